@@ -1,0 +1,367 @@
+# The ir_scores class -----------------------------------------------------------
+#
+# An ir_scores is a base double matrix (systems in rows, topics in columns,
+# both named) with class c("ir_scores", "matrix", "array") and the canonical
+# measure name in attr(, "measure"). Because it stays a plain matrix, base
+# functions (rowMeans, cor, apply, t) work on it directly; `[` keeps the class
+# when the result is still a matrix. NA marks a topic a system did not answer
+# (evaluate(missing = "drop")).
+
+#' Build a systems x topics score matrix
+#'
+#' `ir_scores` objects hold one measure's per-topic scores: systems in rows,
+#' topics in columns. [evaluate()] and [read_scores()] return them;
+#' `as_ir_scores()` turns a numeric matrix or data frame (systems in rows)
+#' into one.
+#'
+#' @param x A numeric matrix or data frame with systems in rows and topics in
+#'   columns. Missing row or column names are filled with `sys1, sys2, ...`
+#'   and `t1, t2, ...`.
+#' @param measure The measure's name, stored as `attr(, "measure")`.
+#' @param ... Unused.
+#' @return An `ir_scores` object: a double matrix with dimnames, class
+#'   `c("ir_scores", "matrix", "array")` and attribute `measure`.
+#' @seealso [read_scores()], [evaluate()], [mean_scores()].
+#' @examples
+#' m <- matrix(c(.2, .4, .1, .5, .3, .6), nrow = 2,
+#'             dimnames = list(c("sysA", "sysB"), c("401", "402", "403")))
+#' ap <- as_ir_scores(m, measure = "AP")
+#' ap
+#' ap[, 1:2]
+#' mean_scores(ap)
+#' @export
+as_ir_scores <- function(x, measure = NULL, ...) {
+  UseMethod("as_ir_scores")
+}
+
+#' @export
+as_ir_scores.ir_scores <- function(x, measure = NULL, ...) {
+  if (!is.null(measure)) attr(x, "measure") <- measure
+  x
+}
+
+#' @export
+as_ir_scores.data.frame <- function(x, measure = NULL, ...) {
+  bad <- !vapply(x, is.numeric, logical(1))
+  if (any(bad)) {
+    stop_irtopics(c("Every column of {.arg x} must be numeric.",
+                    x = "Column{?s} {.val {names(x)[bad]}} {?is/are} not."))
+  }
+  m <- as.matrix(x)
+  if (is.null(attr(x, "row.names")) || is.integer(attr(x, "row.names"))) rownames(m) <- NULL
+  as_ir_scores(m, measure = measure)
+}
+
+#' @export
+as_ir_scores.matrix <- function(x, measure = NULL, ...) {
+  if (!is.numeric(x) && !is.logical(x)) {
+    stop_irtopics("{.arg x} must be a numeric matrix, not a {.cls {typeof(x)}} matrix.")
+  }
+  new_ir_scores(x, measure = measure %||% attr(x, "measure") %||% "score")
+}
+
+#' @export
+as_ir_scores.default <- function(x, measure = NULL, ...) {
+  stop_irtopics("Can't turn {.obj_type_friendly {x}} into an {.cls ir_scores}; pass a numeric matrix or data frame.")
+}
+
+new_ir_scores <- function(x, measure) {
+  storage.mode(x) <- "double"
+  x <- unclass(x)
+  attributes(x) <- list(dim = dim(x), dimnames = dimnames(x))
+  if (is.null(rownames(x))) rownames(x) <- paste0("sys", seq_len(nrow(x)))
+  if (is.null(colnames(x))) colnames(x) <- paste0("t", seq_len(ncol(x)))
+  if (anyDuplicated(rownames(x))) {
+    stop_irtopics("System names must be unique; {.val {rownames(x)[duplicated(rownames(x))][1]}} is repeated.")
+  }
+  if (anyDuplicated(colnames(x))) {
+    stop_irtopics("Topic names must be unique; {.val {colnames(x)[duplicated(colnames(x))][1]}} is repeated.")
+  }
+  structure(x, measure = measure, class = c("ir_scores", "matrix", "array"))
+}
+
+#' @rdname as_ir_scores
+#' @export
+is_ir_scores <- function(x) inherits(x, "ir_scores")
+
+#' Validate a score matrix argument
+#'
+#' The common entry check of every analysis: accepts an `ir_scores`, a
+#' numeric matrix or a data frame (systems in rows) and returns a plain double
+#' matrix with dimnames.
+#' @param scores The argument.
+#' @param allow_na Whether NA scores are allowed.
+#' @param min_systems,min_topics Smallest acceptable dimensions.
+#' @return A double matrix (no class) with dimnames; attribute `measure`.
+#' @keywords internal
+#' @noRd
+check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L,
+                         arg = "scores", call = rlang::caller_env()) {
+  if (!is_ir_scores(scores)) {
+    if (!(is.matrix(scores) || is.data.frame(scores))) {
+      stop_irtopics("{.arg {arg}} must be an {.cls ir_scores} or a numeric matrix (systems x topics), not {.obj_type_friendly {scores}}.",
+                    call = call)
+    }
+    scores <- as_ir_scores(scores)
+  }
+  measure <- attr(scores, "measure")
+  m <- unclass(scores)
+  attr(m, "measure") <- NULL
+  if (nrow(m) < min_systems) {
+    stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows), not {nrow(m)}.", call = call)
+  }
+  if (ncol(m) < min_topics) {
+    stop_irtopics("{.arg {arg}} must have at least {min_topics} topic{?s} (columns), not {ncol(m)}.", call = call)
+  }
+  if (!allow_na && anyNA(m)) {
+    where <- which(is.na(m), arr.ind = TRUE)[1, ]
+    stop_irtopics(c("{.arg {arg}} must not contain NA scores.",
+                    x = "System {.val {rownames(m)[where[1]]}} has NA on topic {.val {colnames(m)[where[2]]}}.",
+                    i = "Evaluate with {.code missing = \"zero\"} or drop the topic."),
+                  kind = "data", call = call)
+  }
+  if (any(!is.finite(m) & !is.na(m))) {
+    stop_irtopics("{.arg {arg}} must contain finite scores.", kind = "data", call = call)
+  }
+  attr(m, "measure") <- measure
+  m
+}
+
+#' @export
+`[.ir_scores` <- function(x, i, j, ..., drop = TRUE) {
+  measure <- attr(x, "measure")
+  out <- NextMethod()
+  if (is.matrix(out)) new_ir_scores(out, measure) else out
+}
+
+#' @export
+t.ir_scores <- function(x) {
+  out <- t(unclass(x))
+  attr(out, "measure") <- NULL
+  out
+}
+
+#' @export
+print.ir_scores <- function(x, ..., n = 6L) {
+  cat(format(x, ...), sep = "\n")
+  if (length(x)) {
+    shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
+    attr(shown, "measure") <- NULL
+    print(round(shown, 4))
+    if (nrow(x) > n || ncol(x) > n) {
+      cat(sprintf("# ... %d more system%s, %d more topic%s\n",
+                  max(0, nrow(x) - n), if (nrow(x) - n == 1) "" else "s",
+                  max(0, ncol(x) - n), if (ncol(x) - n == 1) "" else "s"))
+    }
+  }
+  invisible(x)
+}
+
+#' @export
+format.ir_scores <- function(x, ...) {
+  n_na <- sum(is.na(x))
+  sprintf("<ir_scores> %s: %d system%s x %d topic%s, mean %s%s",
+          attr(x, "measure") %||% "score",
+          nrow(x), if (nrow(x) == 1) "" else "s",
+          ncol(x), if (ncol(x) == 1) "" else "s",
+          formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+          if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
+}
+
+#' @export
+summary.ir_scores <- function(object, ...) {
+  m <- unclass(object)
+  out <- data.frame(
+    system = rownames(m),
+    mean = rowMeans(m, na.rm = TRUE),
+    sd = apply(m, 1, stats::sd, na.rm = TRUE),
+    min = apply(m, 1, min, na.rm = TRUE),
+    median = apply(m, 1, stats::median, na.rm = TRUE),
+    max = apply(m, 1, max, na.rm = TRUE),
+    topics = rowSums(!is.na(m)),
+    row.names = NULL
+  )
+  out <- out[order(-out$mean, out$system), , drop = FALSE]
+  rownames(out) <- NULL
+  structure(list(table = out, measure = attr(object, "measure")), class = "summary.ir_scores")
+}
+
+#' @export
+print.summary.ir_scores <- function(x, ...) {
+  cat(sprintf("Per-system summary of %s over %s topics\n", x$measure, max(x$table$topics)))
+  print(x$table, digits = 4, row.names = FALSE)
+  invisible(x)
+}
+
+#' Long form of a score matrix
+#'
+#' @param x An `ir_scores` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @param na.rm Drop unanswered (NA) system-topic pairs.
+#' @return A data frame with columns `system`, `topic`, `measure`, `value`,
+#'   one row per system-topic pair (systems vary slowest).
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' head(as.data.frame(ap))
+#' @export
+as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {
+  m <- unclass(x)
+  out <- data.frame(
+    system = rep(rownames(m), times = ncol(m)),
+    topic = rep(colnames(m), each = nrow(m)),
+    measure = attr(x, "measure") %||% "score",
+    value = as.vector(m),
+    stringsAsFactors = FALSE
+  )
+  out <- out[order(match(out$system, rownames(m))), , drop = FALSE]
+  if (na.rm) out <- out[!is.na(out$value), , drop = FALSE]
+  rownames(out) <- NULL
+  out
+}
+
+# Aggregates -------------------------------------------------------------------
+
+#' Per-system means of a score matrix
+#'
+#' `mean_scores()` is the arithmetic mean over topics (MAP for an AP matrix),
+#' `gmean_scores()` the geometric mean (GMAP), computed with [gmap()] per
+#' system.
+#'
+#' Unanswered topics (NA, from `evaluate(missing = "drop")`) are left out of
+#' each system's mean, as trec_eval does without `-c`.
+#'
+#' @param x An `ir_scores` object or numeric matrix (systems in rows).
+#' @inheritParams gmap
+#' @return A named numeric vector, one value per system.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' head(mean_scores(ap))
+#' head(gmean_scores(ap))
+#' head(gmean_scores(ap, method = "floor"))   # trec_eval's gm_map
+#' @export
+mean_scores <- function(x) {
+  m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
+  rowMeans(m, na.rm = TRUE)
+}
+
+#' @rdname mean_scores
+#' @export
+gmean_scores <- function(x, eps = 1e-5, method = c("add", "floor", "replace0")) {
+  m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
+  method <- match.arg(method)
+  check_number(eps, "eps", min = .Machine$double.xmin)
+  if (any(m < 0, na.rm = TRUE)) {
+    stop_irtopics("{.arg x} must not contain negative scores for a geometric mean.", kind = "data")
+  }
+  apply(m, 1, function(v) gmap_impl(v[!is.na(v)], eps, method))
+}
+
+#' Geometric mean average precision
+#'
+#' The geometric mean of per-topic scores with one of three conventions for
+#' zero scores:
+#' * `"add"` (default): \eqn{\exp(\frac{1}{T}\sum_t \ln(AP_t + \epsilon)) -
+#'   \epsilon}, as in the TREC 2004 Robust track overview (Voorhees 2004).
+#' * `"floor"`: \eqn{\exp(\frac{1}{T}\sum_t \ln\max(AP_t, \epsilon))}, as
+#'   trec_eval's `gm_map` (which uses \eqn{\epsilon = 10^{-5}}).
+#' * `"replace0"`: zeros are replaced by \eqn{\epsilon} and other values are
+#'   left alone, as in CLEF and Mandl (2009), who use \eqn{\epsilon = 10^{-4}}.
+#'
+#' @param ap A numeric vector of non-negative per-topic scores.
+#' @param eps The \eqn{\epsilon} of the convention.
+#' @param method One of `"add"`, `"floor"`, `"replace0"`.
+#' @return A number; `NA` for an empty vector.
+#' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
+#'   Retrieval Track. TREC 2004.
+#' @examples
+#' ap <- c(0, .02, .10, .35, .50, .05, .80, 0, .20, .04, .60, .15)
+#' gmap(ap)                                  # 0.0316370627
+#' gmap(ap, method = "floor")                # 0.0316437816
+#' gmap(ap, eps = 1e-4, method = "replace0") # 0.0464467194
+#' @export
+gmap <- function(ap, eps = 1e-5, method = c("add", "floor", "replace0")) {
+  method <- match.arg(method)
+  if (!is.numeric(ap)) stop_irtopics("{.arg ap} must be a numeric vector.")
+  if (anyNA(ap)) stop_irtopics("{.arg ap} must not contain NA.", kind = "data")
+  if (any(ap < 0)) stop_irtopics("{.arg ap} must not contain negative scores.", kind = "data")
+  check_number(eps, "eps", min = .Machine$double.xmin)
+  gmap_impl(ap, eps, method)
+}
+
+gmap_impl <- function(ap, eps, method) {
+  if (!length(ap)) return(NA_real_)
+  switch(method,
+    add = exp(mean(log(ap + eps))) - eps,
+    floor = exp(mean(log(pmax(ap, eps)))),
+    replace0 = exp(mean(log(ifelse(ap == 0, eps, ap))))
+  )
+}
+
+# Reading score files ------------------------------------------------------------
+
+#' Read a per-topic score file
+#'
+#' Reads a CSV of per-topic scores with topics in rows and systems in
+#' columns (the layout of the published TREC score matrices shipped in
+#' `inst/extdata/score-matrices`) and returns an `ir_scores` with systems in
+#' rows.
+#'
+#' @param path Path to a CSV file (plain or `.gz`).
+#' @param measure The measure's name to store.
+#' @param topic_col The column holding topic ids: a name or number, `NULL`
+#'   (default) to use a column named `topic`, `topics`, `query` or `qid` if
+#'   there is one, or `FALSE` for none (topics are then numbered `t1, t2, ...`).
+#' @return An `ir_scores` (systems x topics).
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "robust2004_ap.csv",
+#'                     package = "irtopics")
+#' ap <- read_scores(path, measure = "AP")
+#' ap
+#' @export
+read_scores <- function(path, measure = "score", topic_col = NULL) {
+  check_file(path)
+  df <- tryCatch(
+    utils::read.csv(path, check.names = FALSE, stringsAsFactors = FALSE,
+                    strip.white = TRUE),
+    error = function(e) {
+      stop_irtopics(c("Can't read {.file {path}} as CSV.", x = conditionMessage(e)), kind = "parse")
+    }
+  )
+  if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file")
+  if (is.null(topic_col)) {
+    hit <- which(tolower(names(df)) %in% c("topic", "topics", "query", "qid"))
+    topic_col <- if (length(hit)) hit[1] else FALSE
+  }
+  topics <- NULL
+  if (!isFALSE(topic_col)) {
+    idx <- if (is.character(topic_col)) match(topic_col, names(df)) else topic_col
+    if (length(idx) != 1L || is.na(idx) || idx < 1 || idx > ncol(df)) {
+      stop_irtopics("{.arg topic_col} must name a column of {.file {path}}.")
+    }
+    topics <- as.character(df[[idx]])
+    df <- df[-idx]
+  }
+  bad <- !vapply(df, is.numeric, logical(1))
+  if (any(bad)) {
+    col <- names(df)[bad][1]
+    row <- which(is.na(suppressWarnings(as.numeric(df[[col]]))) & !is.na(df[[col]]))[1]
+    stop_irtopics(c("{.file {path}}: column {.val {col}} must hold numbers.",
+                    x = "Line {row + 1} has {.val {df[[col]][row]}}."), kind = "parse")
+  }
+  m <- t(as.matrix(df))
+  colnames(m) <- topics %||% paste0("t", seq_len(ncol(m)))
+  new_ir_scores(m, measure)
+}
+
+check_file <- function(path, arg = "path", call = rlang::caller_env()) {
+  if (!is.character(path) || length(path) != 1L || is.na(path)) {
+    stop_irtopics("{.arg {arg}} must be a single file path.", call = call)
+  }
+  if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", call = call)
+  if (dir.exists(path)) stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", call = call)
+  if (file.size(path) == 0) stop_irtopics("File {.file {path}} is empty.", kind = "file", call = call)
+  invisible(path)
+}

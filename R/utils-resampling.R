@@ -1,0 +1,61 @@
+# Resampling infrastructure shared by the swap method and the smoothing
+# experiment.
+#
+# Reproducibility contract: every random draw of an experiment is made in R,
+# on the calling process, right after set.seed(seed) (restoring the user's RNG
+# state afterwards). The C++ loops receive the draws and use no randomness, so
+# results are identical for any n_threads and any future plan. Work is split
+# into chunks of repetitions: with a sequential plan the chunks run here, with
+# a progress bar and an interrupt check between chunks; with a parallel
+# future plan (future::plan(multisession), a cluster, ...) each chunk becomes
+# one future.
+
+# Evaluate `expr` with the RNG seeded by `seed` (NULL: use the current stream),
+# leaving the global RNG state as it was when a seed is given.
+with_seed <- function(seed, expr) {
+  if (is.null(seed)) return(expr)
+  old <- if (exists(".Random.seed", envir = globalenv(), inherits = FALSE))
+    get(".Random.seed", envir = globalenv(), inherits = FALSE) else NULL
+  on.exit({
+    if (is.null(old)) {
+      rm(".Random.seed", envir = globalenv())
+    } else {
+      assign(".Random.seed", old, envir = globalenv())
+    }
+  }, add = TRUE)
+  set.seed(seed)
+  expr
+}
+
+# Split 1..n into consecutive chunks of at most `size`.
+chunk_indices <- function(n, size) {
+  if (n <= 0) return(list())
+  split(seq_len(n), ceiling(seq_len(n) / size))
+}
+
+# Apply `fun` to each element of `chunks` (a list of index vectors) and
+# return the list of results. Uses future.apply when a parallel future plan is
+# set, otherwise a plain loop with a cli progress bar (shown for loops that
+# take more than a couple of seconds) and interrupt checks between chunks.
+map_chunks <- function(chunks, fun, label = "Resampling", progress = NULL) {
+  progress <- progress %||% getOption("irtopics.progress", interactive())
+  if (use_future()) {
+    return(future.apply::future_lapply(chunks, fun, future.seed = NULL,
+                                       future.packages = "irtopics"))
+  }
+  out <- vector("list", length(chunks))
+  if (isTRUE(progress) && length(chunks) > 1L) {
+    cli::cli_progress_bar(label, total = length(chunks), .envir = environment())
+  }
+  for (k in seq_along(chunks)) {
+    out[[k]] <- fun(chunks[[k]])
+    if (isTRUE(progress) && length(chunks) > 1L) cli::cli_progress_update(.envir = environment())
+  }
+  out
+}
+
+# TRUE when the user has set a future plan with more than one worker.
+use_future <- function() {
+  requireNamespace("future", quietly = TRUE) &&
+    !inherits(future::plan(), "sequential") && future::nbrOfWorkers() > 1L
+}

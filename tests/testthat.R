@@ -1,0 +1,4 @@
+library(testthat)
+library(irtopics)
+
+test_check("irtopics")
