@@ -80,11 +80,14 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
 
 # Re-raise an error reported by the C++ reader as a classed R condition.
 raise_input_error <- function(err, call = rlang::caller_env()) {
-  where <- if (nzchar(err$file)) {
-    if (err$line > 0) sprintf("%s:%d", err$file, err$line) else err$file
-  } else ""
-  stop_irtopics(c("{.file {where}}: {err$message}."), kind = err$kind,
-                file = err$file, line = err$line, call = call)
+  what <- switch(err$kind,
+    duplicate = "Duplicate document in {.file {err$file}}.",
+    data = if (nzchar(err$file)) "Can't use {.file {err$file}}." else "Can't evaluate the runs.",
+    "Can't read {.file {err$file}}."
+  )
+  detail <- if (err$line > 0) paste0("Line ", err$line, ": ", err$message, ".") else paste0(err$message, ".")
+  detail <- gsub("{", "{{", gsub("}", "}}", detail, fixed = TRUE), fixed = TRUE)
+  stop_irtopics(c(what, x = detail), kind = err$kind, file = err$file, line = err$line, call = call)
 }
 
 #' Read TREC run files
