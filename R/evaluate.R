@@ -233,7 +233,9 @@ run_source <- function(runs, name, call = rlang::caller_env()) {
 run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
-  chunks <- chunk_indices(n, max(4L, 2L * n_threads))
+  # Chunks of at least 16 runs keep per-thread buffers warm; progress and
+  # interrupts are handled between chunks.
+  chunks <- chunk_indices(n, max(16L, 4L * n_threads, ceiling(n / 20)))
   progress <- progress %||% getOption("irtopics.progress", interactive())
   show <- isTRUE(progress) && length(chunks) > 1L
   if (show) cli::cli_progress_bar("Evaluating runs", total = n, .envir = environment())
