@@ -4,7 +4,7 @@
 #'
 #' Computes per-topic effectiveness scores of every run with the conventions
 #' of trec_eval 10.0, in C++, one run at a time (threaded over runs), and
-#' returns one [ir_scores] matrix per measure. Passing file paths (or a
+#' returns one [ir_scores][as_ir_scores()] matrix per measure. Passing file paths (or a
 #' directory) streams the files: only `n_threads` runs are in memory at once
 #' and no R string is made per line.
 #'
@@ -76,7 +76,7 @@
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).
-#' @return A named list of [ir_scores] objects (class `ir_evaluation`), one
+#' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
 #' @seealso [mean_scores()], [read_run()], [read_qrels()].
 #' @examples
