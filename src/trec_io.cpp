@@ -61,10 +61,46 @@ std::string show(std::string_view s) {
   return std::string(s);
 }
 
+// Powers of ten that are exact in a double.
+constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
   if (b < e && *b == '+') ++b;
+  // Fast path for plain decimals ("-12.345"): with at most 15 significant
+  // digits the digits form an integer that is exact in a double, and one
+  // division by an exact power of ten is correctly rounded, so the result is
+  // the same double strtod() gives (Clinger's fast path). Anything else
+  // (exponents, more digits, nan, inf) goes to std::from_chars.
+  {
+    const char* p = b;
+    bool neg = false;
+    if (p < e && *p == '-') { neg = true; ++p; }
+    uint64_t mant = 0;
+    int digits = 0, frac = 0;
+    bool dot = false, ok = p < e;
+    for (; p < e; ++p) {
+      const char c = *p;
+      if (c >= '0' && c <= '9') {
+        mant = mant * 10 + static_cast<uint64_t>(c - '0');
+        if (mant != 0) ++digits;
+        if (dot) ++frac;
+      } else if (c == '.' && !dot) {
+        dot = true;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok && digits <= 15 && frac <= 22 && (p - b) > (neg ? 1 : 0) + (dot ? 1 : 0)) {
+      const double v = static_cast<double>(mant) / kPow10[frac];
+      *out = neg ? -v : v;
+      return true;
+    }
+  }
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e;
 }
