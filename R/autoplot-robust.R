@@ -28,7 +28,7 @@
 #' @export
 autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
                                     topic_set = "all", measure = "MAP", ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   tab <- object$table
   if (type == "sorted") {
     if (!is.null(systems)) return(ggplot2::autoplot(object$ap, systems = systems))
@@ -124,7 +124,7 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...)
 #' ggplot2::autoplot(e)
 #' @export
 autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
-  what <- match.arg(what)
+  what <- match_choice(what)
   d <- object$error
   d$value <- if (what == "error") 100 * d$error_rate else d$tie_rate
   d$measure <- factor(d$measure, levels = unique(d$measure))

@@ -24,7 +24,7 @@
 #' @export
 topic_difficulty <- function(scores, by = c("mean", "max", "min", "var")) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
-  by <- match.arg(by)
+  by <- match_choice(by)
   difficulty_impl(m, by)
 }
 
@@ -68,7 +68,7 @@ difficulty_impl <- function(m, by) {
 #' @export
 difficulty_groups <- function(scores, k = 4, by = c("mean", "max", "min", "var")) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
-  by <- match.arg(by)
+  by <- match_choice(by)
   check_k(k, ncol(m))
   groups_impl(m, as.integer(k), by)
 }
@@ -132,9 +132,9 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
                             by = c("mean", "max", "min", "var"), eps = 1e-4,
                             gmean_method = c("replace0", "add", "floor"), exclude = NULL, top = NULL) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 1L)
-  method <- match.arg(method)
-  by <- match.arg(by)
-  gmean_method <- match.arg(gmean_method)
+  method <- match_choice(method)
+  by <- match_choice(by)
+  gmean_method <- match_choice(gmean_method)
   check_number(eps, "eps", min = .Machine$double.xmin)
   if (any(m < 0)) stop_irtopics("{.arg scores} must not contain negative scores.", kind = "data")
   if (!is.null(exclude)) {

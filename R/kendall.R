@@ -46,7 +46,7 @@
 #' kendall_tau(c(5, 4, 3, 1, 2), truth, type = "ap")
 #' @export
 kendall_tau <- function(x, y, type = c("b", "a", "ap")) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   if (!is.numeric(x) || !is.numeric(y)) stop_irtopics("{.arg x} and {.arg y} must be numeric vectors.")
   if (length(x) != length(y)) {
     stop_irtopics("{.arg x} and {.arg y} must have the same length, not {length(x)} and {length(y)}.")

@@ -46,8 +46,8 @@
 #' @export
 prediction_curves <- function(ap, predicted, y_min = NULL, tau = c("b", "a", "ap"),
                               area = c("sum", "trapezoid")) {
-  tau <- match.arg(tau)
-  area <- match.arg(area)
+  tau <- match_choice(tau)
+  area <- match_choice(area)
   if (is.numeric(ap) && is.null(dim(ap))) {
     nm <- names(ap) %||% paste0("t", seq_along(ap))
     ap <- matrix(ap, nrow = 1L, dimnames = list("run", nm))

@@ -48,7 +48,7 @@
 robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
                            gmean_method = c("add", "floor", "replace0")) {
   a <- check_scores(ap, allow_na = FALSE, min_systems = 1L, min_topics = 1L, arg = "ap")
-  gmean_method <- match.arg(gmean_method)
+  gmean_method <- match_choice(gmean_method)
   check_number(eps, "eps", min = .Machine$double.xmin)
   if (any(a < 0)) stop_irtopics("{.arg ap} must not contain negative scores.", kind = "data")
   p <- NULL

@@ -90,8 +90,8 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
                              gmean_method = c("add", "floor", "replace0"),
                              method = c("pairs", "binned"), label = NULL, keep_sets = TRUE) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
-  gmean_method <- match.arg(gmean_method)
-  method <- match.arg(method)
+  gmean_method <- match_choice(gmean_method)
+  method <- match_choice(method)
   n_top <- ncol(m)
   half <- n_top %/% 2L
   sizes <- sizes %||% unique(c(if (half >= 25L) seq(25L, half, by = 25L), max(1L, half)))
@@ -307,7 +307,7 @@ critical_values <- function(x, max_error = 0.05, grid = NULL, definition = c("sw
   if (is.null(x$sets)) {
     stop_irtopics("{.arg x} holds no per-set aggregates; compute it with {.code keep_sets = TRUE}.")
   }
-  definition <- match.arg(definition)
+  definition <- match_choice(definition)
   check_number(max_error, "max_error", min = 0, max = 1)
   check_flag(both_sets, "both_sets")
   n_threads <- resolve_threads(n_threads)
