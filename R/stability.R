@@ -12,7 +12,9 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' \eqn{n} topics), so `2 * trials` topic sets in all. For every system the
 #' aggregate is computed on every set; every unordered pair of systems on
 #' every set is then greater (GT), less (LT) or equal (EQ: the difference is
-#' at most `fuzz` times the larger absolute score). Over all pairs,
+#' at most `fuzz` times the larger absolute score; the boundary is widened by
+#' a relative \eqn{10^{-9}} so that differences exactly on it are ties
+#' whatever the floating-point rounding). Over all pairs,
 #' \deqn{\mathrm{error} = \frac{\sum_{pairs}\min(GT, LT)}{\sum_{pairs}(GT + LT + EQ)},\quad
 #' \mathrm{ties} = \frac{\sum_{pairs} EQ}{\sum_{pairs}(GT + LT + EQ)}.}
 #'
@@ -378,6 +380,8 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' @param x A [swap_error_rates()] result with per-set aggregates.
 #' @param bin_width,n_bins Bin width and number of bins (the last one open).
 #' @param extrapolate_to Sizes to extrapolate to, or `NULL`.
+#' @param fit_sizes The computed sizes the extrapolation is fitted on
+#'   (default: all of them).
 #' @return A data frame: `measure`, `size`, `bin` (lower edge), `count`,
 #'   `swaps`, `error_rate`, `extrapolated` (logical).
 #' @references Voorhees, E. M. & Buckley, C. (2002). The effect of topic set
@@ -389,7 +393,8 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' b <- binned_error_rates(err, extrapolate_to = 25)
 #' b[b$bin < 0.03, ]
 #' @export
-binned_error_rates <- function(x, bin_width = 0.01, n_bins = 21, extrapolate_to = NULL) {
+binned_error_rates <- function(x, bin_width = 0.01, n_bins = 21, extrapolate_to = NULL,
+                               fit_sizes = NULL) {
   if (!inherits(x, "swap_error_rates") || is.null(x$sets)) {
     stop_irtopics("{.arg x} must be a {.cls swap_error_rates} result with per-set aggregates.")
   }
@@ -406,8 +411,12 @@ binned_error_rates <- function(x, bin_width = 0.01, n_bins = 21, extrapolate_to 
     if (!is.numeric(extrapolate_to) || anyNA(extrapolate_to) || any(extrapolate_to < 1)) {
       stop_irtopics("{.arg extrapolate_to} must be positive topic-set sizes.")
     }
+    fit_sizes <- fit_sizes %||% x$sizes
+    if (!is.numeric(fit_sizes) || !all(fit_sizes %in% x$sizes)) {
+      stop_irtopics("{.arg fit_sizes} must be sizes computed in {.arg x} ({.val {x$sizes}}).")
+    }
     ext <- lapply(split(out, out$bin), function(d) {
-      ok <- !is.na(d$error_rate) & d$error_rate > 0
+      ok <- !is.na(d$error_rate) & d$error_rate > 0 & d$size %in% fit_sizes
       pred <- if (sum(ok) >= 2) {
         fit <- stats::lm(log(error_rate) ~ size, data = d[ok, ])
         exp(stats::predict(fit, newdata = data.frame(size = extrapolate_to)))

@@ -14,7 +14,7 @@ swap_reference <- function(m, perms, n, f, fuzz = 0.05) {
   min_sum <- ties <- total <- 0
   for (i in 1:(nrow(m) - 1)) for (j in (i + 1):nrow(m)) {
     a <- sets[i, ]; b <- sets[j, ]
-    eq <- abs(a - b) <= fuzz * pmax(abs(a), abs(b))
+    eq <- abs(a - b) <= (fuzz + 1e-9) * pmax(abs(a), abs(b))
     gt <- sum(!eq & a > b); lt <- sum(!eq & a < b)
     min_sum <- min_sum + min(gt, lt); ties <- ties + sum(eq); total <- total + length(a)
   }
