@@ -57,6 +57,9 @@ prediction_curves <- function(ap, predicted, y_min = NULL, tau = c("b", "a", "ap
     }
   }
   a <- check_scores(ap, allow_na = FALSE, min_systems = 1L, min_topics = 2L, arg = "ap")
+  if (is.matrix(predicted) && is.null(dimnames(predicted)) && identical(dim(predicted), dim(a))) {
+    dimnames(predicted) <- dimnames(a)
+  }
   pr <- check_scores(predicted, allow_na = FALSE, min_systems = 1L, min_topics = 2L, arg = "predicted")
   if (!all(rownames(a) %in% rownames(pr))) {
     stop_irtopics("{.arg predicted} must have a row for every system of {.arg ap}.")

@@ -177,7 +177,7 @@ resolve_aggregate <- function(aggregate, m, call = rlang::caller_env()) {
     return(list(name = "custom", code = NULL, fun = aggregate))
   }
   if (!is.character(aggregate) || length(aggregate) != 1L || !aggregate %in% names(builtin_aggregates)) {
-    stop_irtopics(c("{.arg aggregate} must be one of {.val {names(builtin_aggregates)}} or a function.",
+    stop_irtopics(c("{.arg aggregate} must be one of {quoted_list(names(builtin_aggregates))}, or a function.",
                     x = "Got {.val {format(aggregate)}}."), call = call)
   }
   if (aggregate %in% c("gmean", "area") && any(m < 0)) {

@@ -8,8 +8,11 @@ match_choice <- function(arg, choices = NULL, arg_name = NULL, call = rlang::cal
   }
   if (identical(arg, choices)) return(choices[1])
   if (!is.character(arg) || length(arg) != 1L || is.na(arg) || !arg %in% choices) {
-    stop_irtopics(c("{.arg {arg_name}} must be one of {.val {choices}}.",
+    stop_irtopics(c("{.arg {arg_name}} must be one of {quoted_list(choices)}.",
                     x = "Got {.val {format(arg)}}."), call = call)
   }
   arg
 }
+
+# "a", "b", "c" for messages listing alternatives (cli's {.val} joins with "and").
+quoted_list <- function(x) paste0('"', x, '"', collapse = ", ")

@@ -68,3 +68,8 @@ test_that("bad inputs give classed errors", {
   expect_error(topic_difficulty(bad), class = "irtopics_error_data")
   expect_error(group_agreement(-mandl_x), class = "irtopics_error_data")
 })
+
+test_that("printing and error messages are stable", {
+  expect_snapshot(print(group_agreement(mandl_x)))
+  expect_snapshot(difficulty_groups(mandl_x, k = 9), error = TRUE)
+})

@@ -45,3 +45,10 @@ test_that("bad inputs give classed errors", {
   expect_error(prediction_curves(ex_ap, ex_pred, y_min = 20), class = "irtopics_error_argument")
   expect_error(prediction_curves(replace(ex_ap, 1, NA), ex_pred), class = "irtopics_error_data")
 })
+
+test_that("an unnamed prediction matrix of the same shape is taken in order", {
+  ap <- matrix(c(.1, .5, .3, .2, .4, .6), 2, dimnames = list(c("a", "b"), c("x", "y", "z")))
+  pred <- matrix(c(3, 1, 2, 3, 1, 2), 2)
+  named <- pred; dimnames(named) <- dimnames(ap)
+  expect_equal(prediction_curves(ap, pred)$runs, prediction_curves(ap, named)$runs)
+})

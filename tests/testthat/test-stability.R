@@ -187,3 +187,9 @@ test_that("print and as.data.frame", {
   expect_named(as.data.frame(critical_values(r)),
                c("measure", "size", "critical_value", "critical_pct", "error_rate", "pct_significant"))
 })
+
+test_that("error messages are stable", {
+  m <- matrix(runif(20), 2, dimnames = list(c("a", "b"), 1:10))
+  expect_snapshot(swap_error_rates(m, sizes = c(3, 6, 8)), error = TRUE)
+  expect_snapshot(swap_error_rates(m, aggregate = "median"), error = TRUE)
+})
