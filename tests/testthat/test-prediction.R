@@ -52,3 +52,8 @@ test_that("an unnamed prediction matrix of the same shape is taken in order", {
   named <- pred; dimnames(named) <- dimnames(ap)
   expect_equal(prediction_curves(ap, pred)$runs, prediction_curves(ap, named)$runs)
 })
+
+test_that("tau = 'ap' evaluates the predicted ranking against the actual one", {
+  expect_equal(prediction_curves(ex_ap, ex_pred, tau = "ap")$runs$tau,
+               kendall_tau(-ex_pred, ex_ap, type = "ap"))
+})
