@@ -40,8 +40,10 @@ struct MeanSd {
 
 inline MeanSd mean_sd(const double* col, std::size_t m, const unsigned char* member,
                       unsigned char want, bool all) {
+  // Accumulates as R's mean() and var() do: long double sums, and a second
+  // pass that refines the mean.
   MeanSd out;
-  double sum = 0;
+  long double sum = 0;
   for (std::size_t i = 0; i < m; ++i) {
     if (all || member[i] == want) {
       sum += col[i];
@@ -49,16 +51,23 @@ inline MeanSd mean_sd(const double* col, std::size_t m, const unsigned char* mem
     }
   }
   if (out.n == 0) return out;
-  out.mean = sum / static_cast<double>(out.n);
+  const long double n = static_cast<long double>(out.n);
+  long double mean = sum / n;
+  long double corr = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (all || member[i] == want) corr += col[i] - mean;
+  }
+  mean += corr / n;
+  out.mean = static_cast<double>(mean);
   if (out.n < 2) return out;
-  double ss = 0;
+  long double ss = 0;
   for (std::size_t i = 0; i < m; ++i) {
     if (all || member[i] == want) {
-      const double r = col[i] - out.mean;
+      const long double r = col[i] - mean;
       ss += r * r;
     }
   }
-  out.sd = std::sqrt(ss / static_cast<double>(out.n - 1));
+  out.sd = std::sqrt(static_cast<double>(ss / (n - 1)));
   return out;
 }
 
@@ -128,13 +137,15 @@ class SmoothingExperiment {
  private:
   struct Work {
     explicit Work(std::size_t m)
-        : member(m), new_mean(m), prior_mean(m), baseline(m), smoothed(m) {
+        : member(m), new_sum(m), prior_sum(m), base_sum(m), new_mean(m), prior_mean(m),
+          baseline(m), smoothed(m) {
       // Size the Kendall buffers now (first use allocates).
       std::vector<double> a(m, 0.0), b(m, 0.0);
       for (std::size_t i = 0; i < m; ++i) a[i] = b[i] = static_cast<double>(i);
       kendall.tau_b(a.data(), b.data(), m);
     }
     std::vector<unsigned char> member;  // 1 = S_x, 0 = S_y
+    std::vector<long double> new_sum, prior_sum, base_sum;
     std::vector<double> new_mean, prior_mean, baseline, smoothed;
     KendallWorkspace kendall;
   };
@@ -142,8 +153,10 @@ class SmoothingExperiment {
   void one_rep(const int* topics, const int* systems, Work& w) const {
     const std::size_t m = pb_.m, k = pb_.k;
     for (std::size_t i = 0; i < m; ++i) w.member[static_cast<std::size_t>(systems[i])] = i < pb_.n_x ? 1 : 0;
-    for (std::size_t i = 0; i < m; ++i) w.new_mean[i] = w.prior_mean[i] = w.baseline[i] = 0;
-    const double inv_k = 1.0 / static_cast<double>(k);
+    // Means are accumulated in long double in topic order and divided
+    // before rounding to double, as R's rowMeans() does, so that systems
+    // whose means are equal in R tie here too (spec 0.3, exact comparisons).
+    for (std::size_t i = 0; i < m; ++i) w.new_sum[i] = w.prior_sum[i] = w.base_sum[i] = 0;
 
     // Q_a: prior of S_x (standardized over S_x), and half of the baseline.
     for (std::size_t a = 0; a < k; ++a) {
@@ -152,13 +165,13 @@ class SmoothingExperiment {
       if (pb_.standardize) {
         const MeanSd sx = mean_sd(col, m, w.member.data(), 1, false);
         for (std::size_t i = 0; i < m; ++i) {
-          if (w.member[i]) w.prior_mean[i] += standardized(col[i], sx);
-          w.baseline[i] += standardized(col[i], all_[t]);
+          if (w.member[i]) w.prior_sum[i] += standardized(col[i], sx);
+          w.base_sum[i] += standardized(col[i], all_[t]);
         }
       } else {
         for (std::size_t i = 0; i < m; ++i) {
-          if (w.member[i]) w.prior_mean[i] += col[i];
-          w.baseline[i] += col[i];
+          if (w.member[i]) w.prior_sum[i] += col[i];
+          w.base_sum[i] += col[i];
         }
       }
     }
@@ -169,11 +182,11 @@ class SmoothingExperiment {
       if (pb_.standardize) {
         const MeanSd sy = mean_sd(col, m, w.member.data(), 0, false);
         for (std::size_t i = 0; i < m; ++i) {
-          if (!w.member[i]) w.prior_mean[i] += standardized(col[i], sy);
+          if (!w.member[i]) w.prior_sum[i] += standardized(col[i], sy);
         }
       } else {
         for (std::size_t i = 0; i < m; ++i) {
-          if (!w.member[i]) w.prior_mean[i] += col[i];
+          if (!w.member[i]) w.prior_sum[i] += col[i];
         }
       }
     }
@@ -183,14 +196,15 @@ class SmoothingExperiment {
       const double* col = pb_.scores + t * m;
       for (std::size_t i = 0; i < m; ++i) {
         const double v = pb_.standardize ? standardized(col[i], all_[t]) : col[i];
-        w.new_mean[i] += v;
-        w.baseline[i] += v;
+        w.new_sum[i] += v;
+        w.base_sum[i] += v;
       }
     }
+    const long double nk = static_cast<long double>(k);
     for (std::size_t i = 0; i < m; ++i) {
-      w.new_mean[i] *= inv_k;
-      w.prior_mean[i] *= inv_k;
-      w.baseline[i] *= 0.5 * inv_k;
+      w.new_mean[i] = static_cast<double>(w.new_sum[i] / nk);
+      w.prior_mean[i] = static_cast<double>(w.prior_sum[i] / nk);
+      w.baseline[i] = static_cast<double>(w.base_sum[i] / (2 * nk));
     }
   }
 
