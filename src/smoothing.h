@@ -15,6 +15,7 @@
 #ifndef IRTOPICS_SMOOTHING_H
 #define IRTOPICS_SMOOTHING_H
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -96,10 +97,32 @@ struct SmoothingProblem {
 class SmoothingExperiment {
  public:
   explicit SmoothingExperiment(const SmoothingProblem& pb) : pb_(pb) {
+    const std::size_t m = pb_.m, nt = pb_.n_topics;
+    // Systems are renumbered in increasing order of the reference score, so
+    // that KendallWorkspace's sort of its first argument (the reference) runs
+    // on sorted input; tau is symmetric, and each system's scores are summed
+    // in the same order as before, so the results are unchanged.
+    order_.resize(m);
+    for (std::size_t i = 0; i < m; ++i) order_[i] = i;
+    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+      return pb_.reference[a] < pb_.reference[b];
+    });
+    position_.resize(m);
+    reference_.resize(m);
+    scores_.resize(m * nt);
+    for (std::size_t i = 0; i < m; ++i) {
+      position_[order_[i]] = i;
+      reference_[i] = pb_.reference[order_[i]];
+      for (std::size_t t = 0; t < nt; ++t) scores_[i + t * m] = pb_.scores[order_[i] + t * m];
+    }
     if (pb_.standardize) {
-      all_.resize(pb_.n_topics);
-      for (std::size_t t = 0; t < pb_.n_topics; ++t) {
-        all_[t] = mean_sd(pb_.scores + t * pb_.m, pb_.m, nullptr, 0, true);
+      // Q_c topics and the baseline are standardized over all systems: those
+      // values do not depend on the draws, so compute them once.
+      std_all_.resize(m * nt);
+      for (std::size_t t = 0; t < nt; ++t) {
+        const double* col = scores_.data() + t * m;
+        const MeanSd all = mean_sd(col, m, nullptr, 0, true);
+        for (std::size_t i = 0; i < m; ++i) std_all_[i + t * m] = standardized(col[i], all);
       }
     }
   }
@@ -110,7 +133,7 @@ class SmoothingExperiment {
     int n_work = n_threads < 1 ? 1 : n_threads;
     // Per-thread buffers allocated here, so nothing inside the parallel
     // region allocates or throws.
-    std::vector<Work> work(static_cast<std::size_t>(n_work), Work(pb_.m));
+    std::vector<Work> work(static_cast<std::size_t>(n_work), Work(pb_.m, pb_.k));
     const long n_reps = static_cast<long>(reps);
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(n_work) schedule(static)
@@ -128,16 +151,16 @@ class SmoothingExperiment {
         for (std::size_t i = 0; i < pb_.m; ++i) {
           w.smoothed[i] = lam * w.new_mean[i] + (1.0 - lam) * w.prior_mean[i];
         }
-        out[ru + reps * l] = w.kendall.tau_b(w.smoothed.data(), pb_.reference, pb_.m);
+        out[ru + reps * l] = w.kendall.tau_b(reference_.data(), w.smoothed.data(), pb_.m);
       }
-      out[ru + reps * n_lambda] = w.kendall.tau_b(w.baseline.data(), pb_.reference, pb_.m);
+      out[ru + reps * n_lambda] = w.kendall.tau_b(reference_.data(), w.baseline.data(), pb_.m);
     }
   }
 
  private:
   struct Work {
-    explicit Work(std::size_t m)
-        : member(m), new_sum(m), prior_sum(m), base_sum(m), new_mean(m), prior_mean(m),
+    Work(std::size_t m, std::size_t k)
+        : member(m), offset(3 * k), factor_a(k), factor_b(k), new_mean(m), prior_mean(m),
           baseline(m), smoothed(m) {
       // Size the Kendall buffers now (first use allocates).
       std::vector<double> a(m, 0.0), b(m, 0.0);
@@ -145,71 +168,64 @@ class SmoothingExperiment {
       kendall.tau_b(a.data(), b.data(), m);
     }
     std::vector<unsigned char> member;  // 1 = S_x, 0 = S_y
-    std::vector<long double> new_sum, prior_sum, base_sum;
+    std::vector<std::size_t> offset;    // column offsets of Q_a, Q_b, Q_c
+    std::vector<MeanSd> factor_a, factor_b;
     std::vector<double> new_mean, prior_mean, baseline, smoothed;
     KendallWorkspace kendall;
   };
 
   void one_rep(const int* topics, const int* systems, Work& w) const {
     const std::size_t m = pb_.m, k = pb_.k;
-    for (std::size_t i = 0; i < m; ++i) w.member[static_cast<std::size_t>(systems[i])] = i < pb_.n_x ? 1 : 0;
-    // Means are accumulated in long double in topic order and divided
-    // before rounding to double, as R's rowMeans() does, so that systems
-    // whose means are equal in R tie here too (spec 0.3, exact comparisons).
-    for (std::size_t i = 0; i < m; ++i) w.new_sum[i] = w.prior_sum[i] = w.base_sum[i] = 0;
-
-    // Q_a: prior of S_x (standardized over S_x), and half of the baseline.
-    for (std::size_t a = 0; a < k; ++a) {
-      const std::size_t t = static_cast<std::size_t>(topics[a]);
-      const double* col = pb_.scores + t * m;
-      if (pb_.standardize) {
-        const MeanSd sx = mean_sd(col, m, w.member.data(), 1, false);
-        for (std::size_t i = 0; i < m; ++i) {
-          if (w.member[i]) w.prior_sum[i] += standardized(col[i], sx);
-          w.base_sum[i] += standardized(col[i], all_[t]);
-        }
-      } else {
-        for (std::size_t i = 0; i < m; ++i) {
-          if (w.member[i]) w.prior_sum[i] += col[i];
-          w.base_sum[i] += col[i];
-        }
+    for (std::size_t i = 0; i < m; ++i) {
+      w.member[position_[static_cast<std::size_t>(systems[i])]] = i < pb_.n_x ? 1 : 0;
+    }
+    // Column offsets of Q_a, Q_b, Q_c (in this order) in the score matrix.
+    for (std::size_t a = 0; a < 3 * k; ++a) w.offset[a] = static_cast<std::size_t>(topics[a]) * m;
+    const std::size_t* qa = w.offset.data();
+    const std::size_t* qb = qa + k;
+    const std::size_t* qc = qb + k;
+    const double* x = scores_.data();
+    if (pb_.standardize) {
+      // Q_a is standardized over S_x, Q_b over S_y (factors per draw).
+      for (std::size_t a = 0; a < k; ++a) {
+        w.factor_a[a] = mean_sd(x + qa[a], m, w.member.data(), 1, false);
+        w.factor_b[a] = mean_sd(x + qb[a], m, w.member.data(), 0, false);
       }
     }
-    // Q_b: prior of S_y (standardized over S_y).
-    for (std::size_t b = k; b < 2 * k; ++b) {
-      const std::size_t t = static_cast<std::size_t>(topics[b]);
-      const double* col = pb_.scores + t * m;
-      if (pb_.standardize) {
-        const MeanSd sy = mean_sd(col, m, w.member.data(), 0, false);
-        for (std::size_t i = 0; i < m; ++i) {
-          if (!w.member[i]) w.prior_sum[i] += standardized(col[i], sy);
-        }
-      } else {
-        for (std::size_t i = 0; i < m; ++i) {
-          if (!w.member[i]) w.prior_sum[i] += col[i];
-        }
-      }
-    }
-    // Q_c: new topics, all systems (standardized over all systems).
-    for (std::size_t c = 2 * k; c < 3 * k; ++c) {
-      const std::size_t t = static_cast<std::size_t>(topics[c]);
-      const double* col = pb_.scores + t * m;
-      for (std::size_t i = 0; i < m; ++i) {
-        const double v = pb_.standardize ? standardized(col[i], all_[t]) : col[i];
-        w.new_sum[i] += v;
-        w.base_sum[i] += v;
-      }
-    }
+    // Each system's sums are accumulated in one long double, in topic
+    // order, and divided before rounding to double, exactly as R's
+    // rowMeans() does; so systems whose means are equal in R tie here too
+    // (spec 0.3: exact comparisons).
+    const double* v = pb_.standardize ? std_all_.data() : x;  // Q_c and baseline values
     const long double nk = static_cast<long double>(k);
     for (std::size_t i = 0; i < m; ++i) {
-      w.new_mean[i] = static_cast<double>(w.new_sum[i] / nk);
-      w.prior_mean[i] = static_cast<double>(w.prior_sum[i] / nk);
-      w.baseline[i] = static_cast<double>(w.base_sum[i] / (2 * nk));
+      long double prior = 0, fresh = 0, base = 0;
+      if (pb_.standardize) {
+        if (w.member[i]) {
+          for (std::size_t a = 0; a < k; ++a) prior += standardized(x[i + qa[a]], w.factor_a[a]);
+        } else {
+          for (std::size_t b = 0; b < k; ++b) prior += standardized(x[i + qb[b]], w.factor_b[b]);
+        }
+      } else {
+        const std::size_t* own = w.member[i] ? qa : qb;
+        for (std::size_t a = 0; a < k; ++a) prior += x[i + own[a]];
+      }
+      for (std::size_t a = 0; a < k; ++a) base += v[i + qa[a]];
+      for (std::size_t c = 0; c < k; ++c) fresh += v[i + qc[c]];
+      // The baseline is the mean over Q_a then Q_c: continue the same sum.
+      for (std::size_t c = 0; c < k; ++c) base += v[i + qc[c]];
+      w.prior_mean[i] = static_cast<double>(prior / nk);
+      w.new_mean[i] = static_cast<double>(fresh / nk);
+      w.baseline[i] = static_cast<double>(base / (2 * nk));
     }
   }
 
   SmoothingProblem pb_;
-  std::vector<MeanSd> all_;  // per-topic standardizing factors over all systems
+  std::vector<std::size_t> order_;     // order_[new index] = original system index
+  std::vector<std::size_t> position_;  // position_[original index] = new index
+  std::vector<double> reference_;      // reference scores, increasing
+  std::vector<double> scores_;         // scores with rows in the new order
+  std::vector<double> std_all_;        // scores standardized over all systems
 };
 
 }  // namespace irtopics
