@@ -49,7 +49,7 @@
 #' defaults do not reproduce the paper's GAWM column of Table 2 at `q = 1`
 #' (see `vignette("gawm", package = "irtopics")`).
 #'
-#' @param scores An [ir_scores] object or numeric matrix, systems in rows and
+#' @param scores An [ir_scores][as_ir_scores] object or numeric matrix, systems in rows and
 #'   topics in columns (AP or R-precision in the paper), at least two
 #'   systems and two topics, no NA. Higher must be better.
 #' @param q The spreading factor of eq. 8, a number \eqn{\ge 0}. `q = 0`
@@ -345,7 +345,7 @@ as.data.frame.ir_gawm <- function(x, row.names = NULL, optional = FALSE, ...) {
 #' the GAWM topic ease \eqn{E_t} and with the HITS topic authority
 #' \eqn{A(t)}.
 #'
-#' @param list_of_scores A list of [ir_scores] objects or numeric matrices
+#' @param list_of_scores A list of [ir_scores][as_ir_scores] objects or numeric matrices
 #'   (systems x topics), one per collection. Names label the rows (default
 #'   `collection1`, ...).
 #' @param ... Passed to [gawm()] (e.g. `q`).

@@ -20,7 +20,7 @@
 #' \eqn{\lambda = 1} the new topics only, and at \eqn{\lambda = 0.8} the
 #' prior gets a quarter of the weight of the new scores); spec section 4.1.
 #'
-#' @param new An [ir_scores] object or numeric matrix: every system's scores
+#' @param new An [ir_scores][as_ir_scores] object or numeric matrix: every system's scores
 #'   on the new topics \eqn{Q_c}, no NA.
 #' @param prior The prior information, matched to `new` by system name:
 #'   either a score matrix (systems x prior topics) where `NA` marks a topic
@@ -30,7 +30,7 @@
 #'   prior.
 #' @param lambda The weight of the new scores, a number in \[0, 1\].
 #' @return An `ir_smoothed` object: a list with `scores`, the smoothed
-#'   per-topic [ir_scores] (same shape as `new`); `means`, a data frame
+#'   per-topic [ir_scores][as_ir_scores] (same shape as `new`); `means`, a data frame
 #'   `system, new_mean, prior_mean, prior_topics, lambda, smoothed_mean`
 #'   (`lambda` is the weight actually used: 1 for a system without prior);
 #'   and `lambda`.
@@ -138,7 +138,7 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #' over all topics and systems (spec section 4.2). With an odd number of
 #' systems, \eqn{S_x} has one system fewer than \eqn{S_y}.
 #'
-#' @param scores An [ir_scores] object or numeric matrix (systems x topics),
+#' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
 #'   no NA, at least two systems and `3 * topics_per_set` topics (the
 #'   poster: AP of 110 systems on the 249 TREC 2004 Robust topics).
 #' @param topics_per_set Size of each of the topic sets \eqn{Q_a, Q_b,

@@ -16,12 +16,12 @@
 #' 0}, e.g. all AP = 0), or a single reference system, gives \eqn{z = 0},
 #' so every system gets 0.5 on it.
 #'
-#' @param scores An [ir_scores] object or numeric matrix (systems x topics),
+#' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
 #'   no NA.
 #' @param reference The reference systems whose per-topic mean and SD
 #'   standardize every system: `NULL` (default, all systems), or system
 #'   names, row numbers or a logical vector over the rows.
-#' @return An [ir_scores] of the same shape with measure `"std_<measure>"`
+#' @return An [ir_scores][as_ir_scores] of the same shape with measure `"std_<measure>"`
 #'   and attribute `standardization`, a data frame `topic, mean, sd,
 #'   n_reference`.
 #' @references Webber, W., Moffat, A., Zobel, J. (2008). Score
