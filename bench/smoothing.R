@@ -86,6 +86,8 @@ for (standardize in c(FALSE, TRUE)) {
                                       standardize = standardize, seed = seed, n_threads = 1))
   two <- time_it(smoothing_experiment(ap, topics_per_set = k, lambdas = lambdas, reps = reps,
                                       standardize = standardize, seed = seed, n_threads = 2))
+  kernel <- vapply(1:2, function(nt) time_it(irtopics:::cpp_smoothing_taus(
+    m, reference, draws$topics, draws$systems, k, nrow(m) %/% 2L, lambdas, standardize, nt))$seconds, 0)
   base <- time_it(base_r_experiment(m, reference, draws, standardize))
   same_threads <- identical(one$value$tau, two$value$tau)
   diff <- max(abs(unname(one$value$tau) - base$value))
@@ -93,12 +95,15 @@ for (standardize in c(FALSE, TRUE)) {
   cat(sprintf("  smoothing_experiment, 1 thread : %6.2f s\n", one$seconds))
   cat(sprintf("  smoothing_experiment, 2 threads: %6.2f s (identical to 1 thread: %s)\n",
               two$seconds, same_threads))
+  cat(sprintf("  C++ kernel alone, 1 / 2 threads: %6.2f / %.2f s (no draws, no R overhead)\n",
+              kernel[1], kernel[2]))
   cat(sprintf("  base R loop with cor(kendall)  : %6.2f s\n", base$seconds))
   cat(sprintf("  speed-up (1 thread)            : %6.1fx; max |tau difference| = %.3g\n",
               base$seconds / one$seconds, diff))
   print(one$value)
   cat("\n")
   rows[[label]] <- data.frame(scores = label, cpp_1 = one$seconds, cpp_2 = two$seconds,
+                              kernel_1 = kernel[1], kernel_2 = kernel[2],
                               base_r = base$seconds, speedup = base$seconds / one$seconds,
                               max_diff = diff, same_threads = same_threads)
   stopifnot(same_threads, diff < 1e-12)
