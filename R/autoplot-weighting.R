@@ -119,3 +119,44 @@ autoplot.ir_smoothing <- function(object, ...) {
     ggplot2::theme_bw() +
     ggplot2::theme(legend.position = "bottom")
 }
+
+#' Plot how smoothing moves each system's mean
+#'
+#' One row per system, ordered by smoothed mean: the mean on the new topics
+#' (open circle), the prior mean (cross) and the smoothed mean (filled
+#' point), joined by a segment from the new to the smoothed mean.
+#'
+#' @param object An `ir_smoothed` object from [smooth_scores()].
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot ir_smoothed
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc6_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' prior <- ap[, 1:25]
+#' prior[1:37, 13:25] <- NA      # half the systems saw topics 1-12,
+#' prior[38:74, 1:12] <- NA      # the other half topics 13-25
+#' sm <- smooth_scores(ap[, 26:50], prior, lambda = 0.8)
+#' ggplot2::autoplot(sm)
+#' @export
+autoplot.ir_smoothed <- function(object, ...) {
+  df <- object$means
+  df$system <- factor(df$system, levels = df$system[order(df$smoothed_mean, df$system)])
+  long <- rbind(
+    data.frame(system = df$system, mean = df$new_mean, kind = "new topics"),
+    data.frame(system = df$system, mean = df$prior_mean, kind = "prior"),
+    data.frame(system = df$system, mean = df$smoothed_mean, kind = "smoothed")
+  )
+  long <- long[!is.na(long$mean), , drop = FALSE]
+  long$kind <- factor(long$kind, levels = c("new topics", "prior", "smoothed"))
+  ggplot2::ggplot() +
+    ggplot2::geom_segment(data = df, ggplot2::aes(x = .data$new_mean, xend = .data$smoothed_mean,
+                                                  y = .data$system, yend = .data$system),
+                          colour = "grey60") +
+    ggplot2::geom_point(data = long, ggplot2::aes(x = .data$mean, y = .data$system, shape = .data$kind)) +
+    ggplot2::scale_shape_manual(values = c("new topics" = 1, "prior" = 4, "smoothed" = 16)) +
+    ggplot2::labs(x = sprintf("Mean %s", object$measure), y = NULL, shape = NULL,
+                  title = sprintf("Smoothing with lambda = %s", format(object$lambda))) +
+    ggplot2::theme_bw() +
+    ggplot2::theme(legend.position = "bottom")
+}

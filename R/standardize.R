@@ -14,7 +14,9 @@
 #'
 #' A topic on which all reference systems score the same (\eqn{\sigma_t =
 #' 0}, e.g. all AP = 0), or a single reference system, gives \eqn{z = 0},
-#' so every system gets 0.5 on it.
+#' so every system gets 0.5 on it (spec section 4.3; Urbano's reference
+#' implementation uses \eqn{\mu = 0, \sigma = 1} there instead, and
+#' trec_eval's `-Z` reports such a topic as missing).
 #'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
 #'   no NA.

@@ -36,3 +36,19 @@ test_that("autoplot of a smoothing experiment draws one box per lambda and the b
   expect_equal(box$middle, unname(apply(ex$tau, 2, median)))
   expect_equal(length(unique(box$fill)), 2L)
 })
+
+test_that("autoplot of smoothed scores draws new, prior and smoothed means", {
+  ap <- spec_smoothing_matrix()
+  prior <- ap[, 1:4]
+  prior[c("s1", "s2"), c("t3", "t4")] <- NA
+  prior[c("s3", "s4"), c("t1", "t2")] <- NA
+  prior["s4", ] <- NA
+  sm <- smooth_scores(ap[, 5:6], prior, lambda = 0.8)
+  p <- ggplot2::autoplot(sm)
+  seg <- ggplot2::layer_data(p, 1)
+  expect_equal(sort(seg$x), sort(sm$means$new_mean))
+  expect_equal(sort(seg$xend), sort(sm$means$smoothed_mean))
+  pts <- ggplot2::layer_data(p, 2)
+  expect_equal(nrow(pts), 4 * 3 - 1)   # s4 has no prior point
+  expect_equal(sort(pts$x), sort(c(sm$means$new_mean, sm$means$prior_mean[1:3], sm$means$smoothed_mean)))
+})
