@@ -107,7 +107,12 @@ gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
 
   builtin <- is.null(mean_fun) && is.null(disp_fun) && is.null(prox_fun)
   res <- if (builtin) {
-    cpp_gawm(P, as.double(q), as.double(tol), as.integer(maxit))
+    out <- cpp_gawm(P, as.double(q), as.double(tol), as.integer(maxit))
+    if (out$weights_vanished) {
+      stop_irtopics(c("Every system weight (1 - d_i / sum(d))^q underflowed to 0 with {.arg q} = {q}.",
+                      i = "Use a smaller {.arg q}."), kind = "data")
+    }
+    out
   } else {
     gawm_r(P, q, tol, as.integer(maxit),
            mean_fun %||% gawm_mean_arithmetic,

@@ -27,6 +27,7 @@ struct GawmResult {
   int iterations = 0;
   bool converged = false;
   double change = 0;                       // last max |E_t_new - E_t|
+  bool weights_vanished = false;           // every W_s underflowed to 0 (huge q)
 };
 
 namespace detail {
@@ -73,7 +74,9 @@ inline bool gawm_topic_ease(const double* p, std::size_t m, std::size_t n,
 }  // namespace detail
 
 // Runs the fixed-point iteration. Requires m >= 2 (the caller checks); for
-// m >= 2 at least one system has d_i / sum d <= 1/2, so sum W_s > 0 always.
+// m >= 2 at least one system has d_i / sum d <= 1/2, so sum W_s > 0 unless
+// (1 - d_i / sum d)^q underflows for every system (q in the thousands); the
+// iteration then stops with weights_vanished set.
 inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
                        double tol, int maxit) {
   GawmResult out;
@@ -82,7 +85,10 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
 
   for (int it = 1; it <= maxit; ++it) {
     detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
-    detail::gawm_topic_ease(p, m, n, ws, next);
+    if (!detail::gawm_topic_ease(p, m, n, ws, next)) {
+      out.weights_vanished = true;
+      return out;
+    }
     double change = 0;
     for (std::size_t j = 0; j < n; ++j) change = std::max(change, std::fabs(next[j] - ease[j]));
     ease.swap(next);

@@ -14,5 +14,6 @@ Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit)
     Rcpp::Named("topic_discernment") = Rcpp::wrap(r.topic_discernment),
     Rcpp::Named("iterations") = r.iterations,
     Rcpp::Named("converged") = r.converged,
-    Rcpp::Named("change") = r.change);
+    Rcpp::Named("change") = r.change,
+    Rcpp::Named("weights_vanished") = r.weights_vanished);
 }

@@ -150,6 +150,10 @@ test_that("GAWM rejects bad arguments with classed errors", {
   expect_error(gawm(P, proximity = function(scores, ease) rep(0, 3)), class = "irtopics_error_data")
   expect_error(gawm(P, mean = function(x, w) c(1, 2)), class = "irtopics_error_argument")
   expect_error(gawm("a"), class = "irtopics_error_argument")
+  # (1 - d_i / sum d)^q underflows to 0 for every system.
+  expect_error(gawm(P, q = 1e6), class = "irtopics_error_data")
+  expect_error(gawm(P, q = 1e6, mean = function(x, w) sum(w * x) / sum(w)),
+               class = "irtopics_error_data")
 })
 
 test_that("print, summary and as.data.frame describe the fit", {
