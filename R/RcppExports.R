@@ -33,8 +33,16 @@ cpp_docnos <- function(docbuf, offset) {
     .Call(`_irtopics_cpp_docnos`, docbuf, offset)
 }
 
+cpp_gawm <- function(scores, q, tol, maxit) {
+    .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit)
+}
+
 cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
+}
+
+cpp_smoothing_taus <- function(scores, reference, topic_draws, system_draws, topics_per_set, n_x, lambdas, standardize, n_threads) {
+    .Call(`_irtopics_cpp_smoothing_taus`, scores, reference, topic_draws, system_draws, topics_per_set, n_x, lambdas, standardize, n_threads)
 }
 
 cpp_set_aggregates <- function(m, perms, size, aggregate, eps, n_threads) {

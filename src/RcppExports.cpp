@@ -114,6 +114,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_gawm
+Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit);
+RcppExport SEXP _irtopics_cpp_gawm(SEXP scoresSEXP, SEXP qSEXP, SEXP tolSEXP, SEXP maxitSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type scores(scoresSEXP);
+    Rcpp::traits::input_parameter< double >::type q(qSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< int >::type maxit(maxitSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_gawm(scores, q, tol, maxit));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_kendall
 double cpp_kendall(Rcpp::NumericVector x, Rcpp::NumericVector y, bool tau_b);
 RcppExport SEXP _irtopics_cpp_kendall(SEXP xSEXP, SEXP ySEXP, SEXP tau_bSEXP) {
@@ -123,6 +136,24 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
     Rcpp::traits::input_parameter< bool >::type tau_b(tau_bSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_kendall(x, y, tau_b));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_smoothing_taus
+Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::NumericVector reference, Rcpp::IntegerMatrix topic_draws, Rcpp::IntegerMatrix system_draws, int topics_per_set, int n_x, Rcpp::NumericVector lambdas, bool standardize, int n_threads);
+RcppExport SEXP _irtopics_cpp_smoothing_taus(SEXP scoresSEXP, SEXP referenceSEXP, SEXP topic_drawsSEXP, SEXP system_drawsSEXP, SEXP topics_per_setSEXP, SEXP n_xSEXP, SEXP lambdasSEXP, SEXP standardizeSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type scores(scoresSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type reference(referenceSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type topic_draws(topic_drawsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type system_draws(system_drawsSEXP);
+    Rcpp::traits::input_parameter< int >::type topics_per_set(topics_per_setSEXP);
+    Rcpp::traits::input_parameter< int >::type n_x(n_xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lambdas(lambdasSEXP);
+    Rcpp::traits::input_parameter< bool >::type standardize(standardizeSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_smoothing_taus(scores, reference, topic_draws, system_draws, topics_per_set, n_x, lambdas, standardize, n_threads));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -203,7 +234,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
+    {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 4},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},
     {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},
     {"_irtopics_cpp_pair_counts", (DL_FUNC) &_irtopics_cpp_pair_counts, 3},
     {"_irtopics_cpp_critical_curve", (DL_FUNC) &_irtopics_cpp_critical_curve, 8},

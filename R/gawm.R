@@ -1,0 +1,405 @@
+# Generalized adaptive-weight mean (Lee et al., CIKM 2009), spec section 3.1.
+
+#' Generalized adaptive-weight mean (GAWM) of systems and topics
+#'
+#' Computes the generalized adaptive-weight mean of Lee et al. (2009): a
+#' system's performance \eqn{E_s} is a mean of its per-topic scores weighted
+#' by each topic's *discernment* \eqn{W_t} (how much the systems spread on
+#' it), and a topic's *ease* \eqn{E_t} is a mean of its per-system scores
+#' weighted by each system's *conformity* \eqn{W_s} (how close the system
+#' stays to the topic-ease vector). The weights depend on the means and the
+#' means on the weights, so the result is a fixed point.
+#'
+#' With the paper's choices (section 4.1; the defaults):
+#' \deqn{E_s[i] = \sum_j W_t[j] P[i,j] / \sum_j W_t[j], \quad
+#'       E_t[j] = \sum_i W_s[i] P[i,j] / \sum_i W_s[i]}{E_s[i] = sum_j W_t[j] P[i,j] / sum_j W_t[j],  E_t[j] = sum_i W_s[i] P[i,j] / sum_i W_s[i]}
+#' \deqn{W_t[j] = \| P[\cdot,j] - E_t[j] \|_2, \quad
+#'       W_s[i] = (1 - d_i / \textstyle\sum_k d_k)^q, \quad d_i = \| P[i,\cdot] - E_t \|_2}{W_t[j] = ||P[,j] - E_t[j]||_2,  W_s[i] = (1 - d_i / sum_k d_k)^q,  d_i = ||P[i,] - E_t||_2}
+#' (eq. 1, 2, 7, 8). Because \eqn{W_s} and \eqn{W_t} depend on \eqn{E_t}
+#' only, the fixed point is iterated in \eqn{E_t}: start from uniform system
+#' weights (\eqn{E_t} = AAP, the per-topic mean over systems), update
+#' \eqn{W_s} and \eqn{E_t} until \eqn{\max_j |\Delta E_t[j]| < } `tol`, then
+#' read \eqn{W_s}, \eqn{W_t} and \eqn{E_s} off the final \eqn{E_t}. The
+#' defaults run in C++.
+#'
+#' @section Other means and distances:
+#' `mean`, `dispersion` and `proximity` also accept R functions, so that
+#' other generalized means (geometric, power means) and other distances can
+#' be tried; the iteration then runs in R (the built-ins keep their meaning
+#' for any argument left as a string):
+#' * `mean(x, w)`: the weighted mean of the numeric vector `x` with
+#'   non-negative weights `w`; used for \eqn{E_t} (a topic's column, weights
+#'   \eqn{W_s}) and \eqn{E_s} (a system's row, weights \eqn{W_t}).
+#' * `dispersion(x, center)`: the topic discernment \eqn{W_t[j]} from the
+#'   column `x` and its ease `center`; a non-negative number.
+#' * `proximity(scores, ease)` or `proximity(scores, ease, q)`: the vector of
+#'   the \eqn{m} system conformity weights from the whole score matrix and
+#'   the topic-ease vector (eq. 8 normalizes by a sum over systems, so it
+#'   sees all systems at once). `q` is passed when the function has a `q`
+#'   argument.
+#'
+#' @section Reconstruction:
+#' The equations are the paper's; the algorithm is not given there and is
+#' DERIVED (spec section 3.1): the starting point (uniform system weights),
+#' the stopping rule (`tol` on \eqn{E_t}, at most `maxit` iterations) and the
+#' conventions for degenerate input (all \eqn{d_i = 0} gives \eqn{W_s = 1};
+#' \eqn{\sum_t W_t = 0} gives \eqn{E_s} = MAP). Convergence is not
+#' guaranteed; a warning is raised when the iteration stops at `maxit`.
+#' On the TREC-6/7/8 ad hoc matrices shipped with the package the
+#' defaults do not reproduce the paper's GAWM column of Table 2 at `q = 1`
+#' (see `vignette("gawm", package = "irtopics")`).
+#'
+#' @param scores An [ir_scores][as_ir_scores] object or numeric matrix, systems in rows and
+#'   topics in columns (AP or R-precision in the paper), at least two
+#'   systems and two topics, no NA. Higher must be better.
+#' @param q The spreading factor of eq. 8, a number \eqn{\ge 0}. `q = 0`
+#'   gives uniform system weights (\eqn{E_t} = AAP).
+#' @param tol Convergence tolerance on the largest change of \eqn{E_t}.
+#' @param maxit Maximum number of iterations.
+#' @param mean `"arithmetic"` (weighted arithmetic mean, eq. 1-2) or a
+#'   function `function(x, w)`; see "Other means and distances".
+#' @param dispersion `"euclidean"` (eq. 7) or a function
+#'   `function(x, center)`.
+#' @param proximity `"euclidean"` (eq. 8 with Euclidean distances) or a
+#'   function `function(scores, ease[, q])` returning \eqn{m} weights.
+#' @return An `ir_gawm` object: a list with
+#'   * `E_s`, `W_s`: named vectors of system performance and conformity;
+#'   * `E_t`, `W_t`: named vectors of topic ease and discernment;
+#'   * `systems`: data frame `system, performance, conformity, MAP`
+#'     (`performance` = \eqn{E_s}, `conformity` = \eqn{W_s}), in input order;
+#'   * `topics`: data frame `topic, ease, discernment, AAP`;
+#'   * `iterations`, `converged`, `change` (the final largest change of
+#'     \eqn{E_t}), and the parameters `q`, `tol`, `maxit`, `method`
+#'     (labels of the mean, dispersion and proximity), `measure`.
+#' @references Lee, C. T., Kazai, G., Vinay, V., Milic-Frayling, N., Mendes
+#'   Rodrigues, E., Ignjatovic, A. (2009). Measuring system performance and
+#'   topic discernment using generalized adaptive-weight mean. CIKM 2009.
+#' @seealso [hits()] for the HITS authorities the paper compares with,
+#'   [weighting_correlations()] for its Table 2.
+#' @examples
+#' P <- rbind(s1 = c(.50, .10, .30, .80), s2 = c(.40, .20, .10, .70),
+#'            s3 = c(.90, .15, .20, .60))
+#' fit <- gawm(P)
+#' fit
+#' fit$E_s          # 0.4816 0.3816 0.6345
+#' gawm(P, q = 0)$E_t  # = colMeans(P)
+#'
+#' # A power mean (p = 2) and Manhattan distances instead (runs in R):
+#' power_mean <- function(x, w) sqrt(sum(w * x^2) / sum(w))
+#' manhattan <- function(scores, ease, q) {
+#'   d <- rowSums(abs(sweep(scores, 2, ease)))
+#'   (1 - d / sum(d))^q
+#' }
+#' gawm(P, mean = power_mean, proximity = manhattan)$E_s
+#' @export
+gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
+                 mean = "arithmetic", dispersion = "euclidean",
+                 proximity = "euclidean") {
+  P <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
+  measure <- attr(P, "measure") %||% "score"
+  attr(P, "measure") <- NULL
+  check_number(q, "q", min = 0, max = .Machine$double.xmax)
+  check_number(tol, "tol", min = 0, max = .Machine$double.xmax)
+  check_number(maxit, "maxit", min = 1, max = .Machine$integer.max, integer = TRUE)
+  mean_fun <- gawm_component(mean, "mean", "arithmetic")
+  disp_fun <- gawm_component(dispersion, "dispersion", "euclidean")
+  prox_fun <- gawm_component(proximity, "proximity", "euclidean")
+
+  builtin <- is.null(mean_fun) && is.null(disp_fun) && is.null(prox_fun)
+  res <- if (builtin) {
+    out <- cpp_gawm(P, as.double(q), as.double(tol), as.integer(maxit))
+    if (out$weights_vanished) {
+      stop_irtopics(c("Every system weight (1 - d_i / sum(d))^q underflowed to 0 with {.arg q} = {q}.",
+                      i = "Use a smaller {.arg q}."), kind = "data")
+    }
+    out
+  } else {
+    gawm_r(P, q, tol, as.integer(maxit),
+           mean_fun %||% gawm_mean_arithmetic,
+           disp_fun %||% gawm_dispersion_euclidean,
+           prox_fun %||% gawm_proximity_euclidean)
+  }
+  if (!res$converged) {
+    warn_irtopics(c("GAWM did not converge in {maxit} iteration{?s}.",
+                    i = "The largest change of the topic ease was {signif(res$change, 3)} (tolerance {tol}).",
+                    i = "Increase {.arg maxit} or try a smaller {.arg q}."),
+                  kind = "convergence")
+  }
+  new_gawm(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
+           method = c(mean = gawm_label(mean), dispersion = gawm_label(dispersion),
+                      proximity = gawm_label(proximity)))
+}
+
+# NULL for the built-in (string) choice, else the user's function.
+gawm_component <- function(x, arg, builtin, call = rlang::caller_env()) {
+  if (is.function(x)) return(x)
+  if (is.character(x) && length(x) == 1L && identical(x, builtin)) return(NULL)
+  stop_irtopics("{.arg {arg}} must be {.val {builtin}} or a function, not {.obj_type_friendly {x}}.",
+                call = call)
+}
+
+gawm_label <- function(x) if (is.function(x)) "custom" else x
+
+gawm_mean_arithmetic <- function(x, w) sum(w * x) / sum(w)
+gawm_dispersion_euclidean <- function(x, center) sqrt(sum((x - center)^2))
+gawm_proximity_euclidean <- function(scores, ease, q) {
+  d <- sqrt(rowSums(sweep(scores, 2, ease)^2))
+  s <- sum(d)
+  if (s > 0) (1 - d / s)^q else rep(1, length(d))
+}
+
+# The fixed point iteration in R, for user-supplied components. Same
+# algorithm as src/gawm.h.
+gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang::caller_env()) {
+  m <- nrow(P)
+  n <- ncol(P)
+  pass_q <- any(c("q", "...") %in% names(formals(prox_fun)))
+  weights_of <- function(ease) {
+    w <- if (pass_q) prox_fun(P, ease, q = q) else prox_fun(P, ease)
+    if (!is.numeric(w) || length(w) != m || anyNA(w) || any(!is.finite(w)) || any(w < 0)) {
+      stop_irtopics("{.arg proximity} must return {m} finite non-negative weights (one per system).",
+                    call = call)
+    }
+    if (!(sum(w) > 0)) {
+      stop_irtopics("{.arg proximity} gave every system weight 0; the topic ease is undefined.",
+                    kind = "data", call = call)
+    }
+    as.double(w)
+  }
+  one_number <- function(v, arg) {
+    if (!is.numeric(v) || length(v) != 1L || !is.finite(v)) {
+      stop_irtopics("{.arg {arg}} must return one finite number, not {.obj_type_friendly {v}}.",
+                    call = call)
+    }
+    as.double(v)
+  }
+  ease_of <- function(ws) vapply(seq_len(n), function(j) one_number(mean_fun(P[, j], ws), "mean"), 0)
+
+  ease <- ease_of(rep(1, m))
+  iterations <- 0L
+  converged <- FALSE
+  change <- 0
+  for (it in seq_len(maxit)) {
+    ws <- weights_of(ease)
+    nxt <- ease_of(ws)
+    change <- max(abs(nxt - ease))
+    ease <- nxt
+    iterations <- it
+    if (change < tol) {
+      converged <- TRUE
+      break
+    }
+  }
+  ws <- weights_of(ease)
+  wt <- vapply(seq_len(n), function(j) one_number(disp_fun(P[, j], ease[j]), "dispersion"), 0)
+  if (any(wt < 0)) stop_irtopics("{.arg dispersion} must return non-negative numbers.", call = call)
+  wt_use <- if (sum(wt) > 0) wt else rep(1, n)
+  es <- vapply(seq_len(m), function(i) one_number(mean_fun(P[i, ], wt_use), "mean"), 0)
+  list(system_performance = es, system_conformity = ws, topic_ease = ease,
+       topic_discernment = wt, iterations = iterations, converged = converged, change = change)
+}
+
+new_gawm <- function(P, res, q, tol, maxit, measure, method) {
+  sys <- rownames(P)
+  top <- colnames(P)
+  E_s <- stats::setNames(res$system_performance, sys)
+  W_s <- stats::setNames(res$system_conformity, sys)
+  E_t <- stats::setNames(res$topic_ease, top)
+  W_t <- stats::setNames(res$topic_discernment, top)
+  structure(list(
+    E_s = E_s, W_s = W_s, E_t = E_t, W_t = W_t,
+    systems = data.frame(system = sys, performance = unname(E_s), conformity = unname(W_s),
+                         MAP = unname(rowMeans(P)), stringsAsFactors = FALSE),
+    topics = data.frame(topic = top, ease = unname(E_t), discernment = unname(W_t),
+                        AAP = unname(colMeans(P)), stringsAsFactors = FALSE),
+    iterations = res$iterations, converged = res$converged, change = res$change,
+    q = q, tol = tol, maxit = maxit, method = method, measure = measure
+  ), class = "ir_gawm")
+}
+
+gawm_method_text <- function(x) {
+  if (all(x$method == c("arithmetic", "euclidean", "euclidean"))) {
+    sprintf("weighted arithmetic mean, Euclidean dispersion, eq. 8 proximity, q = %s", format(x$q))
+  } else {
+    sprintf("mean: %s, dispersion: %s, proximity: %s, q = %s", x$method[["mean"]],
+            x$method[["dispersion"]], x$method[["proximity"]], format(x$q))
+  }
+}
+
+#' @export
+format.ir_gawm <- function(x, ...) {
+  c(sprintf("<ir_gawm> GAWM of %s: %d systems x %d topics", x$measure, nrow(x$systems), nrow(x$topics)),
+    sprintf("# %s", gawm_method_text(x)),
+    sprintf("# %s after %d iteration%s (last change %s)",
+            if (x$converged) "converged" else "NOT converged", x$iterations,
+            if (x$iterations == 1) "" else "s", format(signif(x$change, 3))))
+}
+
+#' @export
+print.ir_gawm <- function(x, ..., n = 10L) {
+  cat(format(x), sep = "\n")
+  sys <- gawm_system_table(x)
+  cat(sprintf("\nSystems by performance E_s (top %d of %d):\n", min(n, nrow(sys)), nrow(sys)))
+  print(utils::head(sys, n), digits = 4, row.names = FALSE)
+  top <- gawm_topic_table(x)
+  cat(sprintf("\nTopics by ease E_t (top %d of %d):\n", min(n, nrow(top)), nrow(top)))
+  print(utils::head(top, n), digits = 4, row.names = FALSE)
+  invisible(x)
+}
+
+gawm_system_table <- function(x) {
+  s <- x$systems
+  s$rank <- rank(-s$performance, ties.method = "min")
+  s$MAP_rank <- rank(-s$MAP, ties.method = "min")
+  s <- s[order(s$rank, s$system), c("rank", "system", "performance", "MAP", "MAP_rank", "conformity")]
+  names(s)[names(s) == "performance"] <- "E_s"
+  names(s)[names(s) == "conformity"] <- "W_s"
+  rownames(s) <- NULL
+  s
+}
+
+gawm_topic_table <- function(x) {
+  t <- x$topics
+  t$rank <- rank(-t$ease, ties.method = "min")
+  t$AAP_rank <- rank(-t$AAP, ties.method = "min")
+  t <- t[order(t$rank, t$topic), c("rank", "topic", "ease", "AAP", "AAP_rank", "discernment")]
+  names(t)[names(t) == "ease"] <- "E_t"
+  names(t)[names(t) == "discernment"] <- "W_t"
+  rownames(t) <- NULL
+  t
+}
+
+#' Summarise a GAWM fit
+#'
+#' @param object An `ir_gawm` object from [gawm()].
+#' @param ... Unused.
+#' @return A `summary.ir_gawm` object: a list with `systems` (ranked by
+#'   \eqn{E_s}, with MAP and its rank), `topics` (ranked by \eqn{E_t}, with
+#'   AAP and \eqn{W_t}), and `correlations`, a data frame of the Pearson and
+#'   Kendall correlations of \eqn{E_s} with MAP and of \eqn{E_t} with AAP.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc6_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' summary(gawm(ap))
+#' @export
+summary.ir_gawm <- function(object, ...) {
+  s <- object$systems
+  t <- object$topics
+  cors <- data.frame(
+    pair = c("MAP vs E_s", "AAP vs E_t"),
+    pearson = c(safe_cor(s$MAP, s$performance), safe_cor(t$AAP, t$ease)),
+    kendall = c(safe_cor(s$MAP, s$performance, "kendall"), safe_cor(t$AAP, t$ease, "kendall")),
+    stringsAsFactors = FALSE
+  )
+  structure(list(systems = gawm_system_table(object), topics = gawm_topic_table(object),
+                 correlations = cors, header = format(object)),
+            class = "summary.ir_gawm")
+}
+
+#' @export
+print.summary.ir_gawm <- function(x, ...) {
+  cat(x$header, sep = "\n")
+  cat("\nCorrelations with the unweighted means:\n")
+  print(x$correlations, digits = 4, row.names = FALSE)
+  w <- x$topics[order(-x$topics$W_t), , drop = FALSE]
+  cat("\nMost discerning topics (largest W_t):\n")
+  print(utils::head(w[, c("topic", "W_t", "E_t", "AAP")], 5), digits = 4, row.names = FALSE)
+  cat("\nLeast discerning topics (smallest W_t):\n")
+  print(utils::head(w[rev(seq_len(nrow(w))), c("topic", "W_t", "E_t", "AAP")], 5), digits = 4,
+        row.names = FALSE)
+  invisible(x)
+}
+
+# Pearson/Kendall correlation that is NA (no warning) for constant vectors.
+safe_cor <- function(x, y, method = "pearson") {
+  if (length(x) < 2 || stats::sd(x) == 0 || stats::sd(y) == 0) return(NA_real_)
+  stats::cor(x, y, method = method)
+}
+
+#' Long form of a GAWM fit
+#'
+#' @param x An `ir_gawm` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @return A data frame with columns `entity` (`"system"` or `"topic"`),
+#'   `id`, `quantity` (`performance`, `conformity`, `MAP` for systems;
+#'   `ease`, `discernment`, `AAP` for topics) and `value`.
+#' @examples
+#' P <- rbind(s1 = c(.5, .1, .3, .8), s2 = c(.4, .2, .1, .7), s3 = c(.9, .15, .2, .6))
+#' head(as.data.frame(gawm(P)))
+#' @export
+as.data.frame.ir_gawm <- function(x, row.names = NULL, optional = FALSE, ...) {
+  long <- function(df, entity, id) {
+    qs <- setdiff(names(df), id)
+    data.frame(entity = entity, id = rep(df[[id]], times = length(qs)),
+               quantity = rep(qs, each = nrow(df)), value = unlist(df[qs], use.names = FALSE),
+               stringsAsFactors = FALSE)
+  }
+  out <- rbind(long(x$systems, "system", "system"), long(x$topics, "topic", "topic"))
+  rownames(out) <- NULL
+  out
+}
+
+# Table 2 ---------------------------------------------------------------------
+
+#' Correlations of adaptive weights with the plain means (GAWM Table 2)
+#'
+#' For each score matrix, the Pearson correlations of Lee et al. (2009),
+#' Table 2: MAP with the GAWM system performance \eqn{E_s} and with the HITS
+#' system authority \eqn{A(s)}; AAP (the per-topic mean over systems) with
+#' the GAWM topic ease \eqn{E_t} and with the HITS topic authority
+#' \eqn{A(t)}.
+#'
+#' @param list_of_scores A list of [ir_scores][as_ir_scores] objects or numeric matrices
+#'   (systems x topics), one per collection. Names label the rows (default
+#'   `collection1`, ...).
+#' @param ... Passed to [gawm()] (e.g. `q`).
+#' @return An `ir_weighting_correlations` data frame with columns
+#'   `collection`, `systems`, `topics`, `MAP_E_s`, `MAP_A_s`, `AAP_E_t`,
+#'   `AAP_A_t`, `iterations` and `converged` (of GAWM).
+#' @seealso [gawm()], [hits()].
+#' @examples
+#' dir <- system.file("extdata", "score-matrices", package = "irtopics")
+#' ap <- list(ta6 = read_scores(file.path(dir, "adhoc6_ap.csv"), measure = "AP"),
+#'            ta7 = read_scores(file.path(dir, "adhoc7_ap.csv"), measure = "AP"))
+#' weighting_correlations(ap)
+#' @export
+weighting_correlations <- function(list_of_scores, ...) {
+  if (is.matrix(list_of_scores) || is.data.frame(list_of_scores) || !is.list(list_of_scores) ||
+      !length(list_of_scores)) {
+    stop_irtopics("{.arg list_of_scores} must be a non-empty list of score matrices.")
+  }
+  nms <- names(list_of_scores) %||% rep("", length(list_of_scores))
+  nms[nms == ""] <- paste0("collection", seq_along(list_of_scores))[nms == ""]
+  rows <- lapply(seq_along(list_of_scores), function(k) {
+    P <- check_scores(list_of_scores[[k]], arg = sprintf("list_of_scores[[%d]]", k))
+    g <- gawm(P, ...)
+    h <- hits(P)
+    data.frame(collection = nms[k], systems = nrow(P), topics = ncol(P),
+               MAP_E_s = safe_cor(g$systems$MAP, g$systems$performance),
+               MAP_A_s = safe_cor(h$systems$MAP, h$systems$authority),
+               AAP_E_t = safe_cor(g$topics$AAP, g$topics$ease),
+               AAP_A_t = safe_cor(h$topics$AAP, h$topics$authority),
+               iterations = g$iterations, converged = g$converged,
+               stringsAsFactors = FALSE)
+  })
+  out <- do.call(rbind, rows)
+  rownames(out) <- NULL
+  class(out) <- c("ir_weighting_correlations", "data.frame")
+  out
+}
+
+#' @export
+print.ir_weighting_correlations <- function(x, ...) {
+  cat("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)\n")
+  df <- as.data.frame(x)
+  names(df)[4:7] <- c("r(MAP,E_s)", "r(MAP,A(s))", "r(AAP,E_t)", "r(AAP,A(t))")
+  print(df, digits = 3, row.names = FALSE)
+  invisible(x)
+}
+
+#' @export
+as.data.frame.ir_weighting_correlations <- function(x, row.names = NULL, optional = FALSE, ...) {
+  class(x) <- "data.frame"
+  x
+}

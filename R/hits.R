@@ -1,0 +1,173 @@
+# HITS on the systems-topics graph (Mizzaro & Robertson, SIGIR 2007), spec 3.2.
+
+#' HITS hubs and authorities of systems and topics
+#'
+#' Mizzaro and Robertson's (2007) network analysis of an evaluation: a
+#' bipartite graph of systems and topics whose edges carry mean-subtracted
+#' scores. With \eqn{AP_A[s,t] = AP[s,t] - AAP[t]} (how much better than the
+#' topic's average the system did) and \eqn{AP_M[s,t] = AP[s,t] - MAP[s]}
+#' (how much easier than the system's average the topic was), the edge
+#' \eqn{s \to t} weighs \eqn{AP_M[s,t]} and the edge \eqn{t \to s} weighs
+#' \eqn{AP_A[s,t]}. The HITS equations \eqn{h = A a}, \eqn{a = A^T h}
+#' decouple into two singular value problems:
+#' \itemize{
+#'   \item system authority \eqn{A(s)} and topic hubness \eqn{H(t)}: the
+#'     first left and right singular vectors of \eqn{AP_A};
+#'   \item topic authority \eqn{A(t)} and system hubness \eqn{H(s)}: the
+#'     first right and left singular vectors of \eqn{AP_M}.
+#' }
+#'
+#' Conventions: each of the four vectors has unit Euclidean norm. Signs are
+#' fixed so that the hub vectors sum to a positive number (\eqn{\sum_t H(t)
+#' > 0}, \eqn{\sum_s H(s) > 0}); this is what power iteration started from
+#' all-ones converges to, and it makes \eqn{A(s)} increase with MAP and
+#' \eqn{A(t)} with AAP. (The authorities themselves sum to 0 because of the
+#' centring, so their own sum cannot fix the sign.) If the two largest
+#' singular values are equal the direction is not unique and a warning is
+#' raised.
+#'
+#' @section Reconstruction:
+#' The graph's edge directions and weights are RECALLED from Mizzaro and
+#' Robertson (2007), and the reduction to singular vectors, the unit-norm
+#' normalization per block and the sign rule are DERIVED (spec section 3.2).
+#' With them \eqn{A(s)} tracks MAP and \eqn{A(t)} tracks AAP, as both papers
+#' report.
+#'
+#' @inheritParams gawm
+#' @return An `ir_hits` object: a list with named vectors `A_s`, `H_s`
+#'   (systems) and `A_t`, `H_t` (topics); data frames `systems`
+#'   (`system, MAP, authority, hub`) and `topics` (`topic, AAP, authority,
+#'   hub`); the singular values `sigma_A` of \eqn{AP_A} and `sigma_M` of
+#'   \eqn{AP_M}; and `measure`.
+#' @references Mizzaro, S., Robertson, S. (2007). HITS hits TREC: exploring
+#'   IR evaluation results with network analysis. SIGIR 2007, 479-486.
+#' @seealso [gawm()], [weighting_correlations()].
+#' @examples
+#' P <- rbind(s1 = c(.50, .10, .30, .80), s2 = c(.40, .20, .10, .70),
+#'            s3 = c(.90, .15, .20, .60))
+#' h <- hits(P)
+#' h$A_s                  # -0.3008 -0.5070  0.8078
+#' cor(h$A_s, rowMeans(P))
+#' @export
+hits <- function(scores) {
+  P <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
+  measure <- attr(P, "measure") %||% "score"
+  attr(P, "measure") <- NULL
+  map <- rowMeans(P)
+  aap <- colMeans(P)
+  ap_a <- sweep(P, 2, aap)
+  ap_m <- sweep(P, 1, map)
+  sa <- hits_pair(ap_a, "AP_A")
+  sm <- hits_pair(ap_m, "AP_M")
+  # AP_A: authority of systems = u, hub of topics = v; AP_M: hub of systems = u,
+  # authority of topics = v. Sign: the hub vector sums to a positive number.
+  A_s <- sa$u
+  H_t <- sa$v
+  H_s <- sm$u
+  A_t <- sm$v
+  sys <- rownames(P)
+  top <- colnames(P)
+  structure(list(
+    A_s = stats::setNames(A_s, sys), H_s = stats::setNames(H_s, sys),
+    A_t = stats::setNames(A_t, top), H_t = stats::setNames(H_t, top),
+    systems = data.frame(system = sys, MAP = unname(map), authority = A_s, hub = H_s,
+                         stringsAsFactors = FALSE),
+    topics = data.frame(topic = top, AAP = unname(aap), authority = A_t, hub = H_t,
+                        stringsAsFactors = FALSE),
+    sigma_A = sa$d, sigma_M = sm$d, measure = measure
+  ), class = "ir_hits")
+}
+
+# First singular pair of x with the sign rule "the right vector (hubs of
+# topics for AP_A) or the left vector (hubs of systems for AP_M) sums > 0".
+hits_pair <- function(x, label) {
+  s <- svd(x)
+  d <- s$d
+  u <- s$u[, 1]
+  v <- s$v[, 1]
+  if (!(d[1] > 0)) {
+    warn_irtopics("{label} is all zero; its singular vectors are undefined (returned as NA).",
+                  kind = "hits")
+    return(list(u = rep(NA_real_, nrow(x)), v = rep(NA_real_, ncol(x)), d = d))
+  }
+  if (length(d) > 1 && abs(d[1] - d[2]) <= 1e-10 * d[1]) {
+    warn_irtopics("The two largest singular values of {label} are equal; the HITS vectors are not unique.",
+                  kind = "hits")
+  }
+  hub <- if (label == "AP_A") v else u
+  sgn <- sum(hub)
+  if (sgn < 0) {
+    u <- -u
+    v <- -v
+  }
+  list(u = u, v = v, d = d)
+}
+
+#' @export
+format.ir_hits <- function(x, ...) {
+  c(sprintf("<ir_hits> HITS of %s: %d systems x %d topics", x$measure, nrow(x$systems), nrow(x$topics)),
+    sprintf("# sigma_1(AP_A) = %s, sigma_1(AP_M) = %s; r(MAP, A(s)) = %s, r(AAP, A(t)) = %s",
+            format(signif(x$sigma_A[1], 4)), format(signif(x$sigma_M[1], 4)),
+            format(round(safe_cor(x$systems$MAP, x$systems$authority), 4)),
+            format(round(safe_cor(x$topics$AAP, x$topics$authority), 4))))
+}
+
+#' @export
+print.ir_hits <- function(x, ..., n = 10L) {
+  cat(format(x), sep = "\n")
+  s <- x$systems[order(-x$systems$authority, x$systems$system), , drop = FALSE]
+  cat(sprintf("\nSystems by authority A(s) (top %d of %d):\n", min(n, nrow(s)), nrow(s)))
+  names(s)[3:4] <- c("A(s)", "H(s)")
+  print(utils::head(s, n), digits = 4, row.names = FALSE)
+  t <- x$topics[order(-x$topics$authority, x$topics$topic), , drop = FALSE]
+  cat(sprintf("\nTopics by authority A(t) (top %d of %d):\n", min(n, nrow(t)), nrow(t)))
+  names(t)[3:4] <- c("A(t)", "H(t)")
+  print(utils::head(t, n), digits = 4, row.names = FALSE)
+  invisible(x)
+}
+
+#' @export
+summary.ir_hits <- function(object, ...) {
+  s <- object$systems
+  t <- object$topics
+  cors <- data.frame(
+    pair = c("MAP vs A(s)", "MAP vs H(s)", "AAP vs A(t)", "AAP vs H(t)"),
+    pearson = c(safe_cor(s$MAP, s$authority), safe_cor(s$MAP, s$hub),
+                safe_cor(t$AAP, t$authority), safe_cor(t$AAP, t$hub)),
+    kendall = c(safe_cor(s$MAP, s$authority, "kendall"), safe_cor(s$MAP, s$hub, "kendall"),
+                safe_cor(t$AAP, t$authority, "kendall"), safe_cor(t$AAP, t$hub, "kendall")),
+    stringsAsFactors = FALSE
+  )
+  structure(list(correlations = cors, header = format(object)), class = "summary.ir_hits")
+}
+
+#' @export
+print.summary.ir_hits <- function(x, ...) {
+  cat(x$header, sep = "\n")
+  cat("\nCorrelations with the plain means:\n")
+  print(x$correlations, digits = 4, row.names = FALSE)
+  invisible(x)
+}
+
+#' Long form of HITS results
+#'
+#' @param x An `ir_hits` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @return A data frame with columns `entity` (`"system"` or `"topic"`),
+#'   `id`, `quantity` (`MAP`/`AAP`, `authority`, `hub`) and `value`.
+#' @examples
+#' P <- rbind(s1 = c(.5, .1, .3, .8), s2 = c(.4, .2, .1, .7), s3 = c(.9, .15, .2, .6))
+#' as.data.frame(hits(P))
+#' @export
+as.data.frame.ir_hits <- function(x, row.names = NULL, optional = FALSE, ...) {
+  long <- function(df, entity, id) {
+    qs <- setdiff(names(df), id)
+    data.frame(entity = entity, id = rep(df[[id]], times = length(qs)),
+               quantity = rep(qs, each = nrow(df)), value = unlist(df[qs], use.names = FALSE),
+               stringsAsFactors = FALSE)
+  }
+  out <- rbind(long(x$systems, "system", "system"), long(x$topics, "topic", "topic"))
+  rownames(out) <- NULL
+  out
+}

@@ -1,0 +1,89 @@
+# Score standardization (Webber, Moffat & Zobel, SIGIR 2008), spec 4.3.
+
+#' Standardized scores
+#'
+#' Webber, Moffat and Zobel's (2008) score standardization: each score is
+#' replaced by the standard normal distribution function of its z-score
+#' within its topic, the mean and standard deviation being taken over a set
+#' of reference systems:
+#' \deqn{z_{s,t} = (x_{s,t} - \mu_t) / \sigma_t, \quad sx_{s,t} = \Phi(z_{s,t}),}{z[s,t] = (x[s,t] - mu[t]) / sigma[t],  sx[s,t] = pnorm(z[s,t]),}
+#' with the sample standard deviation (\eqn{n - 1}, R's `sd()`). Standardized
+#' scores lie in (0, 1), and per topic they rank the systems as the raw
+#' scores do. Standardized AP is the paper's "sAP"; its mean over topics is
+#' compared across collections.
+#'
+#' A topic on which all reference systems score the same (\eqn{\sigma_t =
+#' 0}, e.g. all AP = 0), or a single reference system, gives \eqn{z = 0},
+#' so every system gets 0.5 on it (spec section 4.3; Urbano's reference
+#' implementation uses \eqn{\mu = 0, \sigma = 1} there instead, and
+#' trec_eval's `-Z` reports such a topic as missing).
+#'
+#' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
+#'   no NA.
+#' @param reference The reference systems whose per-topic mean and SD
+#'   standardize every system: `NULL` (default, all systems), or system
+#'   names, row numbers or a logical vector over the rows.
+#' @return An [ir_scores][as_ir_scores] of the same shape with measure `"std_<measure>"`
+#'   and attribute `standardization`, a data frame `topic, mean, sd,
+#'   n_reference`.
+#' @references Webber, W., Moffat, A., Zobel, J. (2008). Score
+#'   standardization for inter-collection comparison of retrieval systems.
+#'   SIGIR 2008, 51-58.
+#' @seealso [smoothing_experiment()] with `standardize = TRUE`.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc6_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' sap <- standardize_scores(ap)
+#' sap
+#' head(sort(mean_scores(sap), decreasing = TRUE))
+#' # Standardize against the first 20 systems only:
+#' standardize_scores(ap, reference = 1:20)
+#' @export
+standardize_scores <- function(scores, reference = NULL) {
+  P <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
+  measure <- attr(P, "measure") %||% "score"
+  attr(P, "measure") <- NULL
+  ref <- resolve_systems(reference, rownames(P), "reference")
+  R <- P[ref, , drop = FALSE]
+  mu <- colMeans(R)
+  sdv <- if (nrow(R) > 1) apply(R, 2, stats::sd) else rep(0, ncol(R))
+  out <- P
+  ok <- sdv > 0
+  out[, ok] <- stats::pnorm(sweep(sweep(P[, ok, drop = FALSE], 2, mu[ok]), 2, sdv[ok], "/"))
+  out[, !ok] <- 0.5
+  res <- new_ir_scores(out, paste0("std_", measure))
+  attr(res, "standardization") <- data.frame(topic = colnames(P), mean = unname(mu),
+                                             sd = unname(sdv), n_reference = nrow(R),
+                                             stringsAsFactors = FALSE)
+  res
+}
+
+# Row indices named by `x` (NULL = all): names, positive row numbers or a
+# logical vector of the right length; at least one.
+resolve_systems <- function(x, systems, arg, call = rlang::caller_env()) {
+  n <- length(systems)
+  if (is.null(x)) return(seq_len(n))
+  idx <- if (is.logical(x)) {
+    if (length(x) != n || anyNA(x)) {
+      stop_irtopics("{.arg {arg}} as a logical vector must have one TRUE/FALSE per system ({n}).", call = call)
+    }
+    which(x)
+  } else if (is.character(x)) {
+    bad <- setdiff(x, systems)
+    if (length(bad) || anyNA(x)) {
+      stop_irtopics(c("{.arg {arg}} must name systems of {.arg scores}.",
+                      x = "Unknown: {.val {bad}}."), call = call)
+    }
+    match(x, systems)
+  } else if (is.numeric(x)) {
+    if (anyNA(x) || any(x < 1 | x > n | x != round(x))) {
+      stop_irtopics("{.arg {arg}} must hold row numbers between 1 and {n}.", call = call)
+    }
+    as.integer(x)
+  } else {
+    stop_irtopics("{.arg {arg}} must be NULL, system names, row numbers or a logical vector.", call = call)
+  }
+  idx <- unique(idx)
+  if (!length(idx)) stop_irtopics("{.arg {arg}} must select at least one system.", call = call)
+  idx
+}

@@ -1,0 +1,134 @@
+// Generalized adaptive-weight mean, GAWM (Lee, Kazai, Vinay, Milic-Frayling,
+// Mendes Rodrigues, Ignjatovic, CIKM 2009), with the paper's choices of
+// section 4.1: weighted arithmetic means (eq. 1, 2), Euclidean dispersion
+// (eq. 7) and the proximity of eq. 8 with spreading factor q. Spec section
+// 3.1: W_t and W_s depend on E_t only, so the fixed point is iterated in E_t
+// alone, starting from uniform system weights (E_t = column means), until
+// max_j |E_t_new[j] - E_t[j]| < tol; W_s, W_t and then E_s are read off the
+// final E_t.
+//
+// Pure C++: no R types. The score matrix is column-major (R's layout), m
+// systems in rows and n topics in columns.
+#ifndef IRTOPICS_GAWM_H
+#define IRTOPICS_GAWM_H
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace irtopics {
+
+struct GawmResult {
+  std::vector<double> system_performance;  // E_s, length m
+  std::vector<double> system_conformity;   // W_s, length m
+  std::vector<double> topic_ease;          // E_t, length n
+  std::vector<double> topic_discernment;   // W_t, length n
+  int iterations = 0;
+  bool converged = false;
+  double change = 0;                       // last max |E_t_new - E_t|
+  bool weights_vanished = false;           // every W_s underflowed to 0 (huge q)
+};
+
+namespace detail {
+
+// W_s from E_t (eq. 8): d_i = ||P[i, ] - E_t||_2, W_s[i] = (1 - d_i / sum d)^q.
+// All d_i = 0 (every system equals the ease vector) gives W_s = 1.
+inline void gawm_system_weights(const double* p, std::size_t m, std::size_t n,
+                                const std::vector<double>& ease, double q,
+                                std::vector<double>& dist, std::vector<double>& ws) {
+  std::fill(dist.begin(), dist.end(), 0.0);
+  for (std::size_t j = 0; j < n; ++j) {
+    const double* col = p + j * m;
+    const double e = ease[j];
+    for (std::size_t i = 0; i < m; ++i) {
+      const double r = col[i] - e;
+      dist[i] += r * r;
+    }
+  }
+  double total = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    dist[i] = std::sqrt(dist[i]);
+    total += dist[i];
+  }
+  for (std::size_t i = 0; i < m; ++i) {
+    ws[i] = total > 0 ? std::pow(1.0 - dist[i] / total, q) : 1.0;
+  }
+}
+
+// E_t = W_s-weighted column means (eq. 2). Returns false when sum W_s = 0.
+inline bool gawm_topic_ease(const double* p, std::size_t m, std::size_t n,
+                            const std::vector<double>& ws, std::vector<double>& ease) {
+  double wsum = 0;
+  for (std::size_t i = 0; i < m; ++i) wsum += ws[i];
+  if (!(wsum > 0)) return false;
+  for (std::size_t j = 0; j < n; ++j) {
+    const double* col = p + j * m;
+    double acc = 0;
+    for (std::size_t i = 0; i < m; ++i) acc += ws[i] * col[i];
+    ease[j] = acc / wsum;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+// Runs the fixed-point iteration. Requires m >= 2 (the caller checks); for
+// m >= 2 at least one system has d_i / sum d <= 1/2, so sum W_s > 0 unless
+// (1 - d_i / sum d)^q underflows for every system (q in the thousands); the
+// iteration then stops with weights_vanished set.
+inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
+                       double tol, int maxit) {
+  GawmResult out;
+  std::vector<double> ease(n), next(n), dist(m), ws(m, 1.0);
+  detail::gawm_topic_ease(p, m, n, ws, ease);  // uniform weights: AAP
+
+  for (int it = 1; it <= maxit; ++it) {
+    detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
+    if (!detail::gawm_topic_ease(p, m, n, ws, next)) {
+      out.weights_vanished = true;
+      return out;
+    }
+    double change = 0;
+    for (std::size_t j = 0; j < n; ++j) change = std::max(change, std::fabs(next[j] - ease[j]));
+    ease.swap(next);
+    out.iterations = it;
+    out.change = change;
+    if (change < tol) {
+      out.converged = true;
+      break;
+    }
+  }
+
+  // Final weights from the converged ease vector.
+  detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
+  std::vector<double> wt(n, 0.0);
+  double wt_sum = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const double* col = p + j * m;
+    double ss = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+      const double r = col[i] - ease[j];
+      ss += r * r;
+    }
+    wt[j] = std::sqrt(ss);  // eq. 7
+    wt_sum += wt[j];
+  }
+  // E_s (eq. 1); if no topic spreads the systems (sum W_t = 0), E_s = MAP.
+  std::vector<double> es(m, 0.0);
+  for (std::size_t j = 0; j < n; ++j) {
+    const double w = wt_sum > 0 ? wt[j] / wt_sum : 1.0 / static_cast<double>(n);
+    const double* col = p + j * m;
+    for (std::size_t i = 0; i < m; ++i) es[i] += w * col[i];
+  }
+
+  out.system_performance = es;
+  out.system_conformity = ws;
+  out.topic_ease = ease;
+  out.topic_discernment = wt;
+  return out;
+}
+
+}  // namespace irtopics
+
+#endif

@@ -1,0 +1,19 @@
+// Rcpp glue for gawm.h (GAWM fixed point, Lee et al. 2009).
+#include <Rcpp.h>
+#include "gawm.h"
+
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit) {
+  const std::size_t m = static_cast<std::size_t>(scores.nrow());
+  const std::size_t n = static_cast<std::size_t>(scores.ncol());
+  const irtopics::GawmResult r = irtopics::gawm(scores.begin(), m, n, q, tol, maxit);
+  return Rcpp::List::create(
+    Rcpp::Named("system_performance") = Rcpp::wrap(r.system_performance),
+    Rcpp::Named("system_conformity") = Rcpp::wrap(r.system_conformity),
+    Rcpp::Named("topic_ease") = Rcpp::wrap(r.topic_ease),
+    Rcpp::Named("topic_discernment") = Rcpp::wrap(r.topic_discernment),
+    Rcpp::Named("iterations") = r.iterations,
+    Rcpp::Named("converged") = r.converged,
+    Rcpp::Named("change") = r.change,
+    Rcpp::Named("weights_vanished") = r.weights_vanished);
+}

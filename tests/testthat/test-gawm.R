@@ -1,0 +1,196 @@
+test_that("GAWM reproduces the worked example of spec 3.1 (q = 1)", {
+  P <- spec_gawm_matrix()
+  g <- gawm(P)
+  expect_s3_class(g, "ir_gawm")
+  expect_equal(unname(g$E_t), c(0.5639248948, 0.1482604265, 0.2034791470, 0.7143444664), tolerance = 1e-9)
+  expect_equal(unname(g$W_s), c(0.7854907560, 0.7159078162, 0.4986014278), tolerance = 1e-9)
+  expect_equal(unname(g$W_t), c(0.3793471229, 0.07077484262, 0.1415496852, 0.1435872249), tolerance = 1e-9)
+  expect_equal(unname(g$E_s), c(0.4815796761, 0.3815796761, 0.6344580452), tolerance = 1e-9)
+  expect_equal(g$iterations, 27L)
+  expect_true(g$converged)
+  expect_lt(g$change, 1e-12)
+  expect_named(g$E_s, c("s1", "s2", "s3"))
+  expect_equal(g$systems$MAP, c(.425, .35, .4625))
+  expect_equal(g$topics$AAP, c(.6, .15, .2, .7))
+})
+
+test_that("GAWM reproduces the worked example for q = 2 and q = 0", {
+  P <- spec_gawm_matrix()
+  g2 <- gawm(P, q = 2)
+  expect_equal(unname(g2$E_t), c(0.5045775449, 0.1469036943, 0.2061926114, 0.7359358926), tolerance = 1e-9)
+  expect_equal(unname(g2$E_s), c(0.4866324294, 0.3866324294, 0.6438888109), tolerance = 1e-9)
+  expect_equal(g2$iterations, 31L)
+  g0 <- gawm(P, q = 0)
+  expect_equal(unname(g0$E_t), colMeans(P), tolerance = 1e-15)
+  expect_equal(unname(g0$W_s), rep(1, 3))
+  expect_equal(unname(g0$W_t), c(0.3741657387, 0.07071067812, 0.1414213562, 0.1414213562), tolerance = 1e-9)
+  expect_equal(unname(g0$E_s), c(0.4805664919, 0.3805664919, 0.6327892630), tolerance = 1e-9)
+  expect_equal(g0$iterations, 1L)
+})
+
+test_that("the first step uses W_s from the distances to AAP (spec 3.1)", {
+  P <- spec_gawm_matrix()
+  w1 <- c(0.7515585883, 0.6842364765, 0.5642049351)
+  expect_warning(g <- gawm(P, maxit = 1), class = "irtopics_warning_convergence")
+  expect_false(g$converged)
+  expect_equal(g$iterations, 1L)
+  expect_equal(unname(g$E_t), colSums(w1 * P) / sum(w1), tolerance = 1e-9)
+})
+
+test_that("q = 0 gives column means and a W_t-weighted E_s on real data", {
+  ap <- real_scores("adhoc7_ap.csv")
+  g <- gawm(ap, q = 0)
+  m <- unclass(ap)
+  expect_equal(unname(g$E_t), unname(colMeans(m)), tolerance = 1e-14)
+  wt <- apply(m, 2, function(x) sqrt(sum((x - mean(x))^2)))
+  expect_equal(unname(g$W_t), unname(wt), tolerance = 1e-12)
+  expect_equal(unname(g$E_s), unname(drop(m %*% wt) / sum(wt)), tolerance = 1e-12)
+})
+
+test_that("an affine image of a column gets |factor| times its discernment", {
+  P <- spec_gawm_matrix()
+  # In the worked example t3 = 0.5 - 2 * t2 (up to rounding of the inputs).
+  expect_equal(P[, 3], 0.5 - 2 * P[, 2])
+  for (q in c(0, 1, 2)) {
+    g <- gawm(P, q = q)
+    expect_equal(g$W_t[[3]], 2 * g$W_t[[2]], tolerance = 1e-12)
+    expect_equal(g$E_t[[3]], 0.5 - 2 * g$E_t[[2]], tolerance = 1e-12)
+  }
+  set.seed(7)
+  X <- matrix(runif(40), 8, 5)
+  X[, 5] <- 0.2 + 0.3 * X[, 2]
+  g <- gawm(X, q = 3)
+  expect_equal(g$W_t[[5]], 0.3 * g$W_t[[2]], tolerance = 1e-12)
+})
+
+test_that("GAWM agrees with a plain base-R implementation on real data", {
+  for (f in c("adhoc6_ap.csv", "terabyte2006_ap.csv")) {
+    m <- unclass(real_scores(f))
+    attr(m, "measure") <- NULL
+    for (q in c(1, 10)) {
+      g <- gawm(m, q = q)
+      r <- reference_gawm(m, q = q)
+      expect_equal(unname(g$E_s), unname(r$E_s), tolerance = 1e-12)
+      expect_equal(unname(g$E_t), unname(r$E_t), tolerance = 1e-12)
+      expect_equal(unname(g$W_s), unname(r$W_s), tolerance = 1e-12)
+      expect_equal(unname(g$W_t), unname(r$W_t), tolerance = 1e-12)
+      expect_equal(g$iterations, r$iterations)
+    }
+  }
+})
+
+test_that("the R-function path equals the C++ path", {
+  ap <- real_scores("adhoc6_ap.csv")
+  wmean <- function(x, w) sum(w * x) / sum(w)
+  disp <- function(x, center) sqrt(sum((x - center)^2))
+  prox <- function(scores, ease, q) {
+    d <- sqrt(rowSums(sweep(scores, 2, ease)^2))
+    (1 - d / sum(d))^q
+  }
+  for (q in c(0, 1, 4)) {
+    cpp <- gawm(ap, q = q)
+    r <- gawm(ap, q = q, mean = wmean, dispersion = disp, proximity = prox)
+    expect_equal(r$E_s, cpp$E_s, tolerance = 1e-12)
+    expect_equal(r$E_t, cpp$E_t, tolerance = 1e-12)
+    expect_equal(r$W_s, cpp$W_s, tolerance = 1e-12)
+    expect_equal(r$W_t, cpp$W_t, tolerance = 1e-12)
+    expect_equal(r$iterations, cpp$iterations)
+    expect_equal(unname(r$method), c("custom", "custom", "custom"))
+  }
+  # One custom component alone: the others keep their built-in meaning.
+  r1 <- gawm(ap, mean = wmean)
+  expect_equal(r1$E_s, gawm(ap)$E_s, tolerance = 1e-12)
+  # A proximity without q is called without it.
+  r2 <- gawm(ap, q = 1, proximity = function(scores, ease) prox(scores, ease, 1))
+  expect_equal(r2$W_s, gawm(ap)$W_s, tolerance = 1e-12)
+})
+
+test_that("custom generalized means change the result as documented", {
+  P <- spec_gawm_matrix()
+  power_mean <- function(p) function(x, w) (sum(w * x^p) / sum(w))^(1 / p)
+  expect_equal(gawm(P, mean = power_mean(1))$E_s, gawm(P)$E_s, tolerance = 1e-12)
+  g2 <- gawm(P, q = 0, mean = power_mean(2))
+  # With q = 0 the system weights are 1: E_t is the quadratic column mean.
+  expect_equal(unname(g2$E_t), sqrt(colMeans(P^2)), tolerance = 1e-14)
+  geo <- function(x, w) exp(sum(w * log(x)) / sum(w))
+  g3 <- gawm(P, q = 0, mean = geo)
+  expect_equal(unname(g3$E_t), exp(colMeans(log(P))), tolerance = 1e-14)
+  manhattan <- function(scores, ease, q) {
+    d <- rowSums(abs(sweep(scores, 2, ease)))
+    (1 - d / sum(d))^q
+  }
+  g4 <- gawm(P, q = 0, proximity = manhattan)
+  expect_equal(unname(g4$W_s), rep(1, 3))
+})
+
+test_that("degenerate inputs follow spec 6", {
+  # All systems identical: every d_i = 0 (W_s = 1), every W_t = 0 (E_s = MAP).
+  P <- rbind(a = c(.1, .5, .3), b = c(.1, .5, .3))
+  g <- gawm(P)
+  expect_equal(unname(g$W_s), c(1, 1))
+  expect_equal(unname(g$W_t), c(0, 0, 0))
+  expect_equal(unname(g$E_s), unname(rowMeans(P)))
+  expect_true(g$converged)
+})
+
+test_that("GAWM rejects bad arguments with classed errors", {
+  P <- spec_gawm_matrix()
+  bad <- P
+  bad[2, 3] <- NA
+  expect_error(gawm(bad), class = "irtopics_error_data")
+  expect_error(gawm(P[1, , drop = FALSE]), class = "irtopics_error_argument")
+  expect_error(gawm(P[, 1, drop = FALSE]), class = "irtopics_error_argument")
+  expect_error(gawm(P, q = -1), class = "irtopics_error_argument")
+  expect_error(gawm(P, q = NA), class = "irtopics_error_argument")
+  expect_error(gawm(P, tol = -1), class = "irtopics_error_argument")
+  expect_error(gawm(P, maxit = 0), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "geometric"), class = "irtopics_error_argument")
+  expect_error(gawm(P, dispersion = 2), class = "irtopics_error_argument")
+  expect_error(gawm(P, proximity = function(scores, ease) 1), class = "irtopics_error_argument")
+  expect_error(gawm(P, proximity = function(scores, ease) rep(0, 3)), class = "irtopics_error_data")
+  expect_error(gawm(P, mean = function(x, w) c(1, 2)), class = "irtopics_error_argument")
+  expect_error(gawm("a"), class = "irtopics_error_argument")
+  # (1 - d_i / sum d)^q underflows to 0 for every system.
+  expect_error(gawm(P, q = 1e6), class = "irtopics_error_data")
+  expect_error(gawm(P, q = 1e6, mean = function(x, w) sum(w * x) / sum(w)),
+               class = "irtopics_error_data")
+})
+
+test_that("print, summary and as.data.frame describe the fit", {
+  P <- spec_gawm_matrix()
+  g <- gawm(P)
+  expect_snapshot(print(g))
+  s <- summary(g)
+  expect_s3_class(s, "summary.ir_gawm")
+  expect_equal(s$correlations$pearson[1], cor(rowMeans(P), g$E_s))
+  expect_equal(s$correlations$kendall[2], cor(colMeans(P), g$E_t, method = "kendall"))
+  expect_equal(s$systems$system, c("s3", "s1", "s2"))
+  expect_equal(s$systems$MAP_rank, c(1, 2, 3))
+  expect_snapshot(print(s))
+  df <- as.data.frame(g)
+  expect_equal(nrow(df), 3 * 3 + 4 * 3)
+  expect_equal(df$value[df$entity == "system" & df$quantity == "performance"], unname(g$E_s))
+  expect_equal(df$value[df$entity == "topic" & df$quantity == "discernment"], unname(g$W_t))
+})
+
+test_that("weighting_correlations gives Table 2's four correlations", {
+  ap6 <- real_scores("adhoc6_ap.csv")
+  ap7 <- real_scores("adhoc7_ap.csv")
+  tab <- weighting_correlations(list(ta6 = ap6, ta7 = ap7))
+  expect_s3_class(tab, "ir_weighting_correlations")
+  expect_equal(tab$collection, c("ta6", "ta7"))
+  expect_equal(tab$systems, c(nrow(ap6), nrow(ap7)))
+  g <- gawm(ap6)
+  h <- hits(ap6)
+  expect_equal(tab$MAP_E_s[1], cor(rowMeans(unclass(ap6)), g$E_s))
+  expect_equal(tab$MAP_A_s[1], cor(rowMeans(unclass(ap6)), h$A_s))
+  expect_equal(tab$AAP_E_t[1], cor(colMeans(unclass(ap6)), g$E_t))
+  expect_equal(tab$AAP_A_t[1], cor(colMeans(unclass(ap6)), h$A_t))
+  # q is passed on to gawm()
+  tab0 <- weighting_correlations(list(ap6), q = 0)
+  expect_equal(tab0$collection, "collection1")
+  expect_equal(tab0$AAP_E_t, 1)
+  expect_output(print(tab), "Table 2")
+  expect_error(weighting_correlations(ap6), class = "irtopics_error_argument")
+  expect_error(weighting_correlations(list()), class = "irtopics_error_argument")
+})
