@@ -2,6 +2,22 @@
 # Generator token: 10BE3573-1514-4C36-9D1C-5A225CD40393
 
 cpp_kendall <- function(x, y, tau_b) {
-    .Call('_irtopics_cpp_kendall', PACKAGE = 'irtopics', x, y, tau_b)
+    .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
+}
+
+cpp_return_order_dissimilarity <- function(positions, depth, tie_correction, n_threads) {
+    .Call(`_irtopics_cpp_return_order_dissimilarity`, positions, depth, tie_correction, n_threads)
+}
+
+cpp_return_order_midranks <- function(positions, depth) {
+    .Call(`_irtopics_cpp_return_order_midranks`, positions, depth)
+}
+
+cpp_list_exclusion <- function(positions, depth, fraction) {
+    .Call(`_irtopics_cpp_list_exclusion`, positions, depth, fraction)
+}
+
+cpp_query_cloud <- function(delta) {
+    .Call(`_irtopics_cpp_query_cloud`, delta)
 }
 
