@@ -50,7 +50,8 @@
 #'   (default: evenly spaced from 3 down to 0.5).
 #' @param specificity Key-word specificity \eqn{\kappa_t} of each topic in
 #'   \[0, 1\] (default: uniform random).
-#' @param n_rel Range of the number of relevant documents per topic.
+#' @param n_rel Range of the number of relevant documents per topic
+#'   (default 2% to 7.5% of `n_docs`: 40 to 150 of 2000).
 #' @param n_secondary,n_filler Number of secondary key words and filler words.
 #' @param noise Standard deviation of the system-specific document effect.
 #' @param depth Length of each list.
@@ -73,7 +74,7 @@
 #' sim$truth$topics
 #' @export
 simulate_query_runs <- function(n_systems = 4L, n_topics = 12L, n_queries = 30L, n_docs = 2000L,
-                                primary_weight = NULL, specificity = NULL, n_rel = c(40L, 150L),
+                                primary_weight = NULL, specificity = NULL, n_rel = NULL,
                                 n_secondary = 5L, n_filler = 8L, noise = 0.6, depth = 1000L,
                                 seed = NULL, dir = NULL) {
   check_number(n_systems, "n_systems", min = 1, integer = TRUE)
@@ -85,6 +86,7 @@ simulate_query_runs <- function(n_systems = 4L, n_topics = 12L, n_queries = 30L,
   check_number(noise, "noise", min = 0)
   check_number(depth, "depth", min = 1, integer = TRUE)
   check_seed(seed)
+  if (is.null(n_rel)) n_rel <- pmax(2L, round(c(0.02, 0.075) * n_docs))
   if (!is.numeric(n_rel) || length(n_rel) != 2L || anyNA(n_rel) || n_rel[1] < 1 ||
       n_rel[2] < n_rel[1] || n_rel[2] >= n_docs) {
     stop_irtopics("{.arg n_rel} must be two whole numbers 1 <= n_rel[1] <= n_rel[2] < n_docs.")
