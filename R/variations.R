@@ -48,117 +48,18 @@ query_letters <- function(n) {
 # Resolve the data argument of the data-level functions: an ir_return_orders
 # object as is, otherwise runs + qrels (+ query_map) through return_orders().
 resolve_return_orders <- function(runs, qrels, query_map, depth, relevance_level,
-                                  topics = NULL, call = rlang::caller_env()) {
+                                  topics = NULL, n_threads = NULL, call = rlang::caller_env()) {
   if (inherits(runs, "ir_return_orders")) return(runs)
   if (is.null(qrels)) {
     stop_irtopics(c("{.arg qrels} must be given when {.arg runs} is not an {.cls ir_return_orders} object.",
                     "i" = "Pass run files or a run data frame with the qrels, or the result of {.fn return_orders}."),
                   call = call)
   }
-  fun <- get0("return_orders", envir = asNamespace("irtopics"), mode = "function", inherits = FALSE)
-  if (is.null(fun) || !is.data.frame(runs) || !is.data.frame(qrels)) {
-    if (is.null(fun) && !(is.data.frame(runs) && is.data.frame(qrels))) {
-      stop_irtopics("Reading run files needs {.fn return_orders}, which is not available.", call = call)
-    }
-  }
-  orders <- if (!is.null(fun)) {
-    fun(runs, qrels, query_map = query_map, depth = depth, relevance_level = relevance_level,
-        topics = topics)
-  } else {
-    return_orders_reference(runs, qrels, query_map = query_map, depth = depth,
-                            relevance_level = relevance_level, topics = topics, call = call)
-  }
+  orders <- return_orders(runs, qrels, query_map = query_map, depth = depth,
+                          relevance_level = relevance_level, topics = topics,
+                          n_threads = n_threads)
   if (isTRUE(attr(runs, "simulated"))) attr(orders, "simulated") <- TRUE
   orders
-}
-
-# Plain-R construction of return orders from run and qrels data frames: the
-# reference the C++ reader is tested against (trec_eval order: score
-# descending, ties by docno descending in byte order; first `depth` docs).
-return_orders_reference <- function(runs, qrels, query_map = NULL, depth = 1000L,
-                                    relevance_level = 1L, topics = NULL,
-                                    call = rlang::caller_env()) {
-  runs <- as.data.frame(runs)[, c("system", "topic", "docno", "score")]
-  runs$topic <- as.character(runs$topic)
-  runs$system <- as.character(runs$system)
-  runs$docno <- as.character(runs$docno)
-  if (is.null(query_map)) {
-    qm <- unique(data.frame(query = runs$topic, topic = runs$topic, text = NA_character_))
-  } else {
-    qm <- as_query_map(query_map, call = call)
-  }
-  missing <- setdiff(unique(runs$topic), qm$query)
-  if (length(missing)) {
-    stop_irtopics(c("Every query id of the runs must appear in {.arg query_map}.",
-                    "x" = "Missing: {.val {utils::head(missing, 5)}}{if (length(missing) > 5) ', ...' else ''}."),
-                  kind = "data", call = call)
-  }
-  runs$query <- runs$topic
-  runs$topic <- qm$topic[match(runs$query, qm$query)]
-  o <- order(runs$system, runs$query, -runs$score, runs$docno,
-             decreasing = c(FALSE, FALSE, FALSE, TRUE), method = "radix")
-  runs <- runs[o, ]
-  key <- list_id(runs$system, runs$query)
-  runs$position <- stats::ave(seq_along(key), key, FUN = seq_along)
-  lists <- unique(data.frame(list = key, system = runs$system, query = runs$query,
-                             topic = runs$topic))
-  lists$n_returned <- as.integer(pmin(tabulate(match(key, lists$list), nrow(lists)), depth))
-  runs <- runs[runs$position <= depth, ]
-  qrels <- as.data.frame(qrels)
-  qrels$topic <- as.character(qrels$topic)
-  all_topics <- sort(intersect(unique(lists$topic), unique(qrels$topic)), method = "radix")
-  if (!is.null(topics)) all_topics <- intersect(all_topics, as.character(topics))
-  orders <- lapply(all_topics, function(t) {
-    rel <- sort(unique(as.character(qrels$docno[qrels$topic == t & qrels$rel >= relevance_level])),
-                method = "radix")
-    lt <- lists$list[lists$topic == t]
-    m <- matrix(as.integer(depth) + 1L, length(rel), length(lt), dimnames = list(rel, lt))
-    r <- runs[runs$topic == t, ]
-    i <- match(r$docno, rel)
-    keep <- !is.na(i)
-    m[cbind(i[keep], match(key_of(r)[keep], lt))] <- as.integer(r$position[keep])
-    m
-  })
-  names(orders) <- all_topics
-  lists <- lists[lists$topic %in% all_topics, ]
-  rownames(lists) <- NULL
-  qm <- qm[qm$topic %in% all_topics, ]
-  rownames(qm) <- NULL
-  new_ir_return_orders(orders, lists, qm, depth, relevance_level)
-}
-
-key_of <- function(r) list_id(r$system, r$query)
-
-# A query map as a data frame query, topic, text (from a data frame or a file
-# "query topic [text...]").
-as_query_map <- function(query_map, call = rlang::caller_env()) {
-  if (is.character(query_map) && length(query_map) == 1L) {
-    if (!file.exists(query_map)) {
-      stop_irtopics("Can't find the query map file {.file {query_map}}.", kind = "file", call = call)
-    }
-    lines <- readLines(query_map, warn = FALSE)
-    lines <- lines[nzchar(trimws(lines))]
-    parts <- strsplit(trimws(lines), "[ \t]+")
-    bad <- which(lengths(parts) < 2L)
-    if (length(bad)) {
-      stop_irtopics("{.file {query_map}} line {bad[1]}: expected {.code query topic [text]}.",
-                    kind = "parse", call = call)
-    }
-    text <- vapply(parts, function(p) if (length(p) > 2L) paste(p[-(1:2)], collapse = " ") else NA_character_, "")
-    query_map <- data.frame(query = vapply(parts, `[`, "", 1L), topic = vapply(parts, `[`, "", 2L),
-                            text = text)
-  }
-  if (!is.data.frame(query_map) || !all(c("query", "topic") %in% names(query_map))) {
-    stop_irtopics("{.arg query_map} must be a data frame with columns {.field query} and {.field topic}, or a file path.",
-                  call = call)
-  }
-  out <- data.frame(query = as.character(query_map$query), topic = as.character(query_map$topic),
-                    text = if ("text" %in% names(query_map)) as.character(query_map$text) else NA_character_)
-  if (anyDuplicated(out$query)) {
-    stop_irtopics("{.arg query_map} must list every query once; duplicated: {.val {unique(out$query[duplicated(out$query)])}}.",
-                  kind = "data", call = call)
-  }
-  out
 }
 
 check_return_orders <- function(x, call = rlang::caller_env()) {
@@ -442,7 +343,8 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   dissimilarity <- match_dissimilarity(dissimilarity)
   check_flag(tie_correction)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level)
+  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level,
+                                  n_threads = n_threads)
   check_return_orders(orders)
   if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)
@@ -581,7 +483,8 @@ select_queries <- function(runs, qrels = NULL, query_map = NULL, n = 20L, topics
   check_number(tol, "tol", min = 0)
   check_flag(use_text)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics)
+  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
+                                  n_threads)
   check_return_orders(orders)
   if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)
@@ -692,7 +595,8 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   check_flag(tie_correction)
   dissimilarity <- match_dissimilarity(dissimilarity)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics)
+  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
+                                  n_threads)
   check_return_orders(orders)
   if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)

@@ -11,6 +11,109 @@ Rcpp::Rostream<true>&  Rcpp::Rcout = Rcpp::Rcpp_cout_get();
 Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
+// cpp_qrels_read
+List cpp_qrels_read(std::string path, int relevance_level);
+RcppExport SEXP _irtopics_cpp_qrels_read(SEXP pathSEXP, SEXP relevance_levelSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
+    Rcpp::traits::input_parameter< int >::type relevance_level(relevance_levelSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qrels_read(path, relevance_level));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_qrels_from_vectors
+List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, IntegerVector rel, int relevance_level, std::string label);
+RcppExport SEXP _irtopics_cpp_qrels_from_vectors(SEXP topicSEXP, SEXP docnoSEXP, SEXP relSEXP, SEXP relevance_levelSEXP, SEXP labelSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< CharacterVector >::type topic(topicSEXP);
+    Rcpp::traits::input_parameter< CharacterVector >::type docno(docnoSEXP);
+    Rcpp::traits::input_parameter< IntegerVector >::type rel(relSEXP);
+    Rcpp::traits::input_parameter< int >::type relevance_level(relevance_levelSEXP);
+    Rcpp::traits::input_parameter< std::string >::type label(labelSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qrels_from_vectors(topic, docno, rel, relevance_level, label));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_qrels_info
+List cpp_qrels_info(SEXP ptr);
+RcppExport SEXP _irtopics_cpp_qrels_info(SEXP ptrSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type ptr(ptrSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qrels_info(ptr));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_qrels_table
+List cpp_qrels_table(SEXP ptr);
+RcppExport SEXP _irtopics_cpp_qrels_table(SEXP ptrSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type ptr(ptrSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qrels_table(ptr));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_evaluate
+List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, IntegerVector kind, NumericVector cutoff, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
+RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP kindSEXP, SEXP cutoffSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
+    Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type paths(pathsSEXP);
+    Rcpp::traits::input_parameter< Nullable<List> >::type mem_runs(mem_runsSEXP);
+    Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< NumericVector >::type cutoff(cutoffSEXP);
+    Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
+    Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
+    Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
+    Rcpp::traits::input_parameter< bool >::type want_profiles(want_profilesSEXP);
+    Rcpp::traits::input_parameter< bool >::type want_orders(want_ordersSEXP);
+    Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_query(map_querySEXP);
+    Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_topic(map_topicSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, kind, cutoff, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_empty_values
+NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector cutoff, double fraction, double depth, NumericVector gains);
+RcppExport SEXP _irtopics_cpp_empty_values(SEXP qrels_ptrSEXP, SEXP kindSEXP, SEXP cutoffSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
+    Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< NumericVector >::type cutoff(cutoffSEXP);
+    Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
+    Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
+    Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_empty_values(qrels_ptr, kind, cutoff, fraction, depth, gains));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_read_run
+List cpp_read_run(std::string path);
+RcppExport SEXP _irtopics_cpp_read_run(SEXP pathSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_read_run(path));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_docnos
+CharacterVector cpp_docnos(RawVector docbuf, IntegerVector offset);
+RcppExport SEXP _irtopics_cpp_docnos(SEXP docbufSEXP, SEXP offsetSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< RawVector >::type docbuf(docbufSEXP);
+    Rcpp::traits::input_parameter< IntegerVector >::type offset(offsetSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_docnos(docbuf, offset));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_kendall
 double cpp_kendall(Rcpp::NumericVector x, Rcpp::NumericVector y, bool tau_b);
 RcppExport SEXP _irtopics_cpp_kendall(SEXP xSEXP, SEXP ySEXP, SEXP tau_bSEXP) {
@@ -71,6 +174,14 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
+    {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
+    {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
+    {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 1},
+    {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
+    {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
+    {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},
+    {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
+    {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_return_order_dissimilarity", (DL_FUNC) &_irtopics_cpp_return_order_dissimilarity, 4},
     {"_irtopics_cpp_return_order_midranks", (DL_FUNC) &_irtopics_cpp_return_order_midranks, 2},

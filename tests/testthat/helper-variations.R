@@ -53,3 +53,61 @@ untied_s <- function(x, y) {
   n <- length(x)
   1 - 6 * sum((rank(x) - rank(y))^2) / (n^3 - n)
 }
+
+# Plain-R construction of return orders from run and qrels data frames: the
+# reference the C++ reader is tested against (trec_eval order: score
+# descending, ties by docno descending in byte order; first `depth` docs).
+return_orders_reference <- function(runs, qrels, query_map = NULL, depth = 1000L,
+                                    relevance_level = 1L, topics = NULL,
+                                    call = rlang::caller_env()) {
+  runs <- as.data.frame(runs)[, c("system", "topic", "docno", "score")]
+  runs$topic <- as.character(runs$topic)
+  runs$system <- as.character(runs$system)
+  runs$docno <- as.character(runs$docno)
+  if (is.null(query_map)) {
+    qm <- unique(data.frame(query = runs$topic, topic = runs$topic, text = NA_character_))
+  } else {
+    qm <- irtopics:::read_query_map(query_map)
+  }
+  missing <- setdiff(unique(runs$topic), qm$query)
+  if (length(missing)) {
+    irtopics:::stop_irtopics(c("Every query id of the runs must appear in {.arg query_map}.",
+                    "x" = "Missing: {.val {utils::head(missing, 5)}}{if (length(missing) > 5) ', ...' else ''}."),
+                  kind = "data", call = call)
+  }
+  runs$query <- runs$topic
+  runs$topic <- qm$topic[match(runs$query, qm$query)]
+  o <- order(runs$system, runs$query, -runs$score, runs$docno,
+             decreasing = c(FALSE, FALSE, FALSE, TRUE), method = "radix")
+  runs <- runs[o, ]
+  key <- irtopics:::list_id(runs$system, runs$query)
+  runs$position <- stats::ave(seq_along(key), key, FUN = seq_along)
+  lists <- unique(data.frame(list = key, system = runs$system, query = runs$query,
+                             topic = runs$topic))
+  lists$n_returned <- as.integer(pmin(tabulate(match(key, lists$list), nrow(lists)), depth))
+  runs <- runs[runs$position <= depth, ]
+  qrels <- as.data.frame(qrels)
+  qrels$topic <- as.character(qrels$topic)
+  all_topics <- sort(intersect(unique(lists$topic), unique(qrels$topic)), method = "radix")
+  if (!is.null(topics)) all_topics <- intersect(all_topics, as.character(topics))
+  orders <- lapply(all_topics, function(t) {
+    rel <- sort(unique(as.character(qrels$docno[qrels$topic == t & qrels$rel >= relevance_level])),
+                method = "radix")
+    lt <- lists$list[lists$topic == t]
+    m <- matrix(as.integer(depth) + 1L, length(rel), length(lt), dimnames = list(rel, lt))
+    r <- runs[runs$topic == t, ]
+    i <- match(r$docno, rel)
+    keep <- !is.na(i)
+    m[cbind(i[keep], match(key_of(r)[keep], lt))] <- as.integer(r$position[keep])
+    m
+  })
+  names(orders) <- all_topics
+  lists <- lists[lists$topic %in% all_topics, ]
+  rownames(lists) <- NULL
+  qm <- qm[qm$topic %in% all_topics, ]
+  rownames(qm) <- NULL
+  irtopics:::new_ir_return_orders(orders, lists, qm, depth, relevance_level)
+}
+
+key_of <- function(r) irtopics:::list_id(r$system, r$query)
+

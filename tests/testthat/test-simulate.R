@@ -37,7 +37,7 @@ test_that("simulated files are valid TREC files matching the data frames", {
   expect_true(all(run$tag == "sim_w3-simulated"))
   qrels <- utils::read.table(a$files$qrels, col.names = c("topic", "iter", "docno", "rel"))
   expect_equal(qrels$docno, a$qrels$docno)
-  qm <- irtopics:::as_query_map(a$files$query_map)
+  qm <- irtopics:::read_query_map(a$files$query_map)
   expect_equal(qm$query, a$query_map$query)
   expect_equal(qm$text, a$query_map$text)
 })

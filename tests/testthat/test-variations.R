@@ -260,27 +260,27 @@ test_that("query_map_mds names pairs at zero distance and matches MASS::isoMDS",
   expect_error(query_map_mds(as.matrix(d)), class = "irtopics_error_argument")
 })
 
-test_that("return_orders_reference orders lists as trec_eval does", {
+test_that("return_orders() agrees with a plain-R construction of return orders", {
   runs <- data.frame(system = "s", topic = "q1",
                      docno = c("d1", "d2", "d3", "d4", "d5"),
                      score = c(0.9, 0.8, 0.8, 0.7, 0.1))
   qrels <- data.frame(topic = "t1", docno = c("d2", "d3", "d5", "d9"), rel = c(1L, 1L, 1L, 1L))
   qm <- data.frame(query = "q1", topic = "t1", text = "some words")
-  o <- irtopics:::return_orders_reference(runs, qrels, qm, depth = 4L)
+  o <- return_orders_reference(runs, qrels, qm, depth = 4L)
   # d3 before d2 (ties by docno descending); d5 beyond depth; d9 not returned
   expect_equal(unname(o$orders$t1[, 1]), c(3L, 2L, 5L, 5L))
   expect_equal(rownames(o$orders$t1), c("d2", "d3", "d5", "d9"))
   expect_equal(o$lists$n_returned, 4L)
   expect_equal(o$queries$text, "some words")
-})
-
-test_that("a query map is read from a file", {
-  f <- withr::local_tempfile()
-  writeLines(c("q1 t1 bank fraud", "q2 t1", "", "q3 t2 more text"), f)
-  qm <- irtopics:::as_query_map(f)
-  expect_equal(qm$query, c("q1", "q2", "q3"))
-  expect_equal(qm$topic, c("t1", "t1", "t2"))
-  expect_equal(qm$text, c("bank fraud", NA, "more text"))
-  writeLines("q1", f)
-  expect_error(irtopics:::as_query_map(f), class = "irtopics_error_parse")
+  o2 <- return_orders(runs, qrels, qm, depth = 4L)
+  expect_equal(o2$orders, o$orders)
+  sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 4, n_docs = 200,
+                             depth = 60, seed = 9)
+  a <- return_orders(sim$runs, sim$qrels, sim$query_map, depth = 50L)
+  b <- return_orders_reference(sim$runs, sim$qrels, sim$query_map, depth = 50L)
+  expect_equal(names(a$orders), names(b$orders))
+  for (t in names(a$orders)) {
+    expect_equal(a$orders[[t]][, colnames(b$orders[[t]])], b$orders[[t]])
+  }
+  expect_equal(a$lists$n_returned[match(b$lists$list, a$lists$list)], b$lists$n_returned)
 })

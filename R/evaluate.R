@@ -1,0 +1,374 @@
+# Evaluation: runs + qrels -> one ir_scores per measure ---------------------------------
+
+#' Evaluate runs against qrels: systems x topics score matrices
+#'
+#' Computes per-topic effectiveness scores of every run with the conventions
+#' of trec_eval 10.0, in C++, one run at a time (threaded over runs), and
+#' returns one [ir_scores] matrix per measure. Passing file paths (or a
+#' directory) streams the files: only `n_threads` runs are in memory at once
+#' and no R string is made per line.
+#'
+#' @section Ordering and cut-off:
+#' As in trec_eval, the rank column of a run is ignored: each topic's
+#' documents are ordered by score, highest first, and ties are broken by
+#' docno in *descending* byte order (`strcmp`); the list is then cut at
+#' `depth` (trec_eval's `-M`). A document retrieved twice for a topic is an
+#' error (trec_eval checks only within the cut; irtopics checks the whole
+#' list).
+#'
+#' @section Measures:
+#' Names follow ir_measures, and the trec_eval spellings are accepted:
+#' * `"AP"` (`map`), `"AP@k"` (`map_cut_k`): average precision (cut at k).
+#' * `"P@k"` (`P_k`): precision at k; missing ranks count as non-relevant.
+#' * `"R-Prec"` (`Rprec`), `"RR"` (`recip_rank`), `"Bpref"` (`bpref`).
+#' * `"nDCG"` (`ndcg`), `"nDCG@k"` (`ndcg_cut_k`): gains are the grades
+#'   (trec_eval's default) or the `gains` map; the ideal ranking sorts every
+#'   judged document of the topic by gain.
+#' * `"R@k"` (`recall_k`), `"Success@k"` (`success_k`).
+#' * `"NumRet"`, `"NumRel"`, `"NumRelRet"` (`num_ret`, `num_rel`,
+#'   `num_rel_ret`).
+#' * `"Exclusion"`: the Liggett & Buckley (2005) exclusion measure
+#'   \eqn{-\log_{10}(N_{25} + 1)}, where \eqn{N_{25}} is the number of
+#'   irrelevant documents returned before a quarter of the relevant ones,
+#'   with the list length \eqn{L} = `depth`. **Reconstructed**: the paper's
+#'   case analysis was lost; irtopics uses \eqn{H = \lceil n_R/4 \rceil},
+#'   \eqn{N_{25} = r_{(H)} - H} when at least \eqn{H} relevant documents are
+#'   returned, the linear extrapolation \eqn{(L - n)H/n} when \eqn{1 \le n <
+#'   H}, and the cap \eqn{LH} when none is returned (`NA` for a topic without
+#'   relevant documents). See [exclusion_measure()] to change the fraction.
+#' * A custom measure: a named element of a list, a function
+#'   `function(grades, n_rel)` of the grades of the retrieved documents in
+#'   trec_eval order (after the depth cut; `NA` for unjudged documents) and
+#'   the topic's number of relevant documents (grade >= `relevance_level`).
+#'   It must return one number. Built-in measures run in C++; custom ones
+#'   are called once per system and topic.
+#'
+#' @section Missing topics:
+#' Topics of the runs that are not in the qrels are ignored (with a message).
+#' With `missing = "drop"` (trec_eval's default) a qrels topic that a run did
+#' not answer is `NA` for that run and left out of its mean; columns that no
+#' run answered are dropped. With `missing = "zero"` (trec_eval `-c`) every
+#' qrels topic is a column and an unanswered topic gets the value of an empty
+#' ranking (0 for AP, P@k, ...; `NumRel` still counts the relevant documents).
+#'
+#' @param runs Run file paths, a directory of run files, an `ir_run` or
+#'   `ir_runs` object from [read_run()], or a data frame with columns
+#'   `system`, `topic`, `docno`, `score`.
+#' @param qrels A qrels file path or a data frame from [read_qrels()]
+#'   (columns `topic`, `docno`, `rel`).
+#' @param measures A character vector of measure names, or a list mixing
+#'   names and named functions (custom measures).
+#' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
+#'   documents per topic that count; `Inf` for all.
+#' @param relevance_level Smallest grade that counts as relevant (trec_eval
+#'   `-l`).
+#' @param missing `"drop"` or `"zero"`; see the section.
+#' @param n_threads Threads for evaluating runs in parallel (default: option
+#'   `irtopics.n_threads`, else 1). Results do not depend on it.
+#' @param query_map `NULL`, or a data frame with columns `query` and `topic`
+#'   (or a path to a white-space separated file `query topic [text]`): the
+#'   runs' topic field holds query ids and the map ties each query to the
+#'   qrels topic. Columns are then queries, with `attr(, "topic")` naming
+#'   each query's topic.
+#' @param gains `NULL` (gain = grade) or a named numeric vector mapping grades
+#'   to nDCG gains, such as `c("1" = 3, "2" = 9)` (trec_eval's
+#'   `-m ndcg.1=3,2=9`); unlisted grades keep their grade as gain.
+#' @param name How to name systems when reading files: `"tag"` or `"file"`.
+#' @param progress Show a progress bar (default: option `irtopics.progress`,
+#'   else interactive sessions only).
+#' @return A named list of [ir_scores] objects (class `ir_evaluation`), one
+#'   per measure, systems in rows and topics in columns.
+#' @seealso [mean_scores()], [read_run()], [read_qrels()].
+#' @examples
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                 measures = c("AP", "P@10", "nDCG@10", "Bpref"))
+#' res
+#' res$AP
+#' sapply(res, mean_scores)
+#'
+#' # A custom measure: precision at the first relevant document's rank
+#' first_rel <- function(grades, n_rel) {
+#'   hit <- which(!is.na(grades) & grades >= 1)
+#'   if (length(hit)) 1 / hit[1] else 0
+#' }
+#' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'          measures = list("RR", my_rr = first_rel))
+#' @export
+evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
+                     depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
+                     n_threads = NULL, query_map = NULL, gains = NULL,
+                     name = c("tag", "file"), progress = NULL) {
+  missing <- match.arg(missing)
+  name <- match.arg(name)
+  n_threads <- resolve_threads(n_threads)
+  check_number(depth, "depth", min = 1)
+  depth_c <- if (is.infinite(depth)) 0 else {
+    check_number(depth, "depth", min = 1, integer = TRUE)
+    depth
+  }
+  check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
+  spec <- measure_spec(measures)
+  gain_vec <- gain_vector(gains)
+  qmap <- read_query_map(query_map)
+  q <- qrels_pointer(qrels, relevance_level)
+  qinfo <- cpp_qrels_info(q$ptr)
+
+  source <- run_source(runs, name)
+  results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
+                            want_profiles = length(spec$custom) > 0, want_orders = FALSE,
+                            progress = progress)
+  systems <- unique_system_names(vapply(results, function(r) r$system, ""))
+  assemble_scores(results, systems, q, qinfo, spec, depth_c, gain_vec, qmap, missing)
+}
+
+# Measures: built-in spec for C++ plus custom R functions, in the user's order.
+measure_spec <- function(measures, call = rlang::caller_env()) {
+  if (is.character(measures)) measures <- as.list(measures)
+  if (!is.list(measures) || !length(measures)) {
+    stop_irtopics("{.arg measures} must be a character vector or a list of names and functions.", call = call)
+  }
+  nm <- names(measures) %||% rep("", length(measures))
+  builtin <- NULL
+  custom <- list()
+  order <- character()
+  for (k in seq_along(measures)) {
+    m <- measures[[k]]
+    if (is.function(m)) {
+      if (!nzchar(nm[k])) stop_irtopics("Custom measures must be named, e.g. {.code list(my_measure = fun)}.", call = call)
+      custom[[nm[k]]] <- m
+      order <- c(order, nm[k])
+    } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
+      p <- parse_measure(m, call = call)
+      if (nzchar(nm[k])) p$name <- nm[k]
+      builtin <- rbind(builtin, p)
+      order <- c(order, p$name)
+    } else {
+      stop_irtopics("Each element of {.arg measures} must be a measure name or a function.", call = call)
+    }
+  }
+  if (anyDuplicated(order)) {
+    stop_irtopics("Measure {.val {order[duplicated(order)][1]}} is requested twice.", kind = "measure", call = call)
+  }
+  if (is.null(builtin)) builtin <- data.frame(kind = integer(), cutoff = numeric(), name = character())
+  list(builtin = builtin, custom = custom, order = order)
+}
+
+gain_vector <- function(gains, call = rlang::caller_env()) {
+  if (is.null(gains)) return(numeric())
+  g <- suppressWarnings(as.integer(names(gains)))
+  if (!is.numeric(gains) || is.null(names(gains)) || anyNA(g) || any(g < 0) || anyNA(gains)) {
+    stop_irtopics("{.arg gains} must be a numeric vector named by non-negative grades, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
+                  call = call)
+  }
+  out <- as.numeric(seq_len(max(g) + 1L) - 1L)
+  out[g + 1L] <- unname(gains)
+  out
+}
+
+read_query_map <- function(query_map, call = rlang::caller_env()) {
+  if (is.null(query_map)) return(NULL)
+  if (is.character(query_map) && length(query_map) == 1L) {
+    check_file(query_map, arg = "query_map", call = call)
+    lines <- readLines(query_map, warn = FALSE)
+    lines <- lines[nzchar(trimws(lines))]
+    parts <- strsplit(trimws(lines), "[[:space:]]+")
+    short <- which(lengths(parts) < 2L)
+    if (length(short)) {
+      stop_irtopics("{.file {query_map}}: line {short[1]} must hold a query id and a topic id.",
+                    kind = "parse", call = call)
+    }
+    query_map <- data.frame(
+      query = vapply(parts, `[`, "", 1L), topic = vapply(parts, `[`, "", 2L),
+      text = vapply(parts, function(p) if (length(p) > 2L) paste(p[-(1:2)], collapse = " ") else NA_character_, ""),
+      stringsAsFactors = FALSE)
+  }
+  if (!is.data.frame(query_map) || !all(c("query", "topic") %in% names(query_map))) {
+    stop_irtopics("{.arg query_map} must be a data frame with columns {.field query} and {.field topic}, or a file path.",
+                  call = call)
+  }
+  qm <- data.frame(query = as.character(query_map$query), topic = as.character(query_map$topic),
+                   text = if (is.null(query_map$text)) NA_character_ else as.character(query_map$text),
+                   stringsAsFactors = FALSE)
+  if (anyDuplicated(qm$query)) {
+    stop_irtopics("{.arg query_map} maps query {.val {qm$query[duplicated(qm$query)][1]}} twice.", kind = "data", call = call)
+  }
+  qm
+}
+
+# A list describing where runs come from: files (streamed in C++) or runs in
+# memory (converted to C++ chunk by chunk).
+run_source <- function(runs, name, call = rlang::caller_env()) {
+  if (is.character(runs)) {
+    return(list(type = "files", paths = path.expand(expand_run_paths(runs, "runs", call = call)), name = name))
+  }
+  if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
+  if (inherits(runs, "ir_runs")) {
+    mem <- lapply(runs, function(r) list(name = r$system, topic = r$topics, topic_code = r$topic_code,
+                                         docno = r$docno, offset = r$offset, score = r$score))
+    return(list(type = "memory", runs = mem))
+  }
+  if (is.data.frame(runs)) {
+    need <- c("system", "topic", "docno", "score")
+    miss <- setdiff(need, names(runs))
+    if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
+    if (!is.numeric(runs$score) || any(!is.finite(runs$score))) {
+      stop_irtopics("{.arg runs}: column {.field score} must hold finite numbers.", kind = "parse", call = call)
+    }
+    sys <- as.character(runs$system)
+    groups <- split(seq_len(nrow(runs)), factor(sys, levels = unique(sys)))
+    mem <- lapply(names(groups), function(s) {
+      i <- groups[[s]]
+      list(name = s, topic = as.character(runs$topic[i]), docno = as.character(runs$docno[i]),
+           score = as.double(runs$score[i]))
+    })
+    return(list(type = "memory", runs = mem))
+  }
+  stop_irtopics("{.arg runs} must be run file paths, a directory, an {.cls ir_run}/{.cls ir_runs} object or a data frame, not {.obj_type_friendly {runs}}.",
+                call = call)
+}
+
+# Runs the C++ evaluation chunk by chunk (progress bar, interrupts between
+# chunks) and returns one result list per run, with `system` set.
+run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
+                           want_orders, progress = NULL, call = rlang::caller_env()) {
+  n <- if (source$type == "files") length(source$paths) else length(source$runs)
+  chunks <- chunk_indices(n, max(4L, 2L * n_threads))
+  progress <- progress %||% getOption("irtopics.progress", interactive())
+  show <- isTRUE(progress) && length(chunks) > 1L
+  if (show) cli::cli_progress_bar("Evaluating runs", total = n, .envir = environment())
+  out <- vector("list", n)
+  for (ch in chunks) {
+    res <- cpp_evaluate(q$ptr,
+                        if (source$type == "files") source$paths[ch] else NULL,
+                        if (source$type == "memory") source$runs[ch] else NULL,
+                        as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+                        0.25, depth, gain_vec, want_profiles, want_orders,
+                        qmap$query, qmap$topic, n_threads)
+    if (!is.null(res$error)) raise_input_error(res$error, call = call)
+    for (k in seq_along(ch)) {
+      r <- res$runs[[k]]
+      r$system <- if (source$type == "files") {
+        if (source$name == "tag") r$tag else run_file_name(source$paths[ch[k]])
+      } else {
+        source$runs[[ch[k]]]$name
+      }
+      out[[ch[k]]] <- r
+    }
+    if (show) cli::cli_progress_update(inc = length(ch), .envir = environment())
+  }
+  out
+}
+
+# Topic (column) order: numeric when every id is a number, else byte order.
+order_topics <- function(ids) {
+  num <- suppressWarnings(as.numeric(ids))
+  if (!anyNA(num)) ids[order(num, ids, method = "radix")] else sort(ids, method = "radix")
+}
+
+assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, qmap, missing) {
+  topics_all <- qinfo$topics
+  # Columns: qrels topics, or queries when a query map is used.
+  if (is.null(qmap)) {
+    col_ids <- topics_all
+    col_topic <- seq_along(topics_all)
+  } else {
+    known <- qmap$topic %in% topics_all
+    col_ids <- qmap$query[known]
+    col_topic <- match(qmap$topic[known], topics_all)
+  }
+  n_sys <- length(results)
+  n_col <- length(col_ids)
+  n_b <- nrow(spec$builtin)
+  values <- array(NA_real_, c(n_sys, n_col, n_b))
+  custom <- lapply(spec$custom, function(f) matrix(NA_real_, n_sys, n_col))
+  answered <- matrix(FALSE, n_sys, n_col)
+  unknown <- character()
+  for (s in seq_len(n_sys)) {
+    r <- results[[s]]
+    unknown <- union(unknown, r$unknown_topics)
+    cols <- if (is.null(qmap)) r$topic else match(r$list_id, col_ids)
+    if (!length(cols)) next
+    answered[s, cols] <- TRUE
+    if (n_b) values[s, cols, ] <- r$values
+    for (nm in names(spec$custom)) {
+      f <- spec$custom[[nm]]
+      custom[[nm]][s, cols] <- vapply(seq_along(cols), function(k) {
+        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]])
+      }, numeric(1))
+    }
+  }
+  if (length(unknown)) {
+    cli::cli_inform(c(i = "{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {.val {utils::head(unknown, 5)}}{if (length(unknown) > 5) ' ...' else ''}."),
+                    class = "irtopics_message_unknown_topics")
+  }
+  keep <- seq_len(n_col)
+  if (missing == "zero") {
+    if (n_b) {
+      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+                                0.25, depth, gain_vec)
+      for (m in seq_len(n_b)) {
+        fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
+        v <- values[, , m, drop = FALSE]
+        dim(v) <- c(n_sys, n_col)
+        v[!answered] <- fill[!answered]
+        values[, , m] <- v
+      }
+    }
+    for (nm in names(spec$custom)) {
+      ev <- vapply(col_topic, function(t) call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[t]), numeric(1))
+      fill <- matrix(ev, n_sys, n_col, byrow = TRUE)
+      custom[[nm]][!answered] <- fill[!answered]
+    }
+  } else {
+    keep <- which(colSums(answered) > 0)
+  }
+  ord <- keep[order(match(col_ids[keep], order_topics(col_ids[keep])))]
+  make <- function(m, measure) {
+    m <- m[, ord, drop = FALSE]
+    dimnames(m) <- list(systems, col_ids[ord])
+    x <- new_ir_scores(m, measure)
+    if (!is.null(qmap)) attr(x, "topic") <- stats::setNames(topics_all[col_topic[ord]], col_ids[ord])
+    x
+  }
+  out <- list()
+  for (nm in spec$order) {
+    b <- match(nm, spec$builtin$name)
+    out[[nm]] <- if (!is.na(b)) {
+      v <- values[, , b, drop = FALSE]
+      dim(v) <- c(n_sys, n_col)
+      make(v, nm)
+    } else {
+      make(custom[[nm]], nm)
+    }
+  }
+  structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
+            unknown_topics = unknown)
+}
+
+call_custom <- function(f, name, grades, n_rel) {
+  v <- f(grades, n_rel)
+  if (!is.numeric(v) || length(v) != 1L) {
+    stop_irtopics("Custom measure {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
+                  kind = "measure")
+  }
+  as.double(v)
+}
+
+#' @export
+print.ir_evaluation <- function(x, ...) {
+  if (!length(x)) {
+    cat("<ir_evaluation> no measures\n")
+    return(invisible(x))
+  }
+  first <- x[[1]]
+  cat(sprintf("<ir_evaluation> %d system%s x %d topic%s, %d measure%s (missing = \"%s\")\n",
+              nrow(first), if (nrow(first) == 1) "" else "s",
+              ncol(first), if (ncol(first) == 1) "" else "s",
+              length(x), if (length(x) == 1) "" else "s", attr(x, "missing")))
+  means <- vapply(x, function(m) mean_scores(m), numeric(nrow(first)))
+  if (is.null(dim(means))) means <- matrix(means, nrow = 1, dimnames = list(rownames(first), names(x)))
+  print(round(utils::head(means, 10), 4))
+  if (nrow(means) > 10) cat(sprintf("# ... %d more systems\n", nrow(means) - 10))
+  invisible(x)
+}

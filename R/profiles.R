@@ -1,0 +1,93 @@
+# Relevance profiles: what the C++ evaluator knows about each ranked list ---------------
+
+#' Positions of the relevant documents in each ranked list
+#'
+#' For every ranked list (a system's answer to a topic, or to a query variant
+#' of a topic), the position at which each relevant document of the topic was
+#' returned, in trec_eval order and within the first `depth` documents; a
+#' document not returned gets `depth + 1` (the "1001" coding of Liggett &
+#' Buckley 2005). These "return orders" are what the query-variation analysis
+#' works on. They are computed by the C++ evaluator without making R strings
+#' for the documents of the runs.
+#'
+#' @inheritParams evaluate
+#' @param topics Optional topic ids to keep (default: every qrels topic that a
+#'   list answers).
+#' @return An `ir_return_orders` object: a list with
+#'   * `orders`: a named list (by topic) of integer matrices, one row per
+#'     relevant document of the topic (row names: docnos in byte order), one
+#'     column per list (column names `"system|query"`), holding positions
+#'     `1..depth` or `depth + 1`;
+#'   * `lists`: a data frame with one row per list (`list`, `system`,
+#'     `query`, `topic`, `n_returned`);
+#'   * `queries`: a data frame (`query`, `topic`, `text`);
+#'   * `depth`, `relevance_level`.
+#' @examples
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' ro <- return_orders(file.path(dir, "results.test"), file.path(dir, "qrels.test"))
+#' ro
+#' ro$orders[["302"]][1:5, ]
+#' @export
+return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
+                          topics = NULL, n_threads = NULL, name = c("tag", "file")) {
+  name <- match.arg(name)
+  n_threads <- resolve_threads(n_threads)
+  check_number(depth, "depth", min = 1, integer = TRUE)
+  check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
+  qmap <- read_query_map(query_map)
+  q <- qrels_pointer(qrels, relevance_level)
+  qinfo <- cpp_qrels_info(q$ptr)
+  spec <- list(builtin = data.frame(kind = integer(), cutoff = numeric(), name = character()))
+  source <- run_source(runs, name)
+  results <- run_evaluation(source, q, spec, depth, numeric(), qmap, n_threads,
+                            want_profiles = FALSE, want_orders = TRUE, progress = FALSE)
+  systems <- unique_system_names(vapply(results, function(r) r$system, ""))
+
+  lists <- do.call(rbind, lapply(seq_along(results), function(s) {
+    r <- results[[s]]
+    if (!length(r$list_id)) return(NULL)
+    data.frame(system = systems[s], query = r$list_id, topic = qinfo$topics[r$topic],
+               n_returned = r$num_ret, run = s, index = seq_along(r$list_id),
+               stringsAsFactors = FALSE)
+  }))
+  if (is.null(lists)) stop_irtopics("No list of the runs answers a qrels topic.", kind = "data")
+  lists$list <- paste(lists$system, lists$query, sep = "|")
+  if (!is.null(topics)) {
+    topics <- as.character(topics)
+    unknown <- setdiff(topics, lists$topic)
+    if (length(unknown)) stop_irtopics("No list answers topic{?s} {.val {unknown}}.", kind = "data")
+    lists <- lists[lists$topic %in% topics, , drop = FALSE]
+  }
+  topic_ids <- order_topics(unique(lists$topic))
+  orders <- lapply(topic_ids, function(t) {
+    li <- lists[lists$topic == t, , drop = FALSE]
+    ti <- match(t, qinfo$topics)
+    rel <- qinfo$relevant[[ti]]
+    m <- matrix(0L, length(rel), nrow(li), dimnames = list(rel, li$list))
+    for (k in seq_len(nrow(li))) m[, k] <- results[[li$run[k]]]$orders[[li$index[k]]]
+    m[m == 0L] <- as.integer(depth) + 1L
+    m
+  })
+  names(orders) <- topic_ids
+  lists <- lists[order(match(lists$topic, topic_ids)), c("list", "system", "query", "topic", "n_returned")]
+  rownames(lists) <- NULL
+  queries <- unique(lists[, c("query", "topic")])
+  queries$text <- if (is.null(qmap)) NA_character_ else qmap$text[match(queries$query, qmap$query)]
+  rownames(queries) <- NULL
+  structure(list(orders = orders, lists = lists, queries = queries, depth = as.integer(depth),
+                 relevance_level = as.integer(relevance_level)),
+            class = "ir_return_orders")
+}
+
+#' @export
+print.ir_return_orders <- function(x, ...) {
+  cat(sprintf("<ir_return_orders> %d topic%s, %d list%s (%d system%s), depth %d\n",
+              length(x$orders), if (length(x$orders) == 1) "" else "s",
+              nrow(x$lists), if (nrow(x$lists) == 1) "" else "s",
+              length(unique(x$lists$system)), if (length(unique(x$lists$system)) == 1) "" else "s",
+              x$depth))
+  n_rel <- vapply(x$orders, nrow, integer(1))
+  cat(sprintf("relevant documents per topic: %s\n",
+              paste(utils::head(sprintf("%s: %d", names(n_rel), n_rel), 8), collapse = ", ")))
+  invisible(x)
+}

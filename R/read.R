@@ -1,0 +1,206 @@
+# Reading runs and qrels ------------------------------------------------------------
+
+#' Read TREC relevance judgements (qrels)
+#'
+#' Reads a qrels file in TREC format, one judgement per line:
+#' `topic iter docno rel`, white-space separated, plain or gzip-compressed.
+#' Grades are integers; as in trec_eval, a negative grade marks a document
+#' that is in the pool but unjudged (it is neither relevant nor
+#' non-relevant). The `iter` column is ignored.
+#'
+#' Parsing is done in C++. A malformed line (not four fields, a grade that
+#' is not an integer), a document judged twice for the same topic, an empty
+#' or missing file each raise a classed error (`irtopics_error_parse`,
+#' `irtopics_error_duplicate`, `irtopics_error_file`) naming the file and
+#' line.
+#'
+#' @param path Path to the qrels file (`.gz` allowed).
+#' @return An `ir_qrels` data frame with columns `topic` (character),
+#'   `docno` (character) and `rel` (integer), in file order.
+#' @seealso [evaluate()], which also accepts the path directly (faster: no R
+#'   strings are made).
+#' @examples
+#' qrels <- read_qrels(system.file("extdata", "trec_eval-test", "qrels.test",
+#'                                 package = "irtopics"))
+#' qrels
+#' table(qrels$topic, qrels$rel)
+#' @export
+read_qrels <- function(path) {
+  check_file(path)
+  q <- qrels_pointer(path, relevance_level = 1L)
+  tab <- cpp_qrels_table(q$ptr)
+  new_ir_qrels(data.frame(topic = tab$topic, docno = tab$docno, rel = tab$rel,
+                          stringsAsFactors = FALSE), source = normalizePath(path))
+}
+
+new_ir_qrels <- function(df, source = NA_character_) {
+  structure(df, class = c("ir_qrels", "data.frame"), source = source)
+}
+
+#' @export
+print.ir_qrels <- function(x, ..., n = 6L) {
+  df <- as.data.frame(unclass_qrels(x))
+  n_rel <- sum(df$rel > 0)
+  cat(sprintf("<ir_qrels> %d judgements of %d topics (%d with grade > 0)\n",
+              nrow(df), length(unique(df$topic)), n_rel))
+  print(utils::head(df, n), row.names = FALSE)
+  invisible(x)
+}
+
+unclass_qrels <- function(x) {
+  class(x) <- "data.frame"
+  attr(x, "source") <- NULL
+  x
+}
+
+# Qrels as a C++ object: from a path (parsed in C++) or a data frame.
+qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
+  if (is.character(qrels)) {
+    check_file(qrels, arg = "qrels", call = call)
+    res <- cpp_qrels_read(path.expand(qrels), as.integer(relevance_level))
+  } else if (is.data.frame(qrels)) {
+    need <- c("topic", "docno", "rel")
+    miss <- setdiff(need, names(qrels))
+    if (length(miss)) {
+      stop_irtopics("{.arg qrels} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
+    }
+    rel <- qrels$rel
+    if (!is.numeric(rel) || anyNA(rel) || any(rel != round(rel))) {
+      stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades.", kind = "parse", call = call)
+    }
+    res <- cpp_qrels_from_vectors(as.character(qrels$topic), as.character(qrels$docno),
+                                  as.integer(rel), as.integer(relevance_level), "qrels data frame")
+  } else {
+    stop_irtopics("{.arg qrels} must be a file path or a data frame from {.fn read_qrels}, not {.obj_type_friendly {qrels}}.",
+                  call = call)
+  }
+  if (!is.null(res$error)) raise_input_error(res$error, call = call)
+  res
+}
+
+# Re-raise an error reported by the C++ reader as a classed R condition.
+raise_input_error <- function(err, call = rlang::caller_env()) {
+  what <- switch(err$kind,
+    duplicate = "Duplicate document in {.file {err$file}}.",
+    data = if (nzchar(err$file)) "Can't use {.file {err$file}}." else "Can't evaluate the runs.",
+    "Can't read {.file {err$file}}."
+  )
+  detail <- if (err$line > 0) paste0("Line ", err$line, ": ", err$message, ".") else paste0(err$message, ".")
+  detail <- gsub("{", "{{", gsub("}", "}}", detail, fixed = TRUE), fixed = TRUE)
+  stop_irtopics(c(what, x = detail), kind = err$kind, file = err$file, line = err$line, call = call)
+}
+
+#' Read TREC run files
+#'
+#' `read_run()` reads one run file in TREC format (`topic Q0 docno rank score
+#' tag`, white-space separated, plain or gzip-compressed); `read_runs()` reads
+#' several files or every file of a directory. Parsing is done in C++ and the
+#' result keeps the document ids in one raw buffer, so reading does not create
+#' one R string per line; [as.data.frame()] materialises the lines when you
+#' want them.
+#'
+#' The rank column is ignored, as in trec_eval: evaluation orders each topic's
+#' documents by score, highest first, ties broken by docno in descending byte
+#' order. Each line needs at least six fields (extra ones are ignored); the
+#' score must be a finite number. Malformed lines, duplicate documents within a
+#' topic (detected at evaluation), empty and missing files raise classed
+#' errors naming the file and line.
+#'
+#' @param path Path to a run file.
+#' @param paths Paths to run files, or one directory (all its files are read,
+#'   in name order; hidden files are skipped).
+#' @param name How to name the system: `"tag"` (the run tag of the first line,
+#'   the default) or `"file"` (the file name without `.gz` and extension).
+#' @return `read_run()`: an `ir_run` object. `read_runs()`: a named list of
+#'   them (class `ir_runs`).
+#' @examples
+#' run <- read_run(system.file("extdata", "trec_eval-test", "results.test",
+#'                             package = "irtopics"))
+#' run
+#' head(as.data.frame(run))
+#' @export
+read_run <- function(path, name = c("tag", "file")) {
+  name <- match.arg(name)
+  check_file(path)
+  res <- cpp_read_run(path.expand(path))
+  if (!is.null(res$error)) raise_input_error(res$error)
+  res$system <- if (name == "tag") res$tag else run_file_name(path)
+  res$path <- normalizePath(path)
+  structure(res, class = "ir_run")
+}
+
+#' @rdname read_run
+#' @export
+read_runs <- function(paths, name = c("tag", "file")) {
+  name <- match.arg(name)
+  paths <- expand_run_paths(paths)
+  runs <- lapply(paths, read_run, name = name)
+  names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
+  for (k in seq_along(runs)) runs[[k]]$system <- names(runs)[k]
+  structure(runs, class = "ir_runs")
+}
+
+run_file_name <- function(path) {
+  b <- sub("\\.gz$", "", basename(path), ignore.case = TRUE)
+  sub("\\.[^.]*$", "", b)
+}
+
+unique_system_names <- function(x) {
+  if (anyDuplicated(x)) {
+    dup <- unique(x[duplicated(x)])
+    warn_irtopics(c("Several runs share the system name{?s} {.val {dup}}; made unique with suffixes.",
+                    i = "Use {.code name = \"file\"} to name systems by file."), kind = "names")
+    x <- make.unique(x, sep = "_")
+  }
+  x
+}
+
+expand_run_paths <- function(paths, arg = "paths", call = rlang::caller_env()) {
+  if (!is.character(paths) || !length(paths) || anyNA(paths)) {
+    stop_irtopics("{.arg {arg}} must be file paths or a directory.", call = call)
+  }
+  if (length(paths) == 1L && dir.exists(paths)) {
+    files <- list.files(paths, full.names = TRUE, all.files = FALSE)
+    files <- files[!dir.exists(files)]
+    if (!length(files)) stop_irtopics("Directory {.file {paths}} holds no files.", kind = "file", call = call)
+    return(sort(files))
+  }
+  missing <- paths[!file.exists(paths)]
+  if (length(missing)) {
+    stop_irtopics("Run file{?s} {.file {missing}} do{?es/} not exist.", kind = "file", call = call)
+  }
+  dirs <- paths[dir.exists(paths)]
+  if (length(dirs)) {
+    stop_irtopics("{.file {dirs}} {?is a directory/are directories}; pass one directory alone or files.",
+                  kind = "file", call = call)
+  }
+  paths
+}
+
+#' @export
+print.ir_run <- function(x, ...) {
+  cat(sprintf("<ir_run> %s: %d lines, %d topics%s\n", x$system, length(x$score),
+              length(x$topics), if (!is.null(x$path)) paste0(" (", basename(x$path), ")") else ""))
+  invisible(x)
+}
+
+#' @export
+print.ir_runs <- function(x, ...) {
+  cat(sprintf("<ir_runs> %d runs\n", length(x)))
+  for (r in x) print(r)
+  invisible(x)
+}
+
+#' @export
+as.data.frame.ir_run <- function(x, row.names = NULL, optional = FALSE, ...) {
+  data.frame(system = x$system, topic = x$topics[x$topic_code],
+             docno = cpp_docnos(x$docno, x$offset), score = x$score,
+             stringsAsFactors = FALSE)
+}
+
+#' @export
+as.data.frame.ir_runs <- function(x, row.names = NULL, optional = FALSE, ...) {
+  out <- do.call(rbind, lapply(x, as.data.frame))
+  rownames(out) <- NULL
+  out
+}

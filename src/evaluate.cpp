@@ -1,0 +1,143 @@
+// Evaluation of one run; see evaluate.h.
+#include "evaluate.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace irtopics {
+
+namespace {
+
+std::string show_docno(std::string_view s) {
+  if (s.size() > 60) return std::string(s.substr(0, 57)) + "...";
+  return std::string(s);
+}
+
+}  // namespace
+
+void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
+                  EvalWorkspace& ws, RunResult& out) {
+  out = RunResult();
+  out.file = run.file;
+  out.tag = run.tag;
+  const std::size_t n_lines = run.size();
+  const std::size_t n_topics = run.topics.size();
+  const std::size_t n_meas = opt.measures.size();
+
+  // Group line indices by topic (counting sort, stable in file order).
+  ws.start.assign(n_topics + 1, 0);
+  for (std::size_t i = 0; i < n_lines; ++i) ++ws.start[run.topic[i] + 1];
+  for (std::size_t t = 0; t < n_topics; ++t) ws.start[t + 1] += ws.start[t];
+  ws.order.resize(n_lines);
+  {
+    std::vector<uint32_t> fill(ws.start.begin(), ws.start.end() - 1);
+    for (std::size_t i = 0; i < n_lines; ++i) ws.order[fill[run.topic[i]]++] = static_cast<uint32_t>(i);
+  }
+
+  // trec_eval order: score descending, then docno descending (strcmp).
+  auto before = [&](uint32_t a, uint32_t b) {
+    if (run.score[a] != run.score[b]) return run.score[a] > run.score[b];
+    return run.docno[a] > run.docno[b];
+  };
+
+  for (std::size_t t = 0; t < n_topics; ++t) {
+    // Map the run's topic (or query) id to a qrels topic.
+    const std::string& id = run.topics[t];
+    int32_t qt;
+    if (opt.query_map != nullptr) {
+      auto it = opt.query_map->find(id);
+      if (it == opt.query_map->end()) {
+        throw InputError("data", run.file, run.line[ws.order[ws.start[t]]],
+                         "query '" + id + "' is not in the query map");
+      }
+      qt = qrels.find_topic(it->second);
+    } else {
+      qt = qrels.find_topic(id);
+    }
+    if (qt < 0) {
+      out.unknown_topics.push_back(id);
+      continue;
+    }
+
+    const uint32_t* first = ws.order.data() + ws.start[t];
+    const std::size_t len = ws.start[t + 1] - ws.start[t];
+    ws.idx.assign(first, first + len);
+    bool sorted = true;
+    for (std::size_t k = 1; k < len && sorted; ++k) sorted = before(ws.idx[k - 1], ws.idx[k]);
+    if (!sorted) std::sort(ws.idx.begin(), ws.idx.end(), before);
+
+    // Hash every docno once: used for the duplicate check and the lookups.
+    ws.hash.resize(len);
+    for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
+
+    // Duplicate docnos within the topic (over the whole list, before the cut).
+    ws.sorted_hash = ws.hash;
+    std::sort(ws.sorted_hash.begin(), ws.sorted_hash.end());
+    if (std::adjacent_find(ws.sorted_hash.begin(), ws.sorted_hash.end()) != ws.sorted_hash.end()) {
+      // Rare: confirm on the strings and report the later line.
+      std::vector<uint32_t> by_doc(ws.idx);
+      std::sort(by_doc.begin(), by_doc.end(), [&](uint32_t a, uint32_t b) {
+        return run.docno[a] < run.docno[b] || (run.docno[a] == run.docno[b] && run.line[a] < run.line[b]);
+      });
+      for (std::size_t k = 1; k < len; ++k) {
+        if (run.docno[by_doc[k]] == run.docno[by_doc[k - 1]]) {
+          throw InputError("duplicate", run.file, run.line[by_doc[k]],
+                           "document '" + show_docno(run.docno[by_doc[k]]) +
+                               "' is retrieved twice for topic '" + id + "' (first on line " +
+                               std::to_string(run.line[by_doc[k - 1]]) + ")");
+        }
+      }
+    }
+
+    const long n = opt.depth > 0 ? std::min<long>(static_cast<long>(len), opt.depth)
+                                 : static_cast<long>(len);
+    ws.grades.resize(static_cast<std::size_t>(n));
+    std::vector<int> positions;
+    if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
+    for (long k = 0; k < n; ++k) {
+      const long e = qrels.find(qt, run.docno[ws.idx[k]], ws.hash[k]);
+      if (e < 0) {
+        ws.grades[k] = kNotInPool;
+      } else {
+        const int g = qrels.entries[e].grade;
+        ws.grades[k] = g < 0 ? kUnjudged : g;
+        if (opt.want_orders && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
+      }
+    }
+
+    Profile p;
+    p.grade = ws.grades.data();
+    p.num_ret = n;
+    p.num_rel = qrels.num_rel[qt];
+    p.num_nonrel = qrels.num_nonrel[qt];
+    p.levels = &qrels.levels[qt];
+    p.relevance_level = qrels.relevance_level;
+
+    out.list_id.push_back(id);
+    out.topic.push_back(qt);
+    out.num_ret.push_back(n);
+    for (std::size_t m = 0; m < n_meas; ++m) {
+      out.values.push_back(compute_measure(opt.measures[m], p, opt.gains, ws.work));
+    }
+    if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
+    if (opt.want_orders) out.orders.push_back(std::move(positions));
+  }
+}
+
+std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {
+  const std::size_t n_meas = opt.measures.size();
+  std::vector<double> out(qrels.topics.size() * n_meas);
+  std::vector<double> work;
+  for (std::size_t t = 0; t < qrels.topics.size(); ++t) {
+    Profile p;
+    p.num_ret = 0;
+    p.num_rel = qrels.num_rel[t];
+    p.num_nonrel = qrels.num_nonrel[t];
+    p.levels = &qrels.levels[t];
+    p.relevance_level = qrels.relevance_level;
+    for (std::size_t m = 0; m < n_meas; ++m) out[t * n_meas + m] = compute_measure(opt.measures[m], p, opt.gains, work);
+  }
+  return out;
+}
+
+}  // namespace irtopics

@@ -1,0 +1,64 @@
+// Evaluation of one run against qrels, as trec_eval does it (form_res_rels.c):
+// a topic's retrieved documents are ordered by score, highest first, ties
+// broken by docno in descending byte order (the rank column is ignored), the
+// list is cut at `depth` (trec_eval -M), and each document gets its qrels
+// grade (kNotInPool when not judged, kUnjudged for negative grades).
+// Produces, per answered topic, the requested measures, and optionally the
+// grade profile and the positions of the topic's relevant documents
+// (Liggett & Buckley's return orders; 0 = not returned).
+//
+// Pure C++: no R types.
+#ifndef IRTOPICS_EVALUATE_H
+#define IRTOPICS_EVALUATE_H
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "measures.h"
+#include "trec_io.h"
+
+namespace irtopics {
+
+struct EvalOptions {
+  long depth = 1000;                  // <= 0: no cut
+  std::vector<Measure> measures;
+  Gains gains;
+  bool want_profiles = false;
+  bool want_orders = false;
+  // Optional query map: a run's topic field is a query id; map it to a qrels
+  // topic id. Queries absent from the map are an error ("data").
+  const std::unordered_map<std::string, std::string>* query_map = nullptr;
+};
+
+struct RunResult {
+  std::string file, tag;
+  std::vector<std::string> list_id;      // the run's topic field (query id)
+  std::vector<int32_t> topic;            // qrels topic index of each list
+  std::vector<double> values;            // list-major: values[l * n_measures + m]
+  std::vector<std::vector<int>> profile; // per list, when want_profiles
+  std::vector<std::vector<int>> orders;  // per list, when want_orders: position of
+                                         // each relevant document (0 = not returned)
+  std::vector<long> num_ret;             // per list, after the depth cut
+  std::vector<std::string> unknown_topics;  // run topics absent from the qrels
+};
+
+// Scratch buffers reused across runs by one thread.
+struct EvalWorkspace {
+  std::vector<uint32_t> start, order, idx;
+  std::vector<uint64_t> hash, sorted_hash;
+  std::vector<int> grades;
+  std::vector<double> work;
+};
+
+// `qrels` must have been prepare()d. Throws InputError ("duplicate", "data").
+void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
+                  EvalWorkspace& ws, RunResult& out);
+
+// The measures of an empty ranking for every qrels topic (topic-major), as
+// trec_eval -c scores a topic the run did not answer.
+std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt);
+
+}  // namespace irtopics
+
+#endif

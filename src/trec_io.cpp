@@ -1,0 +1,343 @@
+// Readers for TREC runs and qrels; see trec_io.h for the format rules.
+#include "trec_io.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace irtopics {
+
+namespace {
+
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// Splits [p, end) (one line without its '\n') into at most `max_fields`
+// white-space separated fields; returns the number of fields found, counting
+// any beyond max_fields in `extra`.
+inline int split_fields(const char* p, const char* end, std::string_view* fields,
+                        int max_fields, bool* extra) {
+  int n = 0;
+  *extra = false;
+  while (true) {
+    while (p < end && is_blank(*p)) ++p;
+    if (p >= end) break;
+    const char* start = p;
+    while (p < end && !is_blank(*p)) ++p;
+    if (n == max_fields) { *extra = true; break; }
+    fields[n++] = std::string_view(start, static_cast<std::size_t>(p - start));
+  }
+  return n;
+}
+
+std::string show(std::string_view s) {
+  if (s.size() > 60) return std::string(s.substr(0, 57)) + "...";
+  return std::string(s);
+}
+
+bool parse_double(std::string_view f, double* out) {
+  const char* b = f.data();
+  const char* e = b + f.size();
+  if (b < e && *b == '+') ++b;
+  auto r = std::from_chars(b, e, *out);
+  return r.ec == std::errc() && r.ptr == e;
+}
+
+bool parse_int(std::string_view f, int* out) {
+  const char* b = f.data();
+  const char* e = b + f.size();
+  if (b < e && *b == '+') ++b;
+  auto r = std::from_chars(b, e, *out);
+  return r.ec == std::errc() && r.ptr == e;
+}
+
+}  // namespace
+
+uint64_t hash_docno(std::string_view s) {
+  // FNV-1a over 8-byte words then a final avalanche (splitmix64): fast on the
+  // short ASCII ids of TREC collections and well mixed for open addressing.
+  uint64_t h = 1469598103934665603ULL ^ s.size();
+  const char* p = s.data();
+  std::size_t n = s.size();
+  while (n >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = (h ^ w) * 1099511628211ULL;
+    h ^= h >> 29;
+    p += 8;
+    n -= 8;
+  }
+  uint64_t w = 0;
+  std::memcpy(&w, p, n);
+  h = (h ^ w) * 1099511628211ULL;
+  h ^= h >> 31;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebULL;
+  h ^= h >> 31;
+  return h;
+}
+
+void read_whole_file(const std::string& path, std::string& out) {
+  out.clear();
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (f == nullptr) throw InputError("file", path, 0, "can't open the file");
+  gzbuffer(f, 1 << 17);
+  constexpr unsigned chunk = 1u << 20;
+  std::size_t used = 0;
+  while (true) {
+    if (out.size() < used + chunk) out.resize(std::max<std::size_t>(used + chunk, out.size() * 2));
+    const int got = gzread(f, &out[used], chunk);
+    if (got < 0) {
+      int errnum = 0;
+      const char* msg = gzerror(f, &errnum);
+      std::string what = std::string("can't read the file (") + (msg ? msg : "read error") + ")";
+      gzclose(f);
+      throw InputError("file", path, 0, what);
+    }
+    if (got == 0) break;
+    used += static_cast<std::size_t>(got);
+  }
+  // A truncated gzip stream reads to its end without an error from gzread in
+  // some zlib versions; gzclose_r reports it.
+  const int rc = gzclose_r(f);
+  out.resize(used);
+  if (rc == Z_BUF_ERROR) throw InputError("file", path, 0, "the gzip stream is truncated");
+  if (rc != Z_OK) throw InputError("file", path, 0, "can't read the file (gzip error)");
+  if (used == 0) throw InputError("file", path, 0, "the file is empty");
+}
+
+void Run::clear() {
+  tag.clear();
+  topics.clear();
+  topic.clear();
+  score.clear();
+  docno.clear();
+  line.clear();
+}
+
+void parse_run(Run& run) {
+  run.clear();
+  const char* p = run.text.data();
+  const char* const end = p + run.text.size();
+  // Most runs have about 50 bytes a line; reserve to avoid regrowth.
+  const std::size_t guess = run.text.size() / 40 + 16;
+  run.topic.reserve(guess);
+  run.score.reserve(guess);
+  run.docno.reserve(guess);
+  run.line.reserve(guess);
+
+  std::unordered_map<std::string, int32_t> index;
+  std::string_view last_topic;
+  int32_t last_index = -1;
+  uint32_t line_no = 0;
+  std::string_view f[6];
+  while (p < end) {
+    ++line_no;
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const char* line_end = nl ? nl : end;
+    bool extra = false;
+    const int n = split_fields(p, line_end, f, 6, &extra);
+    p = nl ? nl + 1 : end;
+    if (n == 0) continue;  // blank line
+    if (n < 6) {
+      throw InputError("parse", run.file, line_no,
+                       "expected 6 fields (topic Q0 docno rank score tag), found " +
+                           std::to_string(n));
+    }
+    double s;
+    if (!parse_double(f[4], &s) || !std::isfinite(s)) {
+      throw InputError("parse", run.file, line_no,
+                       "the score (5th field) must be a finite number, not '" + show(f[4]) + "'");
+    }
+    if (f[0] != last_topic || last_index < 0) {
+      auto it = index.find(std::string(f[0]));
+      if (it == index.end()) {
+        it = index.emplace(std::string(f[0]), static_cast<int32_t>(run.topics.size())).first;
+        run.topics.emplace_back(f[0]);
+      }
+      last_topic = f[0];
+      last_index = it->second;
+    }
+    if (run.tag.empty()) run.tag = std::string(f[5]);
+    run.topic.push_back(last_index);
+    run.score.push_back(s);
+    run.docno.push_back(f[2]);
+    run.line.push_back(line_no);
+  }
+  if (run.score.empty()) throw InputError("file", run.file, 0, "the file holds no run lines");
+}
+
+void read_run_file(const std::string& path, Run& run) {
+  run.file = path;
+  read_whole_file(path, run.text);
+  parse_run(run);
+}
+
+void RunBuilder::add(std::string_view topic, std::string_view docno, double score, uint32_t line) {
+  auto it = index_.find(std::string(topic));
+  if (it == index_.end()) {
+    it = index_.emplace(std::string(topic), static_cast<int32_t>(run_.topics.size())).first;
+    run_.topics.emplace_back(topic);
+  }
+  run_.topic.push_back(it->second);
+  run_.score.push_back(score);
+  spans_.emplace_back(run_.text.size(), docno.size());
+  run_.text.append(docno.data(), docno.size());
+  run_.line.push_back(line);
+}
+
+void RunBuilder::finish() {
+  // Views are made once the text no longer moves.
+  run_.docno.clear();
+  run_.docno.reserve(spans_.size());
+  for (const auto& sp : spans_) run_.docno.emplace_back(run_.text.data() + sp.first, sp.second);
+}
+
+int32_t Qrels::find_topic(std::string_view id) const {
+  auto it = topic_index.find(std::string(id));
+  return it == topic_index.end() ? -1 : it->second;
+}
+
+long Qrels::find(int32_t topic, std::string_view docno, uint64_t hash) const {
+  if (slots.empty()) return -1;
+  const uint64_t h = hash ^ (static_cast<uint64_t>(topic) * 0x9e3779b97f4a7c15ULL);
+  for (uint64_t i = h & mask;; i = (i + 1) & mask) {
+    const uint32_t s = slots[i];
+    if (s == 0) return -1;
+    const Entry& e = entries[s - 1];
+    if (e.hash == hash && e.topic == topic && e.docno == docno) return static_cast<long>(s - 1);
+  }
+}
+
+void Qrels::build_index() {
+  std::size_t cap = 16;
+  while (cap < entries.size() * 2) cap <<= 1;
+  slots.assign(cap, 0);
+  mask = cap - 1;
+  levels.assign(topics.size(), std::vector<long>());
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const Entry& e = entries[k];
+    const uint64_t h = e.hash ^ (static_cast<uint64_t>(e.topic) * 0x9e3779b97f4a7c15ULL);
+    for (uint64_t i = h & mask;; i = (i + 1) & mask) {
+      const uint32_t s = slots[i];
+      if (s == 0) { slots[i] = static_cast<uint32_t>(k + 1); break; }
+      const Entry& o = entries[s - 1];
+      if (o.hash == e.hash && o.topic == e.topic && o.docno == e.docno) {
+        throw InputError("duplicate", file, e.line,
+                         "document '" + show(e.docno) + "' is judged twice for topic '" +
+                             topics[e.topic] + "' (first on line " + std::to_string(o.line) + ")");
+      }
+    }
+    if (e.grade >= 0) {
+      auto& lv = levels[e.topic];
+      if (lv.size() <= static_cast<std::size_t>(e.grade)) lv.resize(e.grade + 1, 0);
+      ++lv[e.grade];
+    }
+  }
+}
+
+void Qrels::prepare(int level) {
+  relevance_level = level;
+  const std::size_t nt = topics.size();
+  num_rel.assign(nt, 0);
+  num_nonrel.assign(nt, 0);
+  relevant.assign(nt, std::vector<std::string_view>());
+  rel_index.assign(entries.size(), -1);
+  std::vector<std::vector<uint32_t>> by_topic(nt);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const Entry& e = entries[k];
+    if (e.grade >= level) {
+      ++num_rel[e.topic];
+      by_topic[e.topic].push_back(static_cast<uint32_t>(k));
+    } else if (e.grade >= 0) {
+      ++num_nonrel[e.topic];
+    }
+  }
+  for (std::size_t t = 0; t < nt; ++t) {
+    auto& ks = by_topic[t];
+    std::sort(ks.begin(), ks.end(), [&](uint32_t a, uint32_t b) { return entries[a].docno < entries[b].docno; });
+    relevant[t].reserve(ks.size());
+    for (std::size_t r = 0; r < ks.size(); ++r) {
+      rel_index[ks[r]] = static_cast<int32_t>(r);
+      relevant[t].push_back(entries[ks[r]].docno);
+    }
+  }
+}
+
+void parse_qrels(Qrels& q) {
+  q.topics.clear();
+  q.topic_index.clear();
+  q.entries.clear();
+  const char* p = q.text.data();
+  const char* const end = p + q.text.size();
+  q.entries.reserve(q.text.size() / 24 + 16);
+  std::string_view last_topic;
+  int32_t last_index = -1;
+  uint32_t line_no = 0;
+  std::string_view f[4];
+  while (p < end) {
+    ++line_no;
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const char* line_end = nl ? nl : end;
+    bool extra = false;
+    const int n = split_fields(p, line_end, f, 4, &extra);
+    p = nl ? nl + 1 : end;
+    if (n == 0) continue;
+    if (n != 4 || extra) {
+      throw InputError("parse", q.file, line_no,
+                       std::string("expected 4 fields (topic iter docno rel), found ") +
+                           (extra ? "more" : std::to_string(n)));
+    }
+    int grade;
+    if (!parse_int(f[3], &grade)) {
+      throw InputError("parse", q.file, line_no,
+                       "the relevance grade (4th field) must be an integer, not '" + show(f[3]) + "'");
+    }
+    if (f[0] != last_topic || last_index < 0) {
+      auto it = q.topic_index.find(std::string(f[0]));
+      if (it == q.topic_index.end()) {
+        it = q.topic_index.emplace(std::string(f[0]), static_cast<int32_t>(q.topics.size())).first;
+        q.topics.emplace_back(f[0]);
+      }
+      last_topic = f[0];
+      last_index = it->second;
+    }
+    q.entries.push_back({hash_docno(f[2]), last_index, grade, line_no, f[2]});
+  }
+  if (q.entries.empty()) throw InputError("file", q.file, 0, "the file holds no qrels lines");
+  q.build_index();
+}
+
+void read_qrels_file(const std::string& path, Qrels& q) {
+  q.file = path;
+  read_whole_file(path, q.text);
+  parse_qrels(q);
+}
+
+void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade, uint32_t line) {
+  auto it = q_.topic_index.find(std::string(topic));
+  if (it == q_.topic_index.end()) {
+    it = q_.topic_index.emplace(std::string(topic), static_cast<int32_t>(q_.topics.size())).first;
+    q_.topics.emplace_back(topic);
+  }
+  pending_.push_back({it->second, grade, q_.text.size(), docno.size(), line});
+  q_.text.append(docno.data(), docno.size());
+}
+
+void QrelsBuilder::finish() {
+  q_.entries.clear();
+  q_.entries.reserve(pending_.size());
+  for (const auto& p : pending_) {
+    std::string_view d(q_.text.data() + p.off, p.len);
+    q_.entries.push_back({hash_docno(d), p.topic, p.grade, p.line, d});
+  }
+  if (q_.entries.empty()) throw InputError("data", q_.file, 0, "the qrels hold no judgements");
+  q_.build_index();
+}
+
+}  // namespace irtopics

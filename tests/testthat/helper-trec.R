@@ -1,0 +1,48 @@
+# Paths to the shipped trec_eval test collection and expected outputs.
+te_data <- function(...) system.file("extdata", "trec_eval-test", ..., package = "irtopics")
+te_expected <- function(name) test_path("fixtures", "trec_eval", name)
+
+# Reads a trec_eval -q output: data frame measure, topic, value (character).
+read_trec_eval_output <- function(path) {
+  lines <- readLines(path)
+  parts <- strsplit(lines, "[[:space:]]+")
+  data.frame(measure = vapply(parts, `[`, "", 1L), topic = vapply(parts, `[`, "", 2L),
+             value = vapply(parts, `[`, "", 3L), stringsAsFactors = FALSE)
+}
+
+# The trec_eval measures irtopics computes per topic.
+supported_trec_measure <- function(m) {
+  grepl("^(map|Rprec|recip_rank|ndcg|bpref|num_ret|num_rel|num_rel_ret)$", m) |
+    grepl("^(P|recall|success|ndcg_cut|map_cut)_[0-9]+$", m)
+}
+
+# Compares evaluate() with a trec_eval output, per topic and for "all", to the
+# printed digits. Returns the number of values compared.
+expect_trec_eval_parity <- function(expected_file, run, qrels, ..., gains = NULL,
+                                    measures = NULL) {
+  exp <- read_trec_eval_output(te_expected(expected_file))
+  meas <- unique(exp$measure[supported_trec_measure(exp$measure)])
+  if (!is.null(measures)) meas <- intersect(meas, measures)
+  res <- evaluate(te_data(run), te_data(qrels), measures = as.list(stats::setNames(meas, meas)),
+                  gains = gains, ...)
+  n <- 0L
+  for (m in meas) {
+    e <- exp[exp$measure == m, ]
+    per_topic <- e[e$topic != "all", ]
+    ours <- res[[m]][1, per_topic$topic]
+    fmt <- if (grepl("^num_", m)) sprintf("%d", as.integer(round(ours))) else sprintf("%.4f", ours)
+    expect_identical(fmt, per_topic$value, label = paste(expected_file, m, "per topic"))
+    all <- e$value[e$topic == "all"]
+    agg <- if (grepl("^num_", m)) sprintf("%d", as.integer(sum(res[[m]][1, ], na.rm = TRUE))) else
+      sprintf("%.4f", mean_scores(res[[m]])[[1]])
+    expect_identical(agg, all, label = paste(expected_file, m, "all"))
+    n <- n + nrow(e)
+  }
+  gm <- exp$value[exp$measure == "gm_map" & exp$topic == "all"]
+  if (length(gm) && "map" %in% meas) {
+    expect_identical(sprintf("%.4f", gmean_scores(res$map, method = "floor")[[1]]), gm,
+                     label = paste(expected_file, "gm_map"))
+    n <- n + 1L
+  }
+  n
+}

@@ -1,0 +1,116 @@
+tmp_file <- function(lines, ext = ".txt") {
+  f <- tempfile(fileext = ext)
+  writeLines(lines, f)
+  f
+}
+good_qrels <- function() tmp_file(c("1 0 d1 1", "1 0 d2 0", "2 0 d3 2"))
+
+test_that("read_qrels reads plain and gzip files", {
+  q <- read_qrels(te_data("qrels.test"))
+  expect_s3_class(q, "ir_qrels")
+  ref <- utils::read.table(te_data("qrels.test"), colClasses = c("character", "NULL", "character", "integer"),
+                           col.names = c("topic", "iter", "docno", "rel"))
+  expect_equal(q$docno, ref$docno)
+  expect_equal(q$rel, ref$rel)
+  expect_equal(q$topic, ref$topic)
+  gz <- tempfile(fileext = ".gz")
+  con <- gzfile(gz, "w"); writeLines(readLines(te_data("qrels.test")), con); close(con)
+  expect_equal(as.data.frame(read_qrels(gz))$docno, ref$docno)
+  expect_output(print(q), "<ir_qrels> .* judgements of 3 topics")
+})
+
+test_that("read_run keeps docnos out of R strings and round-trips", {
+  run <- read_run(te_data("results.test"))
+  expect_s3_class(run, "ir_run")
+  expect_type(run$docno, "raw")
+  expect_equal(run$system, "STANDARD")
+  df <- as.data.frame(run)
+  ref <- utils::read.table(te_data("results.test"), colClasses = c("character", "NULL", "character", "NULL", "numeric", "NULL"))
+  expect_equal(df$docno, ref$V3)
+  expect_equal(df$score, ref$V5)
+  expect_equal(df$topic, ref$V1)
+  expect_equal(read_run(te_data("results.test"), name = "file")$system, "results")
+  expect_output(print(run), "STANDARD: 1500 lines, 3 topics")
+  gz <- tempfile(fileext = ".gz")
+  con <- gzfile(gz, "w"); writeLines(readLines(te_data("results.test")), con); close(con)
+  expect_equal(as.data.frame(read_run(gz))$docno, ref$V3)
+})
+
+test_that("read_runs reads a directory; duplicate tags are made unique with a warning", {
+  dir <- withr::local_tempdir()
+  file.copy(te_data("results.test"), file.path(dir, "a.txt"))
+  file.copy(te_data("results.trunc"), file.path(dir, "b.txt"))
+  expect_warning(runs <- read_runs(dir), class = "irtopics_warning_names")
+  expect_named(runs, c("STANDARD", "STANDARD_1"))
+  runs <- read_runs(dir, name = "file")
+  expect_named(runs, c("a", "b"))
+  expect_output(print(runs), "<ir_runs> 2 runs")
+  expect_error(read_runs(file.path(dir, "nope")), class = "irtopics_error_file")
+})
+
+test_that("malformed run lines give classed errors naming file and line", {
+  f <- tmp_file(c("1 Q0 d1 1 0.5 tag", "1 Q0 d2 2 0.4"))
+  err <- expect_error(evaluate(f, good_qrels(), "AP"), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), basename(f), fixed = TRUE)
+  expect_match(conditionMessage(err), "Line 2: expected 6 fields")
+  expect_equal(err$file, f)
+  expect_equal(err$line, 2)
+  f <- tmp_file(c("1 Q0 d1 1 0.5 tag", "1 Q0 d2 2 abc tag"))
+  err <- expect_error(read_run(f), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "Line 2: the score \\(5th field\\) must be a finite number, not 'abc'")
+  f <- tmp_file(c("1 Q0 d1 1 nan tag"))
+  expect_error(read_run(f), class = "irtopics_error_parse")
+})
+
+test_that("malformed qrels lines give classed errors naming file and line", {
+  f <- tmp_file(c("1 0 d1 1", "1 0 d2"))
+  err <- expect_error(read_qrels(f), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "Line 2: expected 4 fields")
+  f <- tmp_file(c("1 0 d1 1", "1 0 d2 x"))
+  err <- expect_error(evaluate(te_data("results.test"), f, "AP"), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "Line 2: the relevance grade \\(4th field\\) must be an integer, not 'x'")
+  f <- tmp_file(c("1 0 d1 1.5"))
+  expect_error(read_qrels(f), class = "irtopics_error_parse")
+  f <- tmp_file(c("1 0 d1 1 extra"))
+  expect_error(read_qrels(f), class = "irtopics_error_parse")
+})
+
+test_that("duplicate docnos are errors, in runs and in qrels", {
+  f <- tmp_file(c("1 Q0 d1 1 0.5 tag", "1 Q0 d2 2 0.4 tag", "2 Q0 d1 1 0.5 tag", "1 Q0 d1 3 0.1 tag"))
+  err <- expect_error(evaluate(f, good_qrels(), "AP"), class = "irtopics_error_duplicate")
+  expect_match(conditionMessage(err), "Line 4: document 'd1' is retrieved twice for topic '1' \\(first on line 1\\)")
+  f <- tmp_file(c("1 0 d1 1", "2 0 d1 1", "1 0 d1 0"))
+  err <- expect_error(read_qrels(f), class = "irtopics_error_duplicate")
+  expect_match(conditionMessage(err), "Line 3: document 'd1' is judged twice for topic '1'")
+  expect_error(evaluate(data.frame(system = "s", topic = "1", docno = c("a", "a"), score = 1:2),
+                        good_qrels(), "AP"), class = "irtopics_error_duplicate")
+})
+
+test_that("missing, empty and blank files give classed errors", {
+  expect_error(read_run(tempfile()), class = "irtopics_error_file")
+  expect_error(evaluate(tempfile(), good_qrels(), "AP"), class = "irtopics_error_file")
+  expect_error(evaluate(te_data("results.test"), tempfile(), "AP"), class = "irtopics_error_file")
+  empty <- tempfile(); file.create(empty)
+  expect_error(read_run(empty), class = "irtopics_error_file")
+  expect_error(read_qrels(empty), class = "irtopics_error_file")
+  blank <- tmp_file(c("", "   "))
+  err <- expect_error(read_run(blank), class = "irtopics_error_file")
+  expect_match(conditionMessage(err), "holds no run lines")
+  expect_error(read_qrels(blank), class = "irtopics_error_file")
+  expect_error(read_run(tempdir()), class = "irtopics_error_file")
+})
+
+test_that("bad arguments give classed errors", {
+  expect_error(evaluate(42, good_qrels(), "AP"), class = "irtopics_error_argument")
+  expect_error(evaluate(te_data("results.test"), 42, "AP"), class = "irtopics_error_argument")
+  expect_error(evaluate(te_data("results.test"), good_qrels(), "AP", relevance_level = 0),
+               class = "irtopics_error_argument")
+  expect_error(evaluate(te_data("results.test"), good_qrels(), "AP", n_threads = 0),
+               class = "irtopics_error_argument")
+  expect_error(evaluate(data.frame(system = "s", topic = "1", docno = "a"), good_qrels(), "AP"),
+               class = "irtopics_error_argument")
+  expect_error(evaluate(te_data("results.test"), data.frame(topic = "1", docno = "a", rel = 0.5), "AP"),
+               class = "irtopics_error_parse")
+  expect_error(evaluate(te_data("results.test"), good_qrels(), "nDCG", gains = c(3, 9)),
+               class = "irtopics_error_argument")
+})
