@@ -16,7 +16,7 @@ Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int dep
 Rcpp::NumericMatrix cpp_return_order_midranks(Rcpp::IntegerMatrix positions, int depth) {
   const int n_rel = positions.nrow(), n_lists = positions.ncol();
   Rcpp::NumericMatrix out(n_rel, n_lists);
-  std::vector<int> ws;
+  std::vector<long long> ws;
   for (int p = 0; p < n_lists; ++p) {
     irtopics::return_order_midranks(positions.begin() + static_cast<std::size_t>(p) * n_rel,
                                     n_rel, depth, out.begin() + static_cast<std::size_t>(p) * n_rel,

@@ -26,20 +26,23 @@
 namespace irtopics {
 
 // Midranks (average ranks of ties) of the positions x[0..n), where every
-// position > depth counts as "not returned" (all of them tie). `order` is a
-// reusable workspace.
+// position > depth counts as "not returned" (all of them tie). `keys` is a
+// reusable workspace: (position, index) packed into one 64-bit integer, so
+// that a plain integer sort orders by position.
 inline void return_order_midranks(const int* x, int n, int depth, double* out,
-                                  std::vector<int>& order) {
-  order.resize(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  auto key = [&](int i) { return x[i] > depth ? depth + 1 : x[i]; };
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+                                  std::vector<long long>& keys) {
+  keys.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const long long pos = x[i] > depth ? depth + 1 : x[i];
+    keys[static_cast<std::size_t>(i)] = (pos << 32) | static_cast<long long>(i);
+  }
+  std::sort(keys.begin(), keys.end());
   int i = 0;
   while (i < n) {
     int j = i;
-    while (j + 1 < n && key(order[j + 1]) == key(order[i])) ++j;
+    while (j + 1 < n && (keys[j + 1] >> 32) == (keys[i] >> 32)) ++j;
     const double avg = 0.5 * (i + 1 + j + 1);  // ranks i+1 .. j+1
-    for (int k = i; k <= j; ++k) out[order[k]] = avg;
+    for (int k = i; k <= j; ++k) out[keys[k] & 0xffffffffLL] = avg;
     i = j + 1;
   }
 }
@@ -51,79 +54,141 @@ inline void return_order_midranks(const int* x, int n, int depth, double* out,
 //  tie_correction = false: raw midranks (the untied formula uses sum d^2).
 // Returns false when the list has zero variance (s undefined), or n_rel < 2.
 inline bool return_order_vector(const int* x, int n_rel, int depth, bool tie_correction,
-                                double* out, std::vector<int>& ws) {
+                                double* out, std::vector<long long>& ws) {
   if (n_rel < 2) return false;
   return_order_midranks(x, n_rel, depth, out, ws);
   const double mean = 0.5 * (n_rel + 1);
   double ss = 0.0;
   for (int i = 0; i < n_rel; ++i) ss += (out[i] - mean) * (out[i] - mean);
   if (!(ss > 0.0)) return false;
-  if (tie_correction) {
-    const double inv = 1.0 / std::sqrt(ss);
-    for (int i = 0; i < n_rel; ++i) out[i] = (out[i] - mean) * inv;
-  }
+  // centred midranks (the untied formula only needs differences, which
+  // centring leaves unchanged), scaled to unit length for Spearman with ties
+  const double scale = tie_correction ? 1.0 / std::sqrt(ss) : 1.0;
+  for (int i = 0; i < n_rel; ++i) out[i] = (out[i] - mean) * scale;
   return true;
+}
+
+// Dot products of column a with the four columns b0..b3 (length n).
+inline void dot4(const double* a, const double* b0, const double* b1, const double* b2,
+                 const double* b3, std::size_t n, double* res) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+#ifdef _OPENMP
+#pragma omp simd reduction(+ : s0, s1, s2, s3)
+#endif
+  for (std::size_t i = 0; i < n; ++i) {
+    s0 += a[i] * b0[i];
+    s1 += a[i] * b1[i];
+    s2 += a[i] * b2[i];
+    s3 += a[i] * b3[i];
+  }
+  res[0] = s0;
+  res[1] = s1;
+  res[2] = s2;
+  res[3] = s3;
+}
+
+// Squared Euclidean distance of two columns, summed directly (exact 0 for
+// identical columns; used where the dot-product form would cancel).
+inline double sq_dist(const double* a, const double* b, std::size_t n) {
+  double acc = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double d = a[i] - b[i];
+    acc += d * d;
+  }
+  return acc;
 }
 
 // All-pairs return-order dissimilarities of one topic's lists. `positions`
 // is n_rel x n_lists (column-major), `delta` receives the n_lists x n_lists
 // matrix of delta = sqrt(2 (1 - s)) (NaN where s is undefined), `sim` (may be
-// null) the similarities s. Every pair is computed from its two columns
-// alone, so identical lists give exactly 0 and the result does not depend on
-// the number of threads.
+// null) the similarities s. Squared distances come from dot products
+// |a|^2 + |b|^2 - 2 a.b (four pairs at a time); where that is small relative
+// to |a|^2 + |b|^2 (near-identical lists, where it would cancel) the
+// distance is summed directly, so identical lists give exactly 0. Every pair
+// is computed from its two columns by the same arithmetic whatever the
+// number of threads, so results do not depend on it.
 inline void return_order_dissimilarity(const int* positions, int n_rel, int n_lists, int depth,
                                        bool tie_correction, double* delta, double* sim,
                                        int n_threads) {
   const std::size_t nr = static_cast<std::size_t>(n_rel);
   const std::size_t nl = static_cast<std::size_t>(n_lists);
-  std::vector<double> v(nr * nl, 0.0);
+  std::vector<double> v(nr * nl, 0.0), norm2(nl, 0.0);
   std::vector<char> ok(nl, 0);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(n_threads)
+#endif
   {
-    std::vector<int> ws;
-    for (std::size_t p = 0; p < nl; ++p) {
-      ok[p] = return_order_vector(positions + p * nr, n_rel, depth, tie_correction,
-                                  v.data() + p * nr, ws)
+    std::vector<long long> ws;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+    for (long long p = 0; p < static_cast<long long>(nl); ++p) {
+      double* col = v.data() + static_cast<std::size_t>(p) * nr;
+      ok[p] = return_order_vector(positions + static_cast<std::size_t>(p) * nr, n_rel, depth,
+                                  tie_correction, col, ws)
                   ? 1
                   : 0;
+      double n2 = 0.0;
+      for (std::size_t i = 0; i < nr; ++i) n2 += col[i] * col[i];
+      norm2[p] = n2;
     }
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   // untied formula: s = 1 - 6 sum d^2 / (n^3 - n); delta^2 = 2 (1 - s)
   const double n3 = static_cast<double>(n_rel) * n_rel * n_rel - n_rel;
-  const long long n_pairs = static_cast<long long>(nl) * static_cast<long long>(nl);
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(n_threads) schedule(dynamic, 64)
-#endif
-  for (long long idx = 0; idx < n_pairs; ++idx) {
-    const std::size_t p = static_cast<std::size_t>(idx / static_cast<long long>(nl));
-    const std::size_t q = static_cast<std::size_t>(idx % static_cast<long long>(nl));
-    if (q < p) continue;
-    double d2 = nan, s = nan;
-    if (p == q && ok[p]) {
-      d2 = 0.0;
-      s = 1.0;
-    } else if (ok[p] && ok[q]) {
-      const double* a = v.data() + p * nr;
-      const double* b = v.data() + q * nr;
-      double acc = 0.0;
-      for (std::size_t i = 0; i < nr; ++i) {
-        const double d = a[i] - b[i];
-        acc += d * d;
-      }
-      if (tie_correction) {
-        d2 = acc;
-        s = 1.0 - 0.5 * acc;
-      } else {
-        s = 1.0 - 6.0 * acc / n3;
-        d2 = 12.0 * acc / n3;
-      }
+  auto store = [&](std::size_t p, std::size_t q, double acc) {
+    double d2, s;
+    if (tie_correction) {
+      d2 = acc;
+      s = 1.0 - 0.5 * acc;
+    } else {
+      s = 1.0 - 6.0 * acc / n3;
+      d2 = 12.0 * acc / n3;
     }
-    const double d = std::isnan(d2) ? nan : std::sqrt(d2);
+    const double d = std::sqrt(d2);
     delta[p + q * nl] = d;
     delta[q + p * nl] = d;
     if (sim != nullptr) {
       sim[p + q * nl] = s;
       sim[q + p * nl] = s;
+    }
+  };
+  auto pair = [&](std::size_t p, std::size_t q, double dot) {
+    if (!ok[p] || !ok[q]) {
+      delta[p + q * nl] = delta[q + p * nl] = nan;
+      if (sim != nullptr) sim[p + q * nl] = sim[q + p * nl] = nan;
+      return;
+    }
+    const double scale = norm2[p] + norm2[q];
+    double acc = scale - 2.0 * dot;
+    if (acc < 1e-6 * scale) acc = sq_dist(v.data() + p * nr, v.data() + q * nr, nr);
+    store(p, q, acc);
+  };
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(n_threads) schedule(dynamic, 4)
+#endif
+  for (long long pp = 0; pp < static_cast<long long>(nl); ++pp) {
+    const std::size_t p = static_cast<std::size_t>(pp);
+    const double* a = v.data() + p * nr;
+    if (ok[p]) {
+      delta[p + p * nl] = 0.0;
+      if (sim != nullptr) sim[p + p * nl] = 1.0;
+    } else {
+      delta[p + p * nl] = nan;
+      if (sim != nullptr) sim[p + p * nl] = nan;
+    }
+    std::size_t q = p + 1;
+    double res[4];
+    for (; q + 4 <= nl; q += 4) {
+      dot4(a, v.data() + q * nr, v.data() + (q + 1) * nr, v.data() + (q + 2) * nr,
+           v.data() + (q + 3) * nr, nr, res);
+      for (int k = 0; k < 4; ++k) pair(p, q + k, res[k]);
+    }
+    for (; q < nl; ++q) {
+      // pad the last block with repeats so that every pair uses dot4
+      const double* b0 = v.data() + q * nr;
+      dot4(a, b0, b0, b0, b0, nr, res);
+      pair(p, q, res[0]);
     }
   }
   (void)n_threads;
