@@ -7,7 +7,7 @@
 #' effect. No public set of ranked lists over query variations exists (the
 #' TREC-9 Query Track runs are not public), so the examples and the vignette
 #' use this generator. Everything it returns is labelled as simulated (system
-#' names and topic ids start with `sim`, run tags end in `-simulated`, and the
+#' names (also the run tags of the files) and topic ids start with `sim`, and the
 #' `runs` data frame carries `attr(, "simulated") = TRUE`).
 #'
 #' @section Model:
@@ -192,7 +192,7 @@ write_simulated_runs <- function(sim, dir) {
     r <- runs[runs$system == s, ]
     rank <- stats::ave(seq_len(nrow(r)), r$topic, FUN = seq_along)
     f <- file.path(run_dir, paste0(s, ".run"))
-    writeLines(sprintf("%s Q0 %s %d %.6f %s-simulated", r$topic, r$docno, rank, r$score, s), f)
+    writeLines(sprintf("%s Q0 %s %d %.6f %s", r$topic, r$docno, rank, r$score, s), f)
     files <- c(files, f)
   }
   qrels_file <- file.path(dir, "qrels.txt")

@@ -34,7 +34,7 @@ test_that("simulated files are valid TREC files matching the data frames", {
   ref <- a$runs[a$runs$system == "sim_w3", ]
   expect_equal(run$docno, ref$docno)
   expect_equal(run$score, ref$score)
-  expect_true(all(run$tag == "sim_w3-simulated"))
+  expect_true(all(run$tag == "sim_w3"))
   qrels <- utils::read.table(a$files$qrels, col.names = c("topic", "iter", "docno", "rel"))
   expect_equal(qrels$docno, a$qrels$docno)
   qm <- irtopics:::read_query_map(a$files$query_map)

@@ -284,3 +284,22 @@ test_that("return_orders() agrees with a plain-R construction of return orders",
   }
   expect_equal(a$lists$n_returned[match(b$lists$list, a$lists$list)], b$lists$n_returned)
 })
+
+test_that("near-identical and identical lists keep full accuracy", {
+  set.seed(8)
+  base <- sample(c(sample(1000, 400), rep(1001, 100)))
+  near <- base
+  i <- which(base <= 1000)[1:2]
+  near[i] <- near[rev(i)]  # swap two returned documents
+  lists <- list(s = list(a = base, b = near, c = base, d = sample(base), e = base))
+  o <- make_orders(lists)
+  d <- as.matrix(return_order_dissimilarity(o, topic = "t1", n_threads = 2))
+  r <- apply(o$orders$t1, 2, rank)
+  z <- apply(r, 2, function(v) (v - mean(v)) / sqrt(sum((v - mean(v))^2)))
+  ref <- as.matrix(dist(t(z)))
+  expect_equal(d["s|a", "s|b"], ref[1, 2], tolerance = 1e-10)
+  expect_gt(d["s|a", "s|b"], 0)
+  expect_identical(d["s|a", "s|c"], 0)
+  expect_identical(d["s|a", "s|e"], 0)
+  expect_equal(d, ref, tolerance = 1e-10, ignore_attr = TRUE)
+})
