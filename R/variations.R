@@ -566,6 +566,7 @@ as.data.frame.ir_query_selection <- function(x, ...) x$queries
 #' the centre.
 #'
 #' @inheritParams select_queries
+#' @inheritParams return_order_dissimilarity
 #' @param fraction Fraction of relevant documents for \eqn{N_{25}}.
 #' @param base Base of the logarithm of \eqn{U, C, S}.
 #' @return An object of class `ir_topic_indicators`: `indicators`, a tidy
