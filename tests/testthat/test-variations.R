@@ -303,3 +303,27 @@ test_that("near-identical and identical lists keep full accuracy", {
   expect_identical(d["s|a", "s|e"], 0)
   expect_equal(d, ref, tolerance = 1e-10, ignore_attr = TRUE)
 })
+
+test_that("exclusion_measure on return orders: one row per list, NA without relevant documents", {
+  o <- combine_orders(make_orders(list(a = spec_queries), topic = "t1"),
+                      make_orders(list(a = list(q9 = 5)), topic = "t2"))
+  o$orders$t2 <- o$orders$t2[0, , drop = FALSE]
+  ex <- exclusion_measure(o)
+  expect_s3_class(ex, "ir_exclusion")
+  expect_equal(ex$lists$n25, c(0, 0, 2, 3, NA))
+  expect_equal(ex$lists$ap[1:4], c(0.7875, 0.6666666667, 0.4378306878, 0.3722222222),
+               tolerance = 1e-9)
+  expect_equal(ex$depth, 1000L)
+  expect_equal(exclusion_measure(o, depth = 5)$lists$n_returned[1:4], c(4L, 4L, 2L, 2L))
+  expect_equal(as.data.frame(ex), ex$lists)
+})
+
+test_that("a system without a list for a query counts as an empty list, with a warning", {
+  o <- make_orders(list(a = spec_queries, b = spec_queries[c("q1", "q3", "q4")]))
+  expect_warning(ind <- topic_indicators(o), class = "irtopics_warning_data")
+  q <- ind$queries
+  expect_equal(q$n_returned[q$system == "b" & q$query == "q2"], 0L)
+  expect_equal(q$n25[q$system == "b" & q$query == "q2"], 1000 * 2)
+  expect_true(is.na(ind$indicators$U[ind$indicators$system == "b"]))
+  expect_equal(ind$indicators$U[ind$indicators$system == "a"], 0.5559274778, tolerance = 1e-9)
+})
