@@ -58,6 +58,13 @@ resolve_return_orders <- function(runs, qrels, query_map, depth, relevance_level
   orders <- return_orders(runs, qrels, query_map = query_map, depth = depth,
                           relevance_level = relevance_level, topics = topics,
                           n_threads = n_threads)
+  if (!is.null(query_map)) {
+    # the query index that breaks ties in the gauge is the order of the map
+    qm <- read_query_map(query_map, call = call)
+    o <- order(match(orders$queries$query, qm$query), seq_len(nrow(orders$queries)))
+    orders$queries <- orders$queries[o, , drop = FALSE]
+    rownames(orders$queries) <- NULL
+  }
   if (isTRUE(attr(runs, "simulated"))) attr(orders, "simulated") <- TRUE
   orders
 }
@@ -344,7 +351,7 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   check_flag(tie_correction)
   n_threads <- resolve_threads(n_threads)
   orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level,
-                                  n_threads = n_threads)
+                                  topics = topic, n_threads = n_threads)
   check_return_orders(orders)
   if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)
@@ -366,6 +373,23 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   attr(d, "simulated") <- isTRUE(attr(orders, "simulated"))
   class(d) <- c("ir_return_order_dist", "dist")
   d
+}
+
+#' @export
+print.ir_return_order_dist <- function(x, digits = 3, ...) {
+  n <- attr(x, "Size")
+  cli::cli_text("{.cls ir_return_order_dist}: {attr(x, 'method')} between {n} list{?s} of topic ",
+                "{.val {attr(x, 'topic')}} ({attr(x, 'n_rel')} relevant document{?s})",
+                if (isTRUE(attr(x, "simulated"))) " {.emph (simulated data)}" else "")
+  if (n <= 8) {
+    print(round(as.matrix(x), digits))
+  } else {
+    v <- as.vector(x)
+    cli::cli_text("{length(v)} pairs; range {format(min(v, na.rm = TRUE), digits = digits)} to ",
+                  "{format(max(v, na.rm = TRUE), digits = digits)}, {sum(is.na(v))} undefined. ",
+                  "Use {.code as.matrix()} to see them.")
+  }
+  invisible(x)
 }
 
 # Query selection -------------------------------------------------------------

@@ -327,3 +327,27 @@ test_that("a system without a list for a query counts as an empty list, with a w
   expect_true(is.na(ind$indicators$U[ind$indicators$system == "b"]))
   expect_equal(ind$indicators$U[ind$indicators$system == "a"], 0.5559274778, tolerance = 1e-9)
 })
+
+test_that("dist printing, plain dist input to query_map_mds, threads in topic_indicators", {
+  o <- make_orders(list(a = spec_queries, b = lapply(spec_queries, rev)))
+  d <- return_order_dissimilarity(o, topic = "t1")
+  expect_snapshot(print(return_order_dissimilarity(o, topic = "t1", systems = "a")))
+  expect_snapshot(print(d))
+  plain <- stats::as.dist(as.matrix(d))
+  m <- query_map_mds(plain)
+  expect_equal(m$points$system, rep(c("a", "b"), each = 4))
+  expect_equal(m$points$query, rep(names(spec_queries), 2))
+  set.seed(4)
+  big <- make_orders(list(a = lapply(stats::setNames(1:9, paste0("q", 1:9)), function(i) sample(c(1:40, rep(1001, 20)))[1:30]),
+                          b = lapply(stats::setNames(1:9, paste0("q", 1:9)), function(i) sample(c(1:40, rep(1001, 20)))[1:30])))
+  expect_identical(topic_indicators(big, n = 6, n_threads = 1)$indicators,
+                   topic_indicators(big, n = 6, n_threads = 2)$indicators)
+})
+
+test_that("gauge ties follow the order of the query map", {
+  sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 5, n_docs = 200,
+                             depth = 60, seed = 9)
+  rev_map <- sim$query_map[5:1, ]
+  o <- return_order_dissimilarity(sim$runs, sim$qrels, "sim01", rev_map, depth = 60)
+  expect_equal(unique(attr(o, "lists")$query), rev_map$query)
+})
