@@ -37,6 +37,26 @@ cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
 }
 
+cpp_set_aggregates <- function(m, perms, size, aggregate, eps, n_threads) {
+    .Call(`_irtopics_cpp_set_aggregates`, m, perms, size, aggregate, eps, n_threads)
+}
+
+cpp_pair_counts <- function(aggs, fuzz, n_threads) {
+    .Call(`_irtopics_cpp_pair_counts`, aggs, fuzz, n_threads)
+}
+
+cpp_critical_curve <- function(aggs, grid, swap_based, both_sets, scale, round_to_int, tol, n_threads) {
+    .Call(`_irtopics_cpp_critical_curve`, aggs, grid, swap_based, both_sets, scale, round_to_int, tol, n_threads)
+}
+
+cpp_binned_swaps <- function(aggs, width, n_bins) {
+    .Call(`_irtopics_cpp_binned_swaps`, aggs, width, n_bins)
+}
+
+cpp_tau_ap <- function(x, y) {
+    .Call(`_irtopics_cpp_tau_ap`, x, y)
+}
+
 cpp_return_order_dissimilarity <- function(positions, depth, tie_correction, n_threads) {
     .Call(`_irtopics_cpp_return_order_dissimilarity`, positions, depth, tie_correction, n_threads)
 }

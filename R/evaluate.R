@@ -4,7 +4,7 @@
 #'
 #' Computes per-topic effectiveness scores of every run with the conventions
 #' of trec_eval 10.0, in C++, one run at a time (threaded over runs), and
-#' returns one [ir_scores] matrix per measure. Passing file paths (or a
+#' returns one [ir_scores][as_ir_scores()] matrix per measure. Passing file paths (or a
 #' directory) streams the files: only `n_threads` runs are in memory at once
 #' and no R string is made per line.
 #'
@@ -76,7 +76,7 @@
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).
-#' @return A named list of [ir_scores] objects (class `ir_evaluation`), one
+#' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
 #' @seealso [mean_scores()], [read_run()], [read_qrels()].
 #' @examples
@@ -233,7 +233,9 @@ run_source <- function(runs, name, call = rlang::caller_env()) {
 run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
-  chunks <- chunk_indices(n, max(4L, 2L * n_threads))
+  # Chunks of at least 16 runs keep per-thread buffers warm; progress and
+  # interrupts are handled between chunks.
+  chunks <- chunk_indices(n, max(16L, 4L * n_threads, ceiling(n / 20)))
   progress <- progress %||% getOption("irtopics.progress", interactive())
   show <- isTRUE(progress) && length(chunks) > 1L
   if (show) cli::cli_progress_bar("Evaluating runs", total = n, .envir = environment())

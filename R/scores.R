@@ -22,6 +22,7 @@
 #' @return An `ir_scores` object: a double matrix with dimnames, class
 #'   `c("ir_scores", "matrix", "array")` and attribute `measure`.
 #' @seealso [read_scores()], [evaluate()], [mean_scores()].
+#' @aliases ir_scores
 #' @examples
 #' m <- matrix(c(.2, .4, .1, .5, .3, .6), nrow = 2,
 #'             dimnames = list(c("sysA", "sysB"), c("401", "402", "403")))

@@ -126,6 +126,73 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_set_aggregates
+Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix perms, int size, int aggregate, double eps, int n_threads);
+RcppExport SEXP _irtopics_cpp_set_aggregates(SEXP mSEXP, SEXP permsSEXP, SEXP sizeSEXP, SEXP aggregateSEXP, SEXP epsSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type m(mSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type perms(permsSEXP);
+    Rcpp::traits::input_parameter< int >::type size(sizeSEXP);
+    Rcpp::traits::input_parameter< int >::type aggregate(aggregateSEXP);
+    Rcpp::traits::input_parameter< double >::type eps(epsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_set_aggregates(m, perms, size, aggregate, eps, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_pair_counts
+Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n_threads);
+RcppExport SEXP _irtopics_cpp_pair_counts(SEXP aggsSEXP, SEXP fuzzSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type aggs(aggsSEXP);
+    Rcpp::traits::input_parameter< double >::type fuzz(fuzzSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pair_counts(aggs, fuzz, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_critical_curve
+Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid, bool swap_based, bool both_sets, double scale, bool round_to_int, double tol, int n_threads);
+RcppExport SEXP _irtopics_cpp_critical_curve(SEXP aggsSEXP, SEXP gridSEXP, SEXP swap_basedSEXP, SEXP both_setsSEXP, SEXP scaleSEXP, SEXP round_to_intSEXP, SEXP tolSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type aggs(aggsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type grid(gridSEXP);
+    Rcpp::traits::input_parameter< bool >::type swap_based(swap_basedSEXP);
+    Rcpp::traits::input_parameter< bool >::type both_sets(both_setsSEXP);
+    Rcpp::traits::input_parameter< double >::type scale(scaleSEXP);
+    Rcpp::traits::input_parameter< bool >::type round_to_int(round_to_intSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_critical_curve(aggs, grid, swap_based, both_sets, scale, round_to_int, tol, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_binned_swaps
+Rcpp::List cpp_binned_swaps(Rcpp::NumericMatrix aggs, double width, int n_bins);
+RcppExport SEXP _irtopics_cpp_binned_swaps(SEXP aggsSEXP, SEXP widthSEXP, SEXP n_binsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type aggs(aggsSEXP);
+    Rcpp::traits::input_parameter< double >::type width(widthSEXP);
+    Rcpp::traits::input_parameter< int >::type n_bins(n_binsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_binned_swaps(aggs, width, n_bins));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_tau_ap
+double cpp_tau_ap(Rcpp::NumericVector x, Rcpp::NumericVector y);
+RcppExport SEXP _irtopics_cpp_tau_ap(SEXP xSEXP, SEXP ySEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_tau_ap(x, y));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_return_order_dissimilarity
 Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int depth, bool tie_correction, int n_threads);
 RcppExport SEXP _irtopics_cpp_return_order_dissimilarity(SEXP positionsSEXP, SEXP depthSEXP, SEXP tie_correctionSEXP, SEXP n_threadsSEXP) {
@@ -183,6 +250,11 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},
+    {"_irtopics_cpp_pair_counts", (DL_FUNC) &_irtopics_cpp_pair_counts, 3},
+    {"_irtopics_cpp_critical_curve", (DL_FUNC) &_irtopics_cpp_critical_curve, 8},
+    {"_irtopics_cpp_binned_swaps", (DL_FUNC) &_irtopics_cpp_binned_swaps, 3},
+    {"_irtopics_cpp_tau_ap", (DL_FUNC) &_irtopics_cpp_tau_ap, 2},
     {"_irtopics_cpp_return_order_dissimilarity", (DL_FUNC) &_irtopics_cpp_return_order_dissimilarity, 4},
     {"_irtopics_cpp_return_order_midranks", (DL_FUNC) &_irtopics_cpp_return_order_midranks, 2},
     {"_irtopics_cpp_list_exclusion", (DL_FUNC) &_irtopics_cpp_list_exclusion, 3},

@@ -62,29 +62,64 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
     const uint32_t* first = ws.order.data() + ws.start[t];
     const std::size_t len = ws.start[t + 1] - ws.start[t];
     ws.idx.assign(first, first + len);
-    bool sorted = true;
-    for (std::size_t k = 1; k < len && sorted; ++k) sorted = before(ws.idx[k - 1], ws.idx[k]);
-    if (!sorted) std::sort(ws.idx.begin(), ws.idx.end(), before);
+    // Runs are usually written in score order; then only groups of tied
+    // scores need sorting (by docno). Otherwise sort the whole list.
+    bool by_score = true;
+    for (std::size_t k = 1; k < len; ++k) {
+      if (run.score[ws.idx[k]] > run.score[ws.idx[k - 1]]) { by_score = false; break; }
+    }
+    if (by_score) {
+      std::size_t a = 0;
+      while (a < len) {
+        std::size_t b = a + 1;
+        while (b < len && run.score[ws.idx[b]] == run.score[ws.idx[a]]) ++b;
+        if (b - a > 1) std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
+        a = b;
+      }
+    } else {
+      std::sort(ws.idx.begin(), ws.idx.end(), before);
+    }
 
     // Hash every docno once: used for the duplicate check and the lookups.
     ws.hash.resize(len);
     for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
 
-    // Duplicate docnos within the topic (over the whole list, before the cut).
-    ws.sorted_hash = ws.hash;
-    std::sort(ws.sorted_hash.begin(), ws.sorted_hash.end());
-    if (std::adjacent_find(ws.sorted_hash.begin(), ws.sorted_hash.end()) != ws.sorted_hash.end()) {
-      // Rare: confirm on the strings and report the later line.
-      std::vector<uint32_t> by_doc(ws.idx);
-      std::sort(by_doc.begin(), by_doc.end(), [&](uint32_t a, uint32_t b) {
-        return run.docno[a] < run.docno[b] || (run.docno[a] == run.docno[b] && run.line[a] < run.line[b]);
-      });
-      for (std::size_t k = 1; k < len; ++k) {
-        if (run.docno[by_doc[k]] == run.docno[by_doc[k - 1]]) {
-          throw InputError("duplicate", run.file, run.line[by_doc[k]],
-                           "document '" + show_docno(run.docno[by_doc[k]]) +
-                               "' is retrieved twice for topic '" + id + "' (first on line " +
-                               std::to_string(run.line[by_doc[k - 1]]) + ")");
+    // Duplicate docnos within the topic (over the whole list, before the
+    // cut): an open-addressing set of (hash, position), cleared by stamping.
+    {
+      std::size_t cap = 16;
+      while (cap < len * 2) cap <<= 1;
+      if (ws.set_hash.size() < cap) {
+        ws.set_hash.assign(cap, 0);
+        ws.set_pos.assign(cap, 0);
+        ws.set_stamp.assign(cap, 0);
+        ws.stamp = 0;
+      }
+      if (++ws.stamp == 0) {  // wrapped: clear once every 2^32 topics
+        std::fill(ws.set_stamp.begin(), ws.set_stamp.end(), 0u);
+        ws.stamp = 1;
+      }
+      const uint64_t mask = cap - 1;
+      for (std::size_t k = 0; k < len; ++k) {
+        const uint64_t h = ws.hash[k];
+        for (uint64_t i = h & mask;; i = (i + 1) & mask) {
+          if (ws.set_stamp[i] != ws.stamp) {
+            ws.set_stamp[i] = ws.stamp;
+            ws.set_hash[i] = h;
+            ws.set_pos[i] = static_cast<uint32_t>(k);
+            break;
+          }
+          if (ws.set_hash[i] == h) {
+            const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
+            if (same_bytes(run.docno[a], run.docno[b])) {
+              const uint32_t later = run.line[a] > run.line[b] ? a : b;
+              const uint32_t earlier = later == a ? b : a;
+              throw InputError("duplicate", run.file, run.line[later],
+                               "document '" + show_docno(run.docno[later]) +
+                                   "' is retrieved twice for topic '" + id + "' (first on line " +
+                                   std::to_string(run.line[earlier]) + ")");
+            }
+          }
         }
       }
     }
@@ -94,12 +129,20 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
     ws.grades.resize(static_cast<std::size_t>(n));
     std::vector<int> positions;
     if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
+    // Lookups, with the slot prefetched 16 documents ahead and the docno bytes
+    // and grade 8 ahead: the qrels of a topic are touched once per run, so
+    // without this every lookup waits for memory.
+    constexpr long kAhead1 = 16, kAhead2 = 8;
+    for (long k = 0; k < std::min(n, kAhead1); ++k) qrels.prefetch_slot(qt, ws.hash[k]);
+    for (long k = 0; k < std::min(n, kAhead2); ++k) qrels.prefetch_entry(qt, ws.hash[k]);
     for (long k = 0; k < n; ++k) {
+      if (k + kAhead1 < n) qrels.prefetch_slot(qt, ws.hash[k + kAhead1]);
+      if (k + kAhead2 < n) qrels.prefetch_entry(qt, ws.hash[k + kAhead2]);
       const long e = qrels.find(qt, run.docno[ws.idx[k]], ws.hash[k]);
       if (e < 0) {
         ws.grades[k] = kNotInPool;
       } else {
-        const int g = qrels.entries[e].grade;
+        const int g = qrels.grade_of[e];
         ws.grades[k] = g < 0 ? kUnjudged : g;
         if (opt.want_orders && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
       }

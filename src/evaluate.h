@@ -46,7 +46,9 @@ struct RunResult {
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
   std::vector<uint32_t> start, order, idx;
-  std::vector<uint64_t> hash, sorted_hash;
+  std::vector<uint64_t> hash, set_hash;
+  std::vector<uint32_t> set_pos, set_stamp;
+  uint32_t stamp = 0;
   std::vector<int> grades;
   std::vector<double> work;
 };

@@ -1,6 +1,9 @@
 // Readers for TREC runs and qrels; see trec_io.h for the format rules.
 #include "trec_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -12,24 +15,43 @@ namespace irtopics {
 
 namespace {
 
-inline bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
+// White space as trec_eval's isspace() sees it, minus '\n' (the line end).
+struct BlankTable {
+  bool t[256];
+  constexpr BlankTable() : t() {
+    t[static_cast<unsigned char>(' ')] = true;
+    t[static_cast<unsigned char>('\t')] = true;
+    t[static_cast<unsigned char>('\r')] = true;
+    t[static_cast<unsigned char>('\v')] = true;
+    t[static_cast<unsigned char>('\f')] = true;
+  }
+};
+constexpr BlankTable kBlank;
+inline bool is_blank(char c) { return kBlank.t[static_cast<unsigned char>(c)]; }
 
-// Splits [p, end) (one line without its '\n') into at most `max_fields`
-// white-space separated fields; returns the number of fields found, counting
-// any beyond max_fields in `extra`.
-inline int split_fields(const char* p, const char* end, std::string_view* fields,
-                        int max_fields, bool* extra) {
+// Splits one line starting at p into at most `max_fields` white-space
+// separated fields, stopping at '\n' or `end`. Sets *next to the start of the
+// next line and *extra when there are more than max_fields fields.
+inline int split_line(const char* p, const char* end, std::string_view* fields, int max_fields,
+                      bool* extra, const char** next) {
   int n = 0;
   *extra = false;
   while (true) {
     while (p < end && is_blank(*p)) ++p;
-    if (p >= end) break;
+    if (p >= end || *p == '\n') break;
     const char* start = p;
-    while (p < end && !is_blank(*p)) ++p;
-    if (n == max_fields) { *extra = true; break; }
+    while (p < end && *p != '\n' && !is_blank(*p)) ++p;
+    if (n == max_fields) {
+      *extra = true;
+      break;
+    }
     fields[n++] = std::string_view(start, static_cast<std::size_t>(p - start));
+  }
+  if (p >= end) {
+    *next = end;
+  } else {
+    const char* nl = *p == '\n' ? p : static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    *next = nl ? nl + 1 : end;
   }
   return n;
 }
@@ -39,10 +61,46 @@ std::string show(std::string_view s) {
   return std::string(s);
 }
 
+// Powers of ten that are exact in a double.
+constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
   if (b < e && *b == '+') ++b;
+  // Fast path for plain decimals ("-12.345"): with at most 15 significant
+  // digits the digits form an integer that is exact in a double, and one
+  // division by an exact power of ten is correctly rounded, so the result is
+  // the same double strtod() gives (Clinger's fast path). Anything else
+  // (exponents, more digits, nan, inf) goes to std::from_chars.
+  {
+    const char* p = b;
+    bool neg = false;
+    if (p < e && *p == '-') { neg = true; ++p; }
+    uint64_t mant = 0;
+    int digits = 0, frac = 0;
+    bool dot = false, ok = p < e;
+    for (; p < e; ++p) {
+      const char c = *p;
+      if (c >= '0' && c <= '9') {
+        mant = mant * 10 + static_cast<uint64_t>(c - '0');
+        if (mant != 0) ++digits;
+        if (dot) ++frac;
+      } else if (c == '.' && !dot) {
+        dot = true;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (ok && digits <= 15 && frac <= 22 && (p - b) > (neg ? 1 : 0) + (dot ? 1 : 0)) {
+      const double v = static_cast<double>(mant) / kPow10[frac];
+      *out = neg ? -v : v;
+      return true;
+    }
+  }
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e;
 }
@@ -84,8 +142,40 @@ uint64_t hash_docno(std::string_view s) {
 
 void read_whole_file(const std::string& path, std::string& out) {
   out.clear();
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (f == nullptr) throw InputError("file", path, 0, "can't open the file");
+  // Plain files are read with read(2) straight into the reused buffer;
+  // gzip files (magic bytes 1f 8b) are decompressed with zlib.
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw InputError("file", path, 0, "can't open the file");
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw InputError("file", path, 0, "not a regular file");
+  }
+  unsigned char magic[2] = {0, 0};
+  const ssize_t got_magic = ::pread(fd, magic, 2, 0);
+  if (!(got_magic == 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
+    const std::size_t size = static_cast<std::size_t>(st.st_size);
+    out.resize(size);
+    std::size_t used = 0;
+    while (used < size) {
+      const ssize_t got = ::read(fd, &out[used], size - used);
+      if (got < 0) {
+        ::close(fd);
+        throw InputError("file", path, 0, "can't read the file");
+      }
+      if (got == 0) break;
+      used += static_cast<std::size_t>(got);
+    }
+    ::close(fd);
+    out.resize(used);
+    if (used == 0) throw InputError("file", path, 0, "the file is empty");
+    return;
+  }
+  gzFile f = gzdopen(fd, "rb");
+  if (f == nullptr) {
+    ::close(fd);
+    throw InputError("file", path, 0, "can't open the gzip file");
+  }
   gzbuffer(f, 1 << 17);
   constexpr unsigned chunk = 1u << 20;
   std::size_t used = 0;
@@ -95,19 +185,18 @@ void read_whole_file(const std::string& path, std::string& out) {
     if (got < 0) {
       int errnum = 0;
       const char* msg = gzerror(f, &errnum);
-      std::string what = std::string("can't read the file (") + (msg ? msg : "read error") + ")";
+      std::string what = std::string("can't decompress the file (") + (msg ? msg : "read error") + ")";
       gzclose(f);
       throw InputError("file", path, 0, what);
     }
     if (got == 0) break;
     used += static_cast<std::size_t>(got);
   }
-  // A truncated gzip stream reads to its end without an error from gzread in
-  // some zlib versions; gzclose_r reports it.
+  // zlib reports a truncated stream when the file is closed.
   const int rc = gzclose_r(f);
   out.resize(used);
   if (rc == Z_BUF_ERROR) throw InputError("file", path, 0, "the gzip stream is truncated");
-  if (rc != Z_OK) throw InputError("file", path, 0, "can't read the file (gzip error)");
+  if (rc != Z_OK) throw InputError("file", path, 0, "can't decompress the file (gzip error)");
   if (used == 0) throw InputError("file", path, 0, "the file is empty");
 }
 
@@ -138,11 +227,8 @@ void parse_run(Run& run) {
   std::string_view f[6];
   while (p < end) {
     ++line_no;
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    const char* line_end = nl ? nl : end;
     bool extra = false;
-    const int n = split_fields(p, line_end, f, 6, &extra);
-    p = nl ? nl + 1 : end;
+    const int n = split_line(p, end, f, 6, &extra, &p);
     if (n == 0) continue;  // blank line
     if (n < 6) {
       throw InputError("parse", run.file, line_no,
@@ -154,7 +240,7 @@ void parse_run(Run& run) {
       throw InputError("parse", run.file, line_no,
                        "the score (5th field) must be a finite number, not '" + show(f[4]) + "'");
     }
-    if (f[0] != last_topic || last_index < 0) {
+    if (last_index < 0 || !same_bytes(f[0], last_topic)) {
       auto it = index.find(std::string(f[0]));
       if (it == index.end()) {
         it = index.emplace(std::string(f[0]), static_cast<int32_t>(run.topics.size())).first;
@@ -203,31 +289,43 @@ int32_t Qrels::find_topic(std::string_view id) const {
   return it == topic_index.end() ? -1 : it->second;
 }
 
-long Qrels::find(int32_t topic, std::string_view docno, uint64_t hash) const {
-  if (slots.empty()) return -1;
-  const uint64_t h = hash ^ (static_cast<uint64_t>(topic) * 0x9e3779b97f4a7c15ULL);
-  for (uint64_t i = h & mask;; i = (i + 1) & mask) {
-    const uint32_t s = slots[i];
-    if (s == 0) return -1;
-    const Entry& e = entries[s - 1];
-    if (e.hash == hash && e.topic == topic && e.docno == docno) return static_cast<long>(s - 1);
-  }
-}
-
 void Qrels::build_index() {
-  std::size_t cap = 16;
-  while (cap < entries.size() * 2) cap <<= 1;
-  slots.assign(cap, 0);
-  mask = cap - 1;
-  levels.assign(topics.size(), std::vector<long>());
+  const std::size_t nt = topics.size();
+  std::vector<std::size_t> count(nt, 0);
+  for (const Entry& e : entries) ++count[e.topic];
+  slot_start.assign(nt, 0);
+  slot_mask.assign(nt, 0);
+  std::size_t total = 0;
+  for (std::size_t t = 0; t < nt; ++t) {
+    std::size_t cap = 8;
+    while (cap < count[t] * 2) cap <<= 1;
+    slot_start[t] = total;
+    slot_mask[t] = cap - 1;
+    total += cap;
+  }
+  slots.assign(total, Slot{0, 0, 0, 0});
+  levels.assign(nt, std::vector<long>());
+  grade_of.resize(entries.size());
+  if (text.size() > 0xffffffffULL || entries.size() >= 0xffffffffULL) {
+    throw InputError("file", file, 0, "the qrels are too large (over 4 GB)");
+  }
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const Entry& e = entries[k];
-    const uint64_t h = e.hash ^ (static_cast<uint64_t>(e.topic) * 0x9e3779b97f4a7c15ULL);
-    for (uint64_t i = h & mask;; i = (i + 1) & mask) {
-      const uint32_t s = slots[i];
-      if (s == 0) { slots[i] = static_cast<uint32_t>(k + 1); break; }
-      const Entry& o = entries[s - 1];
-      if (o.hash == e.hash && o.topic == e.topic && o.docno == e.docno) {
+    grade_of[k] = e.grade;
+    Slot* table = slots.data() + slot_start[e.topic];
+    const uint64_t mask = slot_mask[e.topic];
+    const uint32_t tag = static_cast<uint32_t>(e.hash >> 32);
+    for (uint64_t i = e.hash & mask;; i = (i + 1) & mask) {
+      Slot& s = table[i];
+      if (s.entry == 0) {
+        s.tag = tag;
+        s.entry = static_cast<uint32_t>(k + 1);
+        s.offset = static_cast<uint32_t>(e.docno.data() - text.data());
+        s.length = static_cast<uint32_t>(e.docno.size());
+        break;
+      }
+      const Entry& o = entries[s.entry - 1];
+      if (s.tag == tag && same_bytes(o.docno, e.docno)) {
         throw InputError("duplicate", file, e.line,
                          "document '" + show(e.docno) + "' is judged twice for topic '" +
                              topics[e.topic] + "' (first on line " + std::to_string(o.line) + ")");
@@ -275,18 +373,15 @@ void parse_qrels(Qrels& q) {
   q.entries.clear();
   const char* p = q.text.data();
   const char* const end = p + q.text.size();
-  q.entries.reserve(q.text.size() / 24 + 16);
+  q.entries.reserve(q.text.size() / 16 + 16);
   std::string_view last_topic;
   int32_t last_index = -1;
   uint32_t line_no = 0;
   std::string_view f[4];
   while (p < end) {
     ++line_no;
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    const char* line_end = nl ? nl : end;
     bool extra = false;
-    const int n = split_fields(p, line_end, f, 4, &extra);
-    p = nl ? nl + 1 : end;
+    const int n = split_line(p, end, f, 4, &extra, &p);
     if (n == 0) continue;
     if (n != 4 || extra) {
       throw InputError("parse", q.file, line_no,
@@ -298,7 +393,7 @@ void parse_qrels(Qrels& q) {
       throw InputError("parse", q.file, line_no,
                        "the relevance grade (4th field) must be an integer, not '" + show(f[3]) + "'");
     }
-    if (f[0] != last_topic || last_index < 0) {
+    if (last_index < 0 || !same_bytes(f[0], last_topic)) {
       auto it = q.topic_index.find(std::string(f[0]));
       if (it == q.topic_index.end()) {
         it = q.topic_index.emplace(std::string(f[0]), static_cast<int32_t>(q.topics.size())).first;

@@ -13,6 +13,7 @@
 #define IRTOPICS_TREC_IO_H
 
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -31,6 +32,26 @@ class InputError : public std::runtime_error {
   std::string kind, file;
   long line;
 };
+
+uint64_t hash_docno(std::string_view s);
+
+// Equality of two short byte strings without a call to memcmp: compares
+// 8-byte words (docnos and topic ids are short, and this is on the hot path).
+inline bool same_bytes(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* p = a.data();
+  const char* q = b.data();
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, p + i, 8);
+    std::memcpy(&y, q + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < n; ++i) if (p[i] != q[i]) return false;
+  return true;
+}
 
 // Reads a whole file, decompressing gzip transparently (zlib reads plain files
 // as they are). Reuses `out`'s capacity. Throws InputError("file").
@@ -86,12 +107,21 @@ struct Qrels {
     std::string_view docno;
   };
   std::vector<Entry> entries;            // one per qrels line
-  // Open-addressing table over `entries` (index + 1; 0 = empty slot).
-  std::vector<uint32_t> slots;
-  uint64_t mask = 0;
-  // Per topic: number of judged documents at each grade 0..max (negative
-  // grades not counted, as trec_eval's rel_levels), and the judged docnos
-  // of each topic in byte order (for return orders).
+  // One small open-addressing table per topic, so that a run's lookups for a
+  // topic stay local. A slot holds the upper 32 bits of the docno hash, the
+  // entry index + 1 (0 = empty) and where the docno's bytes are in `text`,
+  // so that a lookup touches the slot and the bytes only (both can be
+  // prefetched). Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
+  struct Slot {
+    uint32_t tag;
+    uint32_t entry;
+    uint32_t offset;
+    uint32_t length;
+  };
+  std::vector<Slot> slots;
+  std::vector<std::size_t> slot_start;
+  std::vector<uint64_t> slot_mask;
+  std::vector<int32_t> grade_of;         // per entry, compact copy of the grades
   std::vector<std::vector<long>> levels;
 
   // Filled by prepare(relevance_level), before evaluation:
@@ -104,11 +134,33 @@ struct Qrels {
 
   int32_t find_topic(std::string_view id) const;
   // Index into entries of (topic, docno) or -1.
-  long find(int32_t topic, std::string_view docno, uint64_t hash) const;
+  long find(int32_t topic, std::string_view docno, uint64_t hash) const {
+    const Slot* table = slots.data() + slot_start[topic];
+    const uint64_t mask = slot_mask[topic];
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    for (uint64_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot& s = table[i];
+      if (s.entry == 0) return -1;
+      if (s.tag == tag && s.length == docno.size() &&
+          same_bytes(std::string_view(text.data() + s.offset, s.length), docno)) {
+        return static_cast<long>(s.entry - 1);
+      }
+    }
+  }
+  // Prefetch hints for a lookup a few documents ahead: first the slot, then
+  // (once the slot is in cache) the docno bytes and the grade.
+  void prefetch_slot(int32_t topic, uint64_t hash) const {
+    __builtin_prefetch(slots.data() + slot_start[topic] + (hash & slot_mask[topic]));
+  }
+  void prefetch_entry(int32_t topic, uint64_t hash) const {
+    const Slot& s = slots[slot_start[topic] + (hash & slot_mask[topic])];
+    if (s.entry != 0) {
+      __builtin_prefetch(text.data() + s.offset);
+      __builtin_prefetch(grade_of.data() + (s.entry - 1));
+    }
+  }
   void build_index();   // after entries are complete; throws on duplicates
 };
-
-uint64_t hash_docno(std::string_view s);
 
 // Parses qrels text (already in q.text). Throws InputError.
 void parse_qrels(Qrels& q);

@@ -24,3 +24,75 @@ test_that("degenerate inputs give NA and bad inputs classed errors", {
   expect_error(kendall_tau(1:3, 1:2), class = "irtopics_error_argument")
   expect_error(kendall_tau(c(1, NA), 1:2), class = "irtopics_error_data")
 })
+
+# tau_AP (Yilmaz, Aslam & Robertson 2008) -------------------------------------
+
+# The published definition, O(n^2): items in the order of x (largest first),
+# C(i) = items above position i that y also ranks above the item at i.
+tau_ap_reference <- function(x, y) {
+  ys <- y[order(-x)]
+  n <- length(x)
+  s <- 0
+  for (i in 2:n) s <- s + sum(ys[seq_len(i - 1)] > ys[i]) / (i - 1)
+  2 / (n - 1) * s - 1
+}
+
+# Every total order consistent with v (tie groups permuted), as rank vectors.
+consistent_orders <- function(v) {
+  perms <- function(k) {
+    if (k == 1) return(matrix(1L))
+    p <- perms(k - 1)
+    do.call(rbind, lapply(seq_len(k), function(i) cbind(i, p + (p >= i))))
+  }
+  base <- rank(v, ties.method = "min")
+  out <- list(base)
+  for (grp in split(seq_along(v), v)) {
+    P <- perms(length(grp))
+    out <- unlist(lapply(out, function(r) lapply(seq_len(nrow(P)), function(j) {
+      r[grp] <- base[grp[1]] + P[j, ] - 1
+      r
+    })), recursive = FALSE)
+  }
+  out
+}
+
+test_that("tau_AP equals the published O(n^2) definition without ties", {
+  set.seed(7)
+  for (i in 1:30) {
+    n <- sample(2:80, 1)
+    x <- rnorm(n)
+    y <- x + rnorm(n, sd = runif(1, 0.1, 2))
+    expect_equal(kendall_tau(x, y, type = "ap"), tau_ap_reference(x, y), tolerance = 1e-12)
+  }
+  # identical and reversed rankings
+  expect_equal(kendall_tau(1:10, 1:10, type = "ap"), 1)
+  expect_equal(kendall_tau(1:10, 10:1, type = "ap"), -1)
+})
+
+test_that("tau_AP is top-weighted and not symmetric", {
+  truth <- 5:1
+  top_swap <- kendall_tau(c(4, 5, 3, 2, 1), truth, type = "ap")
+  bottom_swap <- kendall_tau(c(5, 4, 3, 1, 2), truth, type = "ap")
+  expect_equal(top_swap, 0.5)
+  expect_equal(bottom_swap, 0.875)
+  # tau-b does not see the difference
+  expect_equal(kendall_tau(c(4, 5, 3, 2, 1), truth), kendall_tau(c(5, 4, 3, 1, 2), truth))
+  x <- c(3, 1, 4, 5, 2, 6); y <- c(1, 2, 3, 6, 5, 4)
+  expect_false(isTRUE(all.equal(kendall_tau(x, y, type = "ap"), kendall_tau(y, x, type = "ap"))))
+})
+
+test_that("tau_AP with ties is the expectation over random tie-breaking", {
+  set.seed(11)
+  for (i in 1:12) {
+    x <- sample(1:4, 7, replace = TRUE)
+    y <- sample(1:4, 7, replace = TRUE)
+    if (length(unique(x)) < 2 || length(unique(y)) < 2) next
+    ref <- mean(vapply(consistent_orders(x), function(a) {
+      mean(vapply(consistent_orders(y), function(b) tau_ap_reference(a, b), 0))
+    }, 0))
+    expect_equal(kendall_tau(x, y, type = "ap"), ref, tolerance = 1e-12)
+  }
+  expect_identical(kendall_tau(c(1, 1, 1), 1:3, type = "ap"), NA_real_)
+  expect_identical(kendall_tau(1:3, c(2, 2, 2), type = "ap"), NA_real_)
+  expect_identical(kendall_tau(1, 1, type = "ap"), NA_real_)
+})

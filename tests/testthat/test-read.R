@@ -114,3 +114,16 @@ test_that("bad arguments give classed errors", {
   expect_error(evaluate(te_data("results.test"), good_qrels(), "nDCG", gains = c(3, 9)),
                class = "irtopics_error_argument")
 })
+
+test_that("scores are parsed to the same doubles as R's parser", {
+  s <- c("1", "-0", "0.5", ".25", "5.", "+3.5", "1e-3", "-2.5E+2", "12.345678901234", "0.1",
+         "123456789012345678", "3.14159265358979323846", "0.000001234")
+  f <- tmp_file(sprintf("1 Q0 d%d 0 %s tag", seq_along(s), s))
+  run <- read_run(f)
+  expect_identical(run$score, as.numeric(s))
+  expect_identical(1 / run$score[2], -Inf)   # -0 stays negative zero
+  for (bad in c("1,5", "0x1p3", "inf", "-nan", "1e999", "--1", ".", "1.2.3")) {
+    f <- tmp_file(sprintf("1 Q0 d1 0 %s tag", bad))
+    expect_error(read_run(f), class = "irtopics_error_parse", label = bad)
+  }
+})

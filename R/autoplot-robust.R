@@ -1,0 +1,199 @@
+# autoplot() methods of the robust-evaluation, stability and difficulty
+# analyses. Each returns a ggplot and never prints.
+
+#' Plot a robust-track summary
+#'
+#' * `type = "sorted"`: per-topic AP sorted from worst to best, one line per
+#'   run (Figure 3 of Voorhees 2004; the [autoplot()][autoplot.ir_scores]
+#'   method of the AP matrix).
+#' * `type = "gmap"`: MAP against GMAP per system over one topic set, which
+#'   shows the runs whose MAP hides many poor topics.
+#' * `type = "sets"`: one measure per topic set for chosen systems (bars).
+#'
+#' @param object A [robust_summary()] result.
+#' @param type `"sorted"`, `"gmap"` or `"sets"`.
+#' @param systems Systems to show (`"sorted"`, `"sets"`); default: see
+#'   [autoplot.ir_scores()] for `"sorted"`, the 8 best by MAP for `"sets"`.
+#' @param topic_set For `"gmap"`: which topic set (default `"all"`).
+#' @param measure For `"sets"`: `"MAP"`, `"P10"`, `"pct_no"`, `"area"` or
+#'   `"GMAP"`.
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot robust_summary
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' rs <- robust_summary(ap)
+#' ggplot2::autoplot(rs, type = "gmap")
+#' @export
+autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
+                                    topic_set = "all", measure = "MAP", ...) {
+  type <- match_choice(type)
+  tab <- object$table
+  if (type == "sorted") {
+    if (!is.null(systems)) return(ggplot2::autoplot(object$ap, systems = systems))
+    return(ggplot2::autoplot(object$ap))
+  }
+  if (type == "gmap") {
+    if (!topic_set %in% levels(tab$topic_set)) {
+      stop_irtopics("{.arg topic_set} must be one of {.val {levels(tab$topic_set)}}.")
+    }
+    d <- tab[tab$topic_set == topic_set, , drop = FALSE]
+    return(ggplot2::ggplot(d, ggplot2::aes(x = .data$MAP, y = .data$GMAP)) +
+      ggplot2::geom_point() +
+      ggplot2::labs(x = sprintf("MAP (%s topics)", topic_set), y = sprintf("GMAP (%s topics)", topic_set)) +
+      ggplot2::theme_bw())
+  }
+  meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
+  if (!measure %in% meas) stop_irtopics("{.arg measure} must be one of {.val {meas}}.")
+  all <- tab[tab$topic_set == "all", , drop = FALSE]
+  systems <- systems %||% utils::head(all$system[order(-all$MAP)], 8L)
+  unknown <- setdiff(systems, all$system)
+  if (length(unknown)) stop_irtopics("{.arg systems} must name systems; unknown: {.val {unknown}}.")
+  d <- tab[tab$system %in% systems, , drop = FALSE]
+  d$system <- factor(d$system, levels = systems)
+  d$value <- d[[measure]]
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$system, y = .data$value, fill = .data$topic_set)) +
+    ggplot2::geom_col(position = ggplot2::position_dodge()) +
+    ggplot2::labs(x = NULL, y = if (measure == "pct_no") "%no" else measure, fill = "Topic set") +
+    ggplot2::theme_bw() +
+    ggplot2::theme(axis.text.x = ggplot2::element_text(angle = 45, hjust = 1))
+}
+
+#' Plot the prediction of difficult topics
+#'
+#' * `type = "curves"` (default for up to 4 runs): MAP over the best
+#'   \eqn{Y} topics of the actual ranking (circles) and of the predicted
+#'   ranking (triangles) against \eqn{Y}, one panel per run (Figure 1 of
+#'   Voorhees 2004).
+#' * `type = "scatter"` (default for more runs): area between the curves
+#'   against Kendall's tau, one point per run (Figure 2).
+#'
+#' @param object A [prediction_curves()] result.
+#' @param type `"curves"` or `"scatter"`.
+#' @param systems Runs to draw in `"curves"` (default: all, at most 4).
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot prediction_curves
+#' @examples
+#' ap <- c(0, .02, .10, .35, .50, .05, .80, 0, .20, .04, .60, .15)
+#' pred <- c(12, 9, 6, 3, 4, 11, 1, 10, 5, 8, 2, 7)
+#' ggplot2::autoplot(prediction_curves(ap, pred))
+#' @export
+autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...) {
+  runs <- object$runs
+  type <- type %||% if (nrow(runs) <= 4L) "curves" else "scatter"
+  type <- rlang::arg_match0(type, c("curves", "scatter"))
+  if (type == "scatter") {
+    return(ggplot2::ggplot(runs, ggplot2::aes(x = .data$tau, y = .data$area_between)) +
+      ggplot2::geom_point() +
+      ggplot2::labs(x = "Kendall's tau (predicted vs actual topic ranking)",
+                    y = "Area between MAP curves") +
+      ggplot2::theme_bw())
+  }
+  systems <- systems %||% utils::head(runs$system, 4L)
+  unknown <- setdiff(systems, runs$system)
+  if (length(unknown)) stop_irtopics("{.arg systems} must name runs; unknown: {.val {unknown}}.")
+  d <- object$curves[object$curves$system %in% systems, , drop = FALSE]
+  d$system <- factor(d$system, levels = systems)
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$Y, y = .data$MAP, shape = .data$ranking)) +
+    ggplot2::geom_point() +
+    ggplot2::scale_shape_manual(values = c(actual = 1, predicted = 2)) +
+    ggplot2::scale_x_reverse() +
+    ggplot2::labs(x = "Number of best topics kept (Y)", y = "MAP", shape = "Ranking") +
+    ggplot2::theme_bw()
+  if (length(systems) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$system))
+  p
+}
+
+#' Plot error rates by topic-set size
+#'
+#' Error rate (percent) against topic-set size, one line per measure (use
+#' [bind_error_rates()] to put several measures in one plot); with
+#' `what = "ties"` the proportion of ties instead.
+#'
+#' @param object A [swap_error_rates()] result.
+#' @param what `"error"` or `"ties"`.
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot swap_error_rates
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' e <- swap_error_rates(ap, sizes = c(5, 10, 20), trials = 30, seed = 1)
+#' ggplot2::autoplot(e)
+#' @export
+autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
+  what <- match_choice(what)
+  d <- object$error
+  d$value <- if (what == "error") 100 * d$error_rate else d$tie_rate
+  d$measure <- factor(d$measure, levels = unique(d$measure))
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$size, y = .data$value, colour = .data$measure,
+                                  shape = .data$measure)) +
+    ggplot2::geom_line() +
+    ggplot2::geom_point() +
+    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Proportion of ties",
+                  colour = "Measure", shape = "Measure") +
+    ggplot2::theme_bw()
+}
+
+#' Plot error rate against the threshold
+#'
+#' The error rate at every grid value of [critical_values()], one line per
+#' topic-set size, with the target error rate as a dashed line: the critical
+#' value is where a line first drops below it.
+#'
+#' @param object A [critical_values()] result.
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot critical_values
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' e <- swap_error_rates(ap, sizes = c(10, 20), aggregate = "area", trials = 30, seed = 1)
+#' ggplot2::autoplot(critical_values(e))
+#' @export
+autoplot.critical_values <- function(object, ...) {
+  d <- object$curves
+  d <- d[!is.na(d$error_rate), , drop = FALSE]
+  d$size <- factor(d$size)
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$value, y = 100 * .data$error_rate, colour = .data$size)) +
+    ggplot2::geom_line() +
+    ggplot2::geom_hline(yintercept = 100 * object$max_error, linetype = "dashed") +
+    ggplot2::labs(x = if (object$unit == "topics") "Difference (topics)" else "Absolute difference",
+                  y = "Error rate (%)", colour = "Topic-set size") +
+    ggplot2::theme_bw()
+}
+
+#' Plot group agreement and reliability
+#'
+#' Mandl's (2009) Figure 1: for each difficulty group (1 = hardest), bars
+#' for the correlation of the group's MAP and GMAP system rankings with the
+#' full-set rankings, and points for the group's Cronbach's alpha.
+#'
+#' @param object A [group_agreement()] result.
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot group_agreement
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' ggplot2::autoplot(group_agreement(ap))
+#' @export
+autoplot.group_agreement <- function(object, ...) {
+  g <- object$groups[object$groups$group != "all", , drop = FALSE]
+  g$group <- droplevels(g$group)
+  bars <- data.frame(group = rep(g$group, 2L),
+                     aggregate = factor(rep(c("MAP", "GMAP"), each = nrow(g)), levels = c("MAP", "GMAP")),
+                     value = c(g$cor_map, g$cor_gmap))
+  pts <- data.frame(group = g$group, value = g$alpha, what = "Cronbach's alpha")
+  ggplot2::ggplot() +
+    ggplot2::geom_col(data = bars, ggplot2::aes(x = .data$group, y = .data$value, fill = .data$aggregate),
+                      position = ggplot2::position_dodge(width = 0.8), width = 0.7) +
+    ggplot2::geom_point(data = pts, ggplot2::aes(x = .data$group, y = .data$value, shape = .data$what),
+                        size = 3) +
+    ggplot2::labs(x = "Difficulty group (1 = hardest)",
+                  y = sprintf("Correlation with full ranking (%s) / alpha", object$method),
+                  fill = "Ranking by", shape = NULL) +
+    ggplot2::theme_bw()
+}

@@ -1,0 +1,196 @@
+# Topic difficulty groups and their agreement with the full ranking (Mandl
+# 2009, "Easy tasks dominate information retrieval evaluation results";
+# spec 5.1).
+
+#' Topic difficulty
+#'
+#' The difficulty of each topic from the systems' scores on it: by default
+#' the mean score over systems (Mandl 2009: "mean average performance of all
+#' systems for that topic"); the maximum, minimum and variance, which Mandl
+#' tried and rejected, are alternatives.
+#'
+#' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
+#'   topics, without NA.
+#' @param by `"mean"`, `"max"`, `"min"` or `"var"`.
+#' @return A data frame with columns `topic`, `difficulty` (the statistic:
+#'   low means hard) and `rank` (1 = hardest; ties broken by topic id), in
+#'   the matrix's topic order.
+#' @references Mandl, T. (2009). Easy tasks dominate information retrieval
+#'   evaluation results. *BTW 2009*, LNI P-144.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' head(topic_difficulty(ap))
+#' @export
+topic_difficulty <- function(scores, by = c("mean", "max", "min", "var")) {
+  m <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
+  by <- match_choice(by)
+  difficulty_impl(m, by)
+}
+
+difficulty_impl <- function(m, by) {
+  d <- switch(by,
+    mean = colMeans(m),
+    max = apply(m, 2L, max),
+    min = apply(m, 2L, min),
+    var = if (nrow(m) < 2L) rep(NA_real_, ncol(m)) else apply(m, 2L, stats::var))
+  ids <- colnames(m)
+  num <- suppressWarnings(as.numeric(ids))
+  key <- if (!anyNA(num)) order(num) else order(ids)
+  tie_rank <- integer(length(ids))
+  tie_rank[key] <- seq_along(ids)
+  ord <- order(d, tie_rank)
+  rank <- integer(length(d))
+  rank[ord] <- seq_along(d)
+  data.frame(topic = ids, difficulty = unname(d), rank = rank, stringsAsFactors = FALSE)
+}
+
+#' Split topics into difficulty groups
+#'
+#' Sorts the topics by difficulty ([topic_difficulty()]), hardest first,
+#' ties by topic id, and cuts them into `k` consecutive groups at
+#' \eqn{\lfloor jT/k \rfloor}, \eqn{j = 0..k} (Mandl 2009: quartiles; 4 x 25
+#' for 100 topics).
+#'
+#' @section Reconstruction:
+#' The tie rule and the boundaries for \eqn{T} not divisible by \eqn{k} are
+#' DERIVED (spec 5.1).
+#'
+#' @inheritParams topic_difficulty
+#' @param k Number of groups, at most the number of topics.
+#' @return A data frame: `topic`, `difficulty`, `rank`, `group` (integer, 1
+#'   = hardest), sorted hardest first.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' g <- difficulty_groups(ap)
+#' table(g$group)
+#' @export
+difficulty_groups <- function(scores, k = 4, by = c("mean", "max", "min", "var")) {
+  m <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
+  by <- match_choice(by)
+  check_k(k, ncol(m))
+  groups_impl(m, as.integer(k), by)
+}
+
+check_k <- function(k, n_top, call = rlang::caller_env()) {
+  check_number(k, "k", min = 1, integer = TRUE, call = call)
+  if (k > n_top) {
+    stop_irtopics("{.arg k} must be at most the number of topics ({n_top}), not {k}.", call = call)
+  }
+}
+
+groups_impl <- function(m, k, by) {
+  d <- difficulty_impl(m, by)
+  d <- d[order(d$rank), , drop = FALSE]
+  n_top <- nrow(d)
+  bounds <- floor(seq(0, k) * n_top / k)
+  d$group <- findInterval(seq_len(n_top), bounds + 1L, rightmost.closed = FALSE)
+  rownames(d) <- NULL
+  d
+}
+
+#' Agreement of difficulty groups with the full ranking
+#'
+#' Mandl's (2009) analysis: topics are split into `k` difficulty groups
+#' ([difficulty_groups()]); for each group the systems are ranked by MAP
+#' and by GMAP over the group's topics, and these rankings are correlated
+#' with the rankings over all topics (MAP with MAP, GMAP with GMAP). Also
+#' reported: Cronbach's alpha of each group's scores ([cronbach_alpha()],
+#' one per group, not per aggregate), and the correlation of full MAP with
+#' full GMAP.
+#'
+#' @section Reconstruction:
+#' Mandl does not name the correlation coefficient: Kendall's tau-b is the
+#' default (spec 5.1). For GMAP, AP = 0 is replaced by \eqn{10^{-4}} and
+#' other values kept (`gmean_method = "replace0"`, `eps = 1e-4`), as in the
+#' paper. His manual removal of outlier runs is the explicit `exclude` list,
+#' and his choice of the best ten runs is `top = 10`.
+#'
+#' @inheritParams difficulty_groups
+#' @param method `"kendall"` (tau-b), `"tau_a"`, `"tau_ap"` (Yilmaz et al.'s
+#'   AP correlation, the group ranking evaluated against the full one),
+#'   `"spearman"` or `"pearson"`.
+#' @param eps,gmean_method GMAP convention, see [gmap()].
+#' @param exclude Systems (names) to leave out before anything is computed.
+#' @param top Keep only the `top` systems by MAP over all topics (after
+#'   `exclude`), or `NULL` for all.
+#' @return A `group_agreement` object: `$groups`, a data frame with one row
+#'   per group (`group` 1 = hardest, then `"all"`), columns `n_topics`,
+#'   `mean_difficulty`, `cor_map`, `cor_gmap`, `alpha`; `$cor_map_gmap`;
+#'   `$topics` (the groups, see [difficulty_groups()]); the parameters.
+#' @references Mandl, T. (2009). Easy tasks dominate information retrieval
+#'   evaluation results. *BTW 2009*, LNI P-144.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' ga <- group_agreement(ap)
+#' ga
+#' ggplot2::autoplot(ga)
+#' @export
+group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_ap", "spearman", "pearson"),
+                            by = c("mean", "max", "min", "var"), eps = 1e-4,
+                            gmean_method = c("replace0", "add", "floor"), exclude = NULL, top = NULL) {
+  m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 1L)
+  method <- match_choice(method)
+  by <- match_choice(by)
+  gmean_method <- match_choice(gmean_method)
+  check_number(eps, "eps", min = .Machine$double.xmin)
+  if (any(m < 0)) stop_irtopics("{.arg scores} must not contain negative scores.", kind = "data")
+  if (!is.null(exclude)) {
+    unknown <- setdiff(exclude, rownames(m))
+    if (!is.character(exclude) || length(unknown)) {
+      stop_irtopics("{.arg exclude} must name systems of {.arg scores}; unknown: {.val {unknown}}.")
+    }
+    m <- m[setdiff(rownames(m), exclude), , drop = FALSE]
+  }
+  if (!is.null(top)) {
+    check_number(top, "top", min = 2, integer = TRUE)
+    keep <- order(-rowMeans(m), rownames(m))[seq_len(min(top, nrow(m)))]
+    m <- m[keep, , drop = FALSE]
+  }
+  if (nrow(m) < 2L) stop_irtopics("At least 2 systems must remain after {.arg exclude} and {.arg top}.", kind = "data")
+  check_k(k, ncol(m))
+  k <- as.integer(k)
+  type <- switch(method, kendall = "b", tau_a = "a", tau_ap = "ap", method)
+  topics <- groups_impl(m, k, by)
+  gm <- function(sub) apply(sub, 1L, gmap_impl, eps = eps, method = gmean_method)
+  full_map <- rowMeans(m)
+  full_gmap <- gm(m)
+  rows <- lapply(seq_len(k), function(g) {
+    ids <- topics$topic[topics$group == g]
+    sub <- m[, ids, drop = FALSE]
+    data.frame(group = as.character(g), n_topics = length(ids),
+               mean_difficulty = mean(topics$difficulty[topics$group == g]),
+               cor_map = rank_cor_impl(rowMeans(sub), full_map, type),
+               cor_gmap = rank_cor_impl(gm(sub), full_gmap, type),
+               alpha = alpha_impl(sub))
+  })
+  all_row <- data.frame(group = "all", n_topics = ncol(m), mean_difficulty = mean(topics$difficulty),
+                        cor_map = 1, cor_gmap = 1, alpha = alpha_impl(m))
+  if (type %in% c("b", "ap", "spearman", "pearson") &&
+      (stats::sd(full_map) == 0 || stats::sd(full_gmap) == 0)) {
+    all_row$cor_map <- all_row$cor_gmap <- NA_real_
+  }
+  groups <- rbind(do.call(rbind, rows), all_row)
+  groups$group <- factor(groups$group, levels = c(as.character(seq_len(k)), "all"))
+  structure(list(groups = groups, cor_map_gmap = rank_cor_impl(full_gmap, full_map, type),
+                 topics = topics, method = method, by = by, eps = eps, gmean_method = gmean_method,
+                 n_systems = nrow(m), systems = rownames(m)),
+            class = "group_agreement")
+}
+
+#' @export
+print.group_agreement <- function(x, ...) {
+  cat(sprintf("<group_agreement> %d systems, %d topics in %d difficulty groups (1 = hardest), %s correlation\n",
+              x$n_systems, nrow(x$topics), nrow(x$groups) - 1L, x$method))
+  g <- x$groups
+  num <- vapply(g, is.numeric, logical(1))
+  g[num] <- lapply(g[num], round, 4)
+  print(g, row.names = FALSE)
+  cat(sprintf("Correlation of full MAP with full GMAP: %.4f\n", x$cor_map_gmap))
+  invisible(x)
+}
+
+#' @export
+as.data.frame.group_agreement <- function(x, row.names = NULL, optional = FALSE, ...) x$groups

@@ -1,0 +1,162 @@
+# Robust-track measures: MAP, P@10, %no, area and GMAP over topic sets
+# (Voorhees 2004, Tables 3 and 7; NIST's robust_eval.pl; spec 2.1-2.2).
+
+#' Robust-track evaluation table
+#'
+#' Per system: MAP, P@10, %no (percentage of topics with P@10 = 0, i.e. no
+#' relevant document in the top ten), area (mean of MAP(X) over the worst
+#' X = 1 .. floor(T/4) topics) and GMAP, over all topics and over named
+#' topic subsets: the layout of Tables 3 and 7 of the TREC 2004 Robust track
+#' overview (Voorhees 2004).
+#'
+#' * MAP \eqn{= \frac1T\sum_t AP_t}, P@10 likewise on the P@10 matrix.
+#' * %no \eqn{= 100\,\#\{t: P10_t = 0\}/T}.
+#' * area: with \eqn{a_{(1)} \le \dots \le a_{(T)}} the sorted AP values and
+#'   \eqn{Q = \lfloor T/4 \rfloor}, \eqn{\mathrm{MAP}(X) = \frac1X\sum_{i\le X}
+#'   a_{(i)}} and area \eqn{= \frac1Q\sum_{X=1}^{Q}\mathrm{MAP}(X)}
+#'   (NIST's `robust_eval.pl`); `NA` when \eqn{T < 4}.
+#' * GMAP with the epsilon convention of [gmap()] (default: add
+#'   \eqn{10^{-5}}, then subtract it, as in the overview).
+#'
+#' @param ap AP scores, an [ir_scores][as_ir_scores] or numeric matrix
+#'   (systems x topics) without NA.
+#' @param p10 P@10 scores with the same systems and topics (matched by name),
+#'   or `NULL` (P@10 and %no are then `NA`).
+#' @param topic_sets A named list of topic ids (character or numeric), e.g.
+#'   `list(old = c(301:450, 601:650), new = 651:700)`. Ids absent from `ap`
+#'   are ignored (so ranges may include dropped topics such as 672); a set
+#'   with no topic in `ap` is an error. The set `"all"` (every topic) is
+#'   always added first.
+#' @param eps,gmean_method GMAP convention, see [gmap()].
+#' @return A `robust_summary` object: `$table`, a data frame with one row per
+#'   system and topic set (columns `system`, `topic_set`, `n_topics`, `MAP`,
+#'   `P10`, `pct_no`, `area`, `GMAP`); the AP matrix (`$ap`) for plots; and
+#'   the parameters. `as.data.frame(x, wide = TRUE)` gives one row per
+#'   system, as in the paper's tables.
+#' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
+#'   Retrieval Track. *TREC 2004*.
+#' @seealso [gmap()], [swap_error_rates()].
+#' @examples
+#' f <- function(x) system.file("extdata", "score-matrices", x, package = "irtopics")
+#' ap <- read_scores(f("robust2004_ap.csv"), measure = "AP")
+#' p10 <- read_scores(f("robust2004_p10.csv"), measure = "P@10")
+#' rs <- robust_summary(ap, p10, topic_sets = list(old = c(301:450, 601:650),
+#'                                                 new = 651:700))
+#' rs
+#' head(as.data.frame(rs, wide = TRUE))
+#' @export
+robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
+                           gmean_method = c("add", "floor", "replace0")) {
+  a <- check_scores(ap, allow_na = FALSE, min_systems = 1L, min_topics = 1L, arg = "ap")
+  gmean_method <- match_choice(gmean_method)
+  check_number(eps, "eps", min = .Machine$double.xmin)
+  if (any(a < 0)) stop_irtopics("{.arg ap} must not contain negative scores.", kind = "data")
+  p <- NULL
+  if (!is.null(p10)) {
+    p <- check_scores(p10, allow_na = FALSE, min_systems = 1L, min_topics = 1L, arg = "p10")
+    miss_s <- setdiff(rownames(a), rownames(p))
+    miss_t <- setdiff(colnames(a), colnames(p))
+    if (length(miss_s) || length(miss_t)) {
+      stop_irtopics(c("{.arg p10} must have the systems and topics of {.arg ap}.",
+                      x = if (length(miss_s)) "Missing system{?s}: {.val {head(miss_s, 3)}}.",
+                      x = if (length(miss_t)) "Missing topic{?s}: {.val {head(miss_t, 3)}}."))
+    }
+    p <- p[rownames(a), colnames(a), drop = FALSE]
+  }
+  sets <- resolve_topic_sets(topic_sets, colnames(a))
+  rows <- lapply(names(sets), function(nm) {
+    idx <- sets[[nm]]
+    sub <- a[, idx, drop = FALSE]
+    data.frame(
+      system = rownames(a), topic_set = nm, n_topics = length(idx),
+      MAP = rowMeans(sub),
+      P10 = if (is.null(p)) NA_real_ else rowMeans(p[, idx, drop = FALSE]),
+      pct_no = if (is.null(p)) NA_real_ else 100 * rowMeans(p[, idx, drop = FALSE] == 0),
+      area = apply(sub, 1L, area_impl),
+      GMAP = apply(sub, 1L, gmap_impl, eps = eps, method = gmean_method),
+      row.names = NULL, stringsAsFactors = FALSE
+    )
+  })
+  tab <- do.call(rbind, rows)
+  tab$topic_set <- factor(tab$topic_set, levels = names(sets))
+  ap_scores <- new_ir_scores(a, attr(a, "measure") %||% "AP")
+  structure(list(table = tab, ap = ap_scores, topic_sets = lapply(sets, function(i) colnames(a)[i]),
+                 eps = eps, gmean_method = gmean_method),
+            class = "robust_summary")
+}
+
+resolve_topic_sets <- function(topic_sets, topics, call = rlang::caller_env()) {
+  out <- list(all = seq_along(topics))
+  if (is.null(topic_sets)) return(out)
+  if (!is.list(topic_sets) || is.null(names(topic_sets)) || any(names(topic_sets) == "") ||
+      anyDuplicated(names(topic_sets))) {
+    stop_irtopics("{.arg topic_sets} must be a list with unique names, e.g. {.code list(old = 301:450)}.",
+                  call = call)
+  }
+  if ("all" %in% names(topic_sets)) stop_irtopics("{.arg topic_sets} must not use the name {.val all}.", call = call)
+  for (nm in names(topic_sets)) {
+    ids <- topic_sets[[nm]]
+    if (!(is.numeric(ids) || is.character(ids)) || !length(ids)) {
+      stop_irtopics("{.arg topic_sets${nm}} must be a vector of topic ids.", call = call)
+    }
+    idx <- which(topics %in% as.character(ids))
+    if (!length(idx)) {
+      stop_irtopics("Topic set {.val {nm}} has no topic in the score matrix.", kind = "data", call = call)
+    }
+    out[[nm]] <- idx
+  }
+  out
+}
+
+# area of one run's AP vector (spec 2.1): NA when fewer than 4 topics.
+area_impl <- function(v) {
+  q <- length(v) %/% 4L
+  if (q == 0L) return(NA_real_)
+  worst <- sort(v)[seq_len(q)]
+  mean(cumsum(worst) / seq_len(q))
+}
+
+#' @export
+print.robust_summary <- function(x, ..., n = 10L) {
+  sets <- levels(x$table$topic_set)
+  cat(sprintf("<robust_summary> %d systems; topic sets: %s\n", nrow(x$ap),
+              paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")))
+  wide <- as.data.frame(x, wide = TRUE)
+  cat(sprintf("Top %d systems by MAP over all topics:\n", min(n, nrow(wide))))
+  shown <- utils::head(wide, n)
+  num <- vapply(shown, is.numeric, logical(1))
+  shown[num] <- lapply(shown[num], round, 4)
+  print(shown, row.names = FALSE)
+  invisible(x)
+}
+
+#' @param x A `robust_summary`.
+#' @param row.names,optional Unused.
+#' @param wide One row per system with columns `<measure>.<set>`, sorted by
+#'   MAP over all topics (the paper's layout), instead of the long table.
+#' @param ... Unused.
+#' @rdname robust_summary
+#' @export
+as.data.frame.robust_summary <- function(x, row.names = NULL, optional = FALSE, ..., wide = FALSE) {
+  tab <- x$table
+  if (!wide) return(tab)
+  meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
+  pieces <- lapply(levels(tab$topic_set), function(s) {
+    d <- tab[tab$topic_set == s, c("system", meas)]
+    names(d)[-1] <- paste(meas, s, sep = ".")
+    d
+  })
+  out <- Reduce(function(l, r) merge(l, r, by = "system", sort = FALSE), pieces)
+  out <- out[order(-out$MAP.all, out$system), , drop = FALSE]
+  rownames(out) <- NULL
+  out
+}
+
+#' @export
+summary.robust_summary <- function(object, ...) {
+  tab <- object$table
+  meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
+  agg <- stats::aggregate(tab[meas], by = list(topic_set = tab$topic_set), FUN = mean)
+  agg$n_topics <- vapply(object$topic_sets, length, 1L)[as.character(agg$topic_set)]
+  agg
+}
