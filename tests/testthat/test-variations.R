@@ -351,3 +351,13 @@ test_that("gauge ties follow the order of the query map", {
   o <- return_order_dissimilarity(sim$runs, sim$qrels, "sim01", rev_map, depth = 60)
   expect_equal(unique(attr(o, "lists")$query), rev_map$query)
 })
+
+test_that("error messages name the offending lists and topics", {
+  qs <- c(spec_queries, list(q5 = spec_queries$q3))
+  d0 <- return_order_dissimilarity(make_orders(list(a = qs)), topic = "t1")
+  expect_snapshot(query_map_mds(d0), error = TRUE)
+  o0 <- make_orders(list(a = spec_queries))
+  o0$orders$t1 <- o0$orders$t1[0, , drop = FALSE]
+  expect_snapshot(return_order_dissimilarity(o0, topic = "t1"), error = TRUE)
+  expect_snapshot(topic_indicators(make_orders(list(a = spec_queries["q1"]))), error = TRUE)
+})
