@@ -65,3 +65,19 @@ cpp_tau_ap <- function(x, y) {
     .Call(`_irtopics_cpp_tau_ap`, x, y)
 }
 
+cpp_return_order_dissimilarity <- function(positions, depth, tie_correction, n_threads) {
+    .Call(`_irtopics_cpp_return_order_dissimilarity`, positions, depth, tie_correction, n_threads)
+}
+
+cpp_return_order_midranks <- function(positions, depth) {
+    .Call(`_irtopics_cpp_return_order_midranks`, positions, depth)
+}
+
+cpp_list_exclusion <- function(positions, depth, fraction) {
+    .Call(`_irtopics_cpp_list_exclusion`, positions, depth, fraction)
+}
+
+cpp_query_cloud <- function(delta) {
+    .Call(`_irtopics_cpp_query_cloud`, delta)
+}
+

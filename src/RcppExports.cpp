@@ -224,6 +224,52 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_return_order_dissimilarity
+Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int depth, bool tie_correction, int n_threads);
+RcppExport SEXP _irtopics_cpp_return_order_dissimilarity(SEXP positionsSEXP, SEXP depthSEXP, SEXP tie_correctionSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type positions(positionsSEXP);
+    Rcpp::traits::input_parameter< int >::type depth(depthSEXP);
+    Rcpp::traits::input_parameter< bool >::type tie_correction(tie_correctionSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_return_order_dissimilarity(positions, depth, tie_correction, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_return_order_midranks
+Rcpp::NumericMatrix cpp_return_order_midranks(Rcpp::IntegerMatrix positions, int depth);
+RcppExport SEXP _irtopics_cpp_return_order_midranks(SEXP positionsSEXP, SEXP depthSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type positions(positionsSEXP);
+    Rcpp::traits::input_parameter< int >::type depth(depthSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_return_order_midranks(positions, depth));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_list_exclusion
+Rcpp::List cpp_list_exclusion(Rcpp::IntegerMatrix positions, int depth, double fraction);
+RcppExport SEXP _irtopics_cpp_list_exclusion(SEXP positionsSEXP, SEXP depthSEXP, SEXP fractionSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type positions(positionsSEXP);
+    Rcpp::traits::input_parameter< int >::type depth(depthSEXP);
+    Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_list_exclusion(positions, depth, fraction));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_query_cloud
+Rcpp::NumericVector cpp_query_cloud(Rcpp::NumericMatrix delta);
+RcppExport SEXP _irtopics_cpp_query_cloud(SEXP deltaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type delta(deltaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_query_cloud(delta));
+    return rcpp_result_gen;
+END_RCPP
+}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
@@ -242,6 +288,10 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_critical_curve", (DL_FUNC) &_irtopics_cpp_critical_curve, 8},
     {"_irtopics_cpp_binned_swaps", (DL_FUNC) &_irtopics_cpp_binned_swaps, 3},
     {"_irtopics_cpp_tau_ap", (DL_FUNC) &_irtopics_cpp_tau_ap, 2},
+    {"_irtopics_cpp_return_order_dissimilarity", (DL_FUNC) &_irtopics_cpp_return_order_dissimilarity, 4},
+    {"_irtopics_cpp_return_order_midranks", (DL_FUNC) &_irtopics_cpp_return_order_midranks, 2},
+    {"_irtopics_cpp_list_exclusion", (DL_FUNC) &_irtopics_cpp_list_exclusion, 3},
+    {"_irtopics_cpp_query_cloud", (DL_FUNC) &_irtopics_cpp_query_cloud, 1},
     {NULL, NULL, 0}
 };
 
