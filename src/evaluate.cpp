@@ -15,39 +15,32 @@ std::string show_docno(std::string_view s) {
 
 }  // namespace
 
-void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
-                  EvalWorkspace& ws, RunResult& out) {
-  out = RunResult();
-  out.file = run.file;
-  out.tag = run.tag;
-  const std::size_t n_lines = run.size();
-  const std::size_t n_topics = run.topics.size();
-  const std::size_t n_meas = opt.measures.size();
+namespace {
 
-  // Group line indices by topic (counting sort, stable in file order).
-  ws.start.assign(n_topics + 1, 0);
-  for (std::size_t i = 0; i < n_lines; ++i) ++ws.start[run.topic[i] + 1];
-  for (std::size_t t = 0; t < n_topics; ++t) ws.start[t + 1] += ws.start[t];
-  ws.order.resize(n_lines);
-  {
-    std::vector<uint32_t> fill(ws.start.begin(), ws.start.end() - 1);
-    for (std::size_t i = 0; i < n_lines; ++i) ws.order[fill[run.topic[i]]++] = static_cast<uint32_t>(i);
-  }
-
-  // trec_eval order: score descending, then docno descending (strcmp).
-  auto before = [&](uint32_t a, uint32_t b) {
+// trec_eval order: score descending, then docno descending (strcmp).
+struct TrecOrder {
+  const Run& run;
+  bool operator()(uint32_t a, uint32_t b) const {
     if (run.score[a] != run.score[b]) return run.score[a] > run.score[b];
     return run.docno[a] > run.docno[b];
-  };
+  }
+};
 
-  for (std::size_t t = 0; t < n_topics; ++t) {
+// Evaluates one topic of a run: `first[0..len)` are the indices of its lines
+// in file order; `t` its index in run.topics. Appends to `out`.
+void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std::size_t t,
+                    const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws,
+                    RunResult& out) {
+  const std::size_t n_meas = opt.measures.size();
+  const TrecOrder before{run};
+  {
     // Map the run's topic (or query) id to a qrels topic.
     const std::string& id = run.topics[t];
     int32_t qt;
     if (opt.query_map != nullptr) {
       auto it = opt.query_map->find(id);
       if (it == opt.query_map->end()) {
-        throw InputError("data", run.file, run.line[ws.order[ws.start[t]]],
+        throw InputError("data", run.file, run.line[first[0]],
                          "query '" + id + "' is not in the query map");
       }
       qt = qrels.find_topic(it->second);
@@ -56,11 +49,9 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
     }
     if (qt < 0) {
       out.unknown_topics.push_back(id);
-      continue;
+      return;
     }
 
-    const uint32_t* first = ws.order.data() + ws.start[t];
-    const std::size_t len = ws.start[t + 1] - ws.start[t];
     ws.idx.assign(first, first + len);
     // Runs are usually written in score order; then only groups of tied
     // scores need sorting (by docno). Otherwise sort the whole list.
@@ -164,7 +155,73 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
     }
     if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
     if (opt.want_orders) out.orders.push_back(std::move(positions));
+    }
+}
+
+}  // namespace
+
+void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
+                  EvalWorkspace& ws, RunResult& out) {
+  out = RunResult();
+  out.file = run.file;
+  out.tag = run.tag;
+  const std::size_t n_lines = run.size();
+  const std::size_t n_topics = run.topics.size();
+
+  // Group line indices by topic (counting sort, stable in file order).
+  ws.start.assign(n_topics + 1, 0);
+  for (std::size_t i = 0; i < n_lines; ++i) ++ws.start[run.topic[i] + 1];
+  for (std::size_t t = 0; t < n_topics; ++t) ws.start[t + 1] += ws.start[t];
+  ws.order.resize(n_lines);
+  {
+    std::vector<uint32_t> fill(ws.start.begin(), ws.start.end() - 1);
+    for (std::size_t i = 0; i < n_lines; ++i) ws.order[fill[run.topic[i]]++] = static_cast<uint32_t>(i);
   }
+  for (std::size_t t = 0; t < n_topics; ++t) {
+    evaluate_lines(run, ws.order.data() + ws.start[t], ws.start[t + 1] - ws.start[t], t, qrels, opt,
+                   ws, out);
+  }
+}
+
+void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
+                       EvalWorkspace& ws, Run& run, RunResult& out) {
+  run.file = path;
+  read_whole_file(path, run.text);
+  out = RunResult();
+  out.file = path;
+  // Streaming: evaluate each topic's block as soon as it is parsed, while
+  // its lines are still in cache. A topic that comes back after another one
+  // (a run not grouped by topic) sends us to the general path.
+  RunParser parser(run);
+  bool changed = false, seen = false;
+  std::size_t block = 0;
+  bool grouped = true;
+  while (parser.next(&changed, &seen)) {
+    if (!changed) continue;
+    if (seen) {
+      grouped = false;
+      break;
+    }
+    const std::size_t last = run.size() - 1;  // first line of the new topic
+    if (last > block) {
+      ws.block.resize(last - block);
+      for (std::size_t k = 0; k < ws.block.size(); ++k) ws.block[k] = static_cast<uint32_t>(block + k);
+      evaluate_lines(run, ws.block.data(), ws.block.size(), static_cast<std::size_t>(run.topic[block]),
+                     qrels, opt, ws, out);
+    }
+    block = last;
+  }
+  if (!grouped) {
+    parse_run(run);
+    evaluate_run(run, qrels, opt, ws, out);
+    return;
+  }
+  if (run.size() == 0) throw InputError("file", path, 0, "the file holds no run lines");
+  ws.block.resize(run.size() - block);
+  for (std::size_t k = 0; k < ws.block.size(); ++k) ws.block[k] = static_cast<uint32_t>(block + k);
+  evaluate_lines(run, ws.block.data(), ws.block.size(), static_cast<std::size_t>(run.topic[block]), qrels,
+                 opt, ws, out);
+  out.tag = run.tag;
 }
 
 std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {

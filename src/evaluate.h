@@ -45,7 +45,7 @@ struct RunResult {
 
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
-  std::vector<uint32_t> start, order, idx;
+  std::vector<uint32_t> start, order, idx, block;
   std::vector<uint64_t> hash, set_hash;
   std::vector<uint32_t> set_pos, set_stamp;
   uint32_t stamp = 0;
@@ -56,6 +56,12 @@ struct EvalWorkspace {
 // `qrels` must have been prepare()d. Throws InputError ("duplicate", "data").
 void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
                   EvalWorkspace& ws, RunResult& out);
+
+// Reads a run file and evaluates it, streaming topic by topic when the file
+// is grouped by topic (the usual case); the same results as read_run_file()
+// followed by evaluate_run(). Throws InputError.
+void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
+                       EvalWorkspace& ws, Run& run, RunResult& out);
 
 // The measures of an empty ranking for every qrels topic (topic-major), as
 // trec_eval -c scores a topic the run did not answer.

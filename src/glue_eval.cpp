@@ -226,8 +226,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
     for (std::size_t r = 0; r < n_runs; ++r) {
       try {
         if (from_files) {
-          irtopics::read_run_file(files[r], run);
-          irtopics::evaluate_run(run, *qrels, opt, ws, results[r]);
+          irtopics::read_and_evaluate(files[r], *qrels, opt, ws, run, results[r]);
         } else {
           irtopics::evaluate_run(mem[r], *qrels, opt, ws, results[r]);
         }

@@ -209,51 +209,63 @@ void Run::clear() {
   line.clear();
 }
 
-void parse_run(Run& run) {
-  run.clear();
-  const char* p = run.text.data();
-  const char* const end = p + run.text.size();
-  // Most runs have about 50 bytes a line; reserve to avoid regrowth.
-  const std::size_t guess = run.text.size() / 40 + 16;
-  run.topic.reserve(guess);
-  run.score.reserve(guess);
-  run.docno.reserve(guess);
-  run.line.reserve(guess);
+RunParser::RunParser(Run& run) : run_(run) {
+  run_.clear();
+  p_ = run_.text.data();
+  end_ = p_ + run_.text.size();
+  // Most runs have about 40 bytes a line; reserve to avoid regrowth.
+  const std::size_t guess = run_.text.size() / 36 + 16;
+  run_.topic.reserve(guess);
+  run_.score.reserve(guess);
+  run_.docno.reserve(guess);
+  run_.line.reserve(guess);
+}
 
-  std::unordered_map<std::string, int32_t> index;
-  std::string_view last_topic;
-  int32_t last_index = -1;
-  uint32_t line_no = 0;
+bool RunParser::next(bool* topic_changed, bool* seen_before) {
   std::string_view f[6];
-  while (p < end) {
-    ++line_no;
+  while (p_ < end_) {
+    ++line_no_;
     bool extra = false;
-    const int n = split_line(p, end, f, 6, &extra, &p);
+    const int n = split_line(p_, end_, f, 6, &extra, &p_);
     if (n == 0) continue;  // blank line
     if (n < 6) {
-      throw InputError("parse", run.file, line_no,
+      throw InputError("parse", run_.file, line_no_,
                        "expected 6 fields (topic Q0 docno rank score tag), found " +
                            std::to_string(n));
     }
     double s;
     if (!parse_double(f[4], &s) || !std::isfinite(s)) {
-      throw InputError("parse", run.file, line_no,
+      throw InputError("parse", run_.file, line_no_,
                        "the score (5th field) must be a finite number, not '" + show(f[4]) + "'");
     }
-    if (last_index < 0 || !same_bytes(f[0], last_topic)) {
-      auto it = index.find(std::string(f[0]));
-      if (it == index.end()) {
-        it = index.emplace(std::string(f[0]), static_cast<int32_t>(run.topics.size())).first;
-        run.topics.emplace_back(f[0]);
+    *topic_changed = false;
+    *seen_before = false;
+    if (last_index_ < 0 || !same_bytes(f[0], last_topic_)) {
+      *topic_changed = true;
+      auto it = index_.find(std::string(f[0]));
+      if (it == index_.end()) {
+        it = index_.emplace(std::string(f[0]), static_cast<int32_t>(run_.topics.size())).first;
+        run_.topics.emplace_back(f[0]);
+      } else {
+        *seen_before = true;
       }
-      last_topic = f[0];
-      last_index = it->second;
+      last_topic_ = f[0];
+      last_index_ = it->second;
     }
-    if (run.tag.empty()) run.tag = std::string(f[5]);
-    run.topic.push_back(last_index);
-    run.score.push_back(s);
-    run.docno.push_back(f[2]);
-    run.line.push_back(line_no);
+    if (run_.tag.empty()) run_.tag = std::string(f[5]);
+    run_.topic.push_back(last_index_);
+    run_.score.push_back(s);
+    run_.docno.push_back(f[2]);
+    run_.line.push_back(line_no_);
+    return true;
+  }
+  return false;
+}
+
+void parse_run(Run& run) {
+  RunParser parser(run);
+  bool changed, seen;
+  while (parser.next(&changed, &seen)) {
   }
   if (run.score.empty()) throw InputError("file", run.file, 0, "the file holds no run lines");
 }

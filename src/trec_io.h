@@ -75,6 +75,25 @@ struct Run {
 // Parses `run.text` (already filled) into the per-line vectors.
 void parse_run(Run& run);
 
+// Line-by-line parser over run.text (which must not change meanwhile):
+// each call to next() appends one line to the run's per-line vectors and
+// says whether its topic differs from the previous line's and, if so,
+// whether that topic was seen before (the file is then not grouped by
+// topic). Throws InputError("parse") on a malformed line.
+class RunParser {
+ public:
+  explicit RunParser(Run& run);
+  bool next(bool* topic_changed, bool* seen_before);
+ private:
+  Run& run_;
+  const char* p_ = nullptr;
+  const char* end_ = nullptr;
+  uint32_t line_no_ = 0;
+  std::unordered_map<std::string, int32_t> index_;
+  std::string_view last_topic_;
+  int32_t last_index_ = -1;
+};
+
 // Reads and parses a run file (plain or .gz). Throws InputError.
 void read_run_file(const std::string& path, Run& run);
 

@@ -201,3 +201,23 @@ test_that("query maps evaluate each query against its topic", {
   expect_equal(res$AP[1, "1b"], (1 + 2 / 4 + 3 / 9) / 4)
   expect_error(evaluate(run, tie_qrels(), "AP", query_map = qm[1, ]), class = "irtopics_error_data")
 })
+
+test_that("a run file whose topics are interleaved gives the same scores", {
+  lines <- readLines(te_data("results.test"))
+  set.seed(3)
+  f <- tempfile()
+  writeLines(sample(lines), f)          # topics no longer grouped: general path
+  g <- tempfile()
+  writeLines(lines, g)                  # grouped: streaming path
+  m <- c("AP", "P@10", "nDCG", "Bpref", "R-Prec", "NumRet")
+  a <- evaluate(f, te_data("qrels.test"), m)
+  b <- evaluate(g, te_data("qrels.test"), m)
+  expect_identical(lapply(a, unclass), lapply(b, unclass))
+  expect_equal(round(unname(a$AP[1, ]), 4), c(0.0324, 0.4175, 0.0858))
+  # a topic that comes back after another one, with a duplicate docno in it
+  h <- tempfile()
+  writeLines(c("1 Q0 a 1 3 t", "2 Q0 b 1 3 t", "1 Q0 a 2 2 t"), h)
+  q <- data.frame(topic = c("1", "2"), docno = c("a", "b"), rel = 1L)
+  err <- expect_error(evaluate(h, q, "AP"), class = "irtopics_error_duplicate")
+  expect_match(conditionMessage(err), "Line 3")
+})
