@@ -72,6 +72,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   lists <- lists[order(match(lists$topic, topic_ids)), c("list", "system", "query", "topic", "n_returned")]
   rownames(lists) <- NULL
   queries <- unique(lists[, c("query", "topic")])
+  if (!is.null(qmap)) queries <- queries[order(match(queries$query, qmap$query)), , drop = FALSE]
   queries$text <- if (is.null(qmap)) NA_character_ else qmap$text[match(queries$query, qmap$query)]
   rownames(queries) <- NULL
   structure(list(orders = orders, lists = lists, queries = queries, depth = as.integer(depth),
