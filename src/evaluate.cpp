@@ -187,6 +187,7 @@ void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOp
                        EvalWorkspace& ws, Run& run, RunResult& out) {
   run.file = path;
   read_whole_file(path, run.text);
+  run.text_size = 0;
   out = RunResult();
   out.file = path;
   // Streaming: evaluate each topic's block as soon as it is parsed, while

@@ -244,7 +244,10 @@ void Run::clear() {
 
 RunParser::RunParser(Run& run) : run_(run) {
   run_.clear();
-  const std::size_t size = terminate_text(run_.text);
+  // The text is padded once; parsing it again (evaluate's fallback path)
+  // reuses the padding.
+  if (run_.text_size == 0) run_.text_size = terminate_text(run_.text);
+  const std::size_t size = run_.text_size;
   p_ = run_.text.data();
   end_ = p_ + size;
   // Most runs have about 40 bytes a line; reserve to avoid regrowth.
@@ -307,6 +310,7 @@ void parse_run(Run& run) {
 void read_run_file(const std::string& path, Run& run) {
   run.file = path;
   read_whole_file(path, run.text);
+  run.text_size = 0;
   parse_run(run);
 }
 

@@ -63,6 +63,8 @@ struct Run {
   std::string file;
   std::string tag;                       // run tag of the first line
   std::string text;                      // owns the bytes the views point to
+  std::size_t text_size = 0;             // length of `text` without the parser's
+                                         // padding; 0 until the parser padded it
   std::vector<std::string> topics;       // distinct topic ids, first-seen order
   std::vector<int32_t> topic;            // per line
   std::vector<double> score;             // per line
