@@ -329,6 +329,12 @@ safe_cor <- function(x, y, method = "pearson") {
 #' head(as.data.frame(gawm(P)))
 #' @export
 as.data.frame.ir_gawm <- function(x, row.names = NULL, optional = FALSE, ...) {
+  weights_long(x)
+}
+
+# Long form shared by gawm() and hits() results: one row per system or topic
+# and quantity, from their `systems` and `topics` data frames.
+weights_long <- function(x) {
   long <- function(df, entity, id) {
     qs <- setdiff(names(df), id)
     data.frame(entity = entity, id = rep(df[[id]], times = length(qs)),

@@ -161,13 +161,5 @@ print.summary.ir_hits <- function(x, ...) {
 #' as.data.frame(hits(P))
 #' @export
 as.data.frame.ir_hits <- function(x, row.names = NULL, optional = FALSE, ...) {
-  long <- function(df, entity, id) {
-    qs <- setdiff(names(df), id)
-    data.frame(entity = entity, id = rep(df[[id]], times = length(qs)),
-               quantity = rep(qs, each = nrow(df)), value = unlist(df[qs], use.names = FALSE),
-               stringsAsFactors = FALSE)
-  }
-  out <- rbind(long(x$systems, "system", "system"), long(x$topics, "topic", "topic"))
-  rownames(out) <- NULL
-  out
+  weights_long(x)
 }

@@ -99,25 +99,8 @@ topic_data <- function(orders, topic, queries = NULL, systems = NULL, min_querie
   li <- orders$lists[match(colnames(p), orders$lists$list), c("list", "system", "query")]
   known_q <- orders$queries$query[orders$queries$topic == topic]
   q_all <- c(intersect(known_q, li$query), setdiff(unique(li$query), known_q))
-  if (!is.null(queries)) {
-    queries <- as.character(queries)
-    unknown <- setdiff(queries, q_all)
-    if (length(unknown)) {
-      stop_irtopics("{.arg queries} must be queries of topic {.val {topic}}; unknown: {.val {unknown}}.",
-                    kind = "data", call = call)
-    }
-    q_all <- unique(queries)
-  }
-  s_all <- sort(unique(li$system), method = "radix")
-  if (!is.null(systems)) {
-    systems <- as.character(systems)
-    unknown <- setdiff(systems, s_all)
-    if (length(unknown)) {
-      stop_irtopics("{.arg systems} must be systems of topic {.val {topic}}; unknown: {.val {unknown}}.",
-                    kind = "data", call = call)
-    }
-    s_all <- unique(systems)
-  }
+  q_all <- restrict_to(queries, q_all, "queries", topic, call)
+  s_all <- restrict_to(systems, sort(unique(li$system), method = "radix"), "systems", topic, call)
   if (length(q_all) < min_queries) {
     stop_irtopics("Topic {.val {topic}} has {length(q_all)} quer{?y/ies}; the analysis needs at least {min_queries}.",
                   kind = "data", call = call)
@@ -850,3 +833,16 @@ print.ir_query_map <- function(x, ...) {
 
 #' @export
 as.data.frame.ir_query_map <- function(x, ...) x$points
+
+# The user's subset (`chosen`, NULL for all) of the queries or systems
+# `available` for a topic, checked.
+restrict_to <- function(chosen, available, arg, topic, call) {
+  if (is.null(chosen)) return(available)
+  chosen <- as.character(chosen)
+  unknown <- setdiff(chosen, available)
+  if (length(unknown)) {
+    stop_irtopics("{.arg {arg}} must be {arg} of topic {.val {topic}}; unknown: {.val {unknown}}.",
+                  kind = "data", call = call)
+  }
+  unique(chosen)
+}

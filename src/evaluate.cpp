@@ -13,10 +13,6 @@ std::string show_docno(std::string_view s) {
   return std::string(s);
 }
 
-}  // namespace
-
-namespace {
-
 // trec_eval order: score descending, then docno descending (strcmp).
 struct TrecOrder {
   const Run& run;
@@ -33,129 +29,119 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
                     RunResult& out) {
   const std::size_t n_meas = opt.measures.size();
   const TrecOrder before{run};
+  // Map the run's topic (or query) id to a qrels topic.
+  const std::string& id = run.topics[t];
+  int32_t qt;
+  if (opt.query_map != nullptr) {
+    auto it = opt.query_map->find(id);
+    if (it == opt.query_map->end()) {
+      throw InputError("data", run.file, run.line[first[0]],
+                       "query '" + id + "' is not in the query map");
+    }
+    qt = qrels.find_topic(it->second);
+  } else {
+    qt = qrels.find_topic(id);
+  }
+  if (qt < 0) {
+    out.unknown_topics.push_back(id);
+    return;
+  }
+
+  ws.idx.assign(first, first + len);
+  // Runs are usually written in score order; then only groups of tied
+  // scores need sorting (by docno). Otherwise sort the whole list.
+  bool by_score = true;
+  for (std::size_t k = 1; k < len; ++k) {
+    if (run.score[ws.idx[k]] > run.score[ws.idx[k - 1]]) { by_score = false; break; }
+  }
+  if (by_score) {
+    std::size_t a = 0;
+    while (a < len) {
+      std::size_t b = a + 1;
+      while (b < len && run.score[ws.idx[b]] == run.score[ws.idx[a]]) ++b;
+      if (b - a > 1) std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
+      a = b;
+    }
+  } else {
+    std::sort(ws.idx.begin(), ws.idx.end(), before);
+  }
+
+  // Hash every docno once: used for the duplicate check and the lookups.
+  ws.hash.resize(len);
+  for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
+
+  // Duplicate docnos within the topic (over the whole list, before the
+  // cut): an open-addressing set of (hash, position), cleared by stamping.
   {
-    // Map the run's topic (or query) id to a qrels topic.
-    const std::string& id = run.topics[t];
-    int32_t qt;
-    if (opt.query_map != nullptr) {
-      auto it = opt.query_map->find(id);
-      if (it == opt.query_map->end()) {
-        throw InputError("data", run.file, run.line[first[0]],
-                         "query '" + id + "' is not in the query map");
-      }
-      qt = qrels.find_topic(it->second);
-    } else {
-      qt = qrels.find_topic(id);
+    std::size_t cap = 16;
+    while (cap < len * 2) cap <<= 1;
+    if (ws.set_hash.size() < cap) {
+      ws.set_hash.assign(cap, 0);
+      ws.set_pos.assign(cap, 0);
+      ws.set_stamp.assign(cap, 0);
+      ws.stamp = 0;
     }
-    if (qt < 0) {
-      out.unknown_topics.push_back(id);
-      return;
+    if (++ws.stamp == 0) {  // wrapped: clear once every 2^32 topics
+      std::fill(ws.set_stamp.begin(), ws.set_stamp.end(), 0u);
+      ws.stamp = 1;
     }
-
-    ws.idx.assign(first, first + len);
-    // Runs are usually written in score order; then only groups of tied
-    // scores need sorting (by docno). Otherwise sort the whole list.
-    bool by_score = true;
-    for (std::size_t k = 1; k < len; ++k) {
-      if (run.score[ws.idx[k]] > run.score[ws.idx[k - 1]]) { by_score = false; break; }
-    }
-    if (by_score) {
-      std::size_t a = 0;
-      while (a < len) {
-        std::size_t b = a + 1;
-        while (b < len && run.score[ws.idx[b]] == run.score[ws.idx[a]]) ++b;
-        if (b - a > 1) std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
-        a = b;
-      }
-    } else {
-      std::sort(ws.idx.begin(), ws.idx.end(), before);
-    }
-
-    // Hash every docno once: used for the duplicate check and the lookups.
-    ws.hash.resize(len);
-    for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
-
-    // Duplicate docnos within the topic (over the whole list, before the
-    // cut): an open-addressing set of (hash, position), cleared by stamping.
-    {
-      std::size_t cap = 16;
-      while (cap < len * 2) cap <<= 1;
-      if (ws.set_hash.size() < cap) {
-        ws.set_hash.assign(cap, 0);
-        ws.set_pos.assign(cap, 0);
-        ws.set_stamp.assign(cap, 0);
-        ws.stamp = 0;
-      }
-      if (++ws.stamp == 0) {  // wrapped: clear once every 2^32 topics
-        std::fill(ws.set_stamp.begin(), ws.set_stamp.end(), 0u);
-        ws.stamp = 1;
-      }
-      const uint64_t mask = cap - 1;
-      for (std::size_t k = 0; k < len; ++k) {
-        const uint64_t h = ws.hash[k];
-        for (uint64_t i = h & mask;; i = (i + 1) & mask) {
-          if (ws.set_stamp[i] != ws.stamp) {
-            ws.set_stamp[i] = ws.stamp;
-            ws.set_hash[i] = h;
-            ws.set_pos[i] = static_cast<uint32_t>(k);
-            break;
-          }
-          if (ws.set_hash[i] == h) {
-            const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
-            if (same_bytes(run.docno[a], run.docno[b])) {
-              const uint32_t later = run.line[a] > run.line[b] ? a : b;
-              const uint32_t earlier = later == a ? b : a;
-              throw InputError("duplicate", run.file, run.line[later],
-                               "document '" + show_docno(run.docno[later]) +
-                                   "' is retrieved twice for topic '" + id + "' (first on line " +
-                                   std::to_string(run.line[earlier]) + ")");
-            }
+    const uint64_t mask = cap - 1;
+    for (std::size_t k = 0; k < len; ++k) {
+      const uint64_t h = ws.hash[k];
+      for (uint64_t i = h & mask;; i = (i + 1) & mask) {
+        if (ws.set_stamp[i] != ws.stamp) {
+          ws.set_stamp[i] = ws.stamp;
+          ws.set_hash[i] = h;
+          ws.set_pos[i] = static_cast<uint32_t>(k);
+          break;
+        }
+        if (ws.set_hash[i] == h) {
+          const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
+          if (same_bytes(run.docno[a], run.docno[b])) {
+            const uint32_t later = run.line[a] > run.line[b] ? a : b;
+            const uint32_t earlier = later == a ? b : a;
+            throw InputError("duplicate", run.file, run.line[later],
+                             "document '" + show_docno(run.docno[later]) +
+                                 "' is retrieved twice for topic '" + id + "' (first on line " +
+                                 std::to_string(run.line[earlier]) + ")");
           }
         }
       }
     }
+  }
 
-    const long n = opt.depth > 0 ? std::min<long>(static_cast<long>(len), opt.depth)
-                                 : static_cast<long>(len);
-    ws.grades.resize(static_cast<std::size_t>(n));
-    std::vector<int> positions;
-    if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
-    // Lookups, with the slot prefetched 16 documents ahead and the docno bytes
-    // and grade 8 ahead: the qrels of a topic are touched once per run, so
-    // without this every lookup waits for memory.
-    constexpr long kAhead1 = 16, kAhead2 = 8;
-    for (long k = 0; k < std::min(n, kAhead1); ++k) qrels.prefetch_slot(qt, ws.hash[k]);
-    for (long k = 0; k < std::min(n, kAhead2); ++k) qrels.prefetch_entry(qt, ws.hash[k]);
-    for (long k = 0; k < n; ++k) {
-      if (k + kAhead1 < n) qrels.prefetch_slot(qt, ws.hash[k + kAhead1]);
-      if (k + kAhead2 < n) qrels.prefetch_entry(qt, ws.hash[k + kAhead2]);
-      const long e = qrels.find(qt, run.docno[ws.idx[k]], ws.hash[k]);
-      if (e < 0) {
-        ws.grades[k] = kNotInPool;
-      } else {
-        const int g = qrels.grade_of[e];
-        ws.grades[k] = g < 0 ? kUnjudged : g;
-        if (opt.want_orders && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
-      }
+  const long n = opt.depth > 0 ? std::min<long>(static_cast<long>(len), opt.depth)
+                               : static_cast<long>(len);
+  ws.grades.resize(static_cast<std::size_t>(n));
+  std::vector<int> positions;
+  if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
+  for (long k = 0; k < n; ++k) {
+    const long e = qrels.find(qt, run.docno[ws.idx[k]], ws.hash[k]);
+    if (e < 0) {
+      ws.grades[k] = kNotInPool;
+    } else {
+      const int g = qrels.grade_of[e];
+      ws.grades[k] = g < 0 ? kUnjudged : g;
+      if (opt.want_orders && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
     }
+  }
 
-    Profile p;
-    p.grade = ws.grades.data();
-    p.num_ret = n;
-    p.num_rel = qrels.num_rel[qt];
-    p.num_nonrel = qrels.num_nonrel[qt];
-    p.levels = &qrels.levels[qt];
-    p.relevance_level = qrels.relevance_level;
+  Profile p;
+  p.grade = ws.grades.data();
+  p.num_ret = n;
+  p.num_rel = qrels.num_rel[qt];
+  p.num_nonrel = qrels.num_nonrel[qt];
+  p.levels = &qrels.levels[qt];
+  p.relevance_level = qrels.relevance_level;
 
-    out.list_id.push_back(id);
-    out.topic.push_back(qt);
-    out.num_ret.push_back(n);
-    for (std::size_t m = 0; m < n_meas; ++m) {
-      out.values.push_back(compute_measure(opt.measures[m], p, opt.gains, ws.work));
-    }
-    if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
-    if (opt.want_orders) out.orders.push_back(std::move(positions));
-    }
+  out.list_id.push_back(id);
+  out.topic.push_back(qt);
+  out.num_ret.push_back(n);
+  for (std::size_t m = 0; m < n_meas; ++m) {
+    out.values.push_back(compute_measure(opt.measures[m], p, opt.gains, ws.work));
+  }
+  if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
+  if (opt.want_orders) out.orders.push_back(std::move(positions));
 }
 
 }  // namespace

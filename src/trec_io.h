@@ -131,8 +131,7 @@ struct Qrels {
   // One small open-addressing table per topic, so that a run's lookups for a
   // topic stay local. A slot holds the upper 32 bits of the docno hash, the
   // entry index + 1 (0 = empty) and where the docno's bytes are in `text`,
-  // so that a lookup touches the slot and the bytes only (both can be
-  // prefetched). Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
+  // so that a lookup touches only the slot and the bytes. Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
   struct Slot {
     uint32_t tag;
     uint32_t entry;
@@ -166,18 +165,6 @@ struct Qrels {
           same_bytes(std::string_view(text.data() + s.offset, s.length), docno)) {
         return static_cast<long>(s.entry - 1);
       }
-    }
-  }
-  // Prefetch hints for a lookup a few documents ahead: first the slot, then
-  // (once the slot is in cache) the docno bytes and the grade.
-  void prefetch_slot(int32_t topic, uint64_t hash) const {
-    __builtin_prefetch(slots.data() + slot_start[topic] + (hash & slot_mask[topic]));
-  }
-  void prefetch_entry(int32_t topic, uint64_t hash) const {
-    const Slot& s = slots[slot_start[topic] + (hash & slot_mask[topic])];
-    if (s.entry != 0) {
-      __builtin_prefetch(text.data() + s.offset);
-      __builtin_prefetch(grade_of.data() + (s.entry - 1));
     }
   }
   void build_index();   // after entries are complete; throws on duplicates
