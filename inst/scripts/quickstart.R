@@ -14,14 +14,9 @@ cat("\n== 2. The TREC 2004 Robust track: 110 runs x 249 topics ==\n")
 mat <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
 ap <- read_scores(mat("robust2004_ap.csv"), measure = "AP")
 p10 <- read_scores(mat("robust2004_p10.csv"), measure = "P@10")
-summary_table <- data.frame(
-  system = rownames(ap),
-  MAP = mean_scores(ap),
-  GMAP = gmean_scores(ap),                  # Voorhees (2004): add 1e-5, subtract after
-  pct_no = 100 * rowMeans(unclass(p10) == 0), # % topics with no relevant document in the top 10
-  row.names = NULL
-)
-summary_table <- summary_table[order(-summary_table$MAP), ]
+rs <- robust_summary(ap, p10)       # MAP, P@10, %no, area, GMAP per system (Voorhees 2004)
+summary_table <- as.data.frame(rs, wide = TRUE)[, c("system", "MAP.all", "GMAP.all", "pct_no.all", "area.all")]
+names(summary_table) <- c("system", "MAP", "GMAP", "pct_no", "area")
 print(utils::head(summary_table, 10), digits = 4, row.names = FALSE)
 cat(sprintf("\nCorrelation of the MAP and GMAP rankings (Kendall's tau): %.3f\n",
             kendall_tau(summary_table$MAP, summary_table$GMAP)))
