@@ -157,7 +157,8 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
 gain_vector <- function(gains, call = rlang::caller_env()) {
   if (is.null(gains)) return(numeric())
   g <- suppressWarnings(as.integer(names(gains)))
-  if (!is.numeric(gains) || is.null(names(gains)) || anyNA(g) || any(g < 0) || anyNA(gains)) {
+  if (!is.numeric(gains) || is.null(names(gains)) || anyNA(g) || any(g < 0) || anyNA(gains) ||
+      any(as.character(g) != names(gains)) || anyDuplicated(g)) {
     stop_irtopics("{.arg gains} must be a numeric vector named by non-negative grades, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
                   call = call)
   }
@@ -212,6 +213,10 @@ run_source <- function(runs, name, call = rlang::caller_env()) {
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
+    na_col <- need[vapply(need, function(col) anyNA(runs[[col]]), logical(1))]
+    if (length(na_col)) {
+      stop_irtopics("{.arg runs}: column{?s} {.field {na_col}} must not contain NA.", kind = "data", call = call)
+    }
     if (!is.numeric(runs$score) || any(!is.finite(runs$score))) {
       stop_irtopics("{.arg runs}: column {.field score} must hold finite numbers.", kind = "parse", call = call)
     }

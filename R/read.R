@@ -64,6 +64,10 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
     if (length(miss)) {
       stop_irtopics("{.arg qrels} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
     }
+    if (anyNA(qrels$topic) || anyNA(qrels$docno)) {
+      stop_irtopics("{.arg qrels}: columns {.field topic} and {.field docno} must not contain NA.",
+                    kind = "data", call = call)
+    }
     rel <- qrels$rel
     if (!is.numeric(rel) || anyNA(rel) || any(rel != round(rel))) {
       stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades.", kind = "parse", call = call)

@@ -113,6 +113,16 @@ test_that("bad arguments give classed errors", {
                class = "irtopics_error_parse")
   expect_error(evaluate(te_data("results.test"), good_qrels(), "nDCG", gains = c(3, 9)),
                class = "irtopics_error_argument")
+  expect_error(evaluate(data.frame(system = "s", topic = NA, docno = "a", score = 1), good_qrels(), "AP"),
+               class = "irtopics_error_data")
+  expect_error(evaluate(data.frame(system = "s", topic = "1", docno = NA, score = 1), good_qrels(), "AP"),
+               class = "irtopics_error_data")
+  expect_error(evaluate(te_data("results.test"), data.frame(topic = "1", docno = NA, rel = 1L), "AP"),
+               class = "irtopics_error_data")
+  expect_error(evaluate(te_data("results.test"), good_qrels(), "nDCG", gains = c("1.5" = 3)),
+               class = "irtopics_error_argument")
+  expect_error(evaluate(te_data("results.test"), good_qrels(), "nDCG", gains = c("1" = 3, "1" = 4)),
+               class = "irtopics_error_argument")
 })
 
 test_that("scores are parsed to the same doubles as R's parser", {
