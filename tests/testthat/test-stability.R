@@ -175,6 +175,25 @@ test_that("bad arguments give classed errors", {
   r <- swap_error_rates(ap, sizes = 5, trials = 3, seed = 1, keep_sets = FALSE)
   expect_error(critical_values(r), class = "irtopics_error_argument")
   expect_error(bind_error_rates(1), class = "irtopics_error_argument")
+  expect_error(binned_error_rates(r), class = "irtopics_error_argument")
+  r2 <- swap_error_rates(ap, sizes = 5, trials = 3, seed = 1)
+  expect_error(binned_error_rates(r2, n_bins = 3e9), class = "irtopics_error_argument")
+})
+
+test_that("a custom aggregate returning Inf or NaN is an error, not a silent count", {
+  # a zero score makes 1 / min(x) infinite on some sets: Inf - Inf comparisons
+  # used to be counted as LT and binned with an undefined bin index
+  m <- matrix(c(0, .2, .3, .4, .5, .6, .7, .8, .1, .3, .5, .7, .2, .4, .6, .8,
+                0, .9, .8, .7), 2, dimnames = list(c("a", "b"), 1:10))
+  m <- rbind(m, c = 0)
+  m["c", ] <- seq(.05, .5, length.out = 10)
+  m["b", 1] <- 0
+  expect_error(swap_error_rates(m, sizes = 4, trials = 20, seed = 1,
+                                aggregate = function(x) 1 / min(x)),
+               class = "irtopics_error_data")
+  expect_error(swap_error_rates(m, sizes = 4, trials = 20, seed = 1,
+                                aggregate = function(x) log(min(x)) - log(min(x))),
+               class = "irtopics_error_data")
 })
 
 test_that("print and as.data.frame", {
