@@ -212,12 +212,21 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
   if (is.numeric(x) && !inherits(x, "ir_return_orders")) {
     check_depth(depth)
     m <- if (is.matrix(x)) x else matrix(x, ncol = 1L)
-    if (anyNA(m) || any(m < 1)) {
+    if (anyNA(m) || any(m < 1) || any(m != round(m))) {
       stop_irtopics("Positions must be whole numbers >= 1 (use a value > {.arg depth} for \"not returned\"), without NA.",
                     kind = "data")
     }
     m <- pmin(m, depth + 1)
     storage.mode(m) <- "integer"
+    # two relevant documents can't share a rank within the list
+    dup <- which(apply(m, 2L, function(v) anyDuplicated(v[v <= depth]) > 0L))
+    if (length(dup)) {
+      v <- m[, dup[1]]
+      v <- v[v <= depth]
+      stop_irtopics(c("A list can't return two relevant documents at the same position.",
+                      x = "List {dup[1]} repeats position {v[duplicated(v)][1]}."),
+                    kind = "data")
+    }
     res <- cpp_list_exclusion(m, as.integer(depth), fraction)
     out <- data.frame(n_rel = rep(nrow(m), ncol(m)), n_returned = res$n_returned, n25 = res$n25,
                       exclusion = -log10(res$n25 + 1), ap = res$ap)
@@ -596,6 +605,7 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
                              topics = NULL, relevance_level = 1L, n_threads = NULL) {
   check_number(n, "n", min = 2, integer = TRUE)
   check_number(fraction, "fraction", min = 0, max = 1)
+  if (fraction <= 0) stop_irtopics("{.arg fraction} must be larger than 0.")
   check_number(base, "base", min = 0)
   if (base == 1 || base == 0) stop_irtopics("{.arg base} must be positive and not 1.")
   check_number(tol, "tol", min = 0)

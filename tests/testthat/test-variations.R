@@ -236,8 +236,19 @@ test_that("bad input raises classed errors", {
   expect_error(return_order_dissimilarity(o, topic = "t1", dissimilarity = "1-s"),
                class = "irtopics_error_argument")
   expect_error(topic_indicators(o, n = 1), class = "irtopics_error_argument")
+  # fraction 0 is rejected as in exclusion_measure() (it used to give N_0 = r_(1) - 1)
+  expect_error(topic_indicators(o, fraction = 0), class = "irtopics_error_argument")
+  expect_error(exclusion_measure(spec_list_a, fraction = 0), class = "irtopics_error_argument")
   expect_error(topic_indicators(o, depth = 5000), class = "irtopics_error_argument")
   expect_error(exclusion_measure(c(1, NA)), class = "irtopics_error_data")
+  # fractional positions used to be truncated, and two relevant documents at
+  # one position gave AP > 1 (here 4/3)
+  expect_error(exclusion_measure(c(2.5, 3, 1001)), class = "irtopics_error_data")
+  expect_error(exclusion_measure(c(1, 1, 3)), class = "irtopics_error_data")
+  expect_error(exclusion_measure(cbind(c(1, 2, 3), c(4, 9, 4))), class = "irtopics_error_data")
+  # unreturned documents (beyond depth) may share the "not returned" code
+  expect_equal(exclusion_measure(c(1, 1001, 1001, 2000))$n_returned, 1L)
+  expect_equal(exclusion_measure(c(1, 15, 15), depth = 10)$n_returned, 1L)
   expect_error(exclusion_measure(1:3, fraction = 0), class = "irtopics_error_argument")
   expect_error(return_order_dissimilarity(runs, topic = "t1"), class = "irtopics_error_argument")
 })
