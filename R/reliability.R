@@ -57,6 +57,8 @@ alpha_impl <- function(m) {
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
 #' @return A `g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$Erho2`, `$Phi`, `$n_systems`, `$n_topics`.
+#'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
+#'   matrix), as Cronbach's alpha is.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer.
 #'
 #' Urbano, J., Marrero, M. & Martín, D. (2013). On the measurement of test
@@ -84,7 +86,8 @@ g_study <- function(scores, truncate = FALSE) {
   if (truncate) comp <- pmax(comp, 0)
   out <- structure(list(
     components = data.frame(component = names(comp), variance = unname(comp),
-                            percent = 100 * unname(comp) / sum(pmax(comp, 0))),
+                            percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
+                                      else NA_real_),
     mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
     n_systems = ns, n_topics = nt, truncate = truncate
   ), class = "g_study")
@@ -96,9 +99,10 @@ g_study <- function(scores, truncate = FALSE) {
 
 g_coefficients <- function(g, n) {
   v <- stats::setNames(g$components$variance, g$components$component)
+  ratio <- function(num, den) ifelse(den == 0, NA_real_, num / den)
   data.frame(n_topics = n,
-             Erho2 = v[["system"]] / (v[["system"]] + v[["residual"]] / n),
-             Phi = v[["system"]] / (v[["system"]] + (v[["topic"]] + v[["residual"]]) / n))
+             Erho2 = ratio(v[["system"]], v[["system"]] + v[["residual"]] / n),
+             Phi = ratio(v[["system"]], v[["system"]] + (v[["topic"]] + v[["residual"]]) / n))
 }
 
 #' @rdname g_study
