@@ -606,7 +606,7 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   check_number(n, "n", min = 2, integer = TRUE)
   check_number(fraction, "fraction", min = 0, max = 1)
   if (fraction <= 0) stop_irtopics("{.arg fraction} must be larger than 0.")
-  check_number(base, "base", min = 0)
+  check_number(base, "base", min = 0, max = .Machine$double.xmax)
   if (base == 1 || base == 0) stop_irtopics("{.arg base} must be positive and not 1.")
   check_number(tol, "tol", min = 0)
   check_flag(use_text)
@@ -781,7 +781,8 @@ as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
 #' @param d A `dist` from [return_order_dissimilarity()] (or any `dist` with
 #'   labels).
 #' @param k Number of dimensions.
-#' @param maxit,tol,p Passed to `MASS::isoMDS()` (its defaults).
+#' @param maxit,tol,p Passed to `MASS::isoMDS()` (its defaults); `p`, the
+#'   Minkowski power of the configuration distances, must be at least 1.
 #' @return An object of class `ir_query_map`: `points`, a data frame (`list,
 #'   system, query, letter, dim1, dim2, ...`), `stress` (percent) and the
 #'   topic.
@@ -795,6 +796,9 @@ as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
 query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
   if (!inherits(d, "dist")) stop_irtopics("{.arg d} must be a {.cls dist} object.")
   check_number(k, "k", min = 1, integer = TRUE)
+  check_number(maxit, "maxit", min = 0, integer = TRUE)
+  check_number(tol, "tol", min = 0, max = .Machine$double.xmax)
+  check_number(p, "p", min = 1, max = .Machine$double.xmax)
   m <- as.matrix(d)
   labs <- rownames(m) %||% as.character(seq_len(nrow(m)))
   if (nrow(m) < k + 2L) {

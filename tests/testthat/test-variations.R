@@ -238,6 +238,8 @@ test_that("bad input raises classed errors", {
   expect_error(topic_indicators(o, n = 1), class = "irtopics_error_argument")
   # fraction 0 is rejected as in exclusion_measure() (it used to give N_0 = r_(1) - 1)
   expect_error(topic_indicators(o, fraction = 0), class = "irtopics_error_argument")
+  # base = Inf made every U, C, S silently 0
+  expect_error(topic_indicators(o, base = Inf), class = "irtopics_error_argument")
   expect_error(exclusion_measure(spec_list_a, fraction = 0), class = "irtopics_error_argument")
   expect_error(topic_indicators(o, depth = 5000), class = "irtopics_error_argument")
   expect_error(exclusion_measure(c(1, NA)), class = "irtopics_error_data")
@@ -269,6 +271,10 @@ test_that("query_map_mds names pairs at zero distance and matches MASS::isoMDS",
                                     topic = "t1")
   expect_error(query_map_mds(dna), class = "irtopics_error_data")
   expect_error(query_map_mds(as.matrix(d)), class = "irtopics_error_argument")
+  # isoMDS's own arguments are checked first (tol = NaN reached C unclassed)
+  expect_error(query_map_mds(d, tol = NaN), class = "irtopics_error_argument")
+  expect_error(query_map_mds(d, maxit = -1), class = "irtopics_error_argument")
+  expect_error(query_map_mds(d, p = -2), class = "irtopics_error_argument")
 })
 
 test_that("return_orders() agrees with a plain-R construction of return orders", {
