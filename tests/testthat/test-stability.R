@@ -145,17 +145,37 @@ test_that("binned error rates count swaps by |D1| and extrapolate exponentially"
   res <- swap_error_rates(m, sizes = c(5, 10, 15, 20), trials = 40, seed = 1, method = "binned")
   b <- res$binned
   expect_equal(sum(b$count[b$size == 5]), 15 * 40)
-  s <- res$sets[[1]]
-  d1 <- s[1, seq(1, 80, 2)] - s[2, seq(1, 80, 2)]
-  d2 <- s[1, seq(2, 80, 2)] - s[2, seq(2, 80, 2)]
-  expect_true(all(b$swaps <= b$count))
-  e <- binned_error_rates(res, extrapolate_to = 50)
-  one <- e[e$bin == 0 & !e$extrapolated, ]
-  ok <- one$error_rate > 0
-  if (sum(ok) >= 2) {
-    fit <- lm(log(error_rate) ~ size, data = one[ok, ])
-    expect_equal(e$error_rate[e$bin == 0 & e$extrapolated], unname(exp(predict(fit, data.frame(size = 50)))))
+  # per size: every (pair, trial) binned by |D1| on the first set, a swap when
+  # D2 on the second set has the opposite sign (a plain-R count)
+  for (k in seq_along(res$sizes)) {
+    s <- res$sets[[k]]
+    d1 <- d2 <- c()
+    for (tr in 1:40) for (i in 1:5) for (j in (i + 1):6) {
+      d1 <- c(d1, s[i, 2 * tr - 1] - s[j, 2 * tr - 1])
+      d2 <- c(d2, s[i, 2 * tr] - s[j, 2 * tr])
+    }
+    bin <- pmin(floor(abs(d1) / 0.01 + 1e-9), 20)
+    got <- b[b$size == res$sizes[k], ]
+    expect_equal(got$count, tabulate(bin + 1, 21), info = k)
+    expect_equal(got$swaps, tabulate(bin[d1 * d2 < 0] + 1, 21), info = k)
   }
+  expect_true(any(b$swaps > 0))
+  e <- binned_error_rates(res, extrapolate_to = 50)
+  # bins with at least two non-zero rates are extrapolated by a log-linear fit
+  fitted_bins <- 0
+  for (lo in unique(e$bin)) {
+    one <- e[e$bin == lo & !e$extrapolated, ]
+    ok <- !is.na(one$error_rate) & one$error_rate > 0
+    ext <- e$error_rate[e$bin == lo & e$extrapolated]
+    if (sum(ok) >= 2) {
+      fit <- lm(log(error_rate) ~ size, data = one[ok, ])
+      expect_equal(ext, unname(exp(predict(fit, data.frame(size = 50)))))
+      fitted_bins <- fitted_bins + 1
+    } else {
+      expect_true(is.na(ext))
+    }
+  }
+  expect_gt(fitted_bins, 0)
 })
 
 test_that("bad arguments give classed errors", {
