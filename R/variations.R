@@ -238,7 +238,7 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
   if (inherits(x, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)
   tops <- names(orders$orders)
-  if (!is.null(topics)) tops <- intersect(tops, as.character(topics))
+  if (!is.null(topics)) tops <- selected_topics(orders, topics)
   rows <- lapply(tops, function(t) {
     p <- orders$orders[[t]]
     li <- orders$lists[match(colnames(p), orders$lists$list), c("list", "system", "query", "topic")]

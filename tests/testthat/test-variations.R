@@ -333,6 +333,9 @@ test_that("exclusion_measure on return orders: one row per list, NA without rele
   expect_equal(ex$depth, 1000L)
   expect_equal(exclusion_measure(o, depth = 5)$lists$n_returned[1:4], c(4L, 4L, 2L, 2L))
   expect_equal(as.data.frame(ex), ex$lists)
+  expect_equal(exclusion_measure(o, topics = "t1")$lists$n25, c(0, 0, 2, 3))
+  # an unknown topic is an error, as in select_queries() (it was dropped silently)
+  expect_error(exclusion_measure(o, topics = c("t1", "t9")), class = "irtopics_error_data")
 })
 
 test_that("a system without a list for a query counts as an empty list, with a warning", {
