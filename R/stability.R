@@ -148,11 +148,12 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   })
   out <- structure(list(
     error = do.call(rbind, rows),
-    sets = if (keep_sets) sets else NULL,
+    sets = sets,
     measure = label, aggregate = agg$name, sizes = sizes, trials = trials, fuzz = fuzz,
     seed = seed, eps = eps, gmean_method = gmean_method, n_topics = n_top, n_systems = nrow(m)
   ), class = "swap_error_rates")
   if (method == "binned") out$binned <- binned_error_rates(out)
+  if (!keep_sets) out["sets"] <- list(NULL)
   out
 }
 
