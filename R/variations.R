@@ -641,6 +641,9 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
       li <- li[match(sel, li$query), ]
       dl <- a$deltas[[s]][list_id(s, sel), list_id(s, sel), drop = FALSE]
       cl <- if (length(sel) >= 2L) cpp_query_cloud(unname(dl)) else c(abar = NA, b11 = NA, lambda1 = NA)
+      # every query at distance 0 (possible only with tol = 0): U = Inf, but
+      # C and S are 0/0, NA rather than NaN
+      if (isTRUE(cl[["abar"]] <= 0)) cl[c("b11", "lambda1")] <- NA_real_
       data.frame(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel),
                  E = mean(li$exclusion),
                  U = -log(cl[["abar"]]) / lg,

@@ -381,3 +381,16 @@ test_that("error messages name the offending lists and topics", {
   expect_snapshot(return_order_dissimilarity(o0, topic = "t1"), error = TRUE)
   expect_snapshot(topic_indicators(make_orders(list(a = spec_queries["q1"]))), error = TRUE)
 })
+
+test_that("with tol = 0, queries at distance 0 give U = Inf and NA (not NaN) for C and S", {
+  # same return order at different positions: delta = 0, but not identical lists
+  o <- make_orders(list(s = list(q1 = c(1, 2, 1001, 4), q2 = c(3, 5, 1001, 9))))
+  expect_identical(as.vector(return_order_dissimilarity(o, topic = "t1")), 0)
+  ind <- expect_silent(topic_indicators(o, tol = 0))$indicators
+  expect_equal(ind$n_queries, 2L)
+  expect_identical(ind$U, Inf)
+  expect_identical(ind$C, NA_real_)
+  expect_identical(ind$S, NA_real_)
+  # with the default tolerance q2 is a duplicate of q1
+  expect_warning(topic_indicators(o), class = "irtopics_warning_data")
+})
