@@ -83,7 +83,7 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...) {
   runs <- object$runs
   type <- type %||% if (nrow(runs) <= 4L) "curves" else "scatter"
-  type <- rlang::arg_match0(type, c("curves", "scatter"))
+  type <- match_choice(type, c("curves", "scatter"), "type")
   if (type == "scatter") {
     return(ggplot2::ggplot(runs, ggplot2::aes(x = .data$tau, y = .data$area_between)) +
       ggplot2::geom_point() +

@@ -26,6 +26,7 @@ test_that("prediction plots: curves (Figure 1) and scatter (Figure 2)", {
   expect_equal(length(unique(d$shape)), 2)
   s <- ggplot2::layer_data(ggplot2::autoplot(pc, type = "scatter"))
   expect_equal(c(s$x, s$y), c(pc$runs$tau, pc$runs$area_between))
+  expect_error(ggplot2::autoplot(pc, type = "bars"), class = "irtopics_error_argument")
 })
 
 test_that("error rates and critical values plots", {
