@@ -83,7 +83,7 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...) {
   runs <- object$runs
   type <- type %||% if (nrow(runs) <= 4L) "curves" else "scatter"
-  type <- rlang::arg_match0(type, c("curves", "scatter"))
+  type <- match_choice(type, c("curves", "scatter"), "type")
   if (type == "scatter") {
     return(ggplot2::ggplot(runs, ggplot2::aes(x = .data$tau, y = .data$area_between)) +
       ggplot2::geom_point() +
@@ -195,5 +195,47 @@ autoplot.group_agreement <- function(object, ...) {
     ggplot2::labs(x = "Difficulty group (1 = hardest)",
                   y = sprintf("Correlation with full ranking (%s) / alpha", object$method),
                   fill = "Ranking by", shape = NULL) +
+    ggplot2::theme_bw()
+}
+
+#' Plot projected reliability (D-study)
+#'
+#' The generalizability coefficient \eqn{E\rho^2} (relative decisions; equal
+#' to Cronbach's alpha at the observed number of topics) and the
+#' dependability index \eqn{\Phi} (absolute decisions) against the number
+#' of topics, from [d_study()]; for a [g_study()] the projection runs from 1
+#' to twice the observed number of topics, which is marked by a dotted line.
+#'
+#' @param object A [g_study()] or [d_study()] result.
+#' @param n_topics For a `g_study`: the topic-set sizes to project to.
+#' @param ... Unused.
+#' @return A ggplot object.
+#' @method autoplot g_study
+#' @examples
+#' x <- read_scores(system.file("extdata", "score-matrices", "synthetic4.csv",
+#'                              package = "irtopics"))
+#' g <- g_study(x)
+#' ggplot2::autoplot(g)
+#' ggplot2::autoplot(d_study(g, c(5, 10, 25, 50, 100)))
+#' @export
+autoplot.g_study <- function(object, n_topics = NULL, ...) {
+  n_topics <- n_topics %||% seq_len(2L * object$n_topics)
+  p <- ggplot2::autoplot(d_study(object, n_topics))
+  p + ggplot2::geom_vline(xintercept = object$n_topics, linetype = "dotted", colour = "grey40")
+}
+
+#' @rdname autoplot.g_study
+#' @method autoplot d_study
+#' @export
+autoplot.d_study <- function(object, ...) {
+  d <- data.frame(n_topics = rep(object$n_topics, 2L),
+                  coefficient = factor(rep(c("Erho2", "Phi"), each = nrow(object)),
+                                       levels = c("Erho2", "Phi")),
+                  value = c(object$Erho2, object$Phi))
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics, y = .data$value, colour = .data$coefficient,
+                                  shape = .data$coefficient)) +
+    ggplot2::geom_line() +
+    ggplot2::geom_point() +
+    ggplot2::labs(x = "Number of topics", y = "Projected reliability", colour = NULL, shape = NULL) +
     ggplot2::theme_bw()
 }

@@ -83,7 +83,7 @@ autoplot.ir_exclusion <- function(object, topic = NULL, ...) {
 #' ggplot2::autoplot(ind, type = "ap")
 #' @export
 autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topic = NULL, ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   if (type == "queries") {
     df <- object$queries
     topic <- choose_topic(topic, unique(df$topic))
@@ -124,7 +124,7 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
 #' ggplot2::autoplot(dif, type = "CS")
 #' @export
 autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP"), ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   vars <- switch(type, EU = c("E", "U"), CS = c("C", "S"), AP = c("E", "AP"))
   names <- c(E = "exclusion E", U = "uniformity U", C = "centering C", S = "sphericity S",
              AP = "mean AP")

@@ -20,7 +20,7 @@
 #' ggplot2::autoplot(fit, type = "topics")
 #' @export
 autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   if (type == "systems") {
     df <- object$systems
     r <- safe_cor(df$MAP, df$performance)
@@ -62,7 +62,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
 #' ggplot2::autoplot(hits(ap))
 #' @export
 autoplot.ir_hits <- function(object, type = c("systems", "topics"), ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   if (type == "systems") {
     df <- object$systems
     xlab <- sprintf("MAP (mean %s)", object$measure)

@@ -166,12 +166,12 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
                cor_gmap = rank_cor_impl(gm(sub), full_gmap, type),
                alpha = alpha_impl(sub))
   })
+  # the full ranking against itself, by the same coefficient as the groups:
+  # 1 for tau-b, Spearman and Pearson (NA if constant), but below 1 for tau-a
+  # and tau_AP when systems tie
   all_row <- data.frame(group = "all", n_topics = ncol(m), mean_difficulty = mean(topics$difficulty),
-                        cor_map = 1, cor_gmap = 1, alpha = alpha_impl(m))
-  if (type %in% c("b", "ap", "spearman", "pearson") &&
-      (stats::sd(full_map) == 0 || stats::sd(full_gmap) == 0)) {
-    all_row$cor_map <- all_row$cor_gmap <- NA_real_
-  }
+                        cor_map = rank_cor_impl(full_map, full_map, type),
+                        cor_gmap = rank_cor_impl(full_gmap, full_gmap, type), alpha = alpha_impl(m))
   groups <- rbind(do.call(rbind, rows), all_row)
   groups$group <- factor(groups$group, levels = c(as.character(seq_len(k)), "all"))
   structure(list(groups = groups, cor_map_gmap = rank_cor_impl(full_gmap, full_map, type),

@@ -52,7 +52,15 @@ prediction_curves <- function(ap, predicted, y_min = NULL, tau = c("b", "a", "ap
     nm <- names(ap) %||% paste0("t", seq_along(ap))
     ap <- matrix(ap, nrow = 1L, dimnames = list("run", nm))
     if (is.numeric(predicted) && is.null(dim(predicted))) {
-      if (is.null(names(predicted)) && length(predicted) == length(nm)) names(predicted) <- nm
+      if (is.null(names(predicted))) {
+        # unnamed: matched by position, so the lengths must agree
+        if (length(predicted) != length(nm)) {
+          stop_irtopics(c("An unnamed {.arg predicted} must have one rank per topic of {.arg ap}.",
+                          x = "{.arg ap} has {length(nm)} topic{?s}, {.arg predicted} {length(predicted)}.",
+                          i = "Name both vectors by topic to drop extra topics."))
+        }
+        names(predicted) <- nm
+      }
       predicted <- matrix(predicted, nrow = 1L, dimnames = list("run", names(predicted)))
     }
   }

@@ -14,7 +14,9 @@
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
 #' @return A number; `NA` with fewer than 2 topics or systems, or when the
-#'   systems' totals do not vary.
+#'   systems' totals do not vary (a total variance below \eqn{10^{-12}}
+#'   times the sum of the topic variances counts as 0: it is floating-point
+#'   rounding of totals that are equal).
 #' @references Bodoff, D. & Li, P. (2007). Test theory for assessing IR test
 #'   collections. *SIGIR 2007*, 367--374.
 #' @examples
@@ -31,8 +33,12 @@ alpha_impl <- function(m) {
   k <- ncol(m)
   if (k < 2L || nrow(m) < 2L) return(NA_real_)
   total_var <- stats::var(rowSums(m))
-  if (!is.finite(total_var) || total_var <= 0) return(NA_real_)
   item_var <- sum(apply(m, 2L, stats::var))
+  # A total variance of 0 gives NA (spec 5.2). Totals that are equal in
+  # exact arithmetic can differ in the last bit (e.g. rows .69 .24 .07 and
+  # .08 .42 .50), leaving a variance of ~1e-33 and an alpha of ~-1e31; treat
+  # a total variance below 1e-12 of the item variances as 0.
+  if (!is.finite(total_var) || total_var <= 1e-12 * item_var || total_var <= 0) return(NA_real_)
   k / (k - 1) * (1 - item_var / total_var)
 }
 
@@ -57,6 +63,8 @@ alpha_impl <- function(m) {
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
 #' @return A `g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$Erho2`, `$Phi`, `$n_systems`, `$n_topics`.
+#'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
+#'   matrix), as Cronbach's alpha is.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer.
 #'
 #' Urbano, J., Marrero, M. & Martín, D. (2013). On the measurement of test
@@ -84,7 +92,8 @@ g_study <- function(scores, truncate = FALSE) {
   if (truncate) comp <- pmax(comp, 0)
   out <- structure(list(
     components = data.frame(component = names(comp), variance = unname(comp),
-                            percent = 100 * unname(comp) / sum(pmax(comp, 0))),
+                            percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
+                                      else NA_real_),
     mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
     n_systems = ns, n_topics = nt, truncate = truncate
   ), class = "g_study")
@@ -96,9 +105,10 @@ g_study <- function(scores, truncate = FALSE) {
 
 g_coefficients <- function(g, n) {
   v <- stats::setNames(g$components$variance, g$components$component)
+  ratio <- function(num, den) ifelse(den == 0, NA_real_, num / den)
   data.frame(n_topics = n,
-             Erho2 = v[["system"]] / (v[["system"]] + v[["residual"]] / n),
-             Phi = v[["system"]] / (v[["system"]] + (v[["topic"]] + v[["residual"]]) / n))
+             Erho2 = ratio(v[["system"]], v[["system"]] + v[["residual"]] / n),
+             Phi = ratio(v[["system"]], v[["system"]] + (v[["topic"]] + v[["residual"]]) / n))
 }
 
 #' @rdname g_study

@@ -83,19 +83,20 @@ simulate_query_runs <- function(n_systems = 4L, n_topics = 12L, n_queries = 30L,
   check_number(n_docs, "n_docs", min = 10, integer = TRUE)
   check_number(n_secondary, "n_secondary", min = 0, integer = TRUE)
   check_number(n_filler, "n_filler", min = 0, integer = TRUE)
-  check_number(noise, "noise", min = 0)
+  check_number(noise, "noise", min = 0, max = .Machine$double.xmax)
   check_number(depth, "depth", min = 1, integer = TRUE)
   check_seed(seed)
   if (is.null(n_rel)) n_rel <- pmax(2L, round(c(0.02, 0.075) * n_docs))
-  if (!is.numeric(n_rel) || length(n_rel) != 2L || anyNA(n_rel) || n_rel[1] < 1 ||
-      n_rel[2] < n_rel[1] || n_rel[2] >= n_docs) {
+  if (!is.numeric(n_rel) || length(n_rel) != 2L || anyNA(n_rel) || any(n_rel != round(n_rel)) ||
+      n_rel[1] < 1 || n_rel[2] < n_rel[1] || n_rel[2] >= n_docs) {
     stop_irtopics("{.arg n_rel} must be two whole numbers 1 <= n_rel[1] <= n_rel[2] < n_docs.")
   }
+  n_rel <- as.integer(n_rel)
   if (is.null(primary_weight)) {
     primary_weight <- if (n_systems == 1L) 3 else round(seq(3, 0.5, length.out = n_systems), 2)
   }
   if (!is.numeric(primary_weight) || length(primary_weight) != n_systems || anyNA(primary_weight) ||
-      any(primary_weight < 0)) {
+      any(primary_weight < 0) || any(!is.finite(primary_weight))) {
     stop_irtopics("{.arg primary_weight} must be {n_systems} non-negative number{?s}.")
   }
   if (!is.null(specificity) && (!is.numeric(specificity) || length(specificity) != n_topics ||

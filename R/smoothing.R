@@ -58,6 +58,9 @@ smooth_scores <- function(new, prior, lambda) {
     if (is.null(names(prior)) || anyNA(names(prior))) {
       stop_irtopics("{.arg prior} as a vector of prior means must be named by system.")
     }
+    if (anyDuplicated(names(prior))) {
+      stop_irtopics("{.arg prior} must name each system once; {.val {names(prior)[duplicated(names(prior))][1]}} is repeated.")
+    }
     if (any(!is.finite(prior) & !is.na(prior))) {
       stop_irtopics("{.arg prior} must contain finite means.", kind = "data")
     }

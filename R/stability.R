@@ -135,8 +135,9 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   names(sets) <- sizes
   rows <- lapply(seq_along(sizes), function(k) {
     s <- sets[[k]]
-    if (anyNA(s)) {
-      stop_irtopics("The aggregate returned NA or NaN on some topic sets.", kind = "data")
+    if (any(!is.finite(s))) {
+      stop_irtopics("The aggregate returned NA, NaN or an infinite value on some topic sets.",
+                    kind = "data")
     }
     cnt <- cpp_pair_counts(s, fuzz, n_threads)
     data.frame(measure = label, size = sizes[k],
@@ -147,11 +148,12 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   })
   out <- structure(list(
     error = do.call(rbind, rows),
-    sets = if (keep_sets) sets else NULL,
+    sets = sets,
     measure = label, aggregate = agg$name, sizes = sizes, trials = trials, fuzz = fuzz,
     seed = seed, eps = eps, gmean_method = gmean_method, n_topics = n_top, n_systems = nrow(m)
   ), class = "swap_error_rates")
   if (method == "binned") out$binned <- binned_error_rates(out)
+  if (!keep_sets) out["sets"] <- list(NULL)
   out
 }
 
@@ -378,7 +380,8 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' could be read (spec section 2.6, step 5).
 #'
 #' @param x A [swap_error_rates()] result with per-set aggregates.
-#' @param bin_width,n_bins Bin width and number of bins (the last one open).
+#' @param bin_width,n_bins Bin width and number of bins (the last one open;
+#'   at most \eqn{10^6}).
 #' @param extrapolate_to Sizes to extrapolate to, or `NULL`.
 #' @param fit_sizes The computed sizes the extrapolation is fitted on
 #'   (default: all of them).
@@ -399,7 +402,7 @@ binned_error_rates <- function(x, bin_width = 0.01, n_bins = 21, extrapolate_to 
     stop_irtopics("{.arg x} must be a {.cls swap_error_rates} result with per-set aggregates.")
   }
   check_number(bin_width, "bin_width", min = .Machine$double.eps)
-  check_number(n_bins, "n_bins", min = 1, integer = TRUE)
+  check_number(n_bins, "n_bins", min = 1, max = 1e6, integer = TRUE)
   rows <- lapply(seq_along(x$sizes), function(k) {
     b <- cpp_binned_swaps(x$sets[[k]], bin_width, as.integer(n_bins))
     data.frame(measure = x$measure, size = x$sizes[k], bin = (seq_len(n_bins) - 1) * bin_width,

@@ -212,12 +212,21 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
   if (is.numeric(x) && !inherits(x, "ir_return_orders")) {
     check_depth(depth)
     m <- if (is.matrix(x)) x else matrix(x, ncol = 1L)
-    if (anyNA(m) || any(m < 1)) {
+    if (anyNA(m) || any(m < 1) || any(m != round(m))) {
       stop_irtopics("Positions must be whole numbers >= 1 (use a value > {.arg depth} for \"not returned\"), without NA.",
                     kind = "data")
     }
     m <- pmin(m, depth + 1)
     storage.mode(m) <- "integer"
+    # two relevant documents can't share a rank within the list
+    dup <- which(apply(m, 2L, function(v) anyDuplicated(v[v <= depth]) > 0L))
+    if (length(dup)) {
+      v <- m[, dup[1]]
+      v <- v[v <= depth]
+      stop_irtopics(c("A list can't return two relevant documents at the same position.",
+                      x = "List {dup[1]} repeats position {v[duplicated(v)][1]}."),
+                    kind = "data")
+    }
     res <- cpp_list_exclusion(m, as.integer(depth), fraction)
     out <- data.frame(n_rel = rep(nrow(m), ncol(m)), n_returned = res$n_returned, n25 = res$n25,
                       exclusion = -log10(res$n25 + 1), ap = res$ap)
@@ -229,7 +238,7 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
   if (inherits(x, "ir_return_orders") && missing(depth)) depth <- orders$depth
   depth <- check_depth(depth, orders)
   tops <- names(orders$orders)
-  if (!is.null(topics)) tops <- intersect(tops, as.character(topics))
+  if (!is.null(topics)) tops <- selected_topics(orders, topics)
   rows <- lapply(tops, function(t) {
     p <- orders$orders[[t]]
     li <- orders$lists[match(colnames(p), orders$lists$list), c("list", "system", "query", "topic")]
@@ -596,7 +605,8 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
                              topics = NULL, relevance_level = 1L, n_threads = NULL) {
   check_number(n, "n", min = 2, integer = TRUE)
   check_number(fraction, "fraction", min = 0, max = 1)
-  check_number(base, "base", min = 0)
+  if (fraction <= 0) stop_irtopics("{.arg fraction} must be larger than 0.")
+  check_number(base, "base", min = 0, max = .Machine$double.xmax)
   if (base == 1 || base == 0) stop_irtopics("{.arg base} must be positive and not 1.")
   check_number(tol, "tol", min = 0)
   check_flag(use_text)
@@ -631,6 +641,9 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
       li <- li[match(sel, li$query), ]
       dl <- a$deltas[[s]][list_id(s, sel), list_id(s, sel), drop = FALSE]
       cl <- if (length(sel) >= 2L) cpp_query_cloud(unname(dl)) else c(abar = NA, b11 = NA, lambda1 = NA)
+      # every query at distance 0 (possible only with tol = 0): U = Inf, but
+      # C and S are 0/0, NA rather than NaN
+      if (isTRUE(cl[["abar"]] <= 0)) cl[c("b11", "lambda1")] <- NA_real_
       data.frame(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel),
                  E = mean(li$exclusion),
                  U = -log(cl[["abar"]]) / lg,
@@ -771,7 +784,8 @@ as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
 #' @param d A `dist` from [return_order_dissimilarity()] (or any `dist` with
 #'   labels).
 #' @param k Number of dimensions.
-#' @param maxit,tol,p Passed to `MASS::isoMDS()` (its defaults).
+#' @param maxit,tol,p Passed to `MASS::isoMDS()` (its defaults); `p`, the
+#'   Minkowski power of the configuration distances, must be at least 1.
 #' @return An object of class `ir_query_map`: `points`, a data frame (`list,
 #'   system, query, letter, dim1, dim2, ...`), `stress` (percent) and the
 #'   topic.
@@ -785,6 +799,9 @@ as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
 query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
   if (!inherits(d, "dist")) stop_irtopics("{.arg d} must be a {.cls dist} object.")
   check_number(k, "k", min = 1, integer = TRUE)
+  check_number(maxit, "maxit", min = 0, integer = TRUE)
+  check_number(tol, "tol", min = 0, max = .Machine$double.xmax)
+  check_number(p, "p", min = 1, max = .Machine$double.xmax)
   m <- as.matrix(d)
   labs <- rownames(m) %||% as.character(seq_len(nrow(m)))
   if (nrow(m) < k + 2L) {

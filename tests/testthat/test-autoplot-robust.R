@@ -26,6 +26,7 @@ test_that("prediction plots: curves (Figure 1) and scatter (Figure 2)", {
   expect_equal(length(unique(d$shape)), 2)
   s <- ggplot2::layer_data(ggplot2::autoplot(pc, type = "scatter"))
   expect_equal(c(s$x, s$y), c(pc$runs$tau, pc$runs$area_between))
+  expect_error(ggplot2::autoplot(pc, type = "bars"), class = "irtopics_error_argument")
 })
 
 test_that("error rates and critical values plots", {
@@ -52,4 +53,19 @@ test_that("group agreement plot: bars for MAP and GMAP, points for alpha", {
   expect_equal(nrow(bars), 8)
   expect_setequal(bars$y, c(ga$groups$cor_map[1:4], ga$groups$cor_gmap[1:4]))
   expect_equal(pts$y, ga$groups$alpha[1:4])
+})
+
+test_that("reliability plots: D-study curves of Erho2 and Phi", {
+  x <- read_scores(system.file("extdata", "score-matrices", "synthetic4.csv", package = "irtopics"))
+  g <- g_study(x)
+  ds <- d_study(g, c(5, 10, 40))
+  d <- ggplot2::layer_data(ggplot2::autoplot(ds), 2)
+  expect_equal(d$x, c(5, 10, 40, 5, 10, 40))
+  expect_equal(d$y, c(ds$Erho2, ds$Phi))
+  pg <- ggplot2::autoplot(g)
+  dg <- ggplot2::layer_data(pg, 2)
+  expect_equal(dg$x[dg$group == 1], seq_len(2 * g$n_topics))
+  # at the observed number of topics Erho2 is Cronbach's alpha
+  expect_equal(dg$y[dg$group == 1][g$n_topics], cronbach_alpha(x))
+  expect_equal(ggplot2::layer_data(pg, 3)$xintercept, g$n_topics)
 })

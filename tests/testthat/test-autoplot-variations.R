@@ -26,6 +26,7 @@ test_that("Figure 1: per-query exclusion by system", {
   lev <- levels(p2$data$label)
   expect_true(startsWith(lev[length(lev)], "A: "))
   expect_error(ggplot2::autoplot(ind, topic = "nope"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(ind, type = "nope"), class = "irtopics_error_argument")
 })
 
 test_that("Figures 7, 8 and 13", {

@@ -11,7 +11,8 @@ test_that("autoplot of a GAWM fit draws E_s against MAP and E_t against AAP", {
   expect_equal(dt$x, unname(colMeans(P)))
   expect_equal(dt$y, unname(g$E_t))
   expect_equal(order(dt$size), order(g$W_t))
-  expect_error(ggplot2::autoplot(g, type = "pairs"))
+  expect_error(ggplot2::autoplot(g, type = "pairs"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(hits(P), type = "pairs"), class = "irtopics_error_argument")
 })
 
 test_that("autoplot of HITS draws A(s) against MAP and A(t) against AAP", {

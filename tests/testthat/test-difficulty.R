@@ -59,6 +59,23 @@ test_that("boundaries floor(j T / k), ties by topic id, exclusions and top", {
   expect_output(print(ga), "group_agreement")
 })
 
+test_that("the 'all' row correlates the full ranking with itself by the chosen coefficient", {
+  # systems 3 and 4 tie on MAP (and on GMAP): tau-a of the full ranking with
+  # itself is 5/6, not 1; with k = 1 the single group is the full set and
+  # must agree with the "all" row
+  x <- rbind(c(.1, .2, .3, .4), c(.4, .3, .2, .5), c(.2, .2, .2, .2), c(.2, .2, .2, .2))
+  rownames(x) <- paste0("s", 1:4)
+  for (method in c("kendall", "tau_a", "tau_ap", "spearman")) {
+    ga <- group_agreement(x, k = 1, method = method)
+    expect_equal(ga$groups$cor_map[2], ga$groups$cor_map[1], info = method)
+    expect_equal(ga$groups$cor_gmap[2], ga$groups$cor_gmap[1], info = method)
+  }
+  expect_equal(group_agreement(x, k = 2, method = "tau_a")$groups$cor_map[3],
+               kendall_tau(rowMeans(x), rowMeans(x), "a"))
+  expect_lt(group_agreement(x, k = 2, method = "tau_a")$groups$cor_map[3], 1)
+  expect_equal(group_agreement(x, k = 2)$groups$cor_map[3], 1)
+})
+
 test_that("bad inputs give classed errors", {
   expect_error(difficulty_groups(mandl_x, k = 9), class = "irtopics_error_argument")
   expect_error(group_agreement(mandl_x, k = 0), class = "irtopics_error_argument")

@@ -41,6 +41,12 @@ test_that("vectorised over runs, matching topics by name and re-ranking", {
 
 test_that("bad inputs give classed errors", {
   expect_error(prediction_curves(ex_ap, ex_pred[-1]), class = "irtopics_error_argument")
+  # an unnamed prediction with an extra rank can't be matched by position
+  # (it used to be cut silently to the first length(ap) ranks)
+  expect_error(prediction_curves(ex_ap, c(ex_pred, 13)), class = "irtopics_error_argument")
+  named_ap <- stats::setNames(ex_ap, paste0("t", 1:12))
+  expect_equal(prediction_curves(named_ap, c(stats::setNames(ex_pred, names(named_ap)), t99 = 13))$runs,
+               prediction_curves(ex_ap, ex_pred)$runs)
   expect_error(prediction_curves(ex_ap, replace(ex_pred, 1, 9)), class = "irtopics_error_data")
   expect_error(prediction_curves(ex_ap, ex_pred, y_min = 20), class = "irtopics_error_argument")
   expect_error(prediction_curves(replace(ex_ap, 1, NA), ex_pred), class = "irtopics_error_data")

@@ -40,6 +40,19 @@ test_that("edge cases and errors", {
   g <- g_study(cbind(c(1, 2, 3, 4), c(4, 3, 2, 1), c(2, 2, 3, 3)), truncate = TRUE)
   expect_true(all(g$components$variance >= 0))
   expect_error(d_study(g, 0), class = "irtopics_error_argument")
+  # a constant matrix has no variance at all: NA (as alpha), not NaN
+  g0 <- g_study(matrix(.5, 3, 3))
+  expect_identical(g0$Erho2, NA_real_)
+  expect_identical(g0$Phi, NA_real_)
+  expect_true(all(is.na(g0$components$percent)) && !any(is.nan(g0$components$percent)))
+  expect_identical(d_study(g0, c(5, 10))$Erho2, c(NA_real_, NA_real_))
+  expect_identical(cronbach_alpha(matrix(.5, 3, 3)), NA_real_)
+  # every system's total is 1 in exact arithmetic, but the parsed decimals
+  # sum to different doubles: the total variance is ~4e-33 and alpha was -6.9e31
+  eq <- rbind(c(.69, .24, .07), c(.08, .42, .50), c(.35, .08, .57), c(.35, .60, .05))
+  expect_gt(var(rowSums(eq)), 0)
+  expect_identical(cronbach_alpha(eq), NA_real_)
+  expect_identical(g_study(eq)$Erho2, NA_real_)
   expect_error(g_study(matrix(1:3, 1)), class = "irtopics_error_argument")
   expect_error(cronbach_alpha(matrix(c(1, NA, 2, 3), 2)), class = "irtopics_error_data")
 })

@@ -23,6 +23,23 @@ test_that("simulate_query_runs is reproducible and labelled as simulated", {
   expect_error(simulate_query_runs(n_rel = c(10, 5)), class = "irtopics_error_argument")
   expect_error(simulate_query_runs(n_systems = 2, primary_weight = 1),
                class = "irtopics_error_argument")
+  expect_error(simulate_query_runs(n_rel = c(2.5, 3)), class = "irtopics_error_argument")
+  expect_error(simulate_query_runs(n_systems = 2, primary_weight = c(Inf, 1)),
+               class = "irtopics_error_argument")
+  expect_error(simulate_query_runs(noise = Inf), class = "irtopics_error_argument")
+})
+
+test_that("a fixed number of relevant documents works (also the default for small n_docs)", {
+  # n_rel = c(9, 9) as doubles, and the default c(2, 2) for n_docs = 10, used
+  # to fail with an unclassed vapply type error
+  a <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 3, n_docs = 20, depth = 10,
+                           n_rel = c(9, 9), seed = 1)
+  expect_identical(a$truth$topics$n_rel, c(9L, 9L))
+  expect_equal(as.vector(tapply(a$qrels$rel, a$qrels$topic, sum)), c(9, 9))
+  b <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 3, n_docs = 10, depth = 5,
+                           seed = 1)
+  expect_identical(b$truth$topics$n_rel, 2L)
+  expect_equal(nrow(b$runs), 2 * 3 * 5)
 })
 
 test_that("simulated files are valid TREC files matching the data frames", {

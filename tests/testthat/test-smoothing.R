@@ -76,6 +76,9 @@ test_that("smooth_scores rejects bad arguments", {
   rownames(unnamed) <- paste0("x", 1:4)
   expect_error(smooth_scores(ap[, 5:6], unnamed, lambda = .5), class = "irtopics_error_argument")
   expect_error(smooth_scores(ap[, 5:6], c(.1, .2, .3, .4), lambda = .5), class = "irtopics_error_argument")
+  # a repeated system name used to take the first value silently
+  expect_error(smooth_scores(ap[, 5:6], c(s1 = .4, s1 = .1, s2 = .3), lambda = .5),
+               class = "irtopics_error_argument")
 })
 
 test_that("the C++ repetition reproduces spec 4.4 with fixed draws", {

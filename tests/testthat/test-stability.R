@@ -145,17 +145,37 @@ test_that("binned error rates count swaps by |D1| and extrapolate exponentially"
   res <- swap_error_rates(m, sizes = c(5, 10, 15, 20), trials = 40, seed = 1, method = "binned")
   b <- res$binned
   expect_equal(sum(b$count[b$size == 5]), 15 * 40)
-  s <- res$sets[[1]]
-  d1 <- s[1, seq(1, 80, 2)] - s[2, seq(1, 80, 2)]
-  d2 <- s[1, seq(2, 80, 2)] - s[2, seq(2, 80, 2)]
-  expect_true(all(b$swaps <= b$count))
-  e <- binned_error_rates(res, extrapolate_to = 50)
-  one <- e[e$bin == 0 & !e$extrapolated, ]
-  ok <- one$error_rate > 0
-  if (sum(ok) >= 2) {
-    fit <- lm(log(error_rate) ~ size, data = one[ok, ])
-    expect_equal(e$error_rate[e$bin == 0 & e$extrapolated], unname(exp(predict(fit, data.frame(size = 50)))))
+  # per size: every (pair, trial) binned by |D1| on the first set, a swap when
+  # D2 on the second set has the opposite sign (a plain-R count)
+  for (k in seq_along(res$sizes)) {
+    s <- res$sets[[k]]
+    d1 <- d2 <- c()
+    for (tr in 1:40) for (i in 1:5) for (j in (i + 1):6) {
+      d1 <- c(d1, s[i, 2 * tr - 1] - s[j, 2 * tr - 1])
+      d2 <- c(d2, s[i, 2 * tr] - s[j, 2 * tr])
+    }
+    bin <- pmin(floor(abs(d1) / 0.01 + 1e-9), 20)
+    got <- b[b$size == res$sizes[k], ]
+    expect_equal(got$count, tabulate(bin + 1, 21), info = k)
+    expect_equal(got$swaps, tabulate(bin[d1 * d2 < 0] + 1, 21), info = k)
   }
+  expect_true(any(b$swaps > 0))
+  e <- binned_error_rates(res, extrapolate_to = 50)
+  # bins with at least two non-zero rates are extrapolated by a log-linear fit
+  fitted_bins <- 0
+  for (lo in unique(e$bin)) {
+    one <- e[e$bin == lo & !e$extrapolated, ]
+    ok <- !is.na(one$error_rate) & one$error_rate > 0
+    ext <- e$error_rate[e$bin == lo & e$extrapolated]
+    if (sum(ok) >= 2) {
+      fit <- lm(log(error_rate) ~ size, data = one[ok, ])
+      expect_equal(ext, unname(exp(predict(fit, data.frame(size = 50)))))
+      fitted_bins <- fitted_bins + 1
+    } else {
+      expect_true(is.na(ext))
+    }
+  }
+  expect_gt(fitted_bins, 0)
 })
 
 test_that("bad arguments give classed errors", {
@@ -175,6 +195,29 @@ test_that("bad arguments give classed errors", {
   r <- swap_error_rates(ap, sizes = 5, trials = 3, seed = 1, keep_sets = FALSE)
   expect_error(critical_values(r), class = "irtopics_error_argument")
   expect_error(bind_error_rates(1), class = "irtopics_error_argument")
+  expect_error(binned_error_rates(r), class = "irtopics_error_argument")
+  # method = "binned" works without keeping the sets (it used to fail)
+  rb <- swap_error_rates(ap, sizes = 5, trials = 3, seed = 1, keep_sets = FALSE, method = "binned")
+  expect_null(rb$sets)
+  expect_equal(rb$binned, swap_error_rates(ap, sizes = 5, trials = 3, seed = 1, method = "binned")$binned)
+  r2 <- swap_error_rates(ap, sizes = 5, trials = 3, seed = 1)
+  expect_error(binned_error_rates(r2, n_bins = 3e9), class = "irtopics_error_argument")
+})
+
+test_that("a custom aggregate returning Inf or NaN is an error, not a silent count", {
+  # a zero score makes 1 / min(x) infinite on some sets: Inf - Inf comparisons
+  # used to be counted as LT and binned with an undefined bin index
+  m <- matrix(c(0, .2, .3, .4, .5, .6, .7, .8, .1, .3, .5, .7, .2, .4, .6, .8,
+                0, .9, .8, .7), 2, dimnames = list(c("a", "b"), 1:10))
+  m <- rbind(m, c = 0)
+  m["c", ] <- seq(.05, .5, length.out = 10)
+  m["b", 1] <- 0
+  expect_error(swap_error_rates(m, sizes = 4, trials = 20, seed = 1,
+                                aggregate = function(x) 1 / min(x)),
+               class = "irtopics_error_data")
+  expect_error(swap_error_rates(m, sizes = 4, trials = 20, seed = 1,
+                                aggregate = function(x) log(min(x)) - log(min(x))),
+               class = "irtopics_error_data")
 })
 
 test_that("print and as.data.frame", {

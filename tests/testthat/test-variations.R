@@ -236,8 +236,21 @@ test_that("bad input raises classed errors", {
   expect_error(return_order_dissimilarity(o, topic = "t1", dissimilarity = "1-s"),
                class = "irtopics_error_argument")
   expect_error(topic_indicators(o, n = 1), class = "irtopics_error_argument")
+  # fraction 0 is rejected as in exclusion_measure() (it used to give N_0 = r_(1) - 1)
+  expect_error(topic_indicators(o, fraction = 0), class = "irtopics_error_argument")
+  # base = Inf made every U, C, S silently 0
+  expect_error(topic_indicators(o, base = Inf), class = "irtopics_error_argument")
+  expect_error(exclusion_measure(spec_list_a, fraction = 0), class = "irtopics_error_argument")
   expect_error(topic_indicators(o, depth = 5000), class = "irtopics_error_argument")
   expect_error(exclusion_measure(c(1, NA)), class = "irtopics_error_data")
+  # fractional positions used to be truncated, and two relevant documents at
+  # one position gave AP > 1 (here 4/3)
+  expect_error(exclusion_measure(c(2.5, 3, 1001)), class = "irtopics_error_data")
+  expect_error(exclusion_measure(c(1, 1, 3)), class = "irtopics_error_data")
+  expect_error(exclusion_measure(cbind(c(1, 2, 3), c(4, 9, 4))), class = "irtopics_error_data")
+  # unreturned documents (beyond depth) may share the "not returned" code
+  expect_equal(exclusion_measure(c(1, 1001, 1001, 2000))$n_returned, 1L)
+  expect_equal(exclusion_measure(c(1, 15, 15), depth = 10)$n_returned, 1L)
   expect_error(exclusion_measure(1:3, fraction = 0), class = "irtopics_error_argument")
   expect_error(return_order_dissimilarity(runs, topic = "t1"), class = "irtopics_error_argument")
 })
@@ -258,6 +271,10 @@ test_that("query_map_mds names pairs at zero distance and matches MASS::isoMDS",
                                     topic = "t1")
   expect_error(query_map_mds(dna), class = "irtopics_error_data")
   expect_error(query_map_mds(as.matrix(d)), class = "irtopics_error_argument")
+  # isoMDS's own arguments are checked first (tol = NaN reached C unclassed)
+  expect_error(query_map_mds(d, tol = NaN), class = "irtopics_error_argument")
+  expect_error(query_map_mds(d, maxit = -1), class = "irtopics_error_argument")
+  expect_error(query_map_mds(d, p = -2), class = "irtopics_error_argument")
 })
 
 test_that("return_orders() agrees with a plain-R construction of return orders", {
@@ -316,6 +333,9 @@ test_that("exclusion_measure on return orders: one row per list, NA without rele
   expect_equal(ex$depth, 1000L)
   expect_equal(exclusion_measure(o, depth = 5)$lists$n_returned[1:4], c(4L, 4L, 2L, 2L))
   expect_equal(as.data.frame(ex), ex$lists)
+  expect_equal(exclusion_measure(o, topics = "t1")$lists$n25, c(0, 0, 2, 3))
+  # an unknown topic is an error, as in select_queries() (it was dropped silently)
+  expect_error(exclusion_measure(o, topics = c("t1", "t9")), class = "irtopics_error_data")
 })
 
 test_that("a system without a list for a query counts as an empty list, with a warning", {
@@ -360,4 +380,17 @@ test_that("error messages name the offending lists and topics", {
   o0$orders$t1 <- o0$orders$t1[0, , drop = FALSE]
   expect_snapshot(return_order_dissimilarity(o0, topic = "t1"), error = TRUE)
   expect_snapshot(topic_indicators(make_orders(list(a = spec_queries["q1"]))), error = TRUE)
+})
+
+test_that("with tol = 0, queries at distance 0 give U = Inf and NA (not NaN) for C and S", {
+  # same return order at different positions: delta = 0, but not identical lists
+  o <- make_orders(list(s = list(q1 = c(1, 2, 1001, 4), q2 = c(3, 5, 1001, 9))))
+  expect_identical(as.vector(return_order_dissimilarity(o, topic = "t1")), 0)
+  ind <- expect_silent(topic_indicators(o, tol = 0))$indicators
+  expect_equal(ind$n_queries, 2L)
+  expect_identical(ind$U, Inf)
+  expect_identical(ind$C, NA_real_)
+  expect_identical(ind$S, NA_real_)
+  # with the default tolerance q2 is a duplicate of q1
+  expect_warning(topic_indicators(o), class = "irtopics_warning_data")
 })
