@@ -44,7 +44,8 @@ check_flag <- function(x, arg = deparse(substitute(x)), call = rlang::caller_env
 
 check_seed <- function(seed, arg = "seed", call = rlang::caller_env()) {
   if (is.null(seed)) return(invisible(NULL))
-  check_number(seed, arg = arg, integer = TRUE, call = call)
+  check_number(seed, arg = arg, min = -.Machine$integer.max, max = .Machine$integer.max,
+               integer = TRUE, call = call)
 }
 
 #' Number of threads used by the C++ loops

@@ -70,8 +70,8 @@ new_ir_scores <- function(x, measure) {
   storage.mode(x) <- "double"
   x <- unclass(x)
   attributes(x) <- list(dim = dim(x), dimnames = dimnames(x))
-  if (is.null(rownames(x))) rownames(x) <- paste0("sys", seq_len(nrow(x)))
-  if (is.null(colnames(x))) colnames(x) <- paste0("t", seq_len(ncol(x)))
+  if (is.null(rownames(x)) && nrow(x)) rownames(x) <- paste0("sys", seq_len(nrow(x)))
+  if (is.null(colnames(x)) && ncol(x)) colnames(x) <- paste0("t", seq_len(ncol(x)))
   if (anyDuplicated(rownames(x))) {
     stop_irtopics("System names must be unique; {.val {rownames(x)[duplicated(rownames(x))][1]}} is repeated.")
   }
@@ -101,6 +101,10 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   if (!is_ir_scores(scores)) {
     if (!(is.matrix(scores) || is.data.frame(scores))) {
       stop_irtopics("{.arg {arg}} must be an {.cls ir_scores} or a numeric matrix (systems x topics), not {.obj_type_friendly {scores}}.",
+                    call = call)
+    }
+    if (nrow(scores) < min_systems || ncol(scores) < min_topics) {
+      stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows) and {min_topics} topic{?s} (columns), not {nrow(scores)} x {ncol(scores)}.",
                     call = call)
     }
     scores <- as_ir_scores(scores)

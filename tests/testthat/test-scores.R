@@ -83,3 +83,19 @@ test_that("autoplot draws one sorted line per system", {
   expect_false(is.unsorted(first$y))
   expect_error(ggplot2::autoplot(ap, systems = "nope"), class = "irtopics_error_argument")
 })
+
+test_that("empty matrices are classed errors in analyses, and empty ir_scores can be built", {
+  expect_error(cronbach_alpha(matrix(numeric(0), 0, 3)), class = "irtopics_error_argument")
+  expect_error(gawm(matrix(numeric(0), 3, 0)), class = "irtopics_error_argument")
+  expect_error(mean_scores(matrix(numeric(0), 0, 0)), class = "irtopics_error_argument")
+  e <- as_ir_scores(matrix(numeric(0), 0, 2))
+  expect_s3_class(e, "ir_scores")
+  expect_equal(dim(e), c(0L, 2L))
+  expect_equal(colnames(e), c("t1", "t2"))
+})
+
+test_that("seeds must be whole numbers in R's integer range", {
+  ap <- read_scores(extdata("score-matrices", "adhoc3.csv"), measure = "AP")
+  expect_error(swap_error_rates(ap, sizes = 5, trials = 2, seed = 1e10), class = "irtopics_error_argument")
+  expect_error(swap_error_rates(ap, sizes = 5, trials = 2, seed = 1.5), class = "irtopics_error_argument")
+})
