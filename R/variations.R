@@ -80,6 +80,18 @@ check_return_orders <- function(x, call = rlang::caller_env()) {
 # position matrix (columns ordered system-major, queries in map order) and the
 # list table with the query letter. A (system, query) pair without a list is
 # an empty list (nothing returned), with a warning.
+# The common start of the data-level functions: the return orders (from an
+# ir_return_orders object or from runs + qrels), checked, and the depth to
+# use (the object's own depth unless the caller gave one).
+prepare_orders <- function(runs, qrels, query_map, depth, depth_given, relevance_level,
+                           topics = NULL, n_threads = NULL, call = rlang::caller_env()) {
+  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
+                                  n_threads, call = call)
+  check_return_orders(orders, call = call)
+  if (inherits(runs, "ir_return_orders") && !depth_given) depth <- orders$depth
+  list(orders = orders, depth = check_depth(depth, orders, call = call))
+}
+
 topic_data <- function(orders, topic, queries = NULL, systems = NULL, min_queries = 2L,
                        call = rlang::caller_env()) {
   topic <- as.character(topic)
@@ -233,10 +245,9 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
     if (!is.null(colnames(m))) out <- cbind(list = colnames(m), out)
     return(out)
   }
-  orders <- resolve_return_orders(x, qrels, query_map, depth, relevance_level, topics)
-  check_return_orders(orders)
-  if (inherits(x, "ir_return_orders") && missing(depth)) depth <- orders$depth
-  depth <- check_depth(depth, orders)
+  prep <- prepare_orders(x, qrels, query_map, depth, !missing(depth), relevance_level, topics)
+  orders <- prep$orders
+  depth <- prep$depth
   tops <- names(orders$orders)
   if (!is.null(topics)) tops <- selected_topics(orders, topics)
   rows <- lapply(tops, function(t) {
@@ -342,11 +353,10 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   dissimilarity <- match_dissimilarity(dissimilarity)
   check_flag(tie_correction)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level,
-                                  topics = topic, n_threads = n_threads)
-  check_return_orders(orders)
-  if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
-  depth <- check_depth(depth, orders)
+  prep <- prepare_orders(runs, qrels, query_map, depth, !missing(depth), relevance_level,
+                         topics = topic, n_threads = n_threads)
+  orders <- prep$orders
+  depth <- prep$depth
   td <- topic_data(orders, topic, queries = queries, systems = systems, min_queries = 1L)
   if (ncol(td$positions) < 2L) {
     stop_irtopics("Topic {.val {topic}} has fewer than two lists to compare.", kind = "data")
@@ -499,11 +509,10 @@ select_queries <- function(runs, qrels = NULL, query_map = NULL, n = 20L, topics
   check_number(tol, "tol", min = 0)
   check_flag(use_text)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
-                                  n_threads)
-  check_return_orders(orders)
-  if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
-  depth <- check_depth(depth, orders)
+  prep <- prepare_orders(runs, qrels, query_map, depth, !missing(depth), relevance_level, topics,
+                         n_threads)
+  orders <- prep$orders
+  depth <- prep$depth
   tops <- selected_topics(orders, topics)
   env <- environment()
   res <- lapply(tops, function(t) {
@@ -613,11 +622,10 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   check_flag(tie_correction)
   dissimilarity <- match_dissimilarity(dissimilarity)
   n_threads <- resolve_threads(n_threads)
-  orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
-                                  n_threads)
-  check_return_orders(orders)
-  if (inherits(runs, "ir_return_orders") && missing(depth)) depth <- orders$depth
-  depth <- check_depth(depth, orders)
+  prep <- prepare_orders(runs, qrels, query_map, depth, !missing(depth), relevance_level, topics,
+                         n_threads)
+  orders <- prep$orders
+  depth <- prep$depth
   tops <- selected_topics(orders, topics)
   n_rel <- vapply(tops, function(t) nrow(orders$orders[[t]]), 0L)
   if (any(n_rel == 0L)) {
