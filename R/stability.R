@@ -381,7 +381,9 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #'
 #' @param x A [swap_error_rates()] result with per-set aggregates.
 #' @param bin_width,n_bins Bin width and number of bins (the last one open;
-#'   at most \eqn{10^6}).
+#'   at most \eqn{10^6}). `bin_width = NULL` (default) means 0.01 for
+#'   aggregates on the 0-1 scale and 1 (one percentage point) for `"pct_no"`,
+#'   whose values are percentages.
 #' @param extrapolate_to Sizes to extrapolate to, or `NULL`.
 #' @param fit_sizes The computed sizes the extrapolation is fitted on
 #'   (default: all of them).
@@ -396,11 +398,12 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' b <- binned_error_rates(err, extrapolate_to = 25)
 #' b[b$bin < 0.03, ]
 #' @export
-binned_error_rates <- function(x, bin_width = 0.01, n_bins = 21, extrapolate_to = NULL,
+binned_error_rates <- function(x, bin_width = NULL, n_bins = 21, extrapolate_to = NULL,
                                fit_sizes = NULL) {
   if (!inherits(x, "swap_error_rates") || is.null(x$sets)) {
     stop_irtopics("{.arg x} must be a {.cls swap_error_rates} result with per-set aggregates.")
   }
+  bin_width <- bin_width %||% if (identical(x$aggregate, "pct_no")) 1 else 0.01
   check_number(bin_width, "bin_width", min = .Machine$double.eps)
   check_number(n_bins, "n_bins", min = 1, max = 1e6, integer = TRUE)
   rows <- lapply(seq_along(x$sizes), function(k) {

@@ -236,3 +236,15 @@ test_that("error messages are stable", {
   expect_snapshot(swap_error_rates(m, sizes = c(3, 6, 8)), error = TRUE)
   expect_snapshot(swap_error_rates(m, aggregate = "median"), error = TRUE)
 })
+
+test_that("binned_error_rates bins %no in percentage points by default", {
+  p10 <- read_scores(system.file("extdata", "score-matrices", "adhoc8_p10.csv", package = "irtopics"),
+                     measure = "P@10")
+  r <- swap_error_rates(p10, sizes = c(10, 20), trials = 20, seed = 3, aggregate = "pct_no")
+  b <- binned_error_rates(r)
+  expect_equal(unique(diff(b$bin[b$size == 10])), 1)
+  # differences of a few percentage points land in the first bins, not all in the open last one
+  last <- sum(b$count[b$size == 10 & b$bin == max(b$bin)])
+  expect_lt(last, sum(b$count[b$size == 10]) / 2)
+  expect_equal(sum(b$count[b$size == 10]), sum(binned_error_rates(r, bin_width = 0.01)$count[b$size == 10]))
+})
