@@ -9,8 +9,8 @@ cpp_qrels_from_vectors <- function(topic, docno, rel, relevance_level, label) {
     .Call(`_irtopics_cpp_qrels_from_vectors`, topic, docno, rel, relevance_level, label)
 }
 
-cpp_qrels_info <- function(ptr) {
-    .Call(`_irtopics_cpp_qrels_info`, ptr)
+cpp_qrels_info <- function(ptr, with_relevant) {
+    .Call(`_irtopics_cpp_qrels_info`, ptr, with_relevant)
 }
 
 cpp_qrels_table <- function(ptr) {

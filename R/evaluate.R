@@ -112,7 +112,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
-  qinfo <- cpp_qrels_info(q$ptr)
+  qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
 
   source <- run_source(runs, name)
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,

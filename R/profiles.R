@@ -36,7 +36,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
-  qinfo <- cpp_qrels_info(q$ptr)
+  qinfo <- cpp_qrels_info(q$ptr, with_relevant = TRUE)
   spec <- list(builtin = data.frame(kind = integer(), cutoff = numeric(), name = character()))
   source <- run_source(runs, name)
   results <- run_evaluation(source, q, spec, depth, numeric(), qmap, n_threads,

@@ -37,12 +37,13 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_qrels_info
-List cpp_qrels_info(SEXP ptr);
-RcppExport SEXP _irtopics_cpp_qrels_info(SEXP ptrSEXP) {
+List cpp_qrels_info(SEXP ptr, bool with_relevant);
+RcppExport SEXP _irtopics_cpp_qrels_info(SEXP ptrSEXP, SEXP with_relevantSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type ptr(ptrSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_qrels_info(ptr));
+    Rcpp::traits::input_parameter< bool >::type with_relevant(with_relevantSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qrels_info(ptr, with_relevant));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -274,7 +275,7 @@ END_RCPP
 static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
-    {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 1},
+    {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},
     {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
     {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},

@@ -117,7 +117,7 @@ List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, Intege
 }
 
 // [[Rcpp::export(rng = false)]]
-List cpp_qrels_info(SEXP ptr) {
+List cpp_qrels_info(SEXP ptr, bool with_relevant) {
   XPtr<irtopics::Qrels> q(ptr);
   const std::size_t nt = q->topics.size();
   IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt);
@@ -126,8 +126,10 @@ List cpp_qrels_info(SEXP ptr) {
     num_nonrel[t] = static_cast<int>(q->num_nonrel[t]);
   }
   for (const auto& e : q->entries) ++num_judged[e.topic];
-  List relevant(nt);
-  for (std::size_t t = 0; t < nt; ++t) {
+  // The relevant docnos (as R strings) only when asked: return_orders()
+  // needs them, evaluate() does not.
+  List relevant(with_relevant ? nt : 0);
+  for (std::size_t t = 0; with_relevant && t < nt; ++t) {
     CharacterVector d(q->relevant[t].size());
     for (std::size_t k = 0; k < q->relevant[t].size(); ++k) d[k] = std::string(q->relevant[t][k]);
     relevant[t] = d;

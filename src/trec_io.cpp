@@ -146,6 +146,20 @@ bool parse_int(std::string_view f, int* out) {
   return r.ec == std::errc() && r.ptr == e;
 }
 
+// The index of topic id `id` in `ids`, adding it (and to `index`) when new.
+// Sets *added when the id was not seen before.
+inline int32_t intern_topic(std::string_view id, std::unordered_map<std::string, int32_t>& index,
+                            std::vector<std::string>& ids, bool* added = nullptr) {
+  auto it = index.find(std::string(id));
+  const bool is_new = it == index.end();
+  if (is_new) {
+    it = index.emplace(std::string(id), static_cast<int32_t>(ids.size())).first;
+    ids.emplace_back(id);
+  }
+  if (added != nullptr) *added = is_new;
+  return it->second;
+}
+
 }  // namespace
 
 uint64_t hash_docno(std::string_view s) {
@@ -279,15 +293,10 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
     *seen_before = false;
     if (last_index_ < 0 || !same_bytes(f[0], last_topic_)) {
       *topic_changed = true;
-      auto it = index_.find(std::string(f[0]));
-      if (it == index_.end()) {
-        it = index_.emplace(std::string(f[0]), static_cast<int32_t>(run_.topics.size())).first;
-        run_.topics.emplace_back(f[0]);
-      } else {
-        *seen_before = true;
-      }
+      bool added = false;
+      last_index_ = intern_topic(f[0], index_, run_.topics, &added);
+      *seen_before = !added;
       last_topic_ = f[0];
-      last_index_ = it->second;
     }
     if (run_.tag.empty()) run_.tag = std::string(f[5]);
     run_.topic.push_back(last_index_);
@@ -315,12 +324,7 @@ void read_run_file(const std::string& path, Run& run) {
 }
 
 void RunBuilder::add(std::string_view topic, std::string_view docno, double score, uint32_t line) {
-  auto it = index_.find(std::string(topic));
-  if (it == index_.end()) {
-    it = index_.emplace(std::string(topic), static_cast<int32_t>(run_.topics.size())).first;
-    run_.topics.emplace_back(topic);
-  }
-  run_.topic.push_back(it->second);
+  run_.topic.push_back(intern_topic(topic, index_, run_.topics));
   run_.score.push_back(score);
   spans_.emplace_back(run_.text.size(), docno.size());
   run_.text.append(docno.data(), docno.size());
@@ -445,13 +449,8 @@ void parse_qrels(Qrels& q) {
                        "the relevance grade (4th field) must be an integer, not '" + show(f[3]) + "'");
     }
     if (last_index < 0 || !same_bytes(f[0], last_topic)) {
-      auto it = q.topic_index.find(std::string(f[0]));
-      if (it == q.topic_index.end()) {
-        it = q.topic_index.emplace(std::string(f[0]), static_cast<int32_t>(q.topics.size())).first;
-        q.topics.emplace_back(f[0]);
-      }
+      last_index = intern_topic(f[0], q.topic_index, q.topics);
       last_topic = f[0];
-      last_index = it->second;
     }
     q.entries.push_back({hash_docno(f[2]), last_index, grade, line_no, f[2]});
   }
@@ -466,12 +465,8 @@ void read_qrels_file(const std::string& path, Qrels& q) {
 }
 
 void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade, uint32_t line) {
-  auto it = q_.topic_index.find(std::string(topic));
-  if (it == q_.topic_index.end()) {
-    it = q_.topic_index.emplace(std::string(topic), static_cast<int32_t>(q_.topics.size())).first;
-    q_.topics.emplace_back(topic);
-  }
-  pending_.push_back({it->second, grade, q_.text.size(), docno.size(), line});
+  pending_.push_back({intern_topic(topic, q_.topic_index, q_.topics), grade, q_.text.size(),
+                      docno.size(), line});
   q_.text.append(docno.data(), docno.size());
 }
 

@@ -100,7 +100,7 @@ class RunParser {
 void read_run_file(const std::string& path, Run& run);
 
 // Adds one line to a run built from memory (R data frames): copies the
-// strings. Call finish_run_from_memory() once all lines are added.
+// strings. Call finish() once all lines are added.
 class RunBuilder {
  public:
   explicit RunBuilder(Run& run) : run_(run) {}
