@@ -157,9 +157,10 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
 gain_vector <- function(gains, call = rlang::caller_env()) {
   if (is.null(gains)) return(numeric())
   g <- suppressWarnings(as.integer(names(gains)))
-  if (!is.numeric(gains) || is.null(names(gains)) || anyNA(g) || any(g < 0) || anyNA(gains) ||
-      any(as.character(g) != names(gains)) || anyDuplicated(g)) {
-    stop_irtopics("{.arg gains} must be a numeric vector named by non-negative grades, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
+  # Grades above 1e6 are refused by the qrels readers too (kMaxGrade in C++).
+  if (!is.numeric(gains) || is.null(names(gains)) || anyNA(g) || any(g < 0) || any(g > 1000000L) ||
+      anyNA(gains) || any(as.character(g) != names(gains)) || anyDuplicated(g)) {
+    stop_irtopics("{.arg gains} must be a numeric vector named by grades between 0 and 1000000, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
                   call = call)
   }
   out <- as.numeric(seq_len(max(g) + 1L) - 1L)

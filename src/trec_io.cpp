@@ -448,6 +448,11 @@ void parse_qrels(Qrels& q) {
       throw InputError("parse", q.file, line_no,
                        "the relevance grade (4th field) must be an integer, not '" + show(f[3]) + "'");
     }
+    if (grade > kMaxGrade) {
+      throw InputError("parse", q.file, line_no,
+                       "the relevance grade " + std::to_string(grade) + " is larger than " +
+                           std::to_string(kMaxGrade));
+    }
     if (last_index < 0 || !same_bytes(f[0], last_topic)) {
       last_index = intern_topic(f[0], q.topic_index, q.topics);
       last_topic = f[0];
@@ -474,6 +479,11 @@ void QrelsBuilder::finish() {
   q_.entries.clear();
   q_.entries.reserve(pending_.size());
   for (const auto& p : pending_) {
+    if (p.grade > kMaxGrade) {
+      throw InputError("data", q_.file, p.line,
+                       "the relevance grade " + std::to_string(p.grade) + " is larger than " +
+                           std::to_string(kMaxGrade));
+    }
     std::string_view d(q_.text.data() + p.off, p.len);
     q_.entries.push_back({hash_docno(d), p.topic, p.grade, p.line, d});
   }

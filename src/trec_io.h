@@ -112,6 +112,11 @@ class RunBuilder {
   std::vector<std::pair<std::size_t, std::size_t>> spans_;
 };
 
+// Largest relevance grade accepted. Grades index per-topic count arrays (as
+// trec_eval's relevance levels do), so an absurd grade would allocate absurd
+// memory; real collections use grades below 10.
+constexpr int kMaxGrade = 1000000;
+
 // Relevance judgements. Topics are kept in first-seen order; each judged
 // (topic, docno) pair maps to its grade. Negative grades mean "in the pool
 // but unjudged", as in trec_eval.

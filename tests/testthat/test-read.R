@@ -75,6 +75,18 @@ test_that("malformed qrels lines give classed errors naming file and line", {
   expect_error(read_qrels(f), class = "irtopics_error_parse")
 })
 
+test_that("absurdly large grades are refused instead of allocating per-grade arrays", {
+  f <- tmp_file(c("1 0 d1 1", "1 0 d2 2147483647"))
+  err <- expect_error(read_qrels(f), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "Line 2: the relevance grade 2147483647 is larger than 1000000")
+  f <- tmp_file(c("1 0 d1 1", "1 0 d2 1000000"))
+  expect_equal(max(read_qrels(f)$rel), 1000000L)
+  df <- data.frame(topic = "1", docno = c("d1", "d2"), rel = c(1L, 5000000L))
+  expect_error(evaluate(data.frame(topic = "1", docno = "d1", score = 1), df, "nDCG"),
+               class = "irtopics_error")
+  expect_error(gain_vector(c("2000000" = 1)), class = "irtopics_error_argument")
+})
+
 test_that("duplicate docnos are errors, in runs and in qrels", {
   f <- tmp_file(c("1 Q0 d1 1 0.5 tag", "1 Q0 d2 2 0.4 tag", "2 Q0 d1 1 0.5 tag", "1 Q0 d1 3 0.1 tag"))
   err <- expect_error(evaluate(f, good_qrels(), "AP"), class = "irtopics_error_duplicate")
