@@ -27,6 +27,7 @@ struct TrecOrder {
 void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std::size_t t,
                     const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws,
                     RunResult& out) {
+  if (opt.cancel != nullptr && opt.cancel->stop_requested()) throw Cancelled();
   const std::size_t n_meas = opt.measures.size();
   const TrecOrder before{run};
   // Map the run's topic (or query) id to a qrels topic.
@@ -173,6 +174,12 @@ void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOp
                        EvalWorkspace& ws, Run& run, RunResult& out) {
   run.file = path;
   read_whole_file(path, run.text);
+  evaluate_text(qrels, opt, ws, run, out);
+}
+
+void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
+                   RunResult& out) {
+  const std::string& path = run.file;
   run.text_size = 0;
   out = RunResult();
   out.file = path;

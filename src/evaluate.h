@@ -11,6 +11,7 @@
 #ifndef IRTOPICS_EVALUATE_H
 #define IRTOPICS_EVALUATE_H
 
+#include <exception>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -19,6 +20,20 @@
 #include "trec_io.h"
 
 namespace irtopics {
+
+// Cooperative cancellation (interrupts): the evaluation asks stop_requested()
+// before each topic and throws Cancelled when it says yes. It may be called
+// from any thread; the implementation decides who polls what.
+class CancelToken {
+ public:
+  virtual ~CancelToken() = default;
+  virtual bool stop_requested() = 0;
+};
+
+class Cancelled : public std::exception {
+ public:
+  const char* what() const noexcept override { return "the evaluation was cancelled"; }
+};
 
 struct EvalOptions {
   long depth = 1000;                  // <= 0: no cut
@@ -29,6 +44,7 @@ struct EvalOptions {
   // Optional query map: a run's topic field is a query id; map it to a qrels
   // topic id. Queries absent from the map are an error ("data").
   const std::unordered_map<std::string, std::string>* query_map = nullptr;
+  CancelToken* cancel = nullptr;      // optional
 };
 
 struct RunResult {
@@ -62,6 +78,11 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
 // followed by evaluate_run(). Throws InputError.
 void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
                        EvalWorkspace& ws, Run& run, RunResult& out);
+
+// The same on a run whose text is already in run.text (run.file names it in
+// errors): the streaming part of read_and_evaluate().
+void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
+                   RunResult& out);
 
 // The measures of an empty ranking for every qrels topic (topic-major), as
 // trec_eval -c scores a topic the run did not answer.
