@@ -186,10 +186,17 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
   // Streaming: evaluate each topic's block as soon as it is parsed, while
   // its lines are still in cache. A topic that comes back after another one
   // (a run not grouped by topic) sends us to the general path.
+  // The lines of the topic being read are run[0 .. size); once a topic is
+  // evaluated its lines are dropped, so that memory holds the text and one
+  // topic's lines however long the run is.
   RunParser parser(run);
   bool changed = false, seen = false;
-  std::size_t block = 0;
   bool grouped = true;
+  auto evaluate_block = [&](std::size_t len) {
+    ws.block.resize(len);
+    std::iota(ws.block.begin(), ws.block.end(), 0u);
+    evaluate_lines(run, ws.block.data(), len, static_cast<std::size_t>(run.topic[0]), qrels, opt, ws, out);
+  };
   while (parser.next(&changed, &seen)) {
     if (!changed) continue;
     if (seen) {
@@ -197,13 +204,16 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
       break;
     }
     const std::size_t last = run.size() - 1;  // first line of the new topic
-    if (last > block) {
-      ws.block.resize(last - block);
-      for (std::size_t k = 0; k < ws.block.size(); ++k) ws.block[k] = static_cast<uint32_t>(block + k);
-      evaluate_lines(run, ws.block.data(), ws.block.size(), static_cast<std::size_t>(run.topic[block]),
-                     qrels, opt, ws, out);
-    }
-    block = last;
+    if (last == 0) continue;
+    evaluate_block(last);
+    run.topic[0] = run.topic[last];
+    run.score[0] = run.score[last];
+    run.docno[0] = run.docno[last];
+    run.line[0] = run.line[last];
+    run.topic.resize(1);
+    run.score.resize(1);
+    run.docno.resize(1);
+    run.line.resize(1);
   }
   if (!grouped) {
     parse_run(run);
@@ -211,10 +221,7 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
     return;
   }
   if (run.size() == 0) throw InputError("file", path, 0, "the file holds no run lines");
-  ws.block.resize(run.size() - block);
-  for (std::size_t k = 0; k < ws.block.size(); ++k) ws.block[k] = static_cast<uint32_t>(block + k);
-  evaluate_lines(run, ws.block.data(), ws.block.size(), static_cast<std::size_t>(run.topic[block]), qrels,
-                 opt, ws, out);
+  evaluate_block(run.size());
   out.tag = run.tag;
 }
 

@@ -9,7 +9,10 @@
 #include <omp.h>
 #endif
 
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <thread>
 
 #include "evaluate.h"
 #include "trec_io.h"
@@ -18,6 +21,34 @@ using namespace Rcpp;
 using irtopics::InputError;
 
 namespace {
+
+void check_interrupt(void*) { R_CheckUserInterrupt(); }
+
+// Interrupts (Ctrl-C) during an evaluation. Only the main thread may ask R;
+// it does so at most every 50 ms (R_CheckUserInterrupt inside R_ToplevelExec,
+// so that R's longjmp cannot cross C++ frames) and raises a flag that every
+// thread reads before each topic. The caller turns a raised flag into an R
+// interrupt once the threads have stopped.
+class InterruptToken : public irtopics::CancelToken {
+ public:
+  bool stop_requested() override {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (std::this_thread::get_id() == main_) poll();
+    return stop_.load(std::memory_order_relaxed);
+  }
+  void poll() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(50)) return;
+    last_ = now;
+    if (!R_ToplevelExec(check_interrupt, nullptr)) stop_.store(true);
+  }
+  bool interrupted() const { return stop_.load(); }
+
+ private:
+  std::thread::id main_ = std::this_thread::get_id();
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::atomic<bool> stop_{false};
+};
 
 List error_list(const InputError& e) {
   return List::create(_["kind"] = e.kind, _["file"] = e.file, _["line"] = e.line,
@@ -193,6 +224,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
         IntegerVector off = x["offset"];
         IntegerVector topic_code = x["topic_code"];
         for (R_xlen_t i = 0; i < score.size(); ++i) {
+          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
           const int start = off[i], stop = off[i + 1];
           b.add(std::string_view(CHAR(STRING_ELT(topic, topic_code[i] - 1))),
                 std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
@@ -201,6 +233,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
       } else {
         CharacterVector d(doc);
         for (R_xlen_t i = 0; i < score.size(); ++i) {
+          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
           b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(d, i))),
                 score[i], static_cast<uint32_t>(i + 1));
         }
@@ -216,22 +249,26 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<InputError> errors(n_runs, InputError("", "", 0, ""));
   const bool from_files = !files.empty();
 
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_threads)
-#endif
-  {
+  InterruptToken token;
+  opt.cancel = &token;
+  // Runs are handed out one at a time from a shared counter. The main thread
+  // takes runs too; when none are left it keeps polling for interrupts until
+  // the other threads have finished theirs.
+  std::atomic<std::size_t> next_run{0};
+  std::atomic<int> busy{0};
+  auto work = [&]() {
     irtopics::Run run;
     irtopics::EvalWorkspace ws;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 1)
-#endif
-    for (std::size_t r = 0; r < n_runs; ++r) {
+    for (std::size_t r; (r = next_run.fetch_add(1)) < n_runs;) {
+      if (token.interrupted()) break;
       try {
         if (from_files) {
           irtopics::read_and_evaluate(files[r], *qrels, opt, ws, run, results[r]);
         } else {
           irtopics::evaluate_run(mem[r], *qrels, opt, ws, results[r]);
         }
+      } catch (const irtopics::Cancelled&) {
+        break;
       } catch (const InputError& e) {
         failed[r] = 1;
         errors[r] = e;
@@ -240,7 +277,30 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
         errors[r] = InputError("data", from_files ? files[r] : mem[r].file, 0, e.what());
       }
     }
+  };
+  const int n_workers =
+      static_cast<int>(std::min<std::size_t>(std::max(n_threads, 1), std::max<std::size_t>(n_runs, 1)));
+#ifdef _OPENMP
+#pragma omp parallel num_threads(n_workers)
+  {
+    const bool main_thread = omp_get_thread_num() == 0;
+    if (!main_thread) busy.fetch_add(1);
+#pragma omp barrier
+    work();
+    if (main_thread) {
+      while (busy.load() > 0) {
+        token.poll();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    } else {
+      busy.fetch_sub(1);
+    }
   }
+#else
+  (void)n_workers;
+  work();
+#endif
+  if (token.interrupted()) throw Rcpp::internal::InterruptedException();
   for (std::size_t r = 0; r < n_runs; ++r) {
     if (failed[r]) return List::create(_["error"] = error_list(errors[r]));
   }

@@ -202,6 +202,9 @@ void read_whole_file(const std::string& path, std::string& out) {
   const ssize_t got_magic = ::pread(fd, magic, 2, 0);
   if (!(got_magic == 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
     const std::size_t size = static_cast<std::size_t>(st.st_size);
+    // Room for the parser's padding (a line end and 16 NULs), so that padding
+    // does not reallocate, which would briefly hold two copies of the file.
+    out.reserve(size + 17);
     out.resize(size);
     std::size_t used = 0;
     while (used < size) {
