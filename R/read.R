@@ -82,6 +82,20 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
   res
 }
 
+# Drops a UTF-8 byte order mark from the start of x[1] (text read by R):
+# R drops it itself only in UTF-8 locales. Compared as bytes, so that the
+# locale does not matter.
+strip_bom <- function(x) {
+  if (!length(x) || is.na(x[1])) return(x)
+  b <- charToRaw(x[1])
+  if (length(b) >= 3L && identical(b[1:3], as.raw(c(0xef, 0xbb, 0xbf)))) {
+    enc <- Encoding(x[1])
+    x[1] <- rawToChar(b[-(1:3)])
+    Encoding(x[1]) <- enc
+  }
+  x
+}
+
 # Re-raise an error reported by the C++ reader as a classed R condition.
 raise_input_error <- function(err, call = rlang::caller_env()) {
   what <- switch(err$kind,
@@ -135,9 +149,9 @@ read_run <- function(path, name = c("tag", "file")) {
 
 #' @rdname read_run
 #' @export
-read_runs <- function(paths, name = c("tag", "file")) {
+read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
   name <- match.arg(name)
-  paths <- expand_run_paths(paths)
+  paths <- expand_run_paths(paths, pattern = pattern)
   runs <- lapply(paths, read_run, name = name)
   names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
   for (k in seq_along(runs)) runs[[k]]$system <- names(runs)[k]
@@ -159,15 +173,35 @@ unique_system_names <- function(x) {
   x
 }
 
-expand_run_paths <- function(paths, arg = "paths", call = rlang::caller_env()) {
+# The run files named by `paths`: the files themselves, or the files of one
+# directory (hidden files and subdirectories skipped; `pattern`, a regular
+# expression on file names, selects among them).
+expand_run_paths <- function(paths, pattern = NULL, arg = "paths", call = rlang::caller_env()) {
   if (!is.character(paths) || !length(paths) || anyNA(paths)) {
     stop_irtopics("{.arg {arg}} must be file paths or a directory.", call = call)
   }
+  if (!is.null(pattern) && (!is.character(pattern) || length(pattern) != 1L || is.na(pattern) ||
+                            !nzchar(pattern))) {
+    stop_irtopics("{.arg pattern} must be NULL or one regular expression.", call = call)
+  }
   if (length(paths) == 1L && dir.exists(paths)) {
-    files <- list.files(paths, full.names = TRUE, all.files = FALSE)
+    files <- tryCatch(
+      list.files(paths, pattern = pattern, full.names = TRUE, all.files = FALSE),
+      error = function(e) {
+        stop_irtopics(c("{.arg pattern} must be a valid regular expression.", x = conditionMessage(e)),
+                      call = call)
+      }
+    )
     files <- files[!dir.exists(files)]
-    if (!length(files)) stop_irtopics("Directory {.file {paths}} holds no files.", kind = "file", call = call)
+    if (!length(files)) {
+      what <- if (is.null(pattern)) "files" else "files matching {.val {pattern}}"
+      stop_irtopics(paste0("Directory {.file {paths}} holds no ", what, "."), kind = "file", call = call)
+    }
     return(sort(files))
+  }
+  if (!is.null(pattern)) {
+    stop_irtopics("{.arg pattern} selects files of a directory; {.arg {arg}} must then be one directory.",
+                  call = call)
   }
   missing <- paths[!file.exists(paths)]
   if (length(missing)) {

@@ -336,6 +336,7 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     }
   )
   if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file")
+  names(df) <- strip_bom(names(df))
   if (is.null(topic_col)) {
     hit <- which(tolower(names(df)) %in% c("topic", "topics", "query", "qid"))
     topic_col <- if (length(hit)) hit[1] else FALSE
