@@ -16,6 +16,8 @@
 #' error (trec_eval checks only within the cut; irtopics checks the whole
 #' list).
 #'
+#' @inheritSection read_run Input format
+#'
 #' @section Measures:
 #' Names follow ir_measures, and the trec_eval spellings are accepted:
 #' * `"AP"` (`map`), `"AP@k"` (`map_cut_k`): average precision (cut at k).
@@ -76,6 +78,9 @@
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).
+#' @param pattern `NULL` (every file), or a regular expression on file names
+#'   (as in [list.files()]) selecting the runs when `runs` is a directory,
+#'   e.g. `"^input\\."` for the `input.*` files of a TREC track.
 #' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
 #' @seealso [mean_scores()], [read_run()], [read_qrels()].
@@ -94,6 +99,10 @@
 #' }
 #' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'          measures = list("RR", my_rr = first_rel))
+#'
+#' # A directory of runs that also holds other files: select the runs by name
+#' evaluate(dir, file.path(dir, "qrels.test"), measures = "AP",
+#'          pattern = "^results\\.test$")
 #' @export
 evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
