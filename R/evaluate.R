@@ -16,6 +16,8 @@
 #' error (trec_eval checks only within the cut; irtopics checks the whole
 #' list).
 #'
+#' @inheritSection read_run Input format
+#'
 #' @section Measures:
 #' Names follow ir_measures, and the trec_eval spellings are accepted:
 #' * `"AP"` (`map`), `"AP@k"` (`map_cut_k`): average precision (cut at k).
@@ -76,6 +78,9 @@
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).
+#' @param pattern `NULL` (every file), or a regular expression on file names
+#'   (as in [list.files()]) selecting the runs when `runs` is a directory,
+#'   e.g. `"^input\\."` for the `input.*` files of a TREC track.
 #' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
 #' @seealso [mean_scores()], [read_run()], [read_qrels()].
@@ -94,11 +99,15 @@
 #' }
 #' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'          measures = list("RR", my_rr = first_rel))
+#'
+#' # A directory of runs that also holds other files: select the runs by name
+#' evaluate(dir, file.path(dir, "qrels.test"), measures = "AP",
+#'          pattern = "^results\\.test$")
 #' @export
 evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
                      n_threads = NULL, query_map = NULL, gains = NULL,
-                     name = c("tag", "file"), progress = NULL) {
+                     name = c("tag", "file"), progress = NULL, pattern = NULL) {
   missing <- match.arg(missing)
   name <- match.arg(name)
   n_threads <- resolve_threads(n_threads)
@@ -114,7 +123,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   q <- qrels_pointer(qrels, relevance_level)
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
 
-  source <- run_source(runs, name)
+  source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
                             want_profiles = length(spec$custom) > 0, want_orders = FALSE,
                             progress = progress)
@@ -172,7 +181,7 @@ read_query_map <- function(query_map, call = rlang::caller_env()) {
   if (is.null(query_map)) return(NULL)
   if (is.character(query_map) && length(query_map) == 1L) {
     check_file(query_map, arg = "query_map", call = call)
-    lines <- readLines(query_map, warn = FALSE)
+    lines <- strip_bom(readLines(query_map, warn = FALSE))
     lines <- lines[nzchar(trimws(lines))]
     parts <- strsplit(trimws(lines), "[[:space:]]+")
     short <- which(lengths(parts) < 2L)
@@ -200,12 +209,18 @@ read_query_map <- function(query_map, call = rlang::caller_env()) {
 
 # A list describing where runs come from: files (streamed in C++) or runs in
 # memory (converted to C++ chunk by chunk).
-run_source <- function(runs, name, call = rlang::caller_env()) {
+run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
   if (is.character(runs)) {
-    return(list(type = "files", paths = path.expand(expand_run_paths(runs, "runs", call = call)), name = name))
+    paths <- expand_run_paths(runs, pattern = pattern, arg = "runs", call = call)
+    return(list(type = "files", paths = path.expand(paths), name = name))
+  }
+  if (!is.null(pattern)) {
+    stop_irtopics("{.arg pattern} selects files of a directory; {.arg runs} must then be one directory.",
+                  call = call)
   }
   if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
   if (inherits(runs, "ir_runs")) {
+    for (r in runs) check_run_scores(r$score, paste0("run ", r$system), call = call)
     mem <- lapply(runs, function(r) list(name = r$system, topic = r$topics, topic_code = r$topic_code,
                                          docno = r$docno, offset = r$offset, score = r$score))
     return(list(type = "memory", runs = mem))
@@ -214,13 +229,11 @@ run_source <- function(runs, name, call = rlang::caller_env()) {
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
-    na_col <- need[vapply(need, function(col) anyNA(runs[[col]]), logical(1))]
+    na_col <- setdiff(need[vapply(need, function(col) anyNA(runs[[col]]), logical(1))], "score")
     if (length(na_col)) {
       stop_irtopics("{.arg runs}: column{?s} {.field {na_col}} must not contain NA.", kind = "data", call = call)
     }
-    if (!is.numeric(runs$score) || any(!is.finite(runs$score))) {
-      stop_irtopics("{.arg runs}: column {.field score} must hold finite numbers.", kind = "parse", call = call)
-    }
+    check_run_scores(runs$score, "the runs data frame", call = call)
     sys <- as.character(runs$system)
     groups <- split(seq_len(nrow(runs)), factor(sys, levels = unique(sys)))
     mem <- lapply(names(groups), function(s) {
@@ -232,6 +245,25 @@ run_source <- function(runs, name, call = rlang::caller_env()) {
   }
   stop_irtopics("{.arg runs} must be run file paths, a directory, an {.cls ir_run}/{.cls ir_runs} object or a data frame, not {.obj_type_friendly {runs}}.",
                 call = call)
+}
+
+# Scores of a run in memory follow the file rule: numbers, +-Inf allowed
+# (they rank first and last), NA and NaN refused (trec_eval's order has no
+# place for them, and NaN must never reach the C++ sort).
+check_run_scores <- function(score, what, call = rlang::caller_env()) {
+  if (!is.numeric(score)) {
+    stop_irtopics("{.arg runs}: column {.field score} must be numeric, not {.obj_type_friendly {score}}.",
+                  kind = "data", call = call)
+  }
+  bad <- which(is.na(score))
+  if (length(bad)) {
+    row <- bad[1]
+    value <- format(score[row])
+    stop_irtopics(c("{.arg runs}: the scores of {what} must be numbers (Inf and -Inf are allowed).",
+                    x = "Row {row} holds {value}{if (length(bad) > 1) paste0(' (', length(bad), ' rows hold NA or NaN)') else ''}."),
+                  kind = "data", row = row, call = call)
+  }
+  invisible(score)
 }
 
 # Runs the C++ evaluation chunk by chunk (progress bar, interrupts between
@@ -271,7 +303,18 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
 # Topic (column) order: numeric when every id is a number, else byte order.
 order_topics <- function(ids) {
   num <- suppressWarnings(as.numeric(ids))
-  if (!anyNA(num)) ids[order(num, ids, method = "radix")] else sort(ids, method = "radix")
+  if (!anyNA(num)) ids[order(num, as_bytes(ids), method = "radix")] else sort_bytes(ids)
+}
+
+# Strings in byte order. Ids read by the C++ reader are in the native encoding,
+# and radix sorting refuses non-ASCII strings of unknown encoding even in a
+# UTF-8 locale; a copy marked "bytes" sorts byte by byte (strcmp order).
+sort_bytes <- function(x) x[order(as_bytes(x), method = "radix")]
+
+as_bytes <- function(x) {
+  x <- as.character(x)
+  Encoding(x) <- "bytes"
+  x
 }
 
 assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, qmap, missing) {

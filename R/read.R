@@ -14,6 +14,8 @@
 #' `irtopics_error_duplicate`, `irtopics_error_file`) naming the file and
 #' line.
 #'
+#' @inheritSection read_run Input format
+#'
 #' @param path Path to the qrels file (`.gz` allowed).
 #' @return An `ir_qrels` data frame with columns `topic` (character),
 #'   `docno` (character) and `rel` (integer), in file order.
@@ -82,6 +84,20 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
   res
 }
 
+# Drops a UTF-8 byte order mark from the start of x[1] (text read by R):
+# R drops it itself only in UTF-8 locales. Compared as bytes, so that the
+# locale does not matter.
+strip_bom <- function(x) {
+  if (!length(x) || is.na(x[1])) return(x)
+  b <- charToRaw(x[1])
+  if (length(b) >= 3L && identical(b[1:3], as.raw(c(0xef, 0xbb, 0xbf)))) {
+    enc <- Encoding(x[1])
+    x[1] <- rawToChar(b[-(1:3)])
+    Encoding(x[1]) <- enc
+  }
+  x
+}
+
 # Re-raise an error reported by the C++ reader as a classed R condition.
 raise_input_error <- function(err, call = rlang::caller_env()) {
   what <- switch(err$kind,
@@ -106,15 +122,58 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' The rank column is ignored, as in trec_eval: evaluation orders each topic's
 #' documents by score, highest first, ties broken by docno in descending byte
 #' order. Each line needs at least six fields (extra ones are ignored); the
-#' score must be a finite number. Malformed lines, duplicate documents within a
-#' topic (detected at evaluation), empty and missing files raise classed
-#' errors naming the file and line.
+#' score must be a number (see "Input format"). Malformed lines, duplicate
+#' documents within a topic (detected at evaluation), empty and missing files
+#' raise classed errors naming the file and line.
+#'
+#' @section Input format:
+#' Runs (`topic Q0 docno rank score tag`) and qrels (`topic iter docno rel`)
+#' are read as trec_eval reads them, and every input gives either trec_eval's
+#' result or a classed error naming the file and the line (class
+#' `irtopics_error_parse` for a bad line, `irtopics_error_file` for a bad
+#' file): no input is read into a silently different number.
+#' * White space: fields are split on any white space (spaces, tabs, `\r`,
+#'   `\v`, `\f`), so CRLF line ends read as LF ones, and leading, trailing or
+#'   repeated white space and blank lines do not matter. A run line with more
+#'   than six fields is read (the extra fields are ignored, as in trec_eval)
+#'   unless a carriage return separates them: CR-only line ends are an error.
+#' * Compression: gzip is recognised by its magic bytes, not by the name (a
+#'   plain file named `.gz` is read as text). A truncated gzip file is an
+#'   error.
+#' * A UTF-8 byte order mark at the start of a file is skipped. (trec_eval
+#'   would read it into the first topic id and so treat that topic as
+#'   another one.)
+#' * No comments: a line whose first field starts with `#` is an error
+#'   (trec_eval would read a topic named `#...`).
+#' * A NUL byte is an error naming its line: the file is binary, or
+#'   compressed with something other than gzip.
+#' * Scores: decimal numbers with optional sign and exponent (`1e-3`, `1E-3`,
+#'   `+0.5`, `.5`, `5.`); `-0` equals 0 (the tie is broken by docno);
+#'   `inf`, `-inf`, `Infinity` (any case) are `Inf` and `-Inf` and rank first
+#'   or last. `nan`, hexadecimal numbers (`0x1p3`), numbers out of the range
+#'   of a double (`1e400`, `1e-400`) and decimal commas (`1,5`) are errors.
+#'   Runs given as data frames or `ir_run` objects follow the same rule:
+#'   `Inf` and `-Inf` are accepted, `NA` and `NaN` are an error naming the
+#'   row.
+#' * Grades: integers with optional sign (`+2`; negative ones such as `-1`
+#'   mark a document in the pool but unjudged) up to 1000000; `1.5`, `1e0`,
+#'   `x` or a number beyond the integer range are errors.
+#' * Empty files: a file of 0 bytes (or a gzip file with nothing inside) is
+#'   "empty"; a file of white space only "holds no run lines" (or qrels
+#'   lines).
+#' * Ids: topic ids and docnos are byte strings of any length and encoding.
+#' * Directories: every regular file of a directory is read as a run, in name
+#'   order; hidden files (such as `.DS_Store`) and subdirectories are
+#'   skipped. Any other file (a `README.txt`) is an error naming it: select
+#'   the runs with `pattern`.
 #'
 #' @param path Path to a run file.
 #' @param paths Paths to run files, or one directory (all its files are read,
-#'   in name order; hidden files are skipped).
+#'   in name order; hidden files and subdirectories are skipped).
 #' @param name How to name the system: `"tag"` (the run tag of the first line,
 #'   the default) or `"file"` (the file name without `.gz` and extension).
+#' @param pattern `NULL` (every file), or a regular expression on file names
+#'   (as in [list.files()]) selecting the runs when `paths` is a directory.
 #' @return `read_run()`: an `ir_run` object. `read_runs()`: a named list of
 #'   them (class `ir_runs`).
 #' @examples
@@ -122,6 +181,10 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #'                             package = "irtopics"))
 #' run
 #' head(as.data.frame(run))
+#'
+#' # The directory also holds qrels and a licence: select the runs by name.
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' read_runs(dir, pattern = "^results\\.test$")
 #' @export
 read_run <- function(path, name = c("tag", "file")) {
   name <- match.arg(name)
@@ -135,9 +198,9 @@ read_run <- function(path, name = c("tag", "file")) {
 
 #' @rdname read_run
 #' @export
-read_runs <- function(paths, name = c("tag", "file")) {
+read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
   name <- match.arg(name)
-  paths <- expand_run_paths(paths)
+  paths <- expand_run_paths(paths, pattern = pattern)
   runs <- lapply(paths, read_run, name = name)
   names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
   for (k in seq_along(runs)) runs[[k]]$system <- names(runs)[k]
@@ -159,15 +222,35 @@ unique_system_names <- function(x) {
   x
 }
 
-expand_run_paths <- function(paths, arg = "paths", call = rlang::caller_env()) {
+# The run files named by `paths`: the files themselves, or the files of one
+# directory (hidden files and subdirectories skipped; `pattern`, a regular
+# expression on file names, selects among them).
+expand_run_paths <- function(paths, pattern = NULL, arg = "paths", call = rlang::caller_env()) {
   if (!is.character(paths) || !length(paths) || anyNA(paths)) {
     stop_irtopics("{.arg {arg}} must be file paths or a directory.", call = call)
   }
+  if (!is.null(pattern) && (!is.character(pattern) || length(pattern) != 1L || is.na(pattern) ||
+                            !nzchar(pattern))) {
+    stop_irtopics("{.arg pattern} must be NULL or one regular expression.", call = call)
+  }
   if (length(paths) == 1L && dir.exists(paths)) {
-    files <- list.files(paths, full.names = TRUE, all.files = FALSE)
+    files <- tryCatch(
+      list.files(paths, pattern = pattern, full.names = TRUE, all.files = FALSE),
+      error = function(e) {
+        stop_irtopics(c("{.arg pattern} must be a valid regular expression.", x = conditionMessage(e)),
+                      call = call)
+      }
+    )
     files <- files[!dir.exists(files)]
-    if (!length(files)) stop_irtopics("Directory {.file {paths}} holds no files.", kind = "file", call = call)
+    if (!length(files)) {
+      what <- if (is.null(pattern)) "files" else "files matching {.val {pattern}}"
+      stop_irtopics(paste0("Directory {.file {paths}} holds no ", what, "."), kind = "file", call = call)
+    }
     return(sort(files))
+  }
+  if (!is.null(pattern)) {
+    stop_irtopics("{.arg pattern} selects files of a directory; {.arg {arg}} must then be one directory.",
+                  call = call)
   }
   missing <- paths[!file.exists(paths)]
   if (length(missing)) {

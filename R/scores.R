@@ -336,6 +336,7 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     }
   )
   if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file")
+  names(df) <- strip_bom(names(df))
   if (is.null(topic_col)) {
     hit <- which(tolower(names(df)) %in% c("topic", "topics", "query", "qid"))
     topic_col <- if (length(hit)) hit[1] else FALSE
@@ -365,8 +366,9 @@ check_file <- function(path, arg = "path", call = rlang::caller_env()) {
   if (!is.character(path) || length(path) != 1L || is.na(path)) {
     stop_irtopics("{.arg {arg}} must be a single file path.", call = call)
   }
-  if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", call = call)
-  if (dir.exists(path)) stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", call = call)
-  if (file.size(path) == 0) stop_irtopics("File {.file {path}} is empty.", kind = "file", call = call)
+  # `file` as on the C++ reader's errors (raise_input_error()).
+  if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", file = path, call = call)
+  if (dir.exists(path)) stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", file = path, call = call)
+  if (file.size(path) == 0) stop_irtopics("File {.file {path}} is empty.", kind = "file", file = path, call = call)
   invisible(path)
 }

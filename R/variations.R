@@ -112,7 +112,7 @@ topic_data <- function(orders, topic, queries = NULL, systems = NULL, min_querie
   known_q <- orders$queries$query[orders$queries$topic == topic]
   q_all <- c(intersect(known_q, li$query), setdiff(unique(li$query), known_q))
   q_all <- restrict_to(queries, q_all, "queries", topic, call)
-  s_all <- restrict_to(systems, sort(unique(li$system), method = "radix"), "systems", topic, call)
+  s_all <- restrict_to(systems, sort_bytes(unique(li$system)), "systems", topic, call)
   if (length(q_all) < min_queries) {
     stop_irtopics("Topic {.val {topic}} has {length(q_all)} quer{?y/ies}; the analysis needs at least {min_queries}.",
                   kind = "data", call = call)

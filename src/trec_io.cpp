@@ -94,6 +94,52 @@ std::string show(std::string_view s) {
   return std::string(s);
 }
 
+// Where the lines of `text[0, size)` start: after a UTF-8 byte order mark
+// (EF BB BF), if the text begins with one. Windows editors write it; trec_eval
+// would read it into the first topic id and so silently make that topic a
+// different one.
+inline const char* skip_bom(const std::string& text, std::size_t size) {
+  const char* p = text.data();
+  if (size >= 3 && static_cast<unsigned char>(p[0]) == 0xEF &&
+      static_cast<unsigned char>(p[1]) == 0xBB && static_cast<unsigned char>(p[2]) == 0xBF) {
+    p += 3;
+  }
+  return p;
+}
+
+// Refuses text that holds a NUL byte: no run or qrels line has one, and the
+// scanner would split fields there, so a binary file (an archive, a bzip2
+// or zip file: only gzip is decompressed) could otherwise pass as a few odd
+// lines. One memchr over the text; the line is counted only on failure.
+inline void check_no_nul(const char* begin, const char* end, const std::string& file) {
+  const void* nul = std::memchr(begin, '\0', static_cast<std::size_t>(end - begin));
+  if (nul == nullptr) return;
+  const long line = 1 + std::count(begin, static_cast<const char*>(nul), '\n');
+  throw InputError("parse", file, line,
+                   "the line holds a NUL byte (is this a binary or compressed file?)");
+}
+
+// trec_eval has no comment lines; a line whose first field starts with '#' is
+// refused rather than read as a topic named "#...".
+inline InputError comment_error(const std::string& file, uint32_t line, const char* format) {
+  return InputError("parse", file, line,
+                    std::string("comment lines are not part of the ") + format +
+                        " format (the line starts with '#')");
+}
+
+// Whether [b, e) holds a carriage return followed by a field byte: a run
+// line with more than six fields whose "extra fields" are really further
+// lines of a file with CR-only line ends (old Mac), which would otherwise be
+// read as one line with the rest ignored.
+inline bool has_inner_cr(const char* b, const char* e) {
+  for (const char* p = b; p < e; ++p) {
+    p = static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(e - p)));
+    if (p == nullptr) return false;
+    if (p + 1 < e && byte_class(p + 1) == 0) return true;
+  }
+  return false;
+}
+
 // Powers of ten that are exact in a double.
 constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                              1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -102,7 +148,10 @@ constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
-  if (b < e && *b == '+') ++b;
+  if (b < e && *b == '+') {
+    ++b;
+    if (b < e && *b == '-') return false;  // "+-1" is no number
+  }
   // Fast path for plain decimals ("-12.345"): with at most 15 significant
   // digits the digits form an integer that is exact in a double, and one
   // division by an exact power of ten is correctly rounded, so the result is
@@ -138,10 +187,25 @@ bool parse_double(std::string_view f, double* out) {
   return r.ec == std::errc() && r.ptr == e;
 }
 
+// Why parse_double() refused `f` or gave NaN, for the error message.
+std::string score_problem(std::string_view f) {
+  std::string_view g = f;
+  if (!g.empty() && g[0] == '+') g.remove_prefix(1);
+  double v;
+  const auto r = std::from_chars(g.data(), g.data() + g.size(), v);
+  if (r.ec == std::errc::result_out_of_range && r.ptr == g.data() + g.size()) {
+    return "the score (5th field) '" + show(f) + "' is out of the range of a double";
+  }
+  return "the score (5th field) must be a number, not '" + show(f) + "'";
+}
+
 bool parse_int(std::string_view f, int* out) {
   const char* b = f.data();
   const char* e = b + f.size();
-  if (b < e && *b == '+') ++b;
+  if (b < e && *b == '+') {
+    ++b;
+    if (b < e && *b == '-') return false;
+  }
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e;
 }
@@ -191,7 +255,10 @@ void read_whole_file(const std::string& path, std::string& out) {
   out.clear();
   // Plain files are read with read(2) straight into the reused buffer;
   // gzip files (magic bytes 1f 8b) are decompressed with zlib.
-  const int fd = ::open(path.c_str(), O_RDONLY);
+  // O_NONBLOCK: opening a FIFO (say, in a directory of runs) would otherwise
+  // wait for a writer forever; it is then refused below as not a regular
+  // file. The flag does not change reads of regular files.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
   if (fd < 0) throw InputError("file", path, 0, "can't open the file");
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -265,8 +332,9 @@ RunParser::RunParser(Run& run) : run_(run) {
   // reuses the padding.
   if (run_.text_size == 0) run_.text_size = terminate_text(run_.text);
   const std::size_t size = run_.text_size;
-  p_ = run_.text.data();
-  end_ = p_ + size;
+  end_ = run_.text.data() + size;
+  check_no_nul(run_.text.data(), end_, run_.file);
+  p_ = skip_bom(run_.text, size);
   // Most runs have about 40 bytes a line; reserve to avoid regrowth.
   const std::size_t guess = run_.text.size() / 36 + 16;
   run_.topic.reserve(guess);
@@ -280,17 +348,26 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
   while (p_ < end_) {
     ++line_no_;
     bool extra = false;
+    const char* const line_start = p_;
     const int n = split_line(p_, end_, f, 6, &extra, &p_);
     if (n == 0) continue;  // blank line
+    if (f[0][0] == '#') throw comment_error(run_.file, line_no_, "run");
     if (n < 6) {
       throw InputError("parse", run_.file, line_no_,
                        "expected 6 fields (topic Q0 docno rank score tag), found " +
                            std::to_string(n));
     }
-    double s;
-    if (!parse_double(f[4], &s) || !std::isfinite(s)) {
+    if (extra && has_inner_cr(line_start, p_ - 1)) {
       throw InputError("parse", run_.file, line_no_,
-                       "the score (5th field) must be a finite number, not '" + show(f[4]) + "'");
+                       "the line holds a carriage return between fields (are the line ends "
+                       "CR only, as in old Mac files?)");
+    }
+    double s;
+    // +-inf are accepted (trec_eval's atof reads them, and they sort first
+    // and last); NaN is refused: it has no place in trec_eval's order and
+    // would break the sort's strict weak ordering.
+    if (!parse_double(f[4], &s) || std::isnan(s)) {
+      throw InputError("parse", run_.file, line_no_, score_problem(f[4]));
     }
     *topic_changed = false;
     *seen_before = false;
@@ -327,6 +404,9 @@ void read_run_file(const std::string& path, Run& run) {
 }
 
 void RunBuilder::add(std::string_view topic, std::string_view docno, double score, uint32_t line) {
+  // The R callers refuse NA/NaN scores first; this keeps NaN out of the sort
+  // whatever the caller.
+  if (std::isnan(score)) throw InputError("data", run_.file, line, "the score is NaN");
   run_.topic.push_back(intern_topic(topic, index_, run_.topics));
   run_.score.push_back(score);
   spans_.emplace_back(run_.text.size(), docno.size());
@@ -429,8 +509,9 @@ void parse_qrels(Qrels& q) {
   q.topic_index.clear();
   q.entries.clear();
   const std::size_t size = terminate_text(q.text);
-  const char* p = q.text.data();
-  const char* const end = p + size;
+  const char* const end = q.text.data() + size;
+  check_no_nul(q.text.data(), end, q.file);
+  const char* p = skip_bom(q.text, size);
   q.entries.reserve(q.text.size() / 16 + 16);
   std::string_view last_topic;
   int32_t last_index = -1;
@@ -441,6 +522,7 @@ void parse_qrels(Qrels& q) {
     bool extra = false;
     const int n = split_line(p, end, f, 4, &extra, &p);
     if (n == 0) continue;
+    if (f[0][0] == '#') throw comment_error(q.file, line_no, "qrels");
     if (n != 4 || extra) {
       throw InputError("parse", q.file, line_no,
                        std::string("expected 4 fields (topic iter docno rel), found ") +

@@ -3,9 +3,14 @@
 // structures. Field rules follow trec_eval 10.0 (get_trec_results.c,
 // get_qrels.c): fields are separated by any white space, a run line needs at
 // least six fields (extra fields are ignored), a qrels line exactly four; the
-// run's rank column is ignored. Unlike trec_eval (which uses atof/atol and
-// silently reads garbage as 0) a score must be a number and a grade an
-// integer, otherwise the line is rejected.
+// run's rank column is ignored; '\r' is white space, so CRLF files read as LF
+// ones. Unlike trec_eval (which uses atof/atol and silently reads garbage as
+// 0) a score must be a number (+-inf allowed, NaN refused) and a grade an
+// integer, otherwise the line is rejected. Deliberate deviations, each so
+// that no input silently changes a number: a leading UTF-8 byte order mark is
+// skipped, a line whose first field starts with '#' is refused (trec_eval
+// would read a topic "#..."), and so is text holding a NUL byte (a binary
+// file).
 //
 // Pure C++: no R types. Errors are thrown as irtopics::InputError carrying the
 // kind of problem, the file and the 1-based line number.

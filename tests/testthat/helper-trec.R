@@ -2,6 +2,14 @@
 te_data <- function(...) system.file("extdata", "trec_eval-test", ..., package = "irtopics")
 te_expected <- function(name) test_path("fixtures", "trec_eval", name)
 
+# A temporary file holding `lines`, and a small valid qrels file.
+tmp_file <- function(lines, ext = ".txt") {
+  f <- tempfile(fileext = ext)
+  writeLines(lines, f)
+  f
+}
+good_qrels <- function() tmp_file(c("1 0 d1 1", "1 0 d2 0", "2 0 d3 2"))
+
 # Reads a trec_eval -q output: data frame measure, topic, value (character).
 read_trec_eval_output <- function(path) {
   lines <- readLines(path)
