@@ -207,40 +207,44 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<irtopics::Run> mem;
   std::vector<std::string> files;
   if (paths.isNotNull()) files = as<std::vector<std::string>>(CharacterVector(paths));
-  if (mem_runs.isNotNull()) {
-    List runs(mem_runs);
-    mem.resize(runs.size());
-    for (R_xlen_t r = 0; r < runs.size(); ++r) {
-      List x = runs[r];
-      irtopics::Run& run = mem[r];
-      run.file = as<std::string>(x["name"]);
-      run.tag = as<std::string>(x["name"]);
-      CharacterVector topic = x["topic"];
-      NumericVector score = x["score"];
-      SEXP doc = x["docno"];
-      irtopics::RunBuilder b(run);
-      if (TYPEOF(doc) == RAWSXP) {
-        const char* bytes = reinterpret_cast<const char*>(RAW(doc));
-        IntegerVector off = x["offset"];
-        IntegerVector topic_code = x["topic_code"];
-        for (R_xlen_t i = 0; i < score.size(); ++i) {
-          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
-          const int start = off[i], stop = off[i + 1];
-          b.add(std::string_view(CHAR(STRING_ELT(topic, topic_code[i] - 1))),
-                std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
-                static_cast<uint32_t>(i + 1));
+  try {
+    if (mem_runs.isNotNull()) {
+      List runs(mem_runs);
+      mem.resize(runs.size());
+      for (R_xlen_t r = 0; r < runs.size(); ++r) {
+        List x = runs[r];
+        irtopics::Run& run = mem[r];
+        run.file = as<std::string>(x["name"]);
+        run.tag = as<std::string>(x["name"]);
+        CharacterVector topic = x["topic"];
+        NumericVector score = x["score"];
+        SEXP doc = x["docno"];
+        irtopics::RunBuilder b(run);
+        if (TYPEOF(doc) == RAWSXP) {
+          const char* bytes = reinterpret_cast<const char*>(RAW(doc));
+          IntegerVector off = x["offset"];
+          IntegerVector topic_code = x["topic_code"];
+          for (R_xlen_t i = 0; i < score.size(); ++i) {
+            if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
+            const int start = off[i], stop = off[i + 1];
+            b.add(std::string_view(CHAR(STRING_ELT(topic, topic_code[i] - 1))),
+                  std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
+                  static_cast<uint32_t>(i + 1));
+          }
+        } else {
+          CharacterVector d(doc);
+          for (R_xlen_t i = 0; i < score.size(); ++i) {
+            if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
+            b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(d, i))),
+                  score[i], static_cast<uint32_t>(i + 1));
+          }
         }
-      } else {
-        CharacterVector d(doc);
-        for (R_xlen_t i = 0; i < score.size(); ++i) {
-          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
-          b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(d, i))),
-                score[i], static_cast<uint32_t>(i + 1));
-        }
+        b.finish();
+        run.tag = as<std::string>(x["name"]);
       }
-      b.finish();
-      run.tag = as<std::string>(x["name"]);
     }
+  } catch (const InputError& e) {
+    return List::create(_["error"] = error_list(e));
   }
 
   const std::size_t n_runs = files.empty() ? mem.size() : files.size();
