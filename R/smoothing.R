@@ -200,11 +200,11 @@ smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5
   lambdas <- as.double(lambdas)
 
   chunks <- chunk_indices(reps, max(250L, ceiling(reps / 40)))
-  parts <- map_chunks(chunks, function(idx) {
+  parts <- map_chunks(chunks, function(idx, threads) {
     cpp_smoothing_taus(P, as.double(reference), draws$topics[, idx, drop = FALSE],
                        draws$systems[, idx, drop = FALSE], topics_per_set, n_x, lambdas,
-                       standardize, n_threads)
-  }, label = "Smoothing experiment")
+                       standardize, threads)
+  }, n_threads = n_threads, label = "Smoothing experiment")
   tau <- do.call(rbind, parts)
   tau[is.nan(tau)] <- NA_real_
   colnames(tau) <- c(paste0("lambda=", as.character(lambdas)), "baseline")

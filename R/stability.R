@@ -125,9 +125,9 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
 
   chunks <- chunk_indices(trials, max(1L, ceiling(trials / 20)))
   sets <- lapply(sizes, function(n) {
-    pieces <- map_chunks(chunks, function(idx) {
-      set_aggregates_r(m, perms[, idx, drop = FALSE], n, code, agg$fun, eps, n_threads)
-    }, label = sprintf("Swap method, %s, %d topics", label, n))
+    pieces <- map_chunks(chunks, function(idx, threads) {
+      set_aggregates_r(m, perms[, idx, drop = FALSE], n, code, agg$fun, eps, threads)
+    }, n_threads = n_threads, label = sprintf("Swap method, %s, %d topics", label, n))
     out <- do.call(cbind, pieces)
     dimnames(out) <- list(rownames(m), NULL)
     out

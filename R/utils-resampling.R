@@ -33,14 +33,18 @@ chunk_indices <- function(n, size) {
   split(seq_len(n), ceiling(seq_len(n) / size))
 }
 
-# Apply `fun` to each element of `chunks` (a list of index vectors) and
-# return the list of results. Uses future.apply when a parallel future plan is
-# set, otherwise a plain loop with a cli progress bar (shown for loops that
-# take more than a couple of seconds) and interrupt checks between chunks.
-map_chunks <- function(chunks, fun, label = "Resampling", progress = NULL) {
+# Apply `fun(idx, threads)` to each element of `chunks` (a list of index
+# vectors) and return the list of results. Uses future.apply when a parallel
+# future plan is set, otherwise a plain loop with a cli progress bar (shown for
+# loops that take more than a couple of seconds) and interrupt checks between
+# chunks. `threads` is `n_threads` in the loop and 1 inside futures: the
+# futures are the parallelism, and an OpenMP region with more than one thread
+# in a forked child (plan(multicore)) waits forever for the parent's libgomp
+# pool threads, which fork() does not copy.
+map_chunks <- function(chunks, fun, n_threads = 1L, label = "Resampling", progress = NULL) {
   progress <- progress %||% getOption("irtopics.progress", interactive())
   if (use_future()) {
-    return(future.apply::future_lapply(chunks, fun, future.seed = NULL,
+    return(future.apply::future_lapply(chunks, fun, threads = 1L, future.seed = NULL,
                                        future.packages = "irtopics"))
   }
   out <- vector("list", length(chunks))
@@ -48,7 +52,7 @@ map_chunks <- function(chunks, fun, label = "Resampling", progress = NULL) {
     cli::cli_progress_bar(label, total = length(chunks), .envir = environment())
   }
   for (k in seq_along(chunks)) {
-    out[[k]] <- fun(chunks[[k]])
+    out[[k]] <- fun(chunks[[k]], n_threads)
     if (isTRUE(progress) && length(chunks) > 1L) cli::cli_progress_update(.envir = environment())
   }
   out

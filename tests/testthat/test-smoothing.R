@@ -183,6 +183,23 @@ test_that("a future plan gives the same results", {
   expect_identical(fut_res$tau, seq_res$tau)
 })
 
+test_that("forked futures work after the parent used several OpenMP threads", {
+  # libgomp's thread pool does not survive fork(): a forked worker that opened
+  # a 2-thread region would wait forever, so futures run 1 thread each.
+  skip_on_cran()
+  skip_if_not_installed("future")
+  skip_if_not(future::supportsMulticore(), "multicore futures not supported here")
+  skip_if_no_interrupts()
+  ap <- real_scores("robust2004_ap.csv")
+  seq_res <- smoothing_experiment(ap, reps = 600, seed = 5, n_threads = 2)
+  old <- future::plan(future::multicore, workers = 2)
+  on.exit(future::plan(old), add = TRUE)
+  # A hang becomes a failure: SIGINT after 60 s stops the wait.
+  res <- with_interrupt_after(60, smoothing_experiment(ap, reps = 600, seed = 5, n_threads = 2))
+  expect_false(res$interrupted)
+  expect_identical(res$value$tau, seq_res$tau)
+})
+
 test_that("smoothing_experiment results have the documented shape", {
   ap <- real_scores("robust2004_ap.csv")
   ex <- smoothing_experiment(ap, reps = 40, seed = 1, lambdas = c(0.2, 1))
