@@ -478,6 +478,15 @@ void test_qrels_parser() {
   // The largest grade accepted is accepted.
   CHECK(qrels_from("1 0 a 1000000\n").levels[0].size() == 1000001);
 
+  // The grade count tables of all topics are bounded (kMaxLevelCounts,
+  // 2^24): 16 topics at grade 1e6 fit (16 * 1000001 counts), a 17th does not.
+  std::string many;
+  for (int t = 1; t <= 17; ++t) many += "t" + std::to_string(t) + " 0 d 1000000\n";
+  const std::size_t cut = many.find("t17 ");
+  CHECK(qrels_from(many.substr(0, cut)).levels.size() == 16);
+  CHECK_INPUT_ERROR(qrels_from(many), "data", 17);
+  CHECK_INPUT_ERROR(qrels_from("a 0 x 1\n" + many), "data", 18);
+
   // QrelsBuilder: the same qrels from memory; grades above the limit are
   // "data" errors there.
   irtopics::Qrels c;
