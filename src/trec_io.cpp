@@ -103,6 +103,7 @@ bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
   if (b < e && *b == '+') ++b;
+  if (b < e && *b == '-' && b != f.data()) return false;  // "+-5": one sign only
   // Fast path for plain decimals ("-12.345"): with at most 15 significant
   // digits the digits form an integer that is exact in a double, and one
   // division by an exact power of ten is correctly rounded, so the result is
@@ -142,6 +143,7 @@ bool parse_int(std::string_view f, int* out) {
   const char* b = f.data();
   const char* e = b + f.size();
   if (b < e && *b == '+') ++b;
+  if (b < e && *b == '-' && b != f.data()) return false;  // "+-1": one sign only
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e;
 }

@@ -25,3 +25,15 @@ test_that("a large grade in many topics is refused, not allocated (fuzz_qrels ou
   ok <- read_qrels(write_lines_tmp(lines[1:3]))
   expect_equal(ok$rel, rep(1000000L, 3))
 })
+
+test_that("a score or grade with two signs is refused (found in review)", {
+  # "+-5" was read as -5 (the '+' was skipped, then the number parsed with
+  # its '-'); trec_eval's atof() reads it as 0. Both readers now refuse it.
+  run <- write_lines_tmp(c("1 Q0 d1 1 2 t", "1 Q0 d2 2 +-5 t"))
+  err <- expect_error(read_run(run), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "[Ll]ine 2")
+  qrels <- write_lines_tmp(c("1 0 d1 1", "1 0 d2 +-1"))
+  expect_error(read_qrels(qrels), class = "irtopics_error_parse")
+  # One sign is fine.
+  expect_equal(read_qrels(write_lines_tmp(c("1 0 d1 +1", "1 0 d2 -1")))$rel, c(1L, -1L))
+})

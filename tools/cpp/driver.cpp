@@ -413,6 +413,7 @@ void test_run_parser() {
   CHECK_INPUT_ERROR(run_from("1 Q0 a 1 nan t\n"), "parse", 1);
   CHECK_INPUT_ERROR(run_from("1 Q0 a 1 - t\n"), "parse", 1);
   CHECK_INPUT_ERROR(run_from("1 Q0 a 1 . t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 +-5 t\n"), "parse", 1);
   CHECK_INPUT_ERROR(run_from(to_crlf("1 Q0 a 1 1 t\n1 Q0 b 2\n")), "parse", 2);
   CHECK_INPUT_ERROR(run_from(""), "file", 0);
   CHECK_INPUT_ERROR(run_from("\n \n\t\r\n"), "file", 0);
@@ -470,6 +471,7 @@ void test_qrels_parser() {
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1 extra\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n\n1 0 b 1.5\n"), "parse", 3);
   CHECK_INPUT_ERROR(qrels_from("1 0 a x\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a +-1\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 99999999999\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1000001\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n2 0 a 1\n1 0 a 0\n"), "duplicate", 3);
