@@ -446,6 +446,7 @@ void Qrels::build_index() {
   if (text.size() > 0xffffffffULL || entries.size() >= 0xffffffffULL) {
     throw InputError("file", file, 0, "the qrels are too large (over 4 GB)");
   }
+  std::size_t level_counts = 0;  // total size of the `levels` tables (kMaxLevelCounts)
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const Entry& e = entries[k];
     grade_of[k] = e.grade;
@@ -470,7 +471,17 @@ void Qrels::build_index() {
     }
     if (e.grade >= 0) {
       auto& lv = levels[e.topic];
-      if (lv.size() <= static_cast<std::size_t>(e.grade)) lv.resize(e.grade + 1, 0);
+      if (lv.size() <= static_cast<std::size_t>(e.grade)) {
+        level_counts += static_cast<std::size_t>(e.grade) + 1 - lv.size();
+        if (level_counts > kMaxLevelCounts) {
+          throw InputError("data", file, e.line,
+                           "the relevance grades are too large for this many topics (up to grade " +
+                               std::to_string(e.grade) + " in topic '" + topics[e.topic] +
+                               "'): their count tables would exceed " +
+                               std::to_string(kMaxLevelCounts) + " entries");
+        }
+        lv.resize(e.grade + 1, 0);
+      }
       ++lv[e.grade];
     }
   }

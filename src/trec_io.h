@@ -122,6 +122,12 @@ class RunBuilder {
 // memory; real collections use grades below 10.
 constexpr int kMaxGrade = 1000000;
 
+// Largest total size of the per-topic grade count tables (Qrels::levels), in
+// counts (8 bytes each, so 128 MB). kMaxGrade alone bounds one topic, not a
+// file: a 5 KB qrels with grade 1e6 in 300 topics made 300 tables of 8 MB
+// each (fuzz_qrels: out-of-memory). Real collections need a few per topic.
+constexpr std::size_t kMaxLevelCounts = std::size_t{1} << 24;
+
 // Relevance judgements. Topics are kept in first-seen order; each judged
 // (topic, docno) pair maps to its grade. Negative grades mean "in the pool
 // but unjudged", as in trec_eval.

@@ -1,0 +1,914 @@
+// C++ test driver for the pure C++ core of irtopics (src/trec_io.cpp,
+// src/measures.cpp, src/evaluate.cpp) and a smoke test of the header-only
+// kernels that need neither R nor Eigen. Run it from tools/cpp (the Makefile
+// does); an optional argument names the repository root (default ../..).
+//
+// What it checks:
+//  * trec_eval parity: the trec_eval test collection evaluated here against
+//    trec_eval's own printed outputs (tests/testthat/fixtures/trec_eval),
+//    per topic and for the "all" line, for every measure the C++ computes;
+//  * parser behaviour: line ends and white space, error kinds and lines,
+//    gzip and plain files through read_whole_file;
+//  * measure kernels on hand-made profiles;
+//  * streaming (evaluate_text) against whole-run (evaluate_run) evaluation;
+//  * the regression corpus (tools/cpp/regressions/{run,qrels}): each file
+//    must parse and evaluate or fail with InputError, nothing else.
+// Prints "driver: N checks passed, M failed" and exits 1 when M > 0.
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "evaluate.h"
+#include "fixtures.h"
+#include "gawm.h"
+#include "kendall.h"
+#include "measures.h"
+#include "n25.h"
+#include "tau_ap.h"
+#include "trec_io.h"
+
+namespace fs = std::filesystem;
+using irtopics::InputError;
+using irtopics::Measure;
+using irtopics::MeasureKind;
+
+// ---------------------------------------------------------------------------
+// A tiny assertion framework: every check counts; a failed one prints where
+// and why, and the run goes on.
+
+namespace {
+
+long g_passed = 0, g_failed = 0;
+std::string g_context;  // names the group of checks being run
+
+void record(bool ok, const std::string& what, const char* file, int line) {
+  if (ok) {
+    ++g_passed;
+    return;
+  }
+  ++g_failed;
+  std::fprintf(stderr, "FAIL %s:%d [%s] %s\n", file, line, g_context.c_str(), what.c_str());
+}
+
+std::string num(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+#define CHECK(cond) record((cond), #cond, __FILE__, __LINE__)
+#define CHECK_MSG(cond, msg) record((cond), std::string(#cond) + ": " + (msg), __FILE__, __LINE__)
+#define CHECK_NEAR(a, b, tol)                                                                \
+  do {                                                                                      \
+    const double a_ = (a), b_ = (b);                                                        \
+    record(std::fabs(a_ - b_) <= (tol), std::string(#a " ~ " #b ": ") + num(a_) + " vs " + \
+                                            num(b_),                                        \
+           __FILE__, __LINE__);                                                             \
+  } while (0)
+
+// Runs `body`, which must throw InputError of the given kind (and, when
+// line >= 0, at that line).
+#define CHECK_INPUT_ERROR(body, want_kind, want_line)                                        \
+  do {                                                                                      \
+    std::string got_ = "no exception";                                                      \
+    bool ok_ = false;                                                                       \
+    try {                                                                                   \
+      body;                                                                                 \
+    } catch (const InputError& e_) {                                                        \
+      got_ = "InputError(" + e_.kind + ", line " + std::to_string(e_.line) + "): " + e_.what(); \
+      ok_ = e_.kind == (want_kind) && ((want_line) < 0 || e_.line == (want_line));          \
+    } catch (const std::exception& e_) {                                                    \
+      got_ = std::string("other exception: ") + e_.what();                                  \
+    }                                                                                       \
+    record(ok_, std::string(#body) + " should throw InputError(" + (want_kind) + ", line " + \
+                    std::to_string(want_line) + "), got " + got_,                           \
+           __FILE__, __LINE__);                                                             \
+  } while (0)
+
+struct Context {
+  explicit Context(const std::string& name) { g_context = name; }
+  ~Context() { g_context.clear(); }
+};
+
+std::string g_root = "../..";
+
+std::string data_path(const std::string& name) {
+  return g_root + "/inst/extdata/trec_eval-test/" + name;
+}
+std::string expected_path(const std::string& name) {
+  return g_root + "/tests/testthat/fixtures/trec_eval/" + name;
+}
+
+irtopics::Run run_from(const std::string& text, const std::string& name = "run") {
+  irtopics::Run r;
+  r.file = name;
+  r.text = text;
+  irtopics::parse_run(r);
+  return r;
+}
+
+irtopics::Qrels qrels_from(const std::string& text, int level = 1) {
+  irtopics::Qrels q;
+  fixtures::load_qrels(q, text, level);
+  return q;
+}
+
+// A scratch directory removed at exit.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/irtopics-driver-XXXXXX";
+    const char* p = mkdtemp(tmpl);
+    if (p == nullptr) {
+      std::perror("mkdtemp");
+      std::exit(2);
+    }
+    path = p;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  std::string file(const std::string& name) const { return path + "/" + name; }
+};
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::string gzip_bytes(const std::string& text, const std::string& scratch) {
+  gzFile g = gzopen(scratch.c_str(), "wb");
+  gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(g);
+  std::ifstream f(scratch, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// ---------------------------------------------------------------------------
+// trec_eval parity
+
+// The Measure a trec_eval measure name stands for; false when the C++ does
+// not compute it (iprec_at_recall, infAP, gm_map, ...).
+bool measure_of(const std::string& name, Measure* m) {
+  static const std::map<std::string, MeasureKind> plain = {
+      {"map", MeasureKind::AP},           {"Rprec", MeasureKind::RPrec},
+      {"recip_rank", MeasureKind::RR},    {"ndcg", MeasureKind::NDCG},
+      {"bpref", MeasureKind::Bpref},      {"num_ret", MeasureKind::NumRet},
+      {"num_rel", MeasureKind::NumRel},   {"num_rel_ret", MeasureKind::NumRelRet}};
+  static const std::map<std::string, MeasureKind> cut = {
+      {"P_", MeasureKind::P},          {"recall_", MeasureKind::Recall},
+      {"success_", MeasureKind::Success}, {"ndcg_cut_", MeasureKind::NDCGCut},
+      {"map_cut_", MeasureKind::APCut}};
+  auto it = plain.find(name);
+  if (it != plain.end()) {
+    *m = fixtures::measure(it->second);
+    return true;
+  }
+  for (const auto& [prefix, kind] : cut) {
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string rest = name.substr(prefix.size());
+    if (rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos) return false;
+    *m = fixtures::measure(kind, std::stol(rest));
+    return true;
+  }
+  return false;
+}
+
+struct ExpectedLine {
+  std::string measure, topic, value;
+};
+
+std::vector<ExpectedLine> read_expected(const std::string& path) {
+  std::vector<ExpectedLine> out;
+  std::ifstream f(path);
+  std::string line;
+  while (std::getline(f, line)) {
+    std::istringstream ss(line);
+    ExpectedLine e;
+    if (ss >> e.measure >> e.topic >> e.value) out.push_back(e);
+  }
+  return out;
+}
+
+struct ParityCase {
+  std::string expected, run, qrels;
+  int level = 1;
+  long depth = 0;           // trec_eval -M; 0 = no cut
+  bool complete = false;    // trec_eval -c
+  // trec_eval's name for an nDCG with gains (-m ndcg.1=3,...) and its gains
+  std::string gains_name;
+  std::vector<double> gains;
+};
+
+// Evaluates one fixture and compares it line by line. Returns the number of
+// values compared.
+long check_parity(const ParityCase& pc) {
+  Context ctx("parity " + pc.expected);
+  const auto expected = read_expected(expected_path(pc.expected));
+  CHECK_MSG(!expected.empty(), "can't read " + expected_path(pc.expected));
+  // The measures of this file, in order of first appearance.
+  std::vector<std::string> names;
+  std::map<std::string, std::size_t> column;
+  irtopics::EvalOptions opt;
+  opt.depth = pc.depth;
+  for (const auto& e : expected) {
+    if (column.count(e.measure)) continue;
+    Measure m;
+    bool known = measure_of(e.measure, &m);
+    if (!known && !pc.gains_name.empty() && e.measure == pc.gains_name) {
+      m = fixtures::measure(MeasureKind::NDCG);
+      known = true;
+    }
+    if (!known) continue;
+    column[e.measure] = names.size();
+    names.push_back(e.measure);
+    opt.measures.push_back(m);
+  }
+  opt.gains.by_grade = pc.gains;
+  CHECK_MSG(!names.empty(), pc.expected + " has no measure the C++ computes");
+
+  irtopics::Qrels q;
+  irtopics::read_qrels_file(data_path(pc.qrels), q);
+  q.prepare(pc.level);
+  irtopics::Run run;
+  irtopics::RunResult res;
+  irtopics::EvalWorkspace ws;
+  irtopics::read_and_evaluate(data_path(pc.run), q, opt, ws, run, res);
+  const std::size_t nm = names.size();
+
+  // Per-topic values: answered topics, then (with -c) the empty ranking for
+  // every qrels topic the run did not answer.
+  std::map<std::string, std::vector<double>> per_topic;
+  for (std::size_t l = 0; l < res.list_id.size(); ++l) {
+    per_topic[res.list_id[l]] =
+        std::vector<double>(res.values.begin() + l * nm, res.values.begin() + (l + 1) * nm);
+  }
+  if (pc.complete) {
+    const auto empty = irtopics::evaluate_empty(q, opt);
+    for (std::size_t t = 0; t < q.topics.size(); ++t) {
+      if (per_topic.count(q.topics[t])) continue;
+      per_topic[q.topics[t]] =
+          std::vector<double>(empty.begin() + t * nm, empty.begin() + (t + 1) * nm);
+    }
+  }
+  CHECK(!per_topic.empty());
+
+  long compared = 0;
+  for (const auto& e : expected) {
+    auto c = column.find(e.measure);
+    if (c == column.end()) continue;
+    const bool count = e.measure.compare(0, 4, "num_") == 0;
+    double ours;
+    if (e.topic == "all") {
+      double sum = 0;
+      for (const auto& kv : per_topic) sum += kv.second[c->second];
+      ours = count ? sum : sum / static_cast<double>(per_topic.size());
+    } else {
+      auto t = per_topic.find(e.topic);
+      if (t == per_topic.end()) {
+        CHECK_MSG(false, "topic " + e.topic + " of " + e.measure + " was not evaluated");
+        continue;
+      }
+      ours = t->second[c->second];
+    }
+    const double printed = std::strtod(e.value.c_str(), nullptr);
+    const std::string what = e.measure + " topic " + e.topic + ": ours " + num(ours) +
+                             ", trec_eval " + e.value;
+    if (count) {
+      CHECK_MSG(ours == printed, what);
+    } else {
+      CHECK_MSG(std::fabs(ours - printed) <= 5e-5 + 1e-12, what);
+    }
+    ++compared;
+  }
+  return compared;
+}
+
+ParityCase parity_case(const std::string& expected, const std::string& run,
+                       const std::string& qrels) {
+  ParityCase pc;
+  pc.expected = expected;
+  pc.run = run;
+  pc.qrels = qrels;
+  return pc;
+}
+
+void test_trec_eval_parity() {
+  std::vector<ParityCase> cases;
+  cases.push_back(parity_case("out.test", "results.test", "qrels.test"));
+  cases.push_back(parity_case("out.test.a.txt", "results.test", "qrels.test"));
+  cases.push_back(parity_case("out.test.aq", "results.test", "qrels.test"));
+  ParityCase c = parity_case("out.test.aqc", "results.trunc", "qrels.test");
+  c.complete = true;
+  cases.push_back(c);
+  c = parity_case("out.test.aqcM", "results.trunc", "qrels.test");
+  c.complete = true;
+  c.depth = 100;
+  cases.push_back(c);
+  c = parity_case("out.test.aql", "results.test", "qrels.rel_level");
+  c.level = 2;
+  cases.push_back(c);
+  // trec_eval -m ndcg.1=3,2=9,4=4.5: unlisted grades keep their own value
+  c = parity_case("out.test.meas_params", "results.test", "qrels.test");
+  c.gains_name = "ndcg_1=3,2=9,4=4.5";
+  c.gains = {0, 3, 9, 3, 4.5};
+  cases.push_back(c);
+  long total = 0;
+  for (const auto& pc : cases) {
+    const long n = check_parity(pc);
+    std::printf("parity %-22s %5ld values compared\n", pc.expected.c_str(), n);
+    Context ctx("parity " + pc.expected);
+    CHECK_MSG(n >= 10, "only " + std::to_string(n) + " values compared");
+    total += n;
+  }
+  Context ctx("parity");
+  CHECK(total >= 800);  // 863 when written
+}
+
+// ---------------------------------------------------------------------------
+// Parser behaviour
+
+bool same_run(const irtopics::Run& a, const irtopics::Run& b) {
+  if (a.size() != b.size() || a.topics != b.topics || a.topic != b.topic || a.score != b.score ||
+      a.line != b.line || a.tag != b.tag) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) if (a.docno[i] != b.docno[i]) return false;
+  return true;
+}
+
+bool same_qrels(const irtopics::Qrels& a, const irtopics::Qrels& b) {
+  if (a.topics != b.topics || a.entries.size() != b.entries.size()) return false;
+  for (std::size_t k = 0; k < a.entries.size(); ++k) {
+    const auto &x = a.entries[k], &y = b.entries[k];
+    if (x.topic != y.topic || x.grade != y.grade || x.line != y.line || x.docno != y.docno ||
+        x.hash != y.hash) {
+      return false;
+    }
+  }
+  return a.num_rel == b.num_rel && a.num_nonrel == b.num_nonrel && a.levels == b.levels;
+}
+
+std::string to_crlf(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '\n') out += '\r';
+    out += ch;
+  }
+  return out;
+}
+
+void test_run_parser() {
+  Context ctx("run parser");
+  const std::string plain =
+      "1 Q0 a 1 2.5 tag\n"
+      "1 Q0 b 2 1 tag\n"
+      "\n"
+      "2 Q0 c 1 -3e-1 tag extra fields are ignored\n";
+  const std::string spaced =
+      "1\tQ0\ta\t1\t2.5\ttag\n"
+      "  1   Q0 \t b 2 +1.0 tag   \n"
+      " \t \n"
+      "2\t\tQ0  c 1 -0.3\ttag extra\n";
+  const auto a = run_from(plain);
+  CHECK(a.size() == 3);
+  CHECK(a.topics == (std::vector<std::string>{"1", "2"}));
+  CHECK(a.docno.size() == 3 && a.docno[1] == "b");
+  CHECK(a.score == (std::vector<double>{2.5, 1.0, -0.3}));
+  CHECK(a.line == (std::vector<uint32_t>{1, 2, 4}));
+  CHECK(a.tag == "tag");
+  CHECK(same_run(a, run_from(to_crlf(plain))));
+  CHECK(same_run(a, run_from(spaced)));
+  CHECK(same_run(a, run_from(to_crlf(spaced))));
+  // no line end after the last line
+  CHECK(same_run(a, run_from(plain.substr(0, plain.size() - 1))));
+
+  // RunParser reports topic changes and returning topics.
+  irtopics::Run r;
+  r.text = "1 Q0 a 1 1 t\n1 Q0 b 2 1 t\n2 Q0 a 1 1 t\n1 Q0 c 3 1 t\n";
+  irtopics::RunParser p(r);
+  bool changed = false, seen = false;
+  std::vector<std::pair<bool, bool>> flags;
+  while (p.next(&changed, &seen)) flags.emplace_back(changed, seen);
+  CHECK(flags == (std::vector<std::pair<bool, bool>>{{true, false}, {false, false},
+                                                     {true, false}, {true, true}}));
+
+  // Errors: kind and line.
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n1 Q0 b 2 1\n"), "parse", 2);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n\n1 Q0 b 2 abc t\n"), "parse", 3);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1.5.2 t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 nan t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 - t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 . t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 +-5 t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from(to_crlf("1 Q0 a 1 1 t\n1 Q0 b 2\n")), "parse", 2);
+  CHECK_INPUT_ERROR(run_from(""), "file", 0);
+  CHECK_INPUT_ERROR(run_from("\n \n\t\r\n"), "file", 0);
+
+  // Exponents and long mantissas take the slow path; the value is strtod's.
+  const auto e = run_from("1 Q0 a 1 1.5e3 t\n1 Q0 b 1 0.1234567890123456789 t\n"
+                          "1 Q0 c 1 -1E-2 t\n1 Q0 d 1 00012.50 t\n");
+  CHECK(e.score[0] == 1500.0);
+  CHECK(e.score[1] == std::strtod("0.1234567890123456789", nullptr));
+  CHECK(e.score[2] == -0.01);
+  CHECK(e.score[3] == 12.5);
+
+  // Duplicate docnos within a topic are found at evaluation, on the later line.
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult out;
+  const auto dup = run_from("1 Q0 a 1 1 t\n1 Q0 b 2 2 t\n2 Q0 a 1 1 t\n1 Q0 a 3 0.5 t\n");
+  CHECK_INPUT_ERROR(irtopics::evaluate_run(dup, q, opt, ws, out), "duplicate", 4);
+  irtopics::Run dup_text;
+  dup_text.file = "dup";
+  dup_text.text = "1 Q0 a 1 1 t\n1 Q0 b 2 2 t\n1 Q0 b 3 0.5 t\n";
+  CHECK_INPUT_ERROR(irtopics::evaluate_text(q, opt, ws, dup_text, out), "duplicate", 3);
+  // The same docno in two topics is fine.
+  irtopics::RunResult ok;
+  irtopics::evaluate_run(run_from("1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n"), q, opt, ws, ok);
+  CHECK(ok.list_id.size() == 2);
+}
+
+void test_qrels_parser() {
+  Context ctx("qrels parser");
+  const std::string plain = "1 0 a 1\n1 0 b 0\n\n2 0 a 2\n2 0 c -1\n";
+  const std::string spaced = "1\t0\ta\t1\n  1  0 \t b   0 \n\t\n2 0 a +2\n2\t0\tc\t-1";
+  const auto a = qrels_from(plain);
+  CHECK(a.topics == (std::vector<std::string>{"1", "2"}));
+  CHECK(a.entries.size() == 4);
+  CHECK(a.entries[3].grade == -1 && a.entries[3].line == 5);
+  CHECK(a.num_rel == (std::vector<long>{1, 1}));
+  CHECK(a.num_nonrel == (std::vector<long>{1, 0}));
+  CHECK(a.find(0, "a", irtopics::hash_docno("a")) == 0);
+  CHECK(a.find(0, "c", irtopics::hash_docno("c")) == -1);
+  CHECK(a.find(1, "c", irtopics::hash_docno("c")) == 3);
+  CHECK(same_qrels(a, qrels_from(to_crlf(plain))));
+  CHECK(same_qrels(a, qrels_from(spaced)));
+  CHECK(same_qrels(a, qrels_from(to_crlf(spaced))));
+
+  // prepare(2): only grade >= 2 is relevant; relevant docnos in byte order.
+  auto b = qrels_from("1 0 z 2\n1 0 b 3\n1 0 m 1\n1 0 a 0\n", 2);
+  CHECK(b.num_rel[0] == 2 && b.num_nonrel[0] == 2);
+  CHECK(b.relevant[0].size() == 2 && b.relevant[0][0] == "b" && b.relevant[0][1] == "z");
+  CHECK(b.rel_index == (std::vector<int32_t>{1, 0, -1, -1}));
+
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b\n"), "parse", 2);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1 extra\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n\n1 0 b 1.5\n"), "parse", 3);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a x\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a +-1\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 99999999999\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1000001\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n2 0 a 1\n1 0 a 0\n"), "duplicate", 3);
+  CHECK_INPUT_ERROR(qrels_from(""), "file", 0);
+  CHECK_INPUT_ERROR(qrels_from(" \r\n\n"), "file", 0);
+  // The largest grade accepted is accepted.
+  CHECK(qrels_from("1 0 a 1000000\n").levels[0].size() == 1000001);
+
+  // The grade count tables of all topics are bounded (kMaxLevelCounts,
+  // 2^24): 16 topics at grade 1e6 fit (16 * 1000001 counts), a 17th does not.
+  std::string many;
+  for (int t = 1; t <= 17; ++t) many += "t" + std::to_string(t) + " 0 d 1000000\n";
+  const std::size_t cut = many.find("t17 ");
+  CHECK(qrels_from(many.substr(0, cut)).levels.size() == 16);
+  CHECK_INPUT_ERROR(qrels_from(many), "data", 17);
+  CHECK_INPUT_ERROR(qrels_from("a 0 x 1\n" + many), "data", 18);
+
+  // QrelsBuilder: the same qrels from memory; grades above the limit are
+  // "data" errors there.
+  irtopics::Qrels c;
+  {
+    irtopics::QrelsBuilder qb(c);
+    for (const auto& e : a.entries) qb.add(a.topics[e.topic], e.docno, e.grade, e.line);
+    qb.finish();
+  }
+  c.prepare(1);
+  CHECK(same_qrels(a, c));
+  irtopics::Qrels d;
+  irtopics::QrelsBuilder qb(d);
+  qb.add("1", "a", irtopics::kMaxGrade + 1, 7);
+  CHECK_INPUT_ERROR(qb.finish(), "data", 7);
+}
+
+void test_files() {
+  Context ctx("read_whole_file");
+  TempDir dir;
+  const std::string text = "1 Q0 a 1 2 t\n1 Q0 b 2 1 t\n";
+  std::string out;
+
+  write_file(dir.file("plain.txt"), text);
+  irtopics::read_whole_file(dir.file("plain.txt"), out);
+  CHECK(out == text);
+
+  const std::string gz = gzip_bytes(text, dir.file("scratch.gz"));
+  CHECK(gz.size() > 18 && static_cast<unsigned char>(gz[0]) == 0x1f);
+  write_file(dir.file("run.gz"), gz);
+  irtopics::read_whole_file(dir.file("run.gz"), out);
+  CHECK(out == text);
+  // gzip detected by its magic bytes, whatever the name
+  write_file(dir.file("run.txt"), gz);
+  irtopics::read_whole_file(dir.file("run.txt"), out);
+  CHECK(out == text);
+  // a plain file named .gz is read as it is
+  write_file(dir.file("plain.gz"), text);
+  irtopics::read_whole_file(dir.file("plain.gz"), out);
+  CHECK(out == text);
+  // the buffer is reused: a shorter file after a longer one
+  write_file(dir.file("short.txt"), "x");
+  irtopics::read_whole_file(dir.file("short.txt"), out);
+  CHECK(out == "x");
+
+  write_file(dir.file("trunc.gz"), gz.substr(0, gz.size() / 2));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("trunc.gz"), out), "file", 0);
+  write_file(dir.file("magic.gz"), gz.substr(0, 2));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("magic.gz"), out), "file", 0);
+  std::string corrupt = gz;
+  corrupt[12] = static_cast<char>(corrupt[12] ^ 0x55);
+  write_file(dir.file("corrupt.gz"), corrupt);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("corrupt.gz"), out), "file", 0);
+  write_file(dir.file("empty.txt"), "");
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("empty.txt"), out), "file", 0);
+  write_file(dir.file("empty.gz"), gzip_bytes("", dir.file("scratch2.gz")));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("empty.gz"), out), "file", 0);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("missing"), out), "file", 0);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.path, out), "file", 0);
+
+  // Whole files through the readers; errors name the file.
+  irtopics::Run run;
+  irtopics::read_run_file(dir.file("run.gz"), run);
+  CHECK(run.size() == 2 && run.file == dir.file("run.gz"));
+  write_file(dir.file("bad.gz"), gzip_bytes("1 Q0 a 1 2 t\n1 Q0 b 2 x t\n", dir.file("s3.gz")));
+  try {
+    irtopics::read_run_file(dir.file("bad.gz"), run);
+    CHECK_MSG(false, "bad.gz should not parse");
+  } catch (const InputError& e) {
+    CHECK(e.kind == "parse" && e.line == 2 && e.file == dir.file("bad.gz"));
+  }
+  irtopics::Qrels q;
+  write_file(dir.file("qrels.gz"), gzip_bytes(fixtures::small_qrels_text(), dir.file("s4.gz")));
+  irtopics::read_qrels_file(dir.file("qrels.gz"), q);
+  CHECK(q.entries.size() == 10 && q.topics.size() == 3);
+}
+
+// ---------------------------------------------------------------------------
+// Measure kernels on a hand-made profile
+
+void test_measures() {
+  Context ctx("measures");
+  // Ranks 1..5 hold grades 1, 0, 1, (not in the pool), 2. The topic has
+  // judged documents: 2 of grade 0, 2 of grade 1, 2 of grade 2, so at
+  // relevance level 1 num_rel = 4 and num_nonrel = 2.
+  const int grades[] = {1, 0, 1, irtopics::kNotInPool, 2};
+  const std::vector<long> levels = {2, 2, 2};
+  irtopics::Profile p;
+  p.grade = grades;
+  p.num_ret = 5;
+  p.num_rel = 4;
+  p.num_nonrel = 2;
+  p.levels = &levels;
+  p.relevance_level = 1;
+  irtopics::Gains identity;
+  std::vector<double> work;
+  auto value = [&](MeasureKind kind, long cutoff = 0) {
+    return irtopics::compute_measure(fixtures::measure(kind, cutoff), p, identity, work);
+  };
+  const double tol = 1e-12;
+  // AP: relevant at ranks 1, 3, 5: (1/1 + 2/3 + 3/5) / 4 = 0.5666...
+  CHECK_NEAR(value(MeasureKind::AP), (1.0 + 2.0 / 3 + 3.0 / 5) / 4, tol);
+  // AP cut at 3: (1 + 2/3) / 4
+  CHECK_NEAR(value(MeasureKind::APCut, 3), (1.0 + 2.0 / 3) / 4, tol);
+  // P@2 = 1/2; P@10 = 3/10 (ranks past the end count as non-relevant)
+  CHECK_NEAR(value(MeasureKind::P, 2), 0.5, tol);
+  CHECK_NEAR(value(MeasureKind::P, 10), 0.3, tol);
+  // RR: first relevant at rank 1; R-Prec: 2 relevant in the top 4 -> 2/4
+  CHECK_NEAR(value(MeasureKind::RR), 1.0, tol);
+  CHECK_NEAR(value(MeasureKind::RPrec), 0.5, tol);
+  // Recall@3 = 2/4; Success@1 = 1; counts
+  CHECK_NEAR(value(MeasureKind::Recall, 3), 0.5, tol);
+  CHECK_NEAR(value(MeasureKind::Success, 1), 1.0, tol);
+  CHECK_NEAR(value(MeasureKind::NumRelRet), 3.0, tol);
+  CHECK_NEAR(value(MeasureKind::NumRet), 5.0, tol);
+  CHECK_NEAR(value(MeasureKind::NumRel), 4.0, tol);
+  // nDCG, gain = grade, discount log2(rank + 1):
+  //   DCG   = 1/1 + 1/log2(4) + 2/log2(6)               = 2.2737056144690833
+  //   ideal = 2/1 + 2/log2(3) + 1/log2(4) + 1/log2(5)   = 4.1925360652163080
+  //   nDCG  = 0.5423222553368242
+  CHECK_NEAR(value(MeasureKind::NDCG), 0.5423222553368242, 1e-12);
+  // nDCG@3: DCG@3 = 1 + 0.5 = 1.5; ideal@3 = 2 + 2/log2(3) + 0.5 -> 0.3987389739440937
+  CHECK_NEAR(value(MeasureKind::NDCGCut, 3), 0.3987389739440937, 1e-12);
+  // bpref: rank 1 relevant, no non-relevant above: 1; rank 3 with one
+  // non-relevant above: 1 - 1/min(2, 4) = 0.5; rank 5 likewise 0.5 -> 2/4
+  CHECK_NEAR(value(MeasureKind::Bpref), 0.5, tol);
+
+  // Relevance level 2: only rank 5 is relevant; num_rel = 2.
+  irtopics::Profile p2 = p;
+  p2.relevance_level = 2;
+  p2.num_rel = 2;
+  p2.num_nonrel = 4;
+  auto value2 = [&](MeasureKind kind, long cutoff = 0) {
+    return irtopics::compute_measure(fixtures::measure(kind, cutoff), p2, identity, work);
+  };
+  CHECK_NEAR(value2(MeasureKind::AP), (1.0 / 5) / 2, tol);
+  CHECK_NEAR(value2(MeasureKind::RR), 0.2, tol);
+  CHECK_NEAR(value2(MeasureKind::RPrec), 0.0, tol);
+
+  // Custom gains: grade 1 -> 0.5, grade 2 -> 4.
+  irtopics::Gains g;
+  g.by_grade = {0, 0.5, 4};
+  // DCG = 0.5 + 0.5/2 + 4/log2(6); ideal = 4 + 4/log2(3) + 0.5/2 + 0.5/log2(5)
+  const double dcg = 0.5 + 0.25 + 4 / std::log2(6.0);
+  const double ideal = 4 + 4 / std::log2(3.0) + 0.25 + 0.5 / std::log2(5.0);
+  CHECK_NEAR(irtopics::compute_measure(fixtures::measure(MeasureKind::NDCG), p, g, work),
+             dcg / ideal, 1e-12);
+
+  // An empty ranking and a topic without relevant documents score 0
+  // (trec_eval), except the exclusion measure, which is NaN without any.
+  irtopics::Profile empty = p;
+  empty.num_ret = 0;
+  for (const auto& m : fixtures::all_measures()) {
+    const double v = irtopics::compute_measure(m, empty, identity, work);
+    if (m.kind == MeasureKind::NumRel) {
+      CHECK(v == 4.0);
+    } else if (m.kind == MeasureKind::Exclusion) {
+      // n = 0: N25 = L * H with H = ceil(0.25 * 4) = 1 -> -log10(1001)
+      CHECK_NEAR(v, -std::log10(1001.0), 1e-12);
+    } else {
+      CHECK_MSG(v == 0.0, "measure " + std::to_string(static_cast<int>(m.kind)) + " = " + num(v));
+    }
+  }
+  irtopics::Profile norel = p;
+  norel.num_rel = 0;
+  norel.relevance_level = 3;
+  const std::vector<long> low = {2, 2};
+  norel.levels = &low;
+  CHECK(value(MeasureKind::AP) > 0);
+  CHECK(irtopics::compute_measure(fixtures::measure(MeasureKind::AP), norel, identity, work) == 0);
+  CHECK(irtopics::compute_measure(fixtures::measure(MeasureKind::RPrec), norel, identity, work) == 0);
+  CHECK(std::isnan(
+      irtopics::compute_measure(fixtures::measure(MeasureKind::Exclusion), norel, identity, work)));
+
+  // Exclusion measure (spec 1.3): n_rel = 4, H = 1, first relevant at rank
+  // 1 -> N25 = 1 - 1 = 0 -> X = 0.
+  CHECK_NEAR(value(MeasureKind::Exclusion), 0.0, tol);
+  // n25 directly: H = ceil(0.25 * 8) = 2; positions 3, 9 -> N25 = 9 - 2 = 7
+  const int pos[] = {3, 9};
+  CHECK_NEAR(irtopics::n25(pos, 2, 8, 0.25, 1000), 7.0, tol);
+  // one of two needed returned: (L - n) * H / n = (1000 - 1) * 2 / 1
+  CHECK_NEAR(irtopics::n25(pos, 1, 8, 0.25, 1000), 1998.0, tol);
+}
+
+// ---------------------------------------------------------------------------
+// Streaming against whole-run evaluation
+
+void compare_paths(const std::string& text, const std::string& label) {
+  Context ctx("evaluate_text vs evaluate_run: " + label);
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = fixtures::all_measures();
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  opt.depth = 3;
+  irtopics::EvalWorkspace ws;
+  irtopics::Run streamed;
+  streamed.file = label;
+  streamed.text = text;
+  irtopics::RunResult a, b;
+  irtopics::evaluate_text(q, opt, ws, streamed, a);
+  const auto whole = run_from(text, label);
+  irtopics::evaluate_run(whole, q, opt, ws, b);
+  CHECK(!a.list_id.empty());
+  CHECK(a.list_id == b.list_id);
+  CHECK(a.topic == b.topic);
+  CHECK(a.num_ret == b.num_ret);
+  CHECK(a.values == b.values);
+  CHECK(a.profile == b.profile);
+  CHECK(a.orders == b.orders);
+  CHECK(a.unknown_topics == b.unknown_topics);
+  CHECK(a.tag == b.tag && a.tag == "fix");
+}
+
+void test_streaming() {
+  compare_paths(fixtures::small_run_text(), "grouped");
+  // Topic 1 comes back after topic 2: not grouped.
+  compare_paths("1 Q0 c 1 3.0 fix\n1 Q0 z 2 2.0 fix\n2 Q0 x 1 9 fix\n1 Q0 a 3 2.0 fix\n"
+                "7 Q0 a 1 1 fix\n301 Q0 CR93E-1282 1 5 fix\n2 Q0 a 2 8 fix\n1 Q0 b 4 1.5 fix\n",
+                "interleaved");
+  // Scores not in descending order within a topic.
+  compare_paths("1 Q0 a 1 1 fix\n1 Q0 c 2 3 fix\n1 Q0 b 3 2 fix\n1 Q0 d 3 2 fix\n", "unsorted");
+
+  Context ctx("evaluation order and values");
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP), fixtures::measure(MeasureKind::NumRet)};
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult r;
+  irtopics::evaluate_run(run_from(fixtures::small_run_text()), q, opt, ws, r);
+  // Topics 1, 2, 301 answered; 3 is unknown to the qrels.
+  CHECK(r.list_id == (std::vector<std::string>{"1", "2", "301"}));
+  CHECK(r.unknown_topics == (std::vector<std::string>{"3"}));
+  // Topic 1: c (3.0), then the tie at 2.0 broken by docno descending: z, a;
+  // then b, d. Grades 2, not in pool, 1, 0, unjudged.
+  CHECK(r.profile.size() == 3 &&
+        r.profile[0] == (std::vector<int>{2, irtopics::kNotInPool, 1, 0, irtopics::kUnjudged}));
+  // Relevant documents of topic 1 in byte order: a (rank 3), c (rank 1).
+  CHECK(r.orders[0] == (std::vector<int>{3, 1}));
+  // AP of topic 1: (1/1 + 2/3) / 2
+  CHECK_NEAR(r.values[0], (1.0 + 2.0 / 3) / 2, 1e-12);
+  // Depth 2 cuts after sorting: a is no longer returned.
+  opt.depth = 2;
+  irtopics::evaluate_run(run_from(fixtures::small_run_text()), q, opt, ws, r);
+  CHECK(r.num_ret[0] == 2 && r.orders[0] == (std::vector<int>{0, 1}));
+  CHECK_NEAR(r.values[0], 1.0 / 2, 1e-12);
+
+  // evaluate_empty: -c scores of an unanswered topic.
+  const auto empty = irtopics::evaluate_empty(q, opt);
+  CHECK(empty.size() == 6 && empty[0] == 0 && empty[1] == 0);
+
+  // A query map sends run topics to qrels topics; an unmapped query is "data".
+  std::unordered_map<std::string, std::string> map = {{"q1a", "1"}, {"q1b", "1"}};
+  opt.query_map = &map;
+  opt.depth = 0;
+  irtopics::evaluate_run(run_from("q1a Q0 c 1 1 t\nq1b Q0 a 1 1 t\n"), q, opt, ws, r);
+  CHECK(r.topic == (std::vector<int32_t>{0, 0}));
+  CHECK_NEAR(r.values[0], 0.5, 1e-12);
+  CHECK_INPUT_ERROR(irtopics::evaluate_run(run_from("q1a Q0 c 1 1 t\nq9 Q0 a 1 1 t\n"), q, opt, ws, r),
+                    "data", 2);
+  opt.query_map = nullptr;
+
+  // Cancellation is checked before each topic.
+  struct StopNow : irtopics::CancelToken {
+    bool stop_requested() override { return true; }
+  } stop;
+  opt.cancel = &stop;
+  bool cancelled = false;
+  try {
+    irtopics::evaluate_run(run_from(fixtures::small_run_text()), q, opt, ws, r);
+  } catch (const irtopics::Cancelled&) {
+    cancelled = true;
+  }
+  CHECK(cancelled);
+}
+
+// ---------------------------------------------------------------------------
+// Header-only kernels (those free of R and Eigen)
+
+void test_kernels() {
+  Context ctx("kernels");
+  irtopics::KendallWorkspace kw;
+  // One discordant pair (2, 3) among 6: tau = (5 - 1) / 6
+  const double x[] = {1, 2, 3, 4}, y[] = {1, 3, 2, 4};
+  CHECK_NEAR(kw.tau_b(x, y, 4), 4.0 / 6, 1e-12);
+  CHECK_NEAR(kw.tau_a(x, y, 4), 4.0 / 6, 1e-12);
+  // A tie in x: S = 2, n0 = 3, one pair tied in x:
+  // tau_b = 2 / sqrt((3 - 1) * 3), tau_a = 2 / 3
+  const double xt[] = {1, 1, 2}, yt[] = {1, 2, 3};
+  CHECK_NEAR(kw.tau_b(xt, yt, 3), 2 / std::sqrt(6.0), 1e-12);
+  CHECK_NEAR(kw.tau_a(xt, yt, 3), 2.0 / 3, 1e-12);
+  const double rev[] = {4, 3, 2, 1};
+  CHECK_NEAR(kw.tau_b(x, rev, 4), -1.0, 1e-12);
+
+  irtopics::TauApWorkspace tw;
+  CHECK_NEAR(tw.tau_ap(x, x, 4), 1.0, 1e-12);
+  CHECK_NEAR(tw.tau_ap(x, rev, 4), -1.0, 1e-12);
+  const double tap = tw.tau_ap(x, y, 4);
+  CHECK(tap > -1 && tap < 1);
+  const double flat[] = {2, 2, 2, 2};
+  CHECK(std::isnan(tw.tau_ap(x, flat, 4)));
+
+  // GAWM on two identical systems: every weight equal, the ease of a topic
+  // is its score. Column-major 2 x 3.
+  const double p[] = {0.1, 0.1, 0.5, 0.5, 0.9, 0.9};
+  const auto g = irtopics::gawm(p, 2, 3, 1.0, 1e-10, 100);
+  CHECK(g.converged);
+  CHECK(g.topic_ease.size() == 3);
+  if (g.topic_ease.size() == 3) {
+    CHECK_NEAR(g.topic_ease[0], 0.1, 1e-12);
+    CHECK_NEAR(g.topic_ease[2], 0.9, 1e-12);
+  }
+  CHECK(g.system_conformity.size() == 2 &&
+        g.system_conformity[0] == g.system_conformity[1]);
+}
+
+// ---------------------------------------------------------------------------
+// Regression corpus: each file must be handled or refused with InputError.
+
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_regular_file() && e.path().filename().string()[0] != '.' &&
+        e.path().filename() != "README.md") {
+      out.push_back(e.path().string());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Runs `body`; InputError is an accepted outcome, any other exception fails.
+void expect_handled(const std::string& file, const std::function<void()>& body) {
+  std::string other;
+  try {
+    body();
+  } catch (const InputError&) {
+  } catch (const std::exception& e) {
+    other = e.what();
+  } catch (...) {
+    other = "unknown exception";
+  }
+  CHECK_MSG(other.empty(), file + ": " + other);
+}
+
+void test_regressions() {
+  const std::string base = g_root + "/tools/cpp/regressions/";
+  long n = 0;
+  irtopics::EvalOptions opt;
+  opt.measures = fixtures::all_measures();
+  opt.measures.push_back(fixtures::measure(MeasureKind::NDCGCut, 10));
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  {
+    Context ctx("regressions/run");
+    const auto q = qrels_from(fixtures::small_qrels_text());
+    for (const auto& f : files_in(base + "run")) {
+      ++n;
+      expect_handled(f, [&] {
+        irtopics::Run run;
+        irtopics::RunResult a, b;
+        irtopics::EvalWorkspace ws;
+        irtopics::read_and_evaluate(f, q, opt, ws, run, a);
+        irtopics::read_run_file(f, run);
+        irtopics::evaluate_run(run, q, opt, ws, b);
+        CHECK_MSG(a.values.size() == b.values.size(), f);
+      });
+    }
+  }
+  {
+    Context ctx("regressions/qrels");
+    const auto fixed = run_from(fixtures::small_run_text());
+    for (const auto& f : files_in(base + "qrels")) {
+      ++n;
+      expect_handled(f, [&] {
+        irtopics::Qrels q;
+        irtopics::read_qrels_file(f, q);
+        irtopics::EvalWorkspace ws;
+        irtopics::RunResult r;
+        for (int level : {1, 2}) {
+          q.prepare(level);
+          irtopics::evaluate_run(fixed, q, opt, ws, r);
+          irtopics::evaluate_empty(q, opt);
+        }
+      });
+    }
+  }
+  std::printf("regressions: %ld files\n", n);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1) g_root = argv[1];
+  if (!fs::exists(data_path("qrels.test"))) {
+    std::fprintf(stderr, "driver: can't find %s (run from tools/cpp or pass the repository root)\n",
+                 data_path("qrels.test").c_str());
+    return 2;
+  }
+  const std::vector<std::pair<const char*, void (*)()>> groups = {
+      {"trec_eval parity", test_trec_eval_parity},
+      {"run parser", test_run_parser},
+      {"qrels parser", test_qrels_parser},
+      {"files", test_files},
+      {"measures", test_measures},
+      {"streaming", test_streaming},
+      {"kernels", test_kernels},
+      {"regressions", test_regressions}};
+  for (const auto& [name, fn] : groups) {
+    try {
+      fn();
+    } catch (const std::exception& e) {
+      // An exception escaping a group is a failure of that group.
+      g_context = name;
+      record(false, std::string("unexpected exception: ") + e.what(), __FILE__, __LINE__);
+      g_context.clear();
+    }
+  }
+  std::printf("driver: %ld checks passed, %ld failed\n", g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
