@@ -50,19 +50,16 @@ grep -q -- "-fsanitize=address" "$out/install.log" || {
   echo "sanitize.sh: the build did not use the sanitizer flags" >&2; exit 2; }
 
 asan_rt=$(gcc -print-file-name=libasan.so)
-# Forked futures are turned off (the multicore test of test-smoothing.R then
-# skips): with 2 OpenMP threads the parent starts libgomp's thread pool, and a
-# child forked by future::multicore that enters an OpenMP region waits forever
-# for pool threads that were not copied by fork() (libgomp is not fork-safe).
-# Multisession futures (separate processes) still run.
-# A watchdog stops a hung run after 90 minutes.
+# The tests run with 2 OpenMP threads, forked (multicore) futures included:
+# map_chunks() gives futures 1 thread each, since libgomp's pool does not
+# survive fork(). A watchdog stops a hung run after 90 minutes.
 echo "sanitize.sh: running tests/testthat (log: $log)"
 (
   cd "$root/tests/testthat" &&
   LD_PRELOAD="$asan_rt" \
   ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  OMP_NUM_THREADS=2 R_LIBS="$lib" NOT_CRAN=true R_FUTURE_FORK_ENABLE=false \
+  OMP_NUM_THREADS=2 R_LIBS="$lib" NOT_CRAN=true \
   timeout 5400 nice -n 5 Rscript -e '
     options(irtopics.n_threads = 2L, warn = 1)
     stopifnot(startsWith(find.package("irtopics"), Sys.getenv("R_LIBS")))
