@@ -157,7 +157,10 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #'   row.
 #' * Grades: integers with optional sign (`+2`; negative ones such as `-1`
 #'   mark a document in the pool but unjudged) up to 1000000; `1.5`, `1e0`,
-#'   `x` or a number beyond the integer range are errors.
+#'   `x` or a number beyond the integer range are errors. Grades index
+#'   per-topic count tables, so their sizes over all topics are bounded too
+#'   (2^24 counts: a grade of 1000000 in more than 16 topics is an error);
+#'   real collections use grades below 10.
 #' * Empty files: a file of 0 bytes (or a gzip file with nothing inside) is
 #'   "empty"; a file of white space only "holds no run lines" (or qrels
 #'   lines).
