@@ -29,7 +29,8 @@
 #' ro$orders[["302"]][1:5, ]
 #' @export
 return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
-                          topics = NULL, n_threads = NULL, name = c("tag", "file")) {
+                          topics = NULL, n_threads = NULL, name = c("tag", "file"),
+                          pattern = NULL) {
   name <- match.arg(name)
   n_threads <- resolve_threads(n_threads)
   check_number(depth, "depth", min = 1, integer = TRUE)
@@ -38,7 +39,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   q <- qrels_pointer(qrels, relevance_level)
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = TRUE)
   spec <- list(builtin = data.frame(kind = integer(), cutoff = numeric(), name = character()))
-  source <- run_source(runs, name)
+  source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth, numeric(), qmap, n_threads,
                             want_profiles = FALSE, want_orders = TRUE, progress = FALSE)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))

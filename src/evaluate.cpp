@@ -173,7 +173,7 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
 void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
                        EvalWorkspace& ws, Run& run, RunResult& out) {
   run.file = path;
-  read_whole_file(path, run.text);
+  read_whole_file(path, run.text, opt.cancel);
   evaluate_text(qrels, opt, ws, run, out);
 }
 
@@ -216,7 +216,7 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
     run.line.resize(1);
   }
   if (!grouped) {
-    parse_run(run);
+    parse_run(run, opt.cancel);
     evaluate_run(run, qrels, opt, ws, out);
     return;
   }

@@ -11,7 +11,6 @@
 #ifndef IRTOPICS_EVALUATE_H
 #define IRTOPICS_EVALUATE_H
 
-#include <exception>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -20,20 +19,6 @@
 #include "trec_io.h"
 
 namespace irtopics {
-
-// Cooperative cancellation (interrupts): the evaluation asks stop_requested()
-// before each topic and throws Cancelled when it says yes. It may be called
-// from any thread; the implementation decides who polls what.
-class CancelToken {
- public:
-  virtual ~CancelToken() = default;
-  virtual bool stop_requested() = 0;
-};
-
-class Cancelled : public std::exception {
- public:
-  const char* what() const noexcept override { return "the evaluation was cancelled"; }
-};
 
 struct EvalOptions {
   long depth = 1000;                  // <= 0: no cut

@@ -15,40 +15,13 @@
 #include <thread>
 
 #include "evaluate.h"
+#include "glue_interrupt.h"
 #include "trec_io.h"
 
 using namespace Rcpp;
 using irtopics::InputError;
 
 namespace {
-
-void check_interrupt(void*) { R_CheckUserInterrupt(); }
-
-// Interrupts (Ctrl-C) during an evaluation. Only the main thread may ask R;
-// it does so at most every 50 ms (R_CheckUserInterrupt inside R_ToplevelExec,
-// so that R's longjmp cannot cross C++ frames) and raises a flag that every
-// thread reads before each topic. The caller turns a raised flag into an R
-// interrupt once the threads have stopped.
-class InterruptToken : public irtopics::CancelToken {
- public:
-  bool stop_requested() override {
-    if (stop_.load(std::memory_order_relaxed)) return true;
-    if (std::this_thread::get_id() == main_) poll();
-    return stop_.load(std::memory_order_relaxed);
-  }
-  void poll() {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(50)) return;
-    last_ = now;
-    if (!R_ToplevelExec(check_interrupt, nullptr)) stop_.store(true);
-  }
-  bool interrupted() const { return stop_.load(); }
-
- private:
-  std::thread::id main_ = std::this_thread::get_id();
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-  std::atomic<bool> stop_{false};
-};
 
 List error_list(const InputError& e) {
   return List::create(_["kind"] = e.kind, _["file"] = e.file, _["line"] = e.line,
@@ -119,10 +92,14 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_read(std::string path, int relevance_level) {
   auto q = std::make_unique<irtopics::Qrels>();
+  irtopics_glue::InterruptToken token;
   try {
-    irtopics::read_qrels_file(path, *q);
+    irtopics::read_qrels_file(path, *q, &token);
   } catch (const InputError& e) {
     return List::create(_["error"] = error_list(e));
+  } catch (const irtopics::Cancelled&) {
+    token.throw_if_interrupted();
+    throw;
   }
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
@@ -253,7 +230,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<InputError> errors(n_runs, InputError("", "", 0, ""));
   const bool from_files = !files.empty();
 
-  InterruptToken token;
+  irtopics_glue::InterruptToken token;
   opt.cancel = &token;
   // Runs are handed out one at a time from a shared counter. The main thread
   // takes runs too; when none are left it keeps polling for interrupts until
@@ -304,7 +281,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   (void)n_workers;
   work();
 #endif
-  if (token.interrupted()) throw Rcpp::internal::InterruptedException();
+  token.throw_if_interrupted();
   for (std::size_t r = 0; r < n_runs; ++r) {
     if (failed[r]) return List::create(_["error"] = error_list(errors[r]));
   }
@@ -339,10 +316,14 @@ NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector
 // [[Rcpp::export(rng = false)]]
 List cpp_read_run(std::string path) {
   irtopics::Run run;
+  irtopics_glue::InterruptToken token;
   try {
-    irtopics::read_run_file(path, run);
+    irtopics::read_run_file(path, run, &token);
   } catch (const InputError& e) {
     return List::create(_["error"] = error_list(e));
+  } catch (const irtopics::Cancelled&) {
+    token.throw_if_interrupted();
+    throw;
   }
   const std::size_t n = run.size();
   std::size_t bytes = 0;

@@ -1,5 +1,6 @@
 // Rcpp glue for stability.h (the swap method). Arguments are checked in R.
 #include <Rcpp.h>
+#include "glue_interrupt.h"
 #include "stability.h"
 
 // [[Rcpp::export(rng = false)]]
@@ -16,9 +17,15 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n_threads) {
-  const irtopics::PairCounts c = irtopics::pair_counts(
-      aggs.begin(), static_cast<std::size_t>(aggs.nrow()), static_cast<std::size_t>(aggs.ncol()), fuzz,
-      n_threads);
+  irtopics_glue::InterruptToken token;
+  irtopics::PairCounts c;
+  try {
+    c = irtopics::pair_counts(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
+                              static_cast<std::size_t>(aggs.ncol()), fuzz, n_threads, &token);
+  } catch (const irtopics::Cancelled&) {
+    token.throw_if_interrupted();
+    throw;
+  }
   return Rcpp::NumericVector::create(Rcpp::_["min_sum"] = c.min_sum, Rcpp::_["ties"] = c.ties,
                                      Rcpp::_["comparisons"] = c.comparisons,
                                      Rcpp::_["trial_swaps"] = c.trial_swaps,

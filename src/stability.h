@@ -24,6 +24,7 @@
 #define IRTOPICS_STABILITY_H
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -33,6 +34,8 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+
+#include "cancel.h"
 
 namespace irtopics {
 
@@ -162,27 +165,39 @@ inline int classify(double a, double b, double fuzz) {
 }
 
 // aggs: n_sys x n_sets (n_sets even: consecutive columns are a trial's two sets).
+// Asks `cancel` (if given) before each row of pairs; throws Cancelled.
 inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t n_sets,
-                              double fuzz, int n_threads) {
+                              double fuzz, int n_threads, CancelToken* cancel = nullptr) {
   const std::ptrdiff_t ns = static_cast<std::ptrdiff_t>(n_sys);
   const int nthr = std::max(1, n_threads);
   std::vector<PairCounts> part(static_cast<std::size_t>(nthr));
+  // One contiguous row of set aggregates per system, so that the inner loop
+  // over sets reads two sequential streams instead of two strided ones.
+  std::vector<double> rows(n_sys * n_sets);
+  for (std::size_t k = 0; k < n_sets; ++k)
+    for (std::size_t s = 0; s < n_sys; ++s) rows[s * n_sets + k] = aggs[k * n_sys + s];
+  std::atomic<bool> stopped{false};
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 4) num_threads(nthr)
 #endif
   for (std::ptrdiff_t i = 0; i < ns; ++i) {
+    if (stopped.load(std::memory_order_relaxed)) continue;
+    if (cancel != nullptr && cancel->stop_requested()) {
+      stopped.store(true);
+      continue;
+    }
 #ifdef _OPENMP
     PairCounts& acc = part[static_cast<std::size_t>(omp_get_thread_num())];
 #else
     PairCounts& acc = part[0];
 #endif
+    const double* a = rows.data() + static_cast<std::size_t>(i) * n_sets;
     for (std::size_t j = static_cast<std::size_t>(i) + 1; j < n_sys; ++j) {
+      const double* b = rows.data() + j * n_sets;
       std::int64_t gt = 0, lt = 0, eq = 0, swaps = 0;
       for (std::size_t k = 0; k + 1 < n_sets; k += 2) {
-        const double* c1 = aggs + k * n_sys;
-        const double* c2 = c1 + n_sys;
-        const int r1 = classify(c1[i], c1[j], fuzz);
-        const int r2 = classify(c2[i], c2[j], fuzz);
+        const int r1 = classify(a[k], b[k], fuzz);
+        const int r2 = classify(a[k + 1], b[k + 1], fuzz);
         gt += (r1 == 1) + (r2 == 1);
         lt += (r1 == -1) + (r2 == -1);
         eq += (r1 == 0) + (r2 == 0);
@@ -195,6 +210,7 @@ inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t
       acc.trial_pairs += static_cast<double>(n_sets / 2);
     }
   }
+  if (stopped.load()) throw Cancelled();
   PairCounts out;
   for (const PairCounts& p : part) {
     out.min_sum += p.min_sum;

@@ -140,6 +140,12 @@ inline bool has_inner_cr(const char* b, const char* e) {
   return false;
 }
 
+inline InputError cr_only_error(const std::string& file, uint32_t line) {
+  return InputError("parse", file, line,
+                    "the line holds a carriage return between fields (are the line ends "
+                    "CR only, as in old Mac files?)");
+}
+
 // Powers of ten that are exact in a double.
 constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                              1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -251,7 +257,7 @@ uint64_t hash_docno(std::string_view s) {
   return h;
 }
 
-void read_whole_file(const std::string& path, std::string& out) {
+void read_whole_file(const std::string& path, std::string& out, CancelToken* cancel) {
   out.clear();
   // Plain files are read with read(2) straight into the reused buffer;
   // gzip files (magic bytes 1f 8b) are decompressed with zlib.
@@ -272,16 +278,25 @@ void read_whole_file(const std::string& path, std::string& out) {
     // Room for the parser's padding (a line end and 16 NULs), so that padding
     // does not reallocate, which would briefly hold two copies of the file.
     out.reserve(size + 17);
-    out.resize(size);
+    // 16 MB at a time, so that an interrupt is seen while a big file is read
+    // (the buffer grows within its capacity: no copy, and the first touch of
+    // its pages is spread over the pieces too).
+    constexpr std::size_t piece = std::size_t{1} << 24;
     std::size_t used = 0;
     while (used < size) {
-      const ssize_t got = ::read(fd, &out[used], size - used);
+      const std::size_t want = std::min(piece, size - used);
+      out.resize(used + want);
+      const ssize_t got = ::read(fd, &out[used], want);
       if (got < 0) {
         ::close(fd);
         throw InputError("file", path, 0, "can't read the file");
       }
       if (got == 0) break;
       used += static_cast<std::size_t>(got);
+      if (cancel != nullptr && cancel->stop_requested()) {
+        ::close(fd);
+        throw Cancelled();
+      }
     }
     ::close(fd);
     out.resize(used);
@@ -308,6 +323,10 @@ void read_whole_file(const std::string& path, std::string& out) {
     }
     if (got == 0) break;
     used += static_cast<std::size_t>(got);
+    if (cancel != nullptr && cancel->stop_requested()) {  // once per 1 MB chunk
+      gzclose(f);
+      throw Cancelled();
+    }
   }
   // zlib reports a truncated stream when the file is closed.
   const int rc = gzclose_r(f);
@@ -357,11 +376,7 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
                        "expected 6 fields (topic Q0 docno rank score tag), found " +
                            std::to_string(n));
     }
-    if (extra && has_inner_cr(line_start, p_ - 1)) {
-      throw InputError("parse", run_.file, line_no_,
-                       "the line holds a carriage return between fields (are the line ends "
-                       "CR only, as in old Mac files?)");
-    }
+    if (extra && has_inner_cr(line_start, p_ - 1)) throw cr_only_error(run_.file, line_no_);
     double s;
     // +-inf are accepted (trec_eval's atof reads them, and they sort first
     // and last); NaN is refused: it has no place in trec_eval's order and
@@ -388,19 +403,20 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
   return false;
 }
 
-void parse_run(Run& run) {
+void parse_run(Run& run, CancelToken* cancel) {
   RunParser parser(run);
   bool changed, seen;
   while (parser.next(&changed, &seen)) {
+    if (cancel != nullptr && (run.size() & 0xffff) == 0 && cancel->stop_requested()) throw Cancelled();
   }
   if (run.score.empty()) throw InputError("file", run.file, 0, "the file holds no run lines");
 }
 
-void read_run_file(const std::string& path, Run& run) {
+void read_run_file(const std::string& path, Run& run, CancelToken* cancel) {
   run.file = path;
-  read_whole_file(path, run.text);
+  read_whole_file(path, run.text, cancel);
   run.text_size = 0;
-  parse_run(run);
+  parse_run(run, cancel);
 }
 
 void RunBuilder::add(std::string_view topic, std::string_view docno, double score, uint32_t line) {
@@ -515,7 +531,7 @@ void Qrels::prepare(int level) {
   }
 }
 
-void parse_qrels(Qrels& q) {
+void parse_qrels(Qrels& q, CancelToken* cancel) {
   q.topics.clear();
   q.topic_index.clear();
   q.entries.clear();
@@ -530,10 +546,13 @@ void parse_qrels(Qrels& q) {
   std::string_view f[4];
   while (p < end) {
     ++line_no;
+    if (cancel != nullptr && (line_no & 0xffff) == 0 && cancel->stop_requested()) throw Cancelled();
     bool extra = false;
+    const char* const line_start = p;
     const int n = split_line(p, end, f, 4, &extra, &p);
     if (n == 0) continue;
     if (f[0][0] == '#') throw comment_error(q.file, line_no, "qrels");
+    if (extra && has_inner_cr(line_start, p - 1)) throw cr_only_error(q.file, line_no);
     if (n != 4 || extra) {
       throw InputError("parse", q.file, line_no,
                        std::string("expected 4 fields (topic iter docno rel), found ") +
@@ -559,10 +578,10 @@ void parse_qrels(Qrels& q) {
   q.build_index();
 }
 
-void read_qrels_file(const std::string& path, Qrels& q) {
+void read_qrels_file(const std::string& path, Qrels& q, CancelToken* cancel) {
   q.file = path;
-  read_whole_file(path, q.text);
-  parse_qrels(q);
+  read_whole_file(path, q.text, cancel);
+  parse_qrels(q, cancel);
 }
 
 void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade, uint32_t line) {

@@ -25,6 +25,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cancel.h"
+
 namespace irtopics {
 
 // kind: "file" (missing/unreadable/empty), "parse" (malformed line),
@@ -58,9 +60,10 @@ inline bool same_bytes(std::string_view a, std::string_view b) {
   return true;
 }
 
-// Reads a whole file, decompressing gzip transparently (zlib reads plain files
-// as they are). Reuses `out`'s capacity. Throws InputError("file").
-void read_whole_file(const std::string& path, std::string& out);
+// Reads a whole file, decompressing gzip (magic bytes 1f 8b). Reuses `out`'s
+// capacity. Asks `cancel` (if given) every 64 MB of text. Throws
+// InputError("file") or Cancelled.
+void read_whole_file(const std::string& path, std::string& out, CancelToken* cancel = nullptr);
 
 // One parsed run: per line its topic (index into `topics`), score, docno (a
 // view into `text`, which owns the bytes) and line number.
@@ -80,7 +83,7 @@ struct Run {
 };
 
 // Parses `run.text` (already filled) into the per-line vectors.
-void parse_run(Run& run);
+void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2^16 lines
 
 // Line-by-line parser over run.text (which must not change meanwhile):
 // each call to next() appends one line to the run's per-line vectors and
@@ -102,7 +105,7 @@ class RunParser {
 };
 
 // Reads and parses a run file (plain or .gz). Throws InputError.
-void read_run_file(const std::string& path, Run& run);
+void read_run_file(const std::string& path, Run& run, CancelToken* cancel = nullptr);
 
 // Adds one line to a run built from memory (R data frames): copies the
 // strings. Call finish() once all lines are added.
@@ -187,8 +190,9 @@ struct Qrels {
 };
 
 // Parses qrels text (already in q.text). Throws InputError.
-void parse_qrels(Qrels& q);
-void read_qrels_file(const std::string& path, Qrels& q);
+// Both ask `cancel` (if given) every 2^16 lines and throw Cancelled.
+void parse_qrels(Qrels& q, CancelToken* cancel = nullptr);
+void read_qrels_file(const std::string& path, Qrels& q, CancelToken* cancel = nullptr);
 
 // Qrels from memory (R data frames): copies the strings.
 class QrelsBuilder {

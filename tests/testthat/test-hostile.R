@@ -52,7 +52,10 @@ test_that("CRLF line ends give the same results and docnos as LF", {
 test_that("CR-only line ends are refused instead of read as one line", {
   f <- write_bytes("1 Q0 d1 1 0.5 tag\r1 Q0 d2 2 0.4 tag\r")
   expect_input_error(read_run(f), "irtopics_error_parse", f, 1, "carriage return between fields")
-  expect_error(read_qrels(write_bytes("1 0 d1 1\r1 0 d2 0\r")), class = "irtopics_error_parse")
+  f <- write_bytes("1 0 d1 1\r1 0 d2 0\r")
+  expect_input_error(read_qrels(f), "irtopics_error_parse", f, 1, "carriage return between fields")
+  # CRLF qrels are fine.
+  expect_equal(read_qrels(write_bytes("1 0 d1 1\r\n1 0 d2 0\r\n"))$rel, c(1L, 0L))
   # A carriage return before the line end is only white space, extra fields or not.
   f <- write_bytes("1 Q0 d1 1 0.5 tag extra\r\n1 Q0 d2 2 0.4 tag\r\n")
   expect_equal(read_run(f)$score, c(0.5, 0.4))
@@ -320,6 +323,11 @@ test_that("a non-run file in a directory is a parse error naming it; pattern sel
   res <- evaluate(dir, te_data("qrels.test"), all_measures, name = "file", pattern = "^input\\.")
   for (m in all_measures) expect_identical(unclass(res[[m]]), unclass(listed[[m]]), label = m)
   expect_named(read_runs(dir, name = "file", pattern = "^input\\."), c("input.a", "input.b"))
+  expect_error(return_orders(dir, te_data("qrels.test")), class = "irtopics_error_parse")
+  ro <- return_orders(dir, te_data("qrels.test"), name = "file", pattern = "^input\\.")
+  ro_listed <- return_orders(file.path(dir, c("input.a.txt", "input.b.txt")), te_data("qrels.test"),
+                             name = "file")
+  expect_identical(ro$orders, ro_listed$orders)
   err <- expect_error(read_runs(dir, pattern = "^run\\."), class = "irtopics_error_file")
   expect_match(conditionMessage(err), "holds no files matching")
   expect_error(read_runs(dir, pattern = "(("), class = "irtopics_error_argument")

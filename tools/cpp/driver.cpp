@@ -34,6 +34,7 @@
 #include "kendall.h"
 #include "measures.h"
 #include "n25.h"
+#include "stability.h"
 #include "tau_ap.h"
 #include "trec_io.h"
 
@@ -883,6 +884,111 @@ void test_regressions() {
 
 }  // namespace
 
+// Cancellation (interrupts): every long loop that takes a CancelToken stops
+// with Cancelled once the token says so, and a token that never says so
+// changes nothing.
+struct CountdownToken : irtopics::CancelToken {
+  explicit CountdownToken(long n) : left(n) {}
+  bool stop_requested() override {
+    ++asked;
+    return --left < 0;
+  }
+  long left;
+  long asked = 0;
+};
+
+template <typename F>
+bool throws_cancelled(F&& f) {
+  try {
+    f();
+  } catch (const irtopics::Cancelled&) {
+    return true;
+  }
+  return false;
+}
+
+void test_cancellation() {
+  Context ctx("cancellation");
+  TempDir dir;
+  // A 40 MB run: 3 pieces of 16 MB for the plain reader, 40 chunks for gzip.
+  std::string big;
+  for (int t = 1; big.size() < (40u << 20); ++t)
+    for (int d = 0; d < 1000; ++d)
+      big += std::to_string(t) + " Q0 DOC-" + std::to_string(t) + "-" + std::to_string(d) + " " +
+             std::to_string(d) + " " + std::to_string(1000 - d) + " big\n";
+  write_file(dir.file("big.txt"), big);
+  write_file(dir.file("big.gz"), gzip_bytes(big, dir.file("scratch.gz")));
+  std::string out;
+  for (const char* name : {"big.txt", "big.gz"}) {
+    CountdownToken stop_now(0);
+    CHECK_MSG(throws_cancelled([&] { irtopics::read_whole_file(dir.file(name), out, &stop_now); }), name);
+    CHECK(stop_now.asked == 1);
+    CountdownToken never(1L << 40);
+    irtopics::read_whole_file(dir.file(name), out, &never);
+    CHECK_MSG(out == big && never.asked >= 3, name);
+  }
+
+  // Evaluation: asked before each topic, streaming and whole.
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult ref, got;
+  irtopics::Run run;
+  run.file = "big";
+  run.text = big;
+  irtopics::evaluate_text(q, opt, ws, run, ref);
+  CountdownToken after_two(2);
+  opt.cancel = &after_two;
+  run.text = big;
+  CHECK(throws_cancelled([&] { irtopics::evaluate_text(q, opt, ws, run, got); }));
+  CHECK(after_two.asked == 3);
+  CountdownToken never(1L << 40);
+  opt.cancel = &never;
+  run.text = big;
+  irtopics::evaluate_text(q, opt, ws, run, got);
+  CHECK(got.list_id == ref.list_id && got.unknown_topics == ref.unknown_topics);
+  CountdownToken whole(1);
+  opt.cancel = &whole;
+  CHECK(throws_cancelled([&] { irtopics::evaluate_run(run_from(big), q, opt, ws, got); }));
+  // read_and_evaluate passes the token to the reader too.
+  CountdownToken at_read(0);
+  opt.cancel = &at_read;
+  CHECK(throws_cancelled([&] { irtopics::read_and_evaluate(dir.file("big.txt"), q, opt, ws, run, got); }));
+
+  // Parsers: asked every 2^16 lines.
+  irtopics::Run parsed;
+  parsed.file = "big";
+  parsed.text = big;
+  CountdownToken parse_stop(0);
+  CHECK(throws_cancelled([&] { irtopics::parse_run(parsed, &parse_stop); }));
+  std::string qtext;
+  for (int k = 0; k < 70000; ++k) qtext += "1 0 d" + std::to_string(k) + " 1\n";
+  irtopics::Qrels qq;
+  qq.file = "q";
+  qq.text = qtext;
+  CountdownToken qstop(0);
+  CHECK(throws_cancelled([&] { irtopics::parse_qrels(qq, &qstop); }));
+  qq.text = qtext;
+  CountdownToken qnever(1L << 40);
+  irtopics::parse_qrels(qq, &qnever);
+  CHECK(qq.entries.size() == 70000 && qnever.asked == 1);
+
+  // Swap method pair counts: asked before each row of pairs.
+  const std::size_t n_sys = 6, n_sets = 40;
+  std::vector<double> aggs(n_sys * n_sets);
+  for (std::size_t k = 0; k < aggs.size(); ++k) aggs[k] = std::fmod(k * 0.37, 1.0);
+  const irtopics::PairCounts plain = irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1);
+  CountdownToken rows(1L << 40);
+  const irtopics::PairCounts asked = irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1, &rows);
+  CHECK(rows.asked == static_cast<long>(n_sys));
+  CHECK(plain.min_sum == asked.min_sum && plain.ties == asked.ties &&
+        plain.comparisons == asked.comparisons && plain.trial_swaps == asked.trial_swaps);
+  CHECK(plain.comparisons == static_cast<double>(n_sys * (n_sys - 1) / 2 * n_sets));
+  CountdownToken row_stop(2);
+  CHECK(throws_cancelled([&] { irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1, &row_stop); }));
+}
+
 int main(int argc, char** argv) {
   if (argc > 1) g_root = argv[1];
   if (!fs::exists(data_path("qrels.test"))) {
@@ -898,7 +1004,8 @@ int main(int argc, char** argv) {
       {"measures", test_measures},
       {"streaming", test_streaming},
       {"kernels", test_kernels},
-      {"regressions", test_regressions}};
+      {"regressions", test_regressions},
+      {"cancellation", test_cancellation}};
   for (const auto& [name, fn] : groups) {
     try {
       fn();
