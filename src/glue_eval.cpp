@@ -1,7 +1,7 @@
 // Rcpp glue for the TREC reader and evaluator (trec_io.h, evaluate.h).
 // Converts R arguments to plain C++ structures, runs the evaluation (threaded
-// over runs with OpenMP, no R API inside the parallel region) and converts
-// the results back. Input errors come back as a list(kind, file, line,
+// over runs with OpenMP; inside the parallel region only the main thread
+// touches R, to poll for interrupts) and converts the results back. Input errors come back as a list(kind, file, line,
 // message) so that R raises them as classed conditions.
 #include <Rcpp.h>
 
