@@ -92,14 +92,11 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_read(std::string path, int relevance_level) {
   auto q = std::make_unique<irtopics::Qrels>();
-  irtopics_glue::InterruptToken token;
   try {
-    irtopics::read_qrels_file(path, *q, &token);
+    irtopics_glue::with_interrupts(
+        [&](irtopics::CancelToken* cancel) { irtopics::read_qrels_file(path, *q, cancel); });
   } catch (const InputError& e) {
     return List::create(_["error"] = error_list(e));
-  } catch (const irtopics::Cancelled&) {
-    token.throw_if_interrupted();
-    throw;
   }
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
@@ -316,14 +313,11 @@ NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector
 // [[Rcpp::export(rng = false)]]
 List cpp_read_run(std::string path) {
   irtopics::Run run;
-  irtopics_glue::InterruptToken token;
   try {
-    irtopics::read_run_file(path, run, &token);
+    irtopics_glue::with_interrupts(
+        [&](irtopics::CancelToken* cancel) { irtopics::read_run_file(path, run, cancel); });
   } catch (const InputError& e) {
     return List::create(_["error"] = error_list(e));
-  } catch (const irtopics::Cancelled&) {
-    token.throw_if_interrupted();
-    throw;
   }
   const std::size_t n = run.size();
   std::size_t bytes = 0;

@@ -3,7 +3,8 @@
 // (R_CheckUserInterrupt inside R_ToplevelExec, so that R's longjmp cannot
 // cross C++ frames) and raises a flag that every thread reads. Once the
 // threads have stopped, the caller turns a raised flag into an R interrupt
-// with throw_if_interrupted(). See cancel.h for the C++ side.
+// with throw_if_interrupted(); with_interrupts() does all of it for work on
+// the main thread. See cancel.h for the C++ side.
 #ifndef IRTOPICS_GLUE_INTERRUPT_H
 #define IRTOPICS_GLUE_INTERRUPT_H
 
@@ -44,6 +45,18 @@ class InterruptToken : public irtopics::CancelToken {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   std::atomic<bool> stop_{false};
 };
+
+// Runs f(token) for single-threaded C++ work that takes a CancelToken* and
+// turns its irtopics::Cancelled into an R interrupt.
+template <typename F>
+decltype(auto) with_interrupts(F&& f) {
+  InterruptToken token;
+  try {
+    return f(&token);
+  } catch (const irtopics::Cancelled&) {
+    throw Rcpp::internal::InterruptedException();
+  }
+}
 
 }  // namespace irtopics_glue
 

@@ -17,15 +17,10 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n_threads) {
-  irtopics_glue::InterruptToken token;
-  irtopics::PairCounts c;
-  try {
-    c = irtopics::pair_counts(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
-                              static_cast<std::size_t>(aggs.ncol()), fuzz, n_threads, &token);
-  } catch (const irtopics::Cancelled&) {
-    token.throw_if_interrupted();
-    throw;
-  }
+  const irtopics::PairCounts c = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    return irtopics::pair_counts(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
+                                 static_cast<std::size_t>(aggs.ncol()), fuzz, n_threads, cancel);
+  });
   return Rcpp::NumericVector::create(Rcpp::_["min_sum"] = c.min_sum, Rcpp::_["ties"] = c.ties,
                                      Rcpp::_["comparisons"] = c.comparisons,
                                      Rcpp::_["trial_swaps"] = c.trial_swaps,

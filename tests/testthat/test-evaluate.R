@@ -44,12 +44,6 @@ test_that("the v9.0.8 expected outputs agree too", {
 
 # Hand-made cases ---------------------------------------------------------------
 
-write_lines_tmp <- function(lines, ext = "") {
-  f <- tempfile(fileext = ext)
-  writeLines(lines, f)
-  f
-}
-
 tie_run <- function() {
   # spec section 0.1: d2 and d3 tie at .8; trec_eval puts d3 first
   docs <- paste0("d", 1:10)
@@ -69,7 +63,7 @@ test_that("ties are broken by docno descending (spec 0.1 worked example)", {
   run <- run[c(1, 2, 3, 10:4), ]
   expect_equal(evaluate(run, tie_qrels(), "AP")$AP[1, 1], 0.3333333333, tolerance = 1e-9)
   # and the same from a file in a different line order
-  f <- write_lines_tmp(sprintf("1 Q0 %s %d %s tag", run$docno, seq_len(10), run$score))
+  f <- tmp_file(sprintf("1 Q0 %s %d %s tag", run$docno, seq_len(10), run$score))
   expect_equal(evaluate(f, tie_qrels(), "AP")$AP[1, 1], 0.3333333333, tolerance = 1e-9)
   # byte order: "d10" < "d2", so with equal scores d2 comes first
   r2 <- data.frame(system = "s", topic = "1", docno = c("d10", "d2"), score = c(1, 1))
