@@ -6,7 +6,8 @@
 #   - trec_eval on the same files (optional),
 # and a check that evaluate() and trec_eval agree on every topic's AP.
 # Usage: bash bench/scale.sh [data_dir] [path/to/trec_eval]
-#   data_dir defaults to bench/scale (written by bench/generate-scale.R).
+#   data_dir defaults to bench/scale (written by bench/generate-scale.R); when
+#   it also holds run.txt.gz (gzip -1 -k run.txt), that is measured too.
 set -eu
 data=${1:-bench/scale}
 trec_eval=${2:-}
@@ -34,6 +35,10 @@ cat(t[['elapsed']], '\n')
 if ($th == 1) write.table(data.frame(topic = colnames(s\$AP), ap = sprintf('%.4f', s\$AP[1, ])), '$out/ours.txt', row.names = FALSE, col.names = FALSE, quote = FALSE)"
   echo "    of which evaluate() itself: $(cat "$out/stdout") s"
 done
+if [ -f "$run.gz" ]; then  # optional: a gzip copy (gzip -1 -k run.txt)
+  measure "evaluate() of run.txt.gz, 1 thread" Rscript -e "$r
+invisible(evaluate('$run.gz', '$qrels', c('AP', 'P@10', 'R-Prec', 'nDCG'), progress = FALSE))"
+fi
 if [ -n "$trec_eval" ]; then
   measure "trec_eval -q -m map -m P.10 -m Rprec -m ndcg" "$trec_eval" -q -m map -m P.10 -m Rprec -m ndcg "$qrels" "$run"
   awk '$1 == "map" && $2 != "all" {print $2, $3}' "$out/stdout" | sort >"$out/theirs.txt"

@@ -222,6 +222,20 @@ test_that("infinite scores are read as +-Inf and ranked first and last", {
   expect_identical(unclass(evaluate(df, qrels, c("AP", "P@3"))$AP), unclass(res$AP))
 })
 
+test_that("inf, -inf, -0 and exponent scores give trec_eval 10.0's printed values", {
+  # trec_eval -q -m map -m P.5 -m recip_rank on these files printed
+  # map 0.7333, P_5 0.6000, recip_rank 1.0000. By hand: order b (inf), a, f
+  # (1e-3), then the tie d (0) / c (-0) by docno descending, e (-inf);
+  # relevant b, f, c, e at ranks 1, 3, 5, 6: AP = (1 + 2/3 + 3/5 + 4/6) / 4.
+  run <- tmp_file(c("1 Q0 a 1 0.5 t", "1 Q0 b 2 inf t", "1 Q0 c 3 -0 t", "1 Q0 d 4 0 t",
+                    "1 Q0 e 5 -inf t", "1 Q0 f 6 1e-3 t"))
+  qrels <- tmp_file(c("1 0 a 0", "1 0 b 1", "1 0 c 1", "1 0 d 0", "1 0 e 1", "1 0 f 1"))
+  res <- evaluate(run, qrels, c("AP", "P@5", "RR"))
+  expect_identical(sprintf("%.4f", c(res$AP[1, 1], res$`P@5`[1, 1], res$RR[1, 1])),
+                   c("0.7333", "0.6000", "1.0000"))
+  expect_equal(res$AP[1, 1], (1 + 2 / 3 + 3 / 5 + 4 / 6) / 4)
+})
+
 test_that("NaN, hex, overflowing and comma scores are parse errors", {
   for (bad in c("nan", "NaN", "-nan")) {
     f <- tmp_file(c("1 Q0 d1 1 1 t", sprintf("1 Q0 d2 2 %s t", bad)))
