@@ -32,6 +32,17 @@ for (threads in 1:2) {
   }
 }
 
+# A sweep of the signal time: the reading, parsing and evaluating phases.
+for (threads in 1:2) {
+  waits <- vapply(c(0.3, 0.5, 0.7, 0.9, 1.2), function(delay) {
+    r <- interrupt_after(delay, evaluate(rep(run, 4), qrels, "AP", n_threads = threads, name = "file"))
+    if (r$what != "interrupted") return(NA_real_)
+    1000 * (r$secs - delay)
+  }, 0)
+  cat(sprintf("evaluate(), %d thread(s), SIGINT at 0.3, 0.5, 0.7, 0.9, 1.2 s: returned %s ms after the signal\n",
+              threads, paste(round(waits), collapse = ", ")))
+}
+
 ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"))
 full <- system.time(swap_error_rates(ap, sizes = c(25, 50, 75, 100), trials = 20000, seed = 1))[["elapsed"]]
 cat(sprintf("swap_error_rates(), 20000 trials, 4 sizes, uninterrupted: %.2f s\n", full))
