@@ -1,0 +1,7 @@
+# Sakai's Table 5.1 (fixtures/sakai/README.md) as a 3 x 20 systems x topics matrix.
+sakai_table51 <- function() {
+  d <- utils::read.csv(test_path("fixtures", "sakai", "table5_1.csv"), check.names = FALSE)
+  m <- t(as.matrix(d[, -1]))
+  colnames(m) <- d$topic
+  as_ir_scores(m, measure = "score")
+}
