@@ -94,20 +94,22 @@
 #' @export
 gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
                  mean = "arithmetic", dispersion = "euclidean",
-                 proximity = "euclidean") {
+                 proximity = "euclidean", floor = 1e-7, exponent = NULL) {
   P <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
   measure <- attr(P, "measure") %||% "score"
   attr(P, "measure") <- NULL
   check_number(q, "q", min = 0, max = .Machine$double.xmax)
   check_number(tol, "tol", min = 0, max = .Machine$double.xmax)
   check_number(maxit, "maxit", min = 1, max = .Machine$integer.max, integer = TRUE)
-  mean_fun <- gawm_component(mean, "mean", "arithmetic")
+  kernel <- gawm_mean_kernel(mean, floor, exponent, P)
+  mean_fun <- if (is.function(mean)) mean else NULL
   disp_fun <- gawm_component(dispersion, "dispersion", "euclidean")
   prox_fun <- gawm_component(proximity, "proximity", "euclidean")
 
   builtin <- is.null(mean_fun) && is.null(disp_fun) && is.null(prox_fun)
   res <- if (builtin) {
-    out <- cpp_gawm(P, as.double(q), as.double(tol), as.integer(maxit))
+    out <- cpp_gawm(P, as.double(q), as.double(tol), as.integer(maxit), kernel$code,
+                    kernel$floor, kernel$exponent)
     if (out$weights_vanished) {
       stop_irtopics(c("Every system weight (1 - d_i / sum(d))^q underflowed to 0 with {.arg q} = {q}.",
                       i = "Use a smaller {.arg q}."), kind = "data")
@@ -115,7 +117,7 @@ gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
     out
   } else {
     gawm_r(P, q, tol, as.integer(maxit),
-           mean_fun %||% gawm_mean_arithmetic,
+           mean_fun %||% kernel$fun,
            disp_fun %||% gawm_dispersion_euclidean,
            prox_fun %||% gawm_proximity_euclidean)
   }
@@ -126,8 +128,56 @@ gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
                   kind = "convergence")
   }
   new_gawm(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
-           method = c(mean = gawm_label(mean), dispersion = gawm_label(dispersion),
-                      proximity = gawm_label(proximity)))
+           method = c(mean = kernel$label, dispersion = gawm_label(dispersion),
+                      proximity = gawm_label(proximity)),
+           floor = kernel$floor, exponent = kernel$exponent)
+}
+
+# The built-in means as quasi-arithmetic means g^-1(sum w g(x) / sum w):
+# `code` for src/gawm.h (0 arithmetic, 1 geometric, 2 power), the same mean
+# as an R function (for the R path, when another component is a function),
+# and its label. A power mean with exponent 0 is the geometric mean.
+gawm_mean_kernel <- function(mean, floor, exponent, P, call = rlang::caller_env()) {
+  if (is.function(mean)) {
+    if (!is.null(exponent)) {
+      stop_irtopics("{.arg exponent} is used only with {.code mean = \"power\"}.", call = call)
+    }
+    return(list(code = 0L, floor = NA_real_, exponent = NA_real_, fun = NULL, label = "custom"))
+  }
+  means <- c("arithmetic", "geometric", "power")
+  if (!is.character(mean) || length(mean) != 1L || is.na(mean) || !mean %in% means) {
+    stop_irtopics(c("{.arg mean} must be one of {quoted_list(means)}, or a function.",
+                    x = "Got {.obj_type_friendly {mean}}."), call = call)
+  }
+  if (mean == "power") {
+    if (is.null(exponent)) {
+      stop_irtopics("{.code mean = \"power\"} needs an {.arg exponent}.", call = call)
+    }
+    check_number(exponent, "exponent", min = -1e3, max = 1e3, call = call)
+    if (exponent == 0) mean <- "geometric"
+  } else if (!is.null(exponent)) {
+    stop_irtopics("{.arg exponent} is used only with {.code mean = \"power\"}.", call = call)
+  }
+  if (mean == "arithmetic") {
+    return(list(code = 0L, floor = NA_real_, exponent = NA_real_, fun = gawm_mean_arithmetic,
+                label = "arithmetic"))
+  }
+  check_number(floor, "floor", min = 0, max = .Machine$double.xmax, call = call)
+  p <- if (mean == "power") as.double(exponent) else 0
+  g <- if (p == 0) function(x) log(x + floor) else function(x) (x + floor)^p
+  if (any(!is.finite(g(range(P))))) {
+    stop_irtopics(c("The {mean} mean is undefined on these scores with {.arg floor} = {floor}.",
+                    i = "Scores plus {.arg floor} must be positive (non-negative for a positive {.arg exponent})."),
+                  kind = "data", call = call)
+  }
+  fun <- if (p == 0) {
+    function(x, w) exp(sum(w * log(x + floor)) / sum(w))
+  } else {
+    function(x, w) (sum(w * (x + floor)^p) / sum(w))^(1 / p)
+  }
+  list(code = if (p == 0) 1L else 2L, floor = as.double(floor),
+       exponent = if (p == 0) NA_real_ else p, fun = fun,
+       label = if (p == 0) "geometric" else sprintf("power(%s)", format(p)))
 }
 
 # NULL for the built-in (string) choice, else the user's function.
@@ -199,7 +249,7 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
        topic_discernment = wt, iterations = iterations, converged = converged, change = change)
 }
 
-new_gawm <- function(P, res, q, tol, maxit, measure, method) {
+new_gawm <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, exponent = NA_real_) {
   sys <- rownames(P)
   top <- colnames(P)
   E_s <- stats::setNames(res$system_performance, sys)
@@ -213,13 +263,18 @@ new_gawm <- function(P, res, q, tol, maxit, measure, method) {
     topics = data.frame(topic = top, ease = unname(E_t), discernment = unname(W_t),
                         AAP = unname(colMeans(P)), stringsAsFactors = FALSE),
     iterations = res$iterations, converged = res$converged, change = res$change,
-    q = q, tol = tol, maxit = maxit, method = method, measure = measure
+    q = q, tol = tol, maxit = maxit, method = method, floor = floor, exponent = exponent,
+    measure = measure
   ), class = "ir_gawm")
 }
 
 gawm_method_text <- function(x) {
-  if (all(x$method == c("arithmetic", "euclidean", "euclidean"))) {
-    sprintf("weighted arithmetic mean, Euclidean dispersion, eq. 8 proximity, q = %s", format(x$q))
+  if (all(x$method[-1] == c("euclidean", "euclidean")) && x$method[[1]] != "custom") {
+    mean_text <- switch(x$method[[1]],
+      arithmetic = "weighted arithmetic mean",
+      geometric = sprintf("weighted geometric mean of scores + %s", format(x$floor)),
+      sprintf("weighted power mean (exponent %s) of scores + %s", format(x$exponent), format(x$floor)))
+    sprintf("%s, Euclidean dispersion, eq. 8 proximity, q = %s", mean_text, format(x$q))
   } else {
     sprintf("mean: %s, dispersion: %s, proximity: %s, q = %s", x$method[["mean"]],
             x$method[["dispersion"]], x$method[["proximity"]], format(x$q))

@@ -144,7 +144,7 @@ test_that("GAWM rejects bad arguments with classed errors", {
   expect_error(gawm(P, q = NA), class = "irtopics_error_argument")
   expect_error(gawm(P, tol = -1), class = "irtopics_error_argument")
   expect_error(gawm(P, maxit = 0), class = "irtopics_error_argument")
-  expect_error(gawm(P, mean = "geometric"), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "harmonic"), class = "irtopics_error_argument")
   expect_error(gawm(P, dispersion = 2), class = "irtopics_error_argument")
   expect_error(gawm(P, proximity = function(scores, ease) 1), class = "irtopics_error_argument")
   expect_error(gawm(P, proximity = function(scores, ease) rep(0, 3)), class = "irtopics_error_data")
