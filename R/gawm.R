@@ -506,7 +506,9 @@ print.ir_weighting_correlations <- function(x, ...) {
   cat("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)\n")
   if (!is.null(attr(x, "gawm"))) cat(sprintf("# GAWM: %s\n", attr(x, "gawm")))
   df <- as.data.frame(x)
-  names(df)[4:7] <- c("r(MAP,E_s)", "r(MAP,A(s))", "r(AAP,E_t)", "r(AAP,A(t))")
+  labels <- c(MAP_E_s = "r(MAP,E_s)", MAP_A_s = "r(MAP,A(s))", AAP_E_t = "r(AAP,E_t)", AAP_A_t = "r(AAP,A(t))")
+  hit <- names(df) %in% names(labels)
+  names(df)[hit] <- labels[names(df)[hit]]
   print(df, digits = 3, row.names = FALSE)
   invisible(x)
 }
