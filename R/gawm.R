@@ -68,16 +68,18 @@
 #' (TREC-8), and r(AAP, \eqn{E_t}) of 1.000 where it has .867, .956 and
 #' .882; none of the variants we tried (`q` up to 3000, squared or
 #' Manhattan distances, other weight forms, Kendall's or Spearman's
-#' coefficient instead of Pearson's) closes the gap. `mean = "geometric"` with `floor = 1e-7` gives .904, .945, .959 and
-#' .867, .953, .882 (the TREC-7 differences come from 10 runs of the paper
-#' that cannot be identified). We infer that the paper's computation
+#' coefficient instead of Pearson's) closes the gap. `mean = "geometric"`
+#' with `floor = 1e-7` gives .904, .945, .959 and .867, .953, .882 (the
+#' TREC-7 differences come from 10 runs of the paper that cannot be
+#' identified). We infer that the paper's computation
 #' averaged the logarithms of AP with a tiny floor, although its text
 #' (section 4.1) says "weighted arithmetic mean". This is a reading that
 #' reproduces the published numbers, not the paper's stated formula, so the
 #' default stays the arithmetic mean. Floors between about
 #' \eqn{9 \times 10^{-8}} and \eqn{1.1 \times 10^{-7}} and \eqn{q} from 0
-#' to 2 give the same three decimals; a power mean with exponent -0.05,
-#' `floor = 1e-5` and `q = 15` comes within .002. See
+#' to 2 give nearly the same values; a power mean with exponent -0.05,
+#' `floor = 1e-5` and `q = 15` comes within .001 of the paper on TREC-6
+#' and TREC-8. See
 #' `vignette("gawm", package = "irtopics")`.
 #'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix, systems in rows and
