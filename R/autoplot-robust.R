@@ -143,9 +143,9 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, labe
 
 #' Plot error rates by topic-set size
 #'
-#' Error rate (percent) against topic-set size, one line per measure (use
+#' Error rate against topic-set size, one line per measure (use
 #' [bind_error_rates()] to put several measures in one plot); with
-#' `what = "ties"` the proportion of ties instead.
+#' `what = "ties"` the rate of ties instead. Both are shown as percentages.
 #'
 #' @param object A [swap_error_rates()] result.
 #' @param what `"error"` or `"ties"`.
@@ -162,13 +162,13 @@ autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
   check_no_dots(..., help = "autoplot.swap_error_rates")
   what <- match_choice(what)
   d <- object$error
-  d$value <- if (what == "error") 100 * d$error_rate else d$tie_rate
+  d$value <- 100 * if (what == "error") d$error_rate else d$tie_rate
   d$measure <- factor(d$measure, levels = unique(d$measure))
   ggplot2::ggplot(d, ggplot2::aes(x = .data$size, y = .data$value, colour = .data$measure,
                                   shape = .data$measure)) +
     ggplot2::geom_line() +
     ggplot2::geom_point() +
-    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Proportion of ties",
+    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Ties (%)",
                   colour = "Measure", shape = "Measure") +
     ggplot2::theme_bw()
 }

@@ -33,7 +33,13 @@
 #'   per-topic [ir_scores][as_ir_scores] (same shape as `new`); `means`, a data frame
 #'   `system, new_mean, prior_mean, prior_topics, lambda, smoothed_mean`
 #'   (`lambda` is the weight actually used: 1 for a system without prior);
-#'   and `lambda`.
+#'   and `lambda`. `print()` shows the best `n` systems by smoothed mean;
+#'   `summary()` how far smoothing moved the means and how many systems had
+#'   a prior (an [irtopics_summary]); `as.data.frame()` returns `means`.
+#' @param x,object An `ir_smoothed` object.
+#' @param n Number of systems to print.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Ravana, S. D., Park, L. A. F., Moffat, A. (2009). System
 #'   scoring using partial prior information. SIGIR 2009, 788-789.
 #' @seealso [smoothing_experiment()].
@@ -91,17 +97,36 @@ smooth_scores <- function(new, prior, lambda) {
             class = "ir_smoothed")
 }
 
+#' @rdname smooth_scores
 #' @export
-print.ir_smoothed <- function(x, ..., n = 10L) {
-  cat(sprintf("<ir_smoothed> %s smoothed with lambda = %s: %d systems x %d new topics (%d without prior)\n",
-              x$measure, format(x$lambda), nrow(x$means), ncol(x$scores),
-              sum(is.na(x$means$prior_mean))))
+format.ir_smoothed <- function(x, ..., n = 10L) {
   m <- x$means[order(-x$means$smoothed_mean, x$means$system), , drop = FALSE]
-  print(utils::head(m, n), digits = 4, row.names = FALSE)
-  if (nrow(m) > n) cat(sprintf("# ... %d more systems\n", nrow(m) - n))
-  invisible(x)
+  shown <- utils::head(m, n)
+  c(sprintf("<ir_smoothed> %s smoothed with lambda = %s: %s x %s (%d without prior)",
+            x$measure, format(x$lambda), plural(nrow(x$means), "system"),
+            plural(ncol(x$scores), "new topic"), sum(is.na(x$means$prior_mean))),
+    printed_lines(print(shown, digits = 4, row.names = FALSE)),
+    more_line(system = nrow(m) - nrow(shown)))
 }
 
+#' @rdname smooth_scores
+#' @export
+print.ir_smoothed <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @rdname smooth_scores
+#' @export
+summary.ir_smoothed <- function(object, ...) {
+  m <- object$means
+  shift <- m$smoothed_mean - m$new_mean
+  has <- !is.na(m$prior_mean)
+  new_summary("ir_smoothed", sprintf("Smoothing of %s with lambda = %s:", object$measure, format(object$lambda)),
+              data.frame(systems = nrow(m), with_prior = sum(has),
+                         mean_shift = mean(shift), max_abs_shift = max(abs(shift)),
+                         rank_changes = sum(rank(-m$new_mean, ties.method = "first") !=
+                                              rank(-m$smoothed_mean, ties.method = "first"))))
+}
+
+#' @rdname smooth_scores
 #' @export
 as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...) {
   x$means
@@ -157,7 +182,13 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #'   `(length(lambdas) + 1)` matrix of Kendall's tau-b (columns `lambda=...`
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
 #'   lambda, mean, sd, q05, q25, median, q75, q95`); `best_lambda`, the
-#'   \eqn{\lambda} with the largest mean tau; and the parameters.
+#'   \eqn{\lambda} with the largest mean tau; and the parameters. `print()`
+#'   shows the summary per ordering; `summary()` returns the `summary` data
+#'   frame (with attribute `best_lambda`);
+#'   [as.data.frame()][as.data.frame.ir_smoothing] and
+#'   [autoplot()][autoplot.ir_smoothing] have their own pages.
+#' @param x,object For the methods, an `ir_smoothing` object.
+#' @param ... Unused.
 #' @references Ravana, S. D., Park, L. A. F., Moffat, A. (2009). System
 #'   scoring using partial prior information. SIGIR 2009, 788-789.
 #' @seealso [smooth_scores()], [standardize_scores()],
@@ -248,23 +279,23 @@ new_smoothing <- function(tau, lambdas, params) {
             class = "ir_smoothing")
 }
 
+#' @rdname smoothing_experiment
 #' @export
 format.ir_smoothing <- function(x, ...) {
+  summ <- x$summary[, c("ordering", "mean", "sd", "q05", "median", "q95")]
   c(sprintf("<ir_smoothing> Smoothing experiment on %s%s: %d systems x %d topics",
             if (x$standardize) "standardized " else "", x$measure, x$n_systems, x$n_topics),
     sprintf("# %s repetitions, 3 x %d topics, systems split %d / %d; Kendall's tau-b vs all %d topics",
-            format(x$reps, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics))
+            format(x$reps, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics),
+    "", printed_lines(print(summ, digits = 4, row.names = FALSE)),
+    "", sprintf("Best lambda (largest mean tau): %s", format(x$best_lambda)))
 }
 
+#' @rdname smoothing_experiment
 #' @export
-print.ir_smoothing <- function(x, ...) {
-  cat(format(x), sep = "\n")
-  cat("\n")
-  print(x$summary[, c("ordering", "mean", "sd", "q05", "median", "q95")], digits = 4, row.names = FALSE)
-  cat(sprintf("\nBest lambda (largest mean tau): %s\n", format(x$best_lambda)))
-  invisible(x)
-}
+print.ir_smoothing <- function(x, ...) print_formatted(x, ...)
 
+#' @rdname smoothing_experiment
 #' @export
 summary.ir_smoothing <- function(object, ...) {
   out <- object$summary

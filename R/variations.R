@@ -207,7 +207,12 @@ dissimilarity_matrix <- function(positions, depth, dissimilarity, tie_correction
 #'   `n_rel`, `n_returned`, `n25`, `exclusion`, `ap`. For runs or return
 #'   orders, an object of class `ir_exclusion` whose `lists` element adds
 #'   `list`, `system`, `query`, `topic`, `text`; `autoplot()` draws the
-#'   per-query exclusion by system (the paper's Figure 1).
+#'   per-query exclusion by system (the paper's Figure 1), `print()` shows
+#'   the first lists, `summary()` the mean exclusion and AP per system and
+#'   topic (an [irtopics_summary]) and `as.data.frame()` returns `lists`.
+#' @param object An `ir_exclusion` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Liggett, W. and Buckley, C. (2005). System performance and
 #'   natural language expression of information needs. *Information
 #'   Retrieval* 8, 101--128.
@@ -274,20 +279,39 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
             class = "ir_exclusion")
 }
 
+#' @rdname exclusion_measure
 #' @export
-print.ir_exclusion <- function(x, ...) {
+format.ir_exclusion <- function(x, ...) {
   df <- x$lists
-  cli::cli_text("{.cls ir_exclusion}: N{round(100 * x$fraction)} exclusion of {nrow(df)} list{?s} ",
-                "({length(unique(df$system))} system{?s}, {length(unique(df$topic))} topic{?s}, depth {x$depth})",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  print(utils::head(df[, c("system", "topic", "query", "n_rel", "n_returned", "n25", "exclusion", "ap")], 10),
-        row.names = FALSE)
-  if (nrow(df) > 10) cli::cli_text("... {nrow(df) - 10} more row{?s}")
-  invisible(x)
+  c(sprintf("<ir_exclusion> N%d exclusion of %s (%s, %s, depth %d)%s", round(100 * x$fraction),
+            plural(nrow(df), "list"), plural(length(unique(df$system)), "system"),
+            plural(length(unique(df$topic)), "topic"), x$depth,
+            if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(utils::head(df[, c("system", "topic", "query", "n_rel", "n_returned", "n25",
+                                           "exclusion", "ap")], 10), row.names = FALSE)),
+    more_line(row = nrow(df) - 10))
 }
 
+#' @rdname exclusion_measure
 #' @export
-as.data.frame.ir_exclusion <- function(x, ...) x$lists
+print.ir_exclusion <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname exclusion_measure
+#' @export
+summary.ir_exclusion <- function(object, ...) {
+  df <- object$lists
+  key <- factor(paste(df$topic, df$system, sep = "\r"), levels = unique(paste(df$topic, df$system, sep = "\r")))
+  tab <- do.call(rbind, lapply(split(df, key), function(d) {
+    data.frame(topic = d$topic[1], system = d$system[1], lists = nrow(d),
+               mean_exclusion = mean(d$exclusion), mean_ap = mean(d$ap), stringsAsFactors = FALSE)
+  }))
+  new_summary("ir_exclusion", sprintf("Mean exclusion and AP per topic and system (%s):",
+                                      plural(nrow(df), "list")), tab)
+}
+
+#' @rdname exclusion_measure
+#' @export
+as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ...) x$lists
 
 # Dissimilarity ----------------------------------------------------------------
 
@@ -338,7 +362,14 @@ as.data.frame.ir_exclusion <- function(x, ...) x$lists
 #'   query, letter, topic, text`), `similarity` (the matrix of \eqn{s}),
 #'   `topic`, `n_rel` and the parameters. `NA` where \eqn{s} is undefined (a
 #'   list that returns no relevant document, or fewer than two relevant
-#'   documents).
+#'   documents). `print()` shows the matrix (up to 8 lists) or its range;
+#'   `summary()` the range and mean per system pair (an [irtopics_summary]);
+#'   `as.data.frame()` one row per pair of lists (`list1, list2,
+#'   dissimilarity`).
+#' @param object An `ir_return_order_dist` object.
+#' @param digits Digits of the printed numbers.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @seealso [query_map_mds()] to draw it, [select_queries()].
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 4, n_docs = 300,
@@ -377,21 +408,50 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   d
 }
 
+#' @rdname return_order_dissimilarity
 #' @export
-print.ir_return_order_dist <- function(x, digits = 3, ...) {
+format.ir_return_order_dist <- function(x, digits = 3, ...) {
   n <- attr(x, "Size")
-  cli::cli_text("{.cls ir_return_order_dist}: {attr(x, 'method')} between {n} list{?s} of topic ",
-                "{.val {attr(x, 'topic')}} ({attr(x, 'n_rel')} relevant document{?s})",
-                if (isTRUE(attr(x, "simulated"))) " {.emph (simulated data)}" else "")
-  if (n <= 8) {
-    print(round(as.matrix(x), digits))
-  } else {
-    v <- as.vector(x)
-    cli::cli_text("{length(v)} pairs; range {format(min(v, na.rm = TRUE), digits = digits)} to ",
-                  "{format(max(v, na.rm = TRUE), digits = digits)}, {sum(is.na(v))} undefined. ",
-                  "Use {.code as.matrix()} to see them.")
-  }
-  invisible(x)
+  head <- sprintf("<ir_return_order_dist> %s between %s of topic %s (%s)%s", attr(x, "method"),
+                  plural(n, "list"), attr(x, "topic"), plural(attr(x, "n_rel"), "relevant document"),
+                  if (isTRUE(attr(x, "simulated"))) " (simulated data)" else "")
+  if (n <= 8) return(c(head, printed_lines(print(round(as.matrix(x), digits)))))
+  v <- as.vector(x)
+  c(head, sprintf("%d pairs; range %s to %s, %d undefined. Use `as.matrix()` to see them.",
+                  length(v), format(min(v, na.rm = TRUE), digits = digits),
+                  format(max(v, na.rm = TRUE), digits = digits), sum(is.na(v))))
+}
+
+#' @rdname return_order_dissimilarity
+#' @export
+print.ir_return_order_dist <- function(x, digits = 3, ...) print_formatted(x, digits = digits)
+
+#' @rdname return_order_dissimilarity
+#' @export
+as.data.frame.ir_return_order_dist <- function(x, row.names = NULL, optional = FALSE, ...) {
+  m <- as.matrix(x)
+  idx <- which(upper.tri(m), arr.ind = TRUE)
+  idx <- idx[order(idx[, 1], idx[, 2]), , drop = FALSE]
+  data.frame(list1 = rownames(m)[idx[, 1]], list2 = colnames(m)[idx[, 2]],
+             dissimilarity = m[idx], stringsAsFactors = FALSE)
+}
+
+#' @rdname return_order_dissimilarity
+#' @export
+summary.ir_return_order_dist <- function(object, ...) {
+  d <- as.data.frame(object)
+  sys <- function(l) sub("\\|.*$", "", l)
+  pair <- ifelse(sys(d$list1) <= sys(d$list2), paste(sys(d$list1), sys(d$list2), sep = " / "),
+                 paste(sys(d$list2), sys(d$list1), sep = " / "))
+  tab <- do.call(rbind, lapply(split(d$dissimilarity, factor(pair, levels = unique(pair))), function(v) {
+    f <- v[!is.na(v)]
+    data.frame(pairs = length(v), undefined = sum(is.na(v)),
+               min = if (length(f)) min(f) else NA_real_, mean = if (length(f)) mean(f) else NA_real_,
+               max = if (length(f)) max(f) else NA_real_)
+  }))
+  tab <- cbind(systems = unique(pair), tab)
+  new_summary("ir_return_order_dist",
+              sprintf("Return-order dissimilarities of topic %s by pair of systems:", attr(object, "topic")), tab)
 }
 
 # Query selection -------------------------------------------------------------
@@ -495,7 +555,11 @@ analyse_topic <- function(orders, topic, n, fraction, depth, dissimilarity, tie_
 #' @return An object of class `ir_query_selection`: `queries`, a data frame
 #'   with one row per topic and query (`topic, query, text, gauge,
 #'   gauge_rank, selected, selection_order, duplicate_of, letter`), and the
-#'   parameters. `as.data.frame()` returns `queries`.
+#'   parameters. `as.data.frame()` returns `queries`; `print()` and
+#'   `summary()` the queries, selected queries and duplicates per topic.
+#' @param x,object An `ir_query_selection` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 8, n_docs = 300,
 #'                            depth = 200, seed = 1)
@@ -541,21 +605,33 @@ selected_topics <- function(orders, topics, call = rlang::caller_env()) {
   tops
 }
 
+#' @rdname select_queries
 #' @export
-print.ir_query_selection <- function(x, ...) {
+format.ir_query_selection <- function(x, ...) {
   df <- x$queries
-  cli::cli_text("{.cls ir_query_selection}: up to {x$n} best queries for {length(unique(df$topic))} topic{?s}",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  per <- tapply(df$selected, df$topic, sum)
-  dups <- tapply(!is.na(df$duplicate_of), df$topic, sum)
-  print(data.frame(topic = names(per), queries = as.vector(table(df$topic)[names(per)]),
-                   selected = as.vector(per), duplicates = as.vector(dups[names(per)])),
-        row.names = FALSE)
-  invisible(x)
+  c(sprintf("<ir_query_selection> up to %d best queries for %s%s", x$n,
+            plural(length(unique(df$topic)), "topic"), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(as.data.frame(summary(x)), row.names = FALSE)))
 }
 
+#' @rdname select_queries
 #' @export
-as.data.frame.ir_query_selection <- function(x, ...) x$queries
+print.ir_query_selection <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname select_queries
+#' @export
+summary.ir_query_selection <- function(object, ...) {
+  df <- object$queries
+  per <- tapply(df$selected, df$topic, sum)
+  dups <- tapply(!is.na(df$duplicate_of), df$topic, sum)
+  new_summary("ir_query_selection", "Queries, selected queries and duplicates per topic:",
+              data.frame(topic = names(per), queries = as.vector(table(df$topic)[names(per)]),
+                         selected = as.vector(per), duplicates = as.vector(dups[names(per)])))
+}
+
+#' @rdname select_queries
+#' @export
+as.data.frame.ir_query_selection <- function(x, row.names = NULL, optional = FALSE, ...) x$queries
 
 # Indicators ------------------------------------------------------------------
 
@@ -978,7 +1054,12 @@ as.data.frame.ir_indicator_differences <- function(x, row.names = NULL, optional
 #'   Minkowski power of the configuration distances, must be at least 1.
 #' @return An object of class `ir_query_map`: `points`, a data frame (`list,
 #'   system, query, letter, dim1, dim2, ...`), `stress` (percent) and the
-#'   topic.
+#'   topic. `as.data.frame()` returns `points`; `print()` the stress and the
+#'   first points; `summary()` the stress and the spread of each system's
+#'   points (an [irtopics_summary]); `autoplot()` draws the map.
+#' @param x,object An `ir_query_map` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 6, n_docs = 300,
 #'                            depth = 200, seed = 2)
@@ -1029,17 +1110,37 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
             class = "ir_query_map")
 }
 
+#' @rdname query_map_mds
 #' @export
-print.ir_query_map <- function(x, ...) {
-  cli::cli_text("{.cls ir_query_map}: isoMDS of {nrow(x$points)} list{?s}",
-                if (!is.null(x$topic)) " of topic {.val {x$topic}}" else "",
-                " in {x$k} dimension{?s}, stress {format(x$stress, digits = 3)}%",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  invisible(x)
+format.ir_query_map <- function(x, ...) {
+  c(sprintf("<ir_query_map> isoMDS of %s%s in %s, stress %s%%%s", plural(nrow(x$points), "list"),
+            if (!is.null(x$topic)) paste0(" of topic ", x$topic) else "", plural(x$k, "dimension"),
+            format(x$stress, digits = 3), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(round_df(utils::head(x$points, 8), 3), row.names = FALSE)),
+    more_line(list = nrow(x$points) - 8))
 }
 
+#' @rdname query_map_mds
 #' @export
-as.data.frame.ir_query_map <- function(x, ...) x$points
+print.ir_query_map <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname query_map_mds
+#' @export
+summary.ir_query_map <- function(object, ...) {
+  p <- object$points
+  dims <- grep("^dim[0-9]+$", names(p), value = TRUE)
+  tab <- do.call(rbind, lapply(split(p, factor(p$system, levels = unique(p$system))), function(d) {
+    centre <- colMeans(d[dims])
+    data.frame(system = d$system[1], lists = nrow(d),
+               mean_distance_to_centre = mean(sqrt(rowSums(sweep(as.matrix(d[dims]), 2, centre)^2))))
+  }))
+  new_summary("ir_query_map", sprintf("isoMDS stress %s%%; spread of each system's lists:",
+                                      format(object$stress, digits = 3)), tab)
+}
+
+#' @rdname query_map_mds
+#' @export
+as.data.frame.ir_query_map <- function(x, row.names = NULL, optional = FALSE, ...) x$points
 
 # The user's subset (`chosen`, NULL for all) of the queries or systems
 # `available` for a topic, checked.
