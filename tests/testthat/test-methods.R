@@ -27,7 +27,7 @@ methods_fixtures <- local({
                                measures = c("AP", "P@10")),
       ir_qrels = read_qrels(file.path(te, "qrels.test")),
       ir_run = read_run(file.path(te, "results.test")),
-      ir_runs = read_runs(te, pattern = "^results\\.(test|trunc)$"),
+      ir_runs = read_runs(te, name = "file", pattern = "^results\\.(test|trunc)$"),
       ir_anova = anova_scores(small),
       robust_summary = robust_summary(small),
       prediction_curves = prediction_curves(small, pred),
