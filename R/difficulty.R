@@ -53,8 +53,10 @@ difficulty_impl <- function(m, by) {
 #' for 100 topics).
 #'
 #' @section Reconstruction:
-#' The tie rule and the boundaries for \eqn{T} not divisible by \eqn{k} are
-#' DERIVED (spec 5.1).
+#' Mandl (2009) cuts 100 topics into four groups of 25 and says nothing
+#' about ties or about sizes that do not divide evenly; irtopics breaks ties
+#' in difficulty by topic id and uses the boundaries above, which give
+#' groups whose sizes differ by at most one.
 #'
 #' @inheritParams topic_difficulty
 #' @param k Number of groups, at most the number of topics.
@@ -101,8 +103,9 @@ groups_impl <- function(m, k, by) {
 #' full GMAP.
 #'
 #' @section Reconstruction:
-#' Mandl does not name the correlation coefficient: Kendall's tau-b is the
-#' default (spec 5.1). For GMAP, AP = 0 is replaced by \eqn{10^{-4}} and
+#' Mandl (2009) does not name the correlation coefficient: Kendall's tau-b,
+#' the usual choice for comparing system rankings, is the default, and
+#' `method` gives the others. For GMAP, AP = 0 is replaced by \eqn{10^{-4}} and
 #' other values kept (`gmean_method = "replace0"`, `eps = 1e-4`), as in the
 #' paper. His manual removal of outlier runs is the explicit `exclude` list,
 #' and his choice of the best ten runs is `top = 10`.

@@ -39,8 +39,8 @@
 #'   argument.
 #'
 #' @section Reconstruction:
-#' The equations are the paper's; the algorithm is not given there and is
-#' DERIVED (spec section 3.1): the starting point (uniform system weights),
+#' The equations are those of Lee et al. (2009); the paper does not give the
+#' algorithm that solves them, so irtopics chooses: the starting point (uniform system weights),
 #' the stopping rule (`tol` on \eqn{E_t}, at most `maxit` iterations) and the
 #' conventions for degenerate input (all \eqn{d_i = 0} gives \eqn{W_s = 1};
 #' \eqn{\sum_t W_t = 0} gives \eqn{E_s} = MAP). Convergence is not

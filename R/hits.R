@@ -27,11 +27,12 @@
 #' raised.
 #'
 #' @section Reconstruction:
-#' The graph's edge directions and weights are RECALLED from Mizzaro and
-#' Robertson (2007), and the reduction to singular vectors, the unit-norm
-#' normalization per block and the sign rule are DERIVED (spec section 3.2).
-#' With them \eqn{A(s)} tracks MAP and \eqn{A(t)} tracks AAP, as both papers
-#' report.
+#' Only part of Mizzaro and Robertson (2007) could be read, so the graph's
+#' edge directions and weights follow its description of the method rather
+#' than its equations, and the computation is irtopics' own: the reduction
+#' to singular vectors, the unit-norm normalization per block and the sign
+#' rule. With them \eqn{A(s)} tracks MAP and \eqn{A(t)} tracks AAP, as both
+#' Mizzaro and Robertson (2007) and Lee et al. (2009) report.
 #'
 #' @inheritParams gawm
 #' @return An `ir_hits` object: a list with named vectors `A_s`, `H_s`

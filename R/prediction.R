@@ -16,10 +16,11 @@
 #'   \mathrm{MAP}_{pred}(Y))}.
 #'
 #' @section Reconstruction:
-#' The discretisation of the area is DERIVED (spec 2.4): a unit-spaced sum,
-#' which fits the paper's magnitudes ("0.5 or less" for good predictors);
-#' `area = "trapezoid"` is the alternative. The tie convention of tau is
-#' RECALLED: the paper does not say; tau-b is the default, `tau = "a"` the
+#' Voorhees (2004) does not say how the area between the curves is
+#' computed; irtopics uses a sum over unit steps of \eqn{Y}, which fits the
+#' paper's magnitudes ("0.5 or less" for good predictors), and
+#' `area = "trapezoid"` is the alternative. Nor does the paper say how tau
+#' treats ties: tau-b is the default, `tau = "a"` the
 #' alternative, and `tau = "ap"` gives the top-weighted \eqn{\tau_{AP}}
 #' (Yilmaz et al. 2008) of the predicted ranking against the actual one.
 #'

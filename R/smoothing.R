@@ -15,10 +15,11 @@
 #' [standardize_scores()].
 #'
 #' @section Reconstruction:
-#' The poster's symbols are given, its equation is DERIVED from them and
-#' checked against its text (\eqn{\lambda = 0} uses the prior only,
+#' Ravana, Park and Moffat (2009) give the symbols but not the equation in
+#' a usable form; irtopics rebuilds it from the symbols and checks it
+#' against the poster's text (\eqn{\lambda = 0} uses the prior only,
 #' \eqn{\lambda = 1} the new topics only, and at \eqn{\lambda = 0.8} the
-#' prior gets a quarter of the weight of the new scores); spec section 4.1.
+#' prior gets a quarter of the weight of the new scores).
 #'
 #' @param new An [ir_scores][as_ir_scores] object or numeric matrix: every system's scores
 #'   on the new topics \eqn{Q_c}, no NA.
@@ -136,7 +137,7 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 
 #' The smoothing experiment of Ravana, Park and Moffat (2009)
 #'
-#' Repeats the poster's protocol (spec section 4.2) `reps` times. Each
+#' Repeats the protocol of Ravana, Park and Moffat's (2009) poster `reps` times. Each
 #' repetition draws three disjoint sets of `topics_per_set` topics
 #' \eqn{Q_a, Q_b, Q_c} and splits the systems at random into halves
 #' \eqn{S_x, S_y}; \eqn{S_x} has prior scores on \eqn{Q_a}, \eqn{S_y} on
@@ -160,10 +161,10 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #' `n_threads` or on the plan.
 #'
 #' @section Reconstruction:
-#' The protocol is the poster's. Its equation is DERIVED (see
-#' [smooth_scores()]); the reference ordering of the standardized run is not
-#' stated in the poster and is assumed to be the mean standardized score
-#' over all topics and systems (spec section 4.2). With an odd number of
+#' The protocol is the poster's. Its smoothing equation is rebuilt from the
+#' poster's symbols (see [smooth_scores()]); the reference ordering of the
+#' standardized run is not stated in the poster and is assumed to be the
+#' mean standardized score over all topics and systems. With an odd number of
 #' systems, \eqn{S_x} has one system fewer than \eqn{S_y}.
 #'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),

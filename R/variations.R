@@ -175,8 +175,9 @@ dissimilarity_matrix <- function(positions, depth, dissimilarity, tie_correction
 #' topic's relevant documents. 0 is best; more negative is worse.
 #'
 #' @section Reconstruction:
-#' The paper's formulas were lost from the available text; this follows the
-#' DERIVED reconstruction of the package specification (section 1.3). With
+#' The paper's formulas did not survive in the available copy of Liggett &
+#' Buckley (2005); irtopics rebuilds them from the paper's definition in
+#' words. With
 #' \eqn{n_R} relevant documents, \eqn{n} of them returned within the first
 #' `depth` positions at sorted positions \eqn{r_{(1)} \le r_{(2)} \le \dots},
 #' and \eqn{H = \lceil \mathrm{fraction} \cdot n_R \rceil}:
@@ -327,8 +328,8 @@ as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ..
 #'
 #' @section Reconstruction:
 #' The paper names Spearman's coefficient with the tie correction of Gibbons
-#' (1985) but its equations were lost; the formulas are the DERIVED ones of the
-#' package specification (section 1.5):
+#' (1985) but its equations did not survive in the available copy; irtopics
+#' uses the textbook form of that coefficient:
 #' \deqn{s_{pq} = \frac{K - \sum_i d_i^2 - T_p - T_q}{\sqrt{(K - 2T_p)(K - 2T_q)}},
 #'   \quad K = (n_R^3 - n_R)/6,\ T = (t^3 - t)/12}
 #' (\eqn{t} the number of unreturned relevant documents), which equals the
@@ -537,7 +538,8 @@ analyse_topic <- function(orders, topic, n, fraction, depth, dissimilarity, tie_
 #' "best query".
 #'
 #' @section Reconstruction:
-#' The operational rules are DERIVED (specification section 1.6): ties in the
+#' The paper describes the selection in words only; irtopics makes these
+#' rules explicit: ties in the
 #' gauge are broken by the query's position in the query map; query \eqn{k}
 #' duplicates an accepted query \eqn{j} when the return-order dissimilarity
 #' between their lists is below `tol` for any system (the lists return the
