@@ -648,7 +648,7 @@ as.data.frame.ir_query_selection <- function(x, row.names = NULL, optional = FAL
 #' and sphericity \eqn{S} (how round the cloud is), plus the mean average
 #' precision over the same queries (the paper's appendix).
 #'
-#' @section How the indicators are computed:
+#' @section Reconstruction:
 #' The equations of Liggett & Buckley (2005) did not survive in the available
 #' copy of the paper; irtopics reconstructs them from the paper's verbal
 #' definitions and its figures, so that the indicators behave as the paper
