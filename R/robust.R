@@ -126,7 +126,7 @@ format.robust_summary <- function(x, ..., n = 10L) {
   shown <- round_df(utils::head(wide, n))
   c(sprintf("<robust_summary> %s; topic sets: %s", plural(nrow(x$ap), "system"),
             paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")),
-    sprintf("Top %d systems by MAP over all topics (pct_no in %%):", nrow(shown)),
+    sprintf("Top %s by MAP over all topics (pct_no in %%):", plural(nrow(shown), "system")),
     printed_lines(print(shown, row.names = FALSE)),
     more_line(system = nrow(wide) - nrow(shown)))
 }

@@ -21,13 +21,14 @@ methods_fixtures <- local({
     prior <- ap[1:6, 13:24]
     prior[1:3, 1:6] <- NA
     g <- g_study(ap)
-    cache <<- list(
+    fx <- list(
       ir_scores = small,
       ir_evaluation = evaluate(file.path(te, "results.test"), file.path(te, "qrels.test"),
                                measures = c("AP", "P@10")),
       ir_qrels = read_qrels(file.path(te, "qrels.test")),
       ir_run = read_run(file.path(te, "results.test")),
-      ir_runs = read_runs(te, name = "file", pattern = "^results\\.(test|trunc)$"),
+      ir_runs = structure(list(full = read_run(file.path(te, "results.test")),
+                               trunc = read_run(file.path(te, "results.trunc"))), class = "ir_runs"),
       ir_anova = anova_scores(small),
       robust_summary = robust_summary(small),
       prediction_curves = prediction_curves(small, pred),
@@ -49,6 +50,8 @@ methods_fixtures <- local({
       ir_topic_indicators = ind,
       ir_indicator_differences = indicator_differences(ind, "sim_w3", "sim_w0.5"),
       ir_query_map = query_map_mds(d))
+    fx$ir_runs$trunc$system <- "STANDARD_trunc"
+    cache <<- fx
     cache
   }
 })
@@ -157,4 +160,20 @@ test_that("tibble::as_tibble() of an evaluation is its long form", {
   skip_if_not_installed("tibble")
   ev <- methods_fixtures()$ir_evaluation
   expect_identical(as.data.frame(tibble::as_tibble(ev)), as.data.frame(ev))
+})
+
+test_that("one system, one topic, one run: singular words and no '0 more' lines", {
+  one <- as_ir_scores(matrix(0.5, 1, 1, dimnames = list("s1", "t1")), measure = "AP")
+  expect_identical(format(one)[1], "<ir_scores> AP: 1 system x 1 topic, mean 0.5000")
+  expect_length(format(one), 3L)
+  te <- system.file("extdata", "trec_eval-test", package = "irtopics")
+  runs <- read_runs(te, pattern = "^results\\.test$")
+  expect_identical(format(runs)[1], "<ir_runs> 1 run")
+  ev <- evaluate(runs, file.path(te, "qrels.test"), measures = "AP")
+  expect_match(format(ev)[1], "1 system x 3 topics, 1 measure ", fixed = TRUE)
+  rs <- robust_summary(matrix(c(.1, .2, .3, .4), 1, dimnames = list("s1", paste0("t", 1:4))))
+  expect_match(format(rs)[2], "Top 1 system by MAP", fixed = TRUE)
+  for (x in list(one, runs, ev, rs)) {
+    expect_false(any(grepl("\\b0 more|\\b1 [a-z]+s\\b", format(x))))
+  }
 })
