@@ -652,7 +652,7 @@ as.data.frame.ir_query_selection <- function(x, row.names = NULL, optional = FAL
 #' The equations of Liggett & Buckley (2005) did not survive in the available
 #' copy of the paper; irtopics reconstructs them from the paper's verbal
 #' definitions and its figures, so that the indicators behave as the paper
-#' describes (larger is better for each). With \eqn{\delta_{jk}} the
+#' describes. With \eqn{\delta_{jk}} the
 #' return-order dissimilarity ([return_order_dissimilarity()]) between the
 #' lists of queries \eqn{j, k} of the same system, \eqn{B = -\frac12 J D_2 J}
 #' the double-centred matrix of \eqn{\delta^2} (classical multidimensional
