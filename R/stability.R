@@ -83,6 +83,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' `as.data.frame()` returns `$error`.
 #' @param x,object For the methods: a `swap_error_rates` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @seealso [critical_values()], [binned_error_rates()],
 #'   [bind_error_rates()].
 #' @references

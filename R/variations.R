@@ -367,7 +367,7 @@ as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ..
 #'   `summary()` the range and mean per system pair (an [irtopics_summary]);
 #'   `as.data.frame()` one row per pair of lists (`list1, list2,
 #'   dissimilarity`).
-#' @param object An `ir_return_order_dist` object.
+#' @param x,object An `ir_return_order_dist` object.
 #' @param digits Digits of the printed numbers.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
