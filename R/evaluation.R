@@ -139,3 +139,9 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL, ...)
                   linetype = "System") +
     ggplot2::theme_bw()
 }
+
+#' @rdname as.data.frame.ir_scores
+#' @exportS3Method tibble::as_tibble
+as_tibble.ir_scores <- function(x, ..., na.rm = FALSE) {
+  tibble::as_tibble(as.data.frame(x, na.rm = na.rm))
+}

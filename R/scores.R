@@ -214,7 +214,8 @@ summary.ir_scores <- function(object, ...) {
 #' @param ... Unused.
 #' @param na.rm Drop unanswered (NA) system-topic pairs.
 #' @return A data frame with columns `system`, `topic`, `measure`, `value`,
-#'   one row per system-topic pair (systems vary slowest).
+#'   one row per system-topic pair (systems vary slowest);
+#'   `tibble::as_tibble()` gives the same as a tibble.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")

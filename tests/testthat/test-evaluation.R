@@ -79,3 +79,12 @@ test_that("autoplot() draws one panel per measure with sorted scores", {
   expect_error(ggplot2::autoplot(res, sytems = "sysA"), class = "irtopics_error_argument")
   expect_error(ggplot2::autoplot(res, measures = "MAP"), class = "irtopics_error_argument")
 })
+
+test_that("an ir_scores converts to the same long tibble as its evaluation", {
+  skip_if_not_installed("tibble")
+  res <- two_system_evaluation()
+  tb <- tibble::as_tibble(res$AP)
+  expect_s3_class(tb, "tbl_df")
+  expect_identical(as.data.frame(tb), as.data.frame(res$AP))
+  expect_identical(nrow(tibble::as_tibble(res$AP, na.rm = TRUE)), 5L)
+})
