@@ -43,18 +43,18 @@ pct_text <- function(p, digits = 2) {
 
 # Summaries ----------------------------------------------------------------------
 
-# The summary() of a result class: a title, a data frame and notes; printed
-# by format.irtopics_summary(), converted by as.data.frame().
-new_summary <- function(class, title, table, notes = character()) {
+# The summary() of a result class: a title and a data frame; printed by
+# format.irtopics_summary(), converted by as.data.frame().
+new_summary <- function(class, title, table) {
   rownames(table) <- NULL
-  structure(list(title = title, table = table, notes = notes),
+  structure(list(title = title, table = table),
             class = c(paste0("summary.", class), "irtopics_summary"))
 }
 
 #' Summaries of irtopics results
 #'
 #' `summary()` of most irtopics results returns an `irtopics_summary`: a
-#' title, a data frame of the key numbers and notes. It prints as text and
+#' title and a data frame of the key numbers. It prints as text and
 #' converts to its data frame with `as.data.frame()`. The help page of each
 #' result class says what its summary holds.
 #'
@@ -67,7 +67,7 @@ new_summary <- function(class, title, table, notes = character()) {
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
-#' s <- summary(robust_summary(ap))
+#' s <- summary(ap)
 #' s
 #' as.data.frame(s)
 #' @name irtopics_summary
@@ -76,7 +76,7 @@ NULL
 #' @rdname irtopics_summary
 #' @export
 format.irtopics_summary <- function(x, digits = 4, ...) {
-  c(x$title, printed_lines(print(x$table, digits = digits, row.names = FALSE)), x$notes)
+  c(x$title, printed_lines(print(x$table, digits = digits, row.names = FALSE)))
 }
 
 #' @rdname irtopics_summary
