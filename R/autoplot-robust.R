@@ -17,10 +17,11 @@
 #' @param topic_set For `"gmap"`: which topic set (default `"all"`).
 #' @param measure For `"sets"`: `"MAP"`, `"P10"`, `"pct_no"`, `"area"` or
 #'   `"GMAP"`.
-#' @param label Which points to label with their system names: `NULL` (none, the
-#'   default), `"all"`, a whole number \eqn{k} (the \eqn{k} best by MAP) or a
-#'   character vector of names. Labels are placed without overlaps by
-#'   ggrepel when it is installed, else above the points.
+#' @param label For `"gmap"`: which points to label with their system
+#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} best by MAP) or a character vector of names. Labels are placed
+#'   without overlaps by ggrepel when it is installed, else above the
+#'   points.
 #' @param ... Unused; unknown arguments are an error, and so are
 #'   arguments the chosen `type` does not use.
 #' @return A ggplot object.
@@ -91,10 +92,11 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #'   `systems` is given or there are at most 4 runs, else `"scatter"`.
 #' @param systems Runs to draw: for `"curves"` one panel each (default: the
 #'   first 4); for `"scatter"` the points shown (default: all).
-#' @param label Which points to label with their run names: `NULL` (none, the
-#'   default), `"all"`, a whole number \eqn{k} (the \eqn{k} runs with the largest tau) or a
-#'   character vector of names. Labels are placed without overlaps by
-#'   ggrepel when it is installed, else above the points.
+#' @param label For `"scatter"`: which points to label with their run
+#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} runs with the largest tau) or a character vector of names.
+#'   Labels are placed without overlaps by ggrepel when it is installed,
+#'   else above the points.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot prediction_curves

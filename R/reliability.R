@@ -157,12 +157,11 @@ summary.g_study <- function(object, ...) {
     if (!is.finite(v[["system"]]) || v[["system"]] <= 0) return(NA_real_)
     ceiling(target / (1 - target) * err / v[["system"]])
   }
-  targets <- c(0.8, 0.9, 0.95)
-  tab <- data.frame(coefficient = c("Erho2", "Phi"),
-                    observed = c(object$Erho2, object$Phi),
-                    topics_for_0.80 = c(need(0.8, v[["residual"]]), need(0.8, v[["topic"]] + v[["residual"]])),
-                    topics_for_0.90 = c(need(0.9, v[["residual"]]), need(0.9, v[["topic"]] + v[["residual"]])),
-                    topics_for_0.95 = c(need(0.95, v[["residual"]]), need(0.95, v[["topic"]] + v[["residual"]])))
+  tab <- data.frame(coefficient = c("Erho2", "Phi"), observed = c(object$Erho2, object$Phi))
+  for (target in c(0.8, 0.9, 0.95)) {
+    tab[[sprintf("topics_for_%.2f", target)]] <- c(need(target, v[["residual"]]),
+                                                   need(target, v[["topic"]] + v[["residual"]]))
+  }
   new_summary("g_study", sprintf("Reliability with %s and the topics needed for a target:",
                                  plural(object$n_topics, "topic")), tab)
 }
