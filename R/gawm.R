@@ -112,6 +112,13 @@
 #'     \eqn{E_t}), and the parameters `q`, `tol`, `maxit`, `method`
 #'     (labels of the mean, dispersion and proximity), `floor` and
 #'     `exponent` (`NA` when unused), `measure`.
+#'
+#'   `print()` shows the fit and the best `n` systems and topics;
+#'   [summary()][summary.ir_gawm], [as.data.frame()][as.data.frame.ir_gawm]
+#'   and [autoplot()][autoplot.ir_gawm] have their own pages.
+#' @param x An `ir_gawm` object (for `format()` and `print()`).
+#' @param n Number of systems and topics to print.
+#' @param ... Unused.
 #' @references Lee, C. T., Kazai, G., Vinay, V., Milic-Frayling, N., Mendes
 #'   Rodrigues, E., Ignjatovic, A. (2009). Measuring system performance and
 #'   topic discernment using generalized adaptive-weight mean. CIKM 2009.
@@ -326,26 +333,25 @@ gawm_method_text <- function(x) {
   }
 }
 
+#' @rdname gawm
 #' @export
-format.ir_gawm <- function(x, ...) {
+format.ir_gawm <- function(x, ..., n = 10L) {
+  sys <- gawm_system_table(x)
+  top <- gawm_topic_table(x)
   c(sprintf("<ir_gawm> GAWM of %s: %d systems x %d topics", x$measure, nrow(x$systems), nrow(x$topics)),
     sprintf("# %s", gawm_method_text(x)),
     sprintf("# %s after %d iteration%s (last change %s)",
             if (x$converged) "converged" else "NOT converged", x$iterations,
-            if (x$iterations == 1) "" else "s", format(signif(x$change, 3))))
+            if (x$iterations == 1) "" else "s", format(signif(x$change, 3))),
+    "", sprintf("Systems by performance E_s (top %d of %d):", min(n, nrow(sys)), nrow(sys)),
+    printed_lines(print(utils::head(sys, n), digits = 4, row.names = FALSE)),
+    "", sprintf("Topics by ease E_t (top %d of %d):", min(n, nrow(top)), nrow(top)),
+    printed_lines(print(utils::head(top, n), digits = 4, row.names = FALSE)))
 }
 
+#' @rdname gawm
 #' @export
-print.ir_gawm <- function(x, ..., n = 10L) {
-  cat(format(x), sep = "\n")
-  sys <- gawm_system_table(x)
-  cat(sprintf("\nSystems by performance E_s (top %d of %d):\n", min(n, nrow(sys)), nrow(sys)))
-  print(utils::head(sys, n), digits = 4, row.names = FALSE)
-  top <- gawm_topic_table(x)
-  cat(sprintf("\nTopics by ease E_t (top %d of %d):\n", min(n, nrow(top)), nrow(top)))
-  print(utils::head(top, n), digits = 4, row.names = FALSE)
-  invisible(x)
-}
+print.ir_gawm <- function(x, ..., n = 10L) print_formatted(x, n = n)
 
 gawm_system_table <- function(x) {
   s <- x$systems
@@ -392,10 +398,12 @@ summary.ir_gawm <- function(object, ...) {
     stringsAsFactors = FALSE
   )
   structure(list(systems = gawm_system_table(object), topics = gawm_topic_table(object),
-                 correlations = cors, header = format(object)),
+                 correlations = cors, header = format(object, n = 0L)[1:3]),
             class = "summary.ir_gawm")
 }
 
+#' @rdname summary.ir_gawm
+#' @param x A `summary.ir_gawm` object.
 #' @export
 print.summary.ir_gawm <- function(x, ...) {
   cat(x$header, sep = "\n")
@@ -459,12 +467,18 @@ weights_long <- function(x) {
 #' @param list_of_scores A list of [ir_scores][as_ir_scores] objects or numeric matrices
 #'   (systems x topics), one per collection. Names label the rows (default
 #'   `collection1`, ...).
-#' @param ... Passed to [gawm()]: e.g. `q`, or `mean = "geometric"` (with
-#'   `floor`) for the reading that reproduces the paper's GAWM columns.
+#' @param ... For `weighting_correlations()`: passed to [gawm()], e.g. `q`,
+#'   or `mean = "geometric"` (with `floor`) for the reading that reproduces
+#'   the paper's GAWM columns; unused by the methods.
+#' @param x,object An `ir_weighting_correlations` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
 #' @return An `ir_weighting_correlations` data frame with columns
 #'   `collection`, `systems`, `topics`, `MAP_E_s`, `MAP_A_s`, `AAP_E_t`,
 #'   `AAP_A_t`, `iterations` and `converged` (of GAWM); attribute `gawm`
-#'   describes the GAWM variant.
+#'   describes the GAWM variant. `print()` shows it as
+#'   the paper's Table 2; `summary()` gives the range of each correlation
+#'   over the collections (an [irtopics_summary]); `as.data.frame()` the
+#'   plain data frame.
 #' @seealso [gawm()], [hits()].
 #' @examples
 #' dir <- system.file("extdata", "score-matrices", package = "irtopics")
@@ -503,18 +517,35 @@ weighting_correlations <- function(list_of_scores, ...) {
   out
 }
 
+#' @rdname weighting_correlations
 #' @export
-print.ir_weighting_correlations <- function(x, ...) {
-  cat("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)\n")
-  if (!is.null(attr(x, "gawm"))) cat(sprintf("# GAWM: %s\n", attr(x, "gawm")))
+format.ir_weighting_correlations <- function(x, ...) {
   df <- as.data.frame(x)
-  labels <- c(MAP_E_s = "r(MAP,E_s)", MAP_A_s = "r(MAP,A(s))", AAP_E_t = "r(AAP,E_t)", AAP_A_t = "r(AAP,A(t))")
-  hit <- names(df) %in% names(labels)
-  names(df)[hit] <- labels[names(df)[hit]]
-  print(df, digits = 3, row.names = FALSE)
-  invisible(x)
+  names(df)[4:7] <- c("r(MAP,E_s)", "r(MAP,A(s))", "r(AAP,E_t)", "r(AAP,A(t))")
+  c("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)",
+    if (!is.null(attr(x, "gawm"))) sprintf("# GAWM: %s", attr(x, "gawm")),
+    printed_lines(print(df, digits = 3, row.names = FALSE)))
 }
 
+#' @rdname weighting_correlations
+#' @export
+print.ir_weighting_correlations <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname weighting_correlations
+#' @export
+summary.ir_weighting_correlations <- function(object, ...) {
+  df <- as.data.frame(object)
+  cols <- c("MAP_E_s", "MAP_A_s", "AAP_E_t", "AAP_A_t")
+  tab <- data.frame(correlation = c("r(MAP, E_s)", "r(MAP, A(s))", "r(AAP, E_t)", "r(AAP, A(t))"),
+                    min = vapply(cols, function(v) min(df[[v]], na.rm = TRUE), 0),
+                    mean = vapply(cols, function(v) mean(df[[v]], na.rm = TRUE), 0),
+                    max = vapply(cols, function(v) max(df[[v]], na.rm = TRUE), 0))
+  new_summary("ir_weighting_correlations",
+              sprintf("Correlations over %s (GAWM converged on %d):", plural(nrow(df), "collection"),
+                      sum(df$converged)), tab)
+}
+
+#' @rdname weighting_correlations
 #' @export
 as.data.frame.ir_weighting_correlations <- function(x, row.names = NULL, optional = FALSE, ...) {
   class(x) <- "data.frame"

@@ -37,7 +37,9 @@
 #'   system and topic set (columns `system`, `topic_set`, `n_topics`, `MAP`,
 #'   `P10`, `pct_no`, `area`, `GMAP`); the AP matrix (`$ap`) for plots; and
 #'   the parameters. `as.data.frame(x, wide = TRUE)` gives one row per
-#'   system, as in the paper's tables.
+#'   system, as in the paper's tables. `summary()` gives the mean of each
+#'   column over the systems per topic set (a data frame); `print()` the
+#'   best `n` systems in the wide layout.
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
 #' @seealso [gmap()], [swap_error_rates()].
@@ -123,21 +125,25 @@ area_impl <- function(v, divisor = NULL) {
   if (is.null(divisor)) mean(cumsum(worst) / seq_len(q)) else sum(cumsum(worst) / seq_len(q)) / divisor
 }
 
+#' @rdname robust_summary
 #' @export
-print.robust_summary <- function(x, ..., n = 10L) {
+format.robust_summary <- function(x, ..., n = 10L) {
   sets <- levels(x$table$topic_set)
-  cat(sprintf("<robust_summary> %d systems; topic sets: %s\n", nrow(x$ap),
-              paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")))
   wide <- as.data.frame(x, wide = TRUE)
-  cat(sprintf("Top %d systems by MAP over all topics:\n", min(n, nrow(wide))))
-  shown <- utils::head(wide, n)
-  num <- vapply(shown, is.numeric, logical(1))
-  shown[num] <- lapply(shown[num], round, 4)
-  print(shown, row.names = FALSE)
-  invisible(x)
+  shown <- round_df(utils::head(wide, n))
+  c(sprintf("<robust_summary> %s; topic sets: %s", plural(nrow(x$ap), "system"),
+            paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")),
+    sprintf("Top %s by MAP over all topics (pct_no in %%):", plural(nrow(shown), "system")),
+    printed_lines(print(shown, row.names = FALSE)),
+    more_line(system = nrow(wide) - nrow(shown)))
 }
 
-#' @param x A `robust_summary`.
+#' @rdname robust_summary
+#' @export
+print.robust_summary <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @param x,object A `robust_summary`.
+#' @param n Number of systems to print.
 #' @param row.names,optional Unused.
 #' @param wide One row per system with columns `<measure>.<set>`, sorted by
 #'   MAP over all topics (the paper's layout), instead of the long table.
@@ -159,6 +165,7 @@ as.data.frame.robust_summary <- function(x, row.names = NULL, optional = FALSE, 
   out
 }
 
+#' @rdname robust_summary
 #' @export
 summary.robust_summary <- function(object, ...) {
   tab <- object$table

@@ -28,8 +28,9 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' slower.
 #'
 #' @section Reconstruction:
-#' The procedure is RECALLED (spec section 2.6): only the first pages of
-#' Buckley & Voorhees (2000) and Voorhees & Buckley (2002) could be read.
+#' The procedure is reconstructed from the description in Voorhees (2004)
+#' and the first pages of Buckley & Voorhees (2000) and Voorhees & Buckley
+#' (2002), the only parts of those papers that could be read.
 #' Choices exposed as arguments: the number of trials (`trials`, 500 =
 #' the papers' 1000 topic sets), the relative fuzziness (`fuzz`, 5%, with
 #' "at most" so that equal scores tie), and the same permutations are used
@@ -93,6 +94,17 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #'   `trial_swap_rate` (share of pair-trials with GT on one set and LT on the
 #'   other), `comparisons`; `$sets`, per size the systems x `2 * trials`
 #'   matrix of aggregates; and the parameters.
+#'
+#' @section Units and methods:
+#' Error, tie and swap rates are proportions in the data (`$error`,
+#' `as.data.frame()`) and are shown as percentages, with a % sign, by
+#' `print()`, `format()`, `summary()` and `autoplot()`, here and in
+#' [critical_values()]. `summary()` gives, per measure, the error and tie
+#' rates at the smallest and largest topic-set size (an [irtopics_summary]);
+#' `as.data.frame()` returns `$error`.
+#' @param x,object For the methods: a `swap_error_rates` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @seealso [critical_values()], [binned_error_rates()],
 #'   [bind_error_rates()].
 #' @references
@@ -248,26 +260,48 @@ area_scale_text <- function(area_divisor) {
   if (is.null(area_divisor)) "" else sprintf(", area divided by %s", format(area_divisor))
 }
 
+#' @rdname swap_error_rates
 #' @export
-print.swap_error_rates <- function(x, ...) {
-  cat(sprintf("<swap_error_rates> %s: %d systems, %d topics, %d trials per size, fuzz %g%s\n",
-              x$measure, x$n_systems, x$n_topics, x$trials, x$fuzz, area_scale_text(x$area_divisor)))
+format.swap_error_rates <- function(x, ...) {
   df <- x$error
-  df$error_rate <- sprintf("%.2f%%", 100 * df$error_rate)
-  df$tie_rate <- sprintf("%.3f", df$tie_rate)
-  df$trial_swap_rate <- sprintf("%.4f", df$trial_swap_rate)
-  print(df[c("measure", "size", "error_rate", "tie_rate", "trial_swap_rate")], row.names = FALSE)
-  invisible(x)
+  df$error_rate <- pct_text(df$error_rate)
+  df$tie_rate <- pct_text(df$tie_rate)
+  df$trial_swap_rate <- pct_text(df$trial_swap_rate)
+  head <- if (!is.null(x$n_systems)) {
+    sprintf("<swap_error_rates> %s: %s, %s, %s per size, fuzz %g%s", x$measure,
+            plural(x$n_systems, "system"), plural(x$n_topics, "topic"), plural(x$trials, "trial"),
+            x$fuzz, area_scale_text(x$area_divisor))
+  } else {
+    sprintf("<swap_error_rates> %s", paste(unique(x$error$measure), collapse = ", "))
+  }
+  c(head, printed_lines(print(df[c("measure", "size", "error_rate", "tie_rate", "trial_swap_rate")],
+                              row.names = FALSE)))
 }
 
+#' @rdname swap_error_rates
+#' @export
+print.swap_error_rates <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname swap_error_rates
 #' @export
 as.data.frame.swap_error_rates <- function(x, row.names = NULL, optional = FALSE, ...) {
   x$error
 }
 
+#' @rdname swap_error_rates
 #' @export
 summary.swap_error_rates <- function(object, ...) {
-  object$error
+  e <- object$error
+  tab <- do.call(rbind, lapply(split(e, factor(e$measure, levels = unique(e$measure))), function(d) {
+    lo <- which.min(d$size)
+    hi <- which.max(d$size)
+    data.frame(measure = d$measure[1], sizes = nrow(d), smallest = d$size[lo],
+               error_smallest = pct_text(d$error_rate[lo]), ties_smallest = pct_text(d$tie_rate[lo]),
+               largest = d$size[hi], error_largest = pct_text(d$error_rate[hi]),
+               ties_largest = pct_text(d$tie_rate[hi]), stringsAsFactors = FALSE)
+  }))
+  new_summary("swap_error_rates", "Swap-method error and tie rates at the smallest and largest topic-set size:",
+              tab)
 }
 
 #' Combine swap-method results of several measures
@@ -345,8 +379,13 @@ bind_error_rates <- function(...) {
 #' reproduces that table's %no critical values (see
 #' `vignette("robust-evaluation", package = "irtopics")`).
 #'
-#' @param x A [swap_error_rates()] result computed with `keep_sets = TRUE`.
-#' @param max_error Target error rate (a proportion).
+#' @param x A [swap_error_rates()] result computed with `keep_sets = TRUE`;
+#'   for the methods, a `critical_values` object.
+#' @param object A `critical_values` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @param max_error Target error rate (a proportion; printed as a
+#'   percentage).
 #' @param grid Thresholds to scan, increasing. Default: `seq(0, 0.2, by =
 #'   0.005)` for scores, `0:n` topics for %no.
 #' @param definition `"swap"` or `"threshold"`.
@@ -359,8 +398,10 @@ bind_error_rates <- function(...) {
 #' @return A `critical_values` object: `$table` with columns `measure`,
 #'   `size`, `critical_value` (`NA` when no grid point reaches the target),
 #'   `critical_pct` (%no: the value as a percentage of the size),
-#'   `error_rate` at that value and `pct_significant`; `$curves` with the
-#'   error rate and % significant at every grid point.
+#'   `error_rate` at that value (a proportion) and `pct_significant` (a
+#'   percentage); `$curves` with the error rate and % significant at every
+#'   grid point. `print()` shows rates as percentages; `summary()` the
+#'   critical value per size; `as.data.frame()` returns `$table`.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
@@ -415,17 +456,37 @@ critical_values <- function(x, max_error = 0.05, grid = NULL, definition = c("sw
             class = "critical_values")
 }
 
+#' @rdname critical_values
 #' @export
-print.critical_values <- function(x, ...) {
-  cat(sprintf("<critical_values> %s, %s definition, error <= %g%%%s%s\n", x$measure, x$definition,
-              100 * x$max_error, if (x$unit == "topics") " (values in topics)" else "",
-              area_scale_text(x$area_divisor)))
+format.critical_values <- function(x, ...) {
   df <- x$table
   if (x$unit != "topics") df$critical_pct <- NULL
-  print(df, row.names = FALSE, digits = 4)
-  invisible(x)
+  df$critical_value <- signif(df$critical_value, 4)
+  if (!is.null(df$critical_pct)) df$critical_pct <- ifelse(is.na(df$critical_pct), "NA", sprintf("%.1f%%", df$critical_pct))
+  df$error_rate <- pct_text(df$error_rate)
+  df$pct_significant <- ifelse(is.na(df$pct_significant), "NA", sprintf("%.1f%%", df$pct_significant))
+  c(sprintf("<critical_values> %s, %s definition, error <= %s%s%s", x$measure, x$definition,
+            pct_text(x$max_error, 1), if (x$unit == "topics") " (values in topics)" else "",
+            area_scale_text(x$area_divisor)),
+    printed_lines(print(df, row.names = FALSE)))
 }
 
+#' @rdname critical_values
+#' @export
+print.critical_values <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname critical_values
+#' @export
+summary.critical_values <- function(object, ...) {
+  t <- object$table
+  new_summary("critical_values",
+              sprintf("Critical values of %s for an error rate <= %s (%s definition):", object$measure,
+                      pct_text(object$max_error, 1), object$definition),
+              data.frame(size = t$size, critical_value = t$critical_value,
+                         reached = !is.na(t$critical_value)))
+}
+
+#' @rdname critical_values
 #' @export
 as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
@@ -443,8 +504,10 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 #' sizes, as Voorhees & Buckley did from 25 to 50 topics.
 #'
 #' @section Reconstruction:
-#' RECALLED from Voorhees & Buckley (2002), of which only the first page
-#' could be read (spec section 2.6, step 5).
+#' Reconstructed from the description in Voorhees & Buckley (2002), of
+#' which only the first page could be read: the bin widths and the
+#' log-linear extrapolation follow that description, not published
+#' equations.
 #'
 #' @param x A [swap_error_rates()] result with per-set aggregates.
 #' @param bin_width,n_bins Bin width and number of bins (the last one open;
