@@ -126,6 +126,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
+  check_measure_thresholds(spec, qinfo, relevance_level)
 
   source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
@@ -153,9 +154,13 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
-      if (nzchar(nm[k])) p$name <- nm[k]
-      builtin <- rbind(builtin, p)
-      order <- c(order, p$name)
+      r <- measure_rows[[p$row]]
+      row <- data.frame(kind = p$kind, cutoff = p$cutoff, param = p$param, rel = p$rel,
+                        u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
+                        canonical = p$name, name = if (nzchar(nm[k])) nm[k] else p$name,
+                        summary = r$summary, asked = m, stringsAsFactors = FALSE)
+      builtin <- rbind(builtin, row)
+      order <- c(order, row$name)
     } else {
       stop_irtopics("Each element of {.arg measures} must be a measure name or a function.", call = call)
     }
@@ -165,6 +170,27 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
   }
   if (is.null(builtin)) builtin <- data.frame(kind = integer(), cutoff = numeric(), name = character())
   list(builtin = builtin, custom = custom, order = order)
+}
+
+# The parameter matrix of the built-in measures for C++ (make_options() in
+# src/glue_eval.cpp): cutoff, param, rel, utility p1..p4, num_docs.
+measure_params <- function(b) {
+  if (!nrow(b)) return(matrix(0, 0, 8))
+  cbind(b$cutoff, b$param, b$rel, b$u1, b$u2, b$u3, b$u4, 0)
+}
+
+# A relevance threshold above every grade of the qrels leaves no relevant
+# document in any topic: refused rather than scoring every topic 0.
+check_measure_thresholds <- function(spec, qinfo, relevance_level, call = rlang::caller_env()) {
+  b <- spec$builtin
+  top <- suppressWarnings(max(qinfo$max_grade))
+  for (k in seq_len(nrow(b))) {
+    if (!is.null(b$rel) && b$rel[k] > 0 && b$rel[k] > top) {
+      stop_irtopics(c("Can't use measure {.val {b$asked[k]}}: its relevance threshold {b$rel[k]} is above every grade of the qrels.",
+                      i = "The largest grade is {top}."), kind = "measure", call = call, measure = b$asked[k])
+    }
+  }
+  invisible(spec)
 }
 
 gain_vector <- function(gains, call = rlang::caller_env()) {
@@ -286,7 +312,7 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     res <- cpp_evaluate(q$ptr,
                         if (source$type == "files") source$paths[ch] else NULL,
                         if (source$type == "memory") source$runs[ch] else NULL,
-                        as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+                        as.integer(spec$builtin$kind), measure_params(spec$builtin),
                         0.25, depth, gain_vec, want_profiles, want_orders,
                         qmap$query, qmap$topic, n_threads)
     if (!is.null(res$error)) raise_input_error(res$error, call = call)
@@ -360,7 +386,7 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   keep <- seq_len(n_col)
   if (missing == "zero") {
     if (n_b) {
-      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), measure_params(spec$builtin),
                                 0.25, depth, gain_vec)
       for (m in seq_len(n_b)) {
         fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
@@ -387,18 +413,22 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     x
   }
   out <- list()
+  canonical <- character()
   for (nm in spec$order) {
     b <- match(nm, spec$builtin$name)
     out[[nm]] <- if (!is.na(b)) {
       v <- values[, , b, drop = FALSE]
       dim(v) <- c(n_sys, n_col)
-      make(v, nm)
+      x <- make(v, nm)
+      attr(x, "summary") <- spec$builtin$summary[b]
+      x
     } else {
       make(custom[[nm]], nm)
     }
+    canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
   }
   structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
-            unknown_topics = unknown)
+            unknown_topics = unknown, canonical = unname(canonical))
 }
 
 call_custom <- function(f, name, grades, n_rel) {
