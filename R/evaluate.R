@@ -23,16 +23,27 @@
 #' @inheritSection read_run Input format
 #'
 #' @section Measures:
-#' Names follow ir_measures, and the trec_eval spellings are accepted:
-#' * `"AP"` (`map`), `"AP@k"` (`map_cut_k`): average precision (cut at k).
-#' * `"P@k"` (`P_k`): precision at k; missing ranks count as non-relevant.
-#' * `"R-Prec"` (`Rprec`), `"RR"` (`recip_rank`), `"Bpref"` (`bpref`).
-#' * `"nDCG"` (`ndcg`), `"nDCG@k"` (`ndcg_cut_k`): gains are the grades
-#'   (trec_eval's default) or the `gains` map; the ideal ranking sorts every
-#'   judged document of the topic by gain.
-#' * `"R@k"` (`recall_k`), `"Success@k"` (`success_k`).
-#' * `"NumRet"`, `"NumRel"`, `"NumRelRet"` (`num_ret`, `num_rel`,
-#'   `num_rel_ret`).
+#' Every per-topic measure of trec_eval 10's `-m all_trec`, with its
+#' parameters and trec_eval's exact semantics, plus `Judged@k`, `ERR@k`,
+#' `RBP(p=)` and its residual, `RR@k` and the exclusion measure; the full
+#' list with every accepted spelling is in [measures]. Names follow
+#' ir_measures (`AP`, `P@10`, `nDCG@10`, `R-Prec`, `RR`, `Bpref`, `IPrec@0.1`,
+#' `Judged@10`), and the trec_eval spellings with `_` or `.` before the
+#' parameter (`map`, `P_10`, `P.10`, `ndcg_cut.10`, `iprec_at_recall_0.10`,
+#' `Rprec_mult_0.20`, `relative_P_5`, `unj_10`, `set_F`, `infAP`) and the
+#' ranx spellings (`map@100`, `mrr@10`, `precision@10`, `r-precision`,
+#' `hit_rate@10`) are accepted; the result is named by the canonical name,
+#' and `res[["map"]]` or `res$P_10` finds a measure by any spelling.
+#' A relevance threshold per measure, `P(rel=2)@10` or `AP(rel=2)`,
+#' overrides `relevance_level` for that measure.
+#' * Gains: nDCG, G, Rndcg and ndcg_rel use the grades as gains (trec_eval's
+#'   default) or the `gains` map; the ideal ranking sorts every judged
+#'   document of the topic by gain.
+#' * `infAP` reads a negative qrels grade (trec_eval writes -1) as "in the
+#'   pool but not judged"; judged and not in the pool are told apart as in
+#'   trec_eval.
+#' * `gm_map` and `gm_bpref` hold the per-topic AP and bpref; their
+#'   `mean_scores(accumulate = "trec_eval")` is trec_eval's geometric mean.
 #' * `"Exclusion"`: the Liggett & Buckley (2005) exclusion measure
 #'   \eqn{-\log_{10}(N_{25} + 1)}, where \eqn{N_{25}} is the number of
 #'   irrelevant documents returned before a quarter of the relevant ones,
@@ -59,9 +70,13 @@
 #'
 #' @param runs Run file paths, a directory of run files, an `ir_run` or
 #'   `ir_runs` object from [read_run()], or a data frame with columns
-#'   `system`, `topic`, `docno`, `score`.
+#'   `system`, `topic`, `docno`, `score` (also `run_id`/`tag` for `system`,
+#'   `q_id`/`query_id`/`qid` for `topic`, `doc_id`/`docid` for `docno`, as
+#'   in ranx, ir_measures and pandas exports; without a system column the
+#'   data frame is one system, `"run"`).
 #' @param qrels A qrels file path or a data frame from [read_qrels()]
-#'   (columns `topic`, `docno`, `rel`).
+#'   (columns `topic`, `docno`, `rel`; also `q_id`/`query_id`/`qid`,
+#'   `doc_id`/`docid`, `relevance`).
 #' @param measures A character vector of measure names, or a list mixing
 #'   names and named functions (custom measures).
 #' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
@@ -256,6 +271,8 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
     return(list(type = "memory", runs = mem))
   }
   if (is.data.frame(runs)) {
+    runs <- alias_columns(runs, c("system", "topic", "docno", "score"), "runs")
+    if (is.null(runs$system) && all(c("topic", "docno", "score") %in% names(runs))) runs$system <- "run"
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)

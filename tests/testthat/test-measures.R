@@ -96,3 +96,22 @@ test_that("infAP treats grade -1 as pooled but unjudged (trec_eval)", {
   at4 <- 1 / (j + 1) + (j / (j + 1)) * ((1 + 1 + 0) / j) * ((1 + eps) / (1 + 1 + 2 * eps))
   expect_equal(hand_eval("infAP")[[1]], (1 + at4) / 3)
 })
+
+test_that("mean_scores(accumulate = 'trec_eval') prints what trec_eval prints where rowMeans() does not", {
+  # 100 topics whose P@200 values are k/200; the built trec_eval 10
+  # (`trec_eval -m P.200 qrels run` on these files) prints "P_200 all 0.1433".
+  k <- c(11, 11, 42, 8, 25, 6, 59, 27, 14, 53, 20, 60, 36, 34, 5, 5, 41, 58, 34, 12, 10, 19, 17,
+         14, 13, 48, 55, 11, 40, 15, 2, 28, 24, 23, 46, 40, 30, 38, 31, 8, 17, 38, 11, 53, 3, 8,
+         49, 49, 20, 51, 34, 2, 34, 21, 4, 1, 3, 59, 37, 56, 47, 10, 54, 7, 43, 27, 20, 1, 19, 30,
+         51, 34, 57, 28, 33, 6, 29, 10, 36, 6, 49, 12, 52, 42, 42, 36, 26, 18, 39, 48, 10, 14, 60,
+         49, 45, 4, 59, 36, 4, 49)
+  qrels <- data.frame(topic = rep(seq_along(k), k), docno = unlist(lapply(k, function(n) paste0("r", seq_len(n)))),
+                      rel = 1L)
+  runs <- do.call(rbind, lapply(seq_along(k), function(t) {
+    docs <- c(paste0("r", seq_len(k[t])), paste0("n", seq_len(200 - k[t])))
+    data.frame(system = "sys", topic = t, docno = docs, score = 1000 - seq_along(docs))
+  }))
+  res <- evaluate(runs, qrels, measures = "P_200")
+  expect_identical(sprintf("%.4f", mean_scores(res$P_200, accumulate = "trec_eval")[[1]]), "0.1433")
+  expect_identical(sprintf("%.4f", mean_scores(res$P_200)[[1]]), "0.1432")
+})
