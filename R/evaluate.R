@@ -60,6 +60,17 @@
 #'   It must return one number. Built-in measures run in C++; custom ones
 #'   are called once per system and topic.
 #'
+#' @section Scale-out:
+#' With a parallel `future` plan set ([future::plan()]: `multisession` on one
+#' machine, `cluster` or `future.batchtools` on a cluster), run *files* are
+#' split into chunks, one future per chunk: each worker reads the qrels
+#' (from the path, or the data frame sent with the future) and streams its
+#' files in C++ with one thread. Nothing else changes and the result is
+#' identical to the in-process evaluation. The run paths must be readable
+#' from the workers (a shared file system on a cluster). Runs already in
+#' memory (`ir_run`, data frames) are evaluated in-process with
+#' `n_threads`.
+#'
 #' @section Missing topics:
 #' Topics of the runs that are not in the qrels are ignored (with a message).
 #' With `missing = "drop"` (trec_eval's default) a qrels topic that a run did
@@ -119,6 +130,17 @@
 #' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'          measures = list("RR", my_rr = first_rel))
 #'
+#' # Scale-out: chunks of run files go to the workers of a future plan
+#' \donttest{
+#' if (requireNamespace("future", quietly = TRUE)) {
+#'   old <- future::plan(future::multisession, workers = 2)
+#'   runs <- c(file.path(dir, "results.test"), file.path(dir, "results.trunc"))
+#'   res2 <- evaluate(runs, file.path(dir, "qrels.test"), measures = "AP", name = "file")
+#'   future::plan(old)
+#'   res2$AP[, 1:5]
+#' }
+#' }
+#'
 #' # A directory of runs that also holds other files: select the runs by name
 #' evaluate(dir, file.path(dir, "qrels.test"), measures = "AP",
 #'          pattern = "^results\\.test$")
@@ -140,6 +162,8 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
+  q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
+                   level = as.integer(relevance_level))
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
   check_measure_thresholds(spec, qinfo, relevance_level)
 
@@ -318,6 +342,10 @@ check_run_scores <- function(score, what, call = rlang::caller_env()) {
 run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
+  if (source$type == "files" && !is.null(q$source) && n > 1L && use_future()) {
+    return(run_evaluation_future(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
+                                 call = call))
+  }
   # Chunks of at least 16 runs keep per-thread buffers warm; progress and
   # interrupts are handled between chunks.
   chunks <- chunk_indices(n, max(16L, 4L * n_threads, ceiling(n / 20)))
@@ -345,6 +373,46 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     if (show) cli::cli_progress_update(inc = length(ch), .envir = environment())
   }
   out
+}
+
+# Scale-out: with a parallel future plan (multisession, cluster,
+# future.batchtools, ...) chunks of run files go to the workers; each worker
+# rebuilds the qrels from their source (a path, or the data frame shipped
+# with the future) and streams its files in C++ with one thread (the futures
+# are the parallelism; see map_chunks()). Qrels topics are numbered the same
+# way in every process, so the results are those of the in-process
+# evaluation. Run paths must be readable from the workers.
+run_evaluation_future <- function(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
+                                  call = rlang::caller_env()) {
+  n <- length(source$paths)
+  chunks <- chunk_indices(n, ceiling(n / (2L * future::nbrOfWorkers())))
+  worker <- evaluation_worker(source$paths, q$source, as.integer(spec$builtin$kind),
+                              measure_params(spec$builtin), depth, gain_vec, want_profiles,
+                              want_orders, qmap)
+  parts <- map_chunks(chunks, worker, n_threads = 1L)
+  out <- vector("list", n)
+  for (k in seq_along(chunks)) {
+    res <- parts[[k]]
+    if (!is.null(res$error)) raise_input_error(res$error, call = call)
+    for (j in seq_along(chunks[[k]])) {
+      i <- chunks[[k]][j]
+      r <- res$runs[[j]]
+      r$system <- if (source$name == "tag") r$tag else run_file_name(source$paths[i])
+      out[[i]] <- r
+    }
+  }
+  out
+}
+
+# The function a future runs: a closure over exactly what a worker needs.
+evaluation_worker <- function(paths, qsource, kind, params, depth, gain_vec, want_profiles,
+                              want_orders, qmap) {
+  force(list(paths, qsource, kind, params, depth, gain_vec, want_profiles, want_orders, qmap))
+  function(idx, threads) {
+    qw <- qrels_pointer(qsource$qrels, qsource$level)
+    cpp_evaluate(qw$ptr, paths[idx], NULL, kind, params, 0.25, depth, gain_vec, want_profiles,
+                 want_orders, qmap$query, qmap$topic, threads)
+  }
 }
 
 # Topic (column) order: numeric when every id is a number, else byte order.
