@@ -225,6 +225,29 @@ double iprec(const Profile& p, double x) {
 
 constexpr double kElevenPoints[11] = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
 
+// The same from one backward pass: ip[j] = the largest precision at or
+// after the j-th relevant document (the interpolated precision of every
+// recall level whose round(x R) is j), ip[0] = ip[1].
+void interpolated_precision(const Profile& p, std::vector<double>& ip) {
+  std::vector<long> ranks;
+  for (long i = 0; i < p.num_ret; ++i) if (relevant(p, i)) ranks.push_back(i + 1);
+  const std::size_t m = ranks.size();
+  ip.assign(m + 1, 0.0);
+  double best = p.num_ret > 0 ? static_cast<double>(m) / static_cast<double>(p.num_ret) : 0.0;
+  for (std::size_t j = m; j >= 1; --j) {
+    const double prec = static_cast<double>(j) / static_cast<double>(ranks[j - 1]);
+    if (best < prec) best = prec;
+    ip[j] = best;
+  }
+  ip[0] = m ? ip[1] : best;
+}
+
+inline double iprec_cached(const Profile& p, const std::vector<double>& ip, double x) {
+  const long cut = std::lround(x * static_cast<double>(p.num_rel));
+  const long m = static_cast<long>(ip.size()) - 1;
+  return cut > m ? 0.0 : ip[static_cast<std::size_t>(cut)];
+}
+
 double err(const Profile& p, long cutoff, double max_grade) {
   // Chapelle et al. (2009), eq. 4: sum over ranks r of (1/r) R_r prod_{i<r}
   // (1 - R_i), with R = (2^g - 1) / 2^gmax (gdeval); grades above gmax
@@ -439,7 +462,7 @@ double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
 void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Gains& gains,
                       MeasureCache& c, double* out) {
   const long n = p.num_ret;
-  bool want_rel = false, want_unj = false, want_dcg = false;
+  bool want_rel = false, want_unj = false, want_dcg = false, want_ip = false;
   long ideal_len = -1;  // -1: no nDCG; 0: the full ideal ranking
   for (const Measure& m : ms) {
     if (m.rel > 0 && m.rel != p.relevance_level) continue;
@@ -453,6 +476,9 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
         break;
       case MeasureKind::Unj: case MeasureKind::Judged:
         want_unj = true;
+        break;
+      case MeasureKind::IPrec: case MeasureKind::ElevenPt:
+        want_ip = true;
         break;
       case MeasureKind::NDCGCut:
         want_dcg = true;
@@ -503,7 +529,9 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
       }
     }
   }
+  if (want_ip) interpolated_precision(p, c.ip);
   const auto rel_at = [&](long k) { return c.cum_rel[static_cast<std::size_t>(std::min(n, k))]; };
+  const double R = static_cast<double>(p.num_rel);
   for (std::size_t j = 0; j < ms.size(); ++j) {
     const Measure& m = ms[j];
     double v;
@@ -529,6 +557,40 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
         case MeasureKind::NumRelRet:
           v = static_cast<double>(c.cum_rel[n]);
           break;
+        case MeasureKind::RPrec:
+          v = p.num_rel && n ? static_cast<double>(rel_at(p.num_rel)) / R : 0.0;
+          break;
+        case MeasureKind::RPrecMult: {
+          const long cut = static_cast<long>(m.param * R + 0.9);
+          v = cut <= 0 ? 0.0 : static_cast<double>(rel_at(cut)) / static_cast<double>(cut);
+          break;
+        }
+        case MeasureKind::RelP:
+          v = p.num_rel ? static_cast<double>(rel_at(m.cutoff)) / static_cast<double>(std::min(m.cutoff, p.num_rel)) : 0.0;
+          break;
+        case MeasureKind::SetP:
+          v = n ? static_cast<double>(c.cum_rel[n]) / static_cast<double>(n) : 0.0;
+          break;
+        case MeasureKind::SetRecall:
+          v = p.num_rel ? static_cast<double>(c.cum_rel[n]) / R : 0.0;
+          break;
+        case MeasureKind::SetMap: {
+          const double r = static_cast<double>(c.cum_rel[n]);
+          v = n && p.num_rel ? (r * r) / (static_cast<double>(n) * R) : 0.0;
+          break;
+        }
+        case MeasureKind::SetRelP:
+          v = n && p.num_rel ? static_cast<double>(c.cum_rel[n]) / static_cast<double>(std::min(n, p.num_rel)) : 0.0;
+          break;
+        case MeasureKind::IPrec:
+          v = iprec_cached(p, c.ip, m.param);
+          break;
+        case MeasureKind::ElevenPt: {
+          double sum = 0.0;
+          for (double x : kElevenPoints) sum += iprec_cached(p, c.ip, x);
+          v = sum / 11.0;
+          break;
+        }
         case MeasureKind::Unj:
           v = static_cast<double>(c.cum_unj[std::min(n, m.cutoff)]) / static_cast<double>(m.cutoff);
           break;

@@ -80,6 +80,7 @@ struct MeasureCache {
   std::vector<double> cum_prec;   // sum of precision at the relevant ranks of the top i
   std::vector<double> cum_dcg;    // DCG of the top i
   std::vector<double> cum_ideal;  // ideal DCG of the top i (i up to the largest cut-off)
+  std::vector<double> ip;         // interpolated precision at the j-th relevant document
   std::vector<double> work;
   std::vector<std::pair<double, long>> gain_levels;
 };
