@@ -52,7 +52,7 @@ measure_rows <- list(
   measure_row("infAP", 14L, "none", "infAP", c("infap"), all_trec = NA,
               desc = "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged"),
   measure_row("IPrec", 15L, "recall", "iprec_at_recall", c("iprec", "iprec_at_recall"),
-              all_trec = seq(0, 1, by = 0.1), desc = "interpolated precision at recall level x in [0, 1]"),
+              all_trec = seq(0, 1, by = 0.1), desc = "interpolated precision at recall level x (between 0 and 1)"),
   measure_row("11pt_avg", 16L, "none", "11pt_avg", c("11pt_avg", "11-pt_avg", "11ptavg"), all_trec = NA,
               desc = "mean interpolated precision at recall 0, 0.1, ..., 1"),
   measure_row("Rprec_mult", 17L, "mult", "Rprec_mult", c("rprec_mult"), all_trec = seq(0.2, 2, by = 0.2),

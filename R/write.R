@@ -233,27 +233,26 @@ format_trec_eval <- function(x, per_topic = TRUE) {
   topics <- colnames(first)
   ord <- topics[order(as_bytes(topics), method = "radix")]
   line <- function(label, topic, value, count) {
-    v <- if (count) sprintf("%d", as.integer(round(value))) else sprintf("%6.4f", value)
+    v <- ifelse(count, suppressWarnings(sprintf("%d", as.integer(round(value)))), sprintf("%6.4f", value))
     sprintf("%-22s\t%s\t%s", label, topic, v)
   }
-  out <- character()
-  for (s in rownames(first)) {
-    if (per_topic) {
-      for (t in ord) {
-        for (k in seq_along(nms)) {
-          if (summary[k] == "gmean" || labels[k] == "num_q") next
-          v <- .subset2(x, k)[s, t]
-          if (is.na(v)) next
-          out <- c(out, line(labels[k], t, v, summary[k] == "sum"))
-        }
-      }
+  shown <- which(summary != "gmean" & labels != "num_q")
+  out <- vector("list", nrow(first))
+  for (s in seq_len(nrow(first))) {
+    block <- character()
+    if (per_topic && length(shown)) {
+      # values[measure, topic] in trec_eval order: topic-major lines
+      values <- vapply(shown, function(k) unclass(.subset2(x, k))[s, ord], numeric(length(ord)))
+      values <- matrix(values, nrow = length(ord))
+      keep <- !is.na(t(values))
+      block <- line(rep(labels[shown], length(ord))[keep], rep(ord, each = length(shown))[keep],
+                    t(values)[keep], rep(summary[shown] == "sum", length(ord))[keep])
     }
-    out <- c(out, sprintf("%-22s\t%s\t%s", "runid", "all", s))
-    for (k in seq_along(nms)) {
-      m <- .subset2(x, k)[s, , drop = FALSE]
-      v <- trec_eval_summary(m, summary[k])
-      out <- c(out, line(labels[k], "all", v, summary[k] == "sum"))
-    }
+    all <- vapply(seq_along(nms), function(k) {
+      trec_eval_summary(.subset2(x, k)[s, , drop = FALSE], summary[k])
+    }, numeric(1))
+    out[[s]] <- c(block, sprintf("%-22s\t%s\t%s", "runid", "all", rownames(first)[s]),
+                  line(labels, "all", all, summary == "sum"))
   }
-  out
+  unlist(out)
 }
