@@ -269,7 +269,7 @@ double err(const Profile& p, long cutoff, double max_grade) {
 double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
                        std::vector<double>& work) {
   (void)work;
-  std::vector<std::pair<double, long>> lv;
+  thread_local std::vector<std::pair<double, long>> lv;  // reused: no allocation per call
   const Profile p = (m.rel > 0 && m.rel != p0.relevance_level) ? at_level(p0, m.rel) : p0;
   const long n = p.num_ret;
   switch (m.kind) {
