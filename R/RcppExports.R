@@ -17,12 +17,12 @@ cpp_qrels_table <- function(ptr) {
     .Call(`_irtopics_cpp_qrels_table`, ptr)
 }
 
-cpp_evaluate <- function(qrels_ptr, paths, mem_runs, kind, cutoff, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads) {
-    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, kind, cutoff, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads)
+cpp_evaluate <- function(qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads) {
+    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads)
 }
 
-cpp_empty_values <- function(qrels_ptr, kind, cutoff, fraction, depth, gains) {
-    .Call(`_irtopics_cpp_empty_values`, qrels_ptr, kind, cutoff, fraction, depth, gains)
+cpp_empty_values <- function(qrels_ptr, kind, mparams, fraction, depth, gains) {
+    .Call(`_irtopics_cpp_empty_values`, qrels_ptr, kind, mparams, fraction, depth, gains)
 }
 
 cpp_read_run <- function(path) {

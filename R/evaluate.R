@@ -23,16 +23,27 @@
 #' @inheritSection read_run Input format
 #'
 #' @section Measures:
-#' Names follow ir_measures, and the trec_eval spellings are accepted:
-#' * `"AP"` (`map`), `"AP@k"` (`map_cut_k`): average precision (cut at k).
-#' * `"P@k"` (`P_k`): precision at k; missing ranks count as non-relevant.
-#' * `"R-Prec"` (`Rprec`), `"RR"` (`recip_rank`), `"Bpref"` (`bpref`).
-#' * `"nDCG"` (`ndcg`), `"nDCG@k"` (`ndcg_cut_k`): gains are the grades
-#'   (trec_eval's default) or the `gains` map; the ideal ranking sorts every
-#'   judged document of the topic by gain.
-#' * `"R@k"` (`recall_k`), `"Success@k"` (`success_k`).
-#' * `"NumRet"`, `"NumRel"`, `"NumRelRet"` (`num_ret`, `num_rel`,
-#'   `num_rel_ret`).
+#' Every per-topic measure of trec_eval 10's `-m all_trec`, with its
+#' parameters and trec_eval's exact semantics, plus `Judged@k`, `ERR@k`,
+#' `RBP(p=)` and its residual, `RR@k` and the exclusion measure; the full
+#' list with every accepted spelling is in [measures]. Names follow
+#' ir_measures (`AP`, `P@10`, `nDCG@10`, `R-Prec`, `RR`, `Bpref`, `IPrec@0.1`,
+#' `Judged@10`), and the trec_eval spellings with `_` or `.` before the
+#' parameter (`map`, `P_10`, `P.10`, `ndcg_cut.10`, `iprec_at_recall_0.10`,
+#' `Rprec_mult_0.20`, `relative_P_5`, `unj_10`, `set_F`, `infAP`) and the
+#' ranx spellings (`map@100`, `mrr@10`, `precision@10`, `r-precision`,
+#' `hit_rate@10`) are accepted; the result is named by the canonical name,
+#' and `res[["map"]]` or `res$P_10` finds a measure by any spelling.
+#' A relevance threshold per measure, `P(rel=2)@10` or `AP(rel=2)`,
+#' overrides `relevance_level` for that measure.
+#' * Gains: nDCG, G, Rndcg and ndcg_rel use the grades as gains (trec_eval's
+#'   default) or the `gains` map; the ideal ranking sorts every judged
+#'   document of the topic by gain.
+#' * `infAP` reads a negative qrels grade (trec_eval writes -1) as "in the
+#'   pool but not judged"; judged and not in the pool are told apart as in
+#'   trec_eval.
+#' * `gm_map` and `gm_bpref` hold the per-topic AP and bpref; their
+#'   `mean_scores(accumulate = "trec_eval")` is trec_eval's geometric mean.
 #' * `"Exclusion"`: the Liggett & Buckley (2005) exclusion measure
 #'   \eqn{-\log_{10}(N_{25} + 1)}, where \eqn{N_{25}} is the number of
 #'   irrelevant documents returned before a quarter of the relevant ones,
@@ -49,6 +60,17 @@
 #'   It must return one number. Built-in measures run in C++; custom ones
 #'   are called once per system and topic.
 #'
+#' @section Scale-out:
+#' With a parallel `future` plan set ([future::plan()]: `multisession` on one
+#' machine, `cluster` or `future.batchtools` on a cluster), run *files* are
+#' split into chunks, one future per chunk: each worker reads the qrels
+#' (from the path, or the data frame sent with the future) and streams its
+#' files in C++ with one thread. Nothing else changes and the result is
+#' identical to the in-process evaluation. The run paths must be readable
+#' from the workers (a shared file system on a cluster). Runs already in
+#' memory (`ir_run`, data frames) are evaluated in-process with
+#' `n_threads`.
+#'
 #' @section Missing topics:
 #' Topics of the runs that are not in the qrels are ignored (with a message).
 #' With `missing = "drop"` (trec_eval's default) a qrels topic that a run did
@@ -59,9 +81,13 @@
 #'
 #' @param runs Run file paths, a directory of run files, an `ir_run` or
 #'   `ir_runs` object from [read_run()], or a data frame with columns
-#'   `system`, `topic`, `docno`, `score`.
+#'   `system`, `topic`, `docno`, `score` (also `run_id`/`tag` for `system`,
+#'   `q_id`/`query_id`/`qid` for `topic`, `doc_id`/`docid` for `docno`, as
+#'   in ranx, ir_measures and pandas exports; without a system column the
+#'   data frame is one system, `"run"`).
 #' @param qrels A qrels file path or a data frame from [read_qrels()]
-#'   (columns `topic`, `docno`, `rel`).
+#'   (columns `topic`, `docno`, `rel`; also `q_id`/`query_id`/`qid`,
+#'   `doc_id`/`docid`, `relevance`).
 #' @param measures A character vector of measure names, or a list mixing
 #'   names and named functions (custom measures).
 #' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
@@ -105,6 +131,17 @@
 #' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'          measures = list("RR", my_rr = first_rel))
 #'
+#' # Scale-out: chunks of run files go to the workers of a future plan
+#' \donttest{
+#' if (requireNamespace("future", quietly = TRUE)) {
+#'   old <- future::plan(future::multisession, workers = 2)
+#'   runs <- c(file.path(dir, "results.test"), file.path(dir, "results.trunc"))
+#'   res2 <- evaluate(runs, file.path(dir, "qrels.test"), measures = "AP", name = "file")
+#'   future::plan(old)
+#'   res2$AP[, 1:5]
+#' }
+#' }
+#'
 #' # A directory of runs that also holds other files: select the runs by name
 #' evaluate(dir, file.path(dir, "qrels.test"), measures = "AP",
 #'          pattern = "^results\\.test$")
@@ -126,7 +163,10 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
+  q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
+                   level = as.integer(relevance_level))
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
+  check_measure_thresholds(spec, qinfo, relevance_level)
 
   source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
@@ -154,9 +194,13 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
-      if (nzchar(nm[k])) p$name <- nm[k]
-      builtin <- rbind(builtin, p)
-      order <- c(order, p$name)
+      r <- measure_rows[[p$row]]
+      row <- data.frame(kind = p$kind, cutoff = p$cutoff, param = p$param, rel = p$rel,
+                        u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
+                        canonical = p$name, name = if (nzchar(nm[k])) nm[k] else p$name,
+                        summary = r$summary, asked = m, stringsAsFactors = FALSE)
+      builtin <- rbind(builtin, row)
+      order <- c(order, row$name)
     } else {
       stop_irtopics("Each element of {.arg measures} must be a measure name or a function.", call = call)
     }
@@ -166,6 +210,27 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
   }
   if (is.null(builtin)) builtin <- data.frame(kind = integer(), cutoff = numeric(), name = character())
   list(builtin = builtin, custom = custom, order = order)
+}
+
+# The parameter matrix of the built-in measures for C++ (make_options() in
+# src/glue_eval.cpp): cutoff, param, rel, utility p1..p4, num_docs.
+measure_params <- function(b) {
+  if (!nrow(b)) return(matrix(0, 0, 8))
+  cbind(b$cutoff, b$param, b$rel, b$u1, b$u2, b$u3, b$u4, 0)
+}
+
+# A relevance threshold above every grade of the qrels leaves no relevant
+# document in any topic: refused rather than scoring every topic 0.
+check_measure_thresholds <- function(spec, qinfo, relevance_level, call = rlang::caller_env()) {
+  b <- spec$builtin
+  top <- suppressWarnings(max(qinfo$max_grade))
+  for (k in seq_len(nrow(b))) {
+    if (!is.null(b$rel) && b$rel[k] > 0 && b$rel[k] > top) {
+      stop_irtopics(c("Can't use measure {.val {b$asked[k]}}: its relevance threshold {b$rel[k]} is above every grade of the qrels.",
+                      i = "The largest grade is {top}."), kind = "measure", call = call, measure = b$asked[k])
+    }
+  }
+  invisible(spec)
 }
 
 gain_vector <- function(gains, call = rlang::caller_env()) {
@@ -231,6 +296,8 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
     return(list(type = "memory", runs = mem))
   }
   if (is.data.frame(runs)) {
+    runs <- alias_columns(runs, c("system", "topic", "docno", "score"), "runs")
+    if (is.null(runs$system) && all(c("topic", "docno", "score") %in% names(runs))) runs$system <- "run"
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
@@ -276,6 +343,10 @@ check_run_scores <- function(score, what, call = rlang::caller_env()) {
 run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
+  if (source$type == "files" && !is.null(q$source) && n > 1L && use_future()) {
+    return(run_evaluation_future(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
+                                 call = call))
+  }
   # Chunks of at least 16 runs keep per-thread buffers warm; progress and
   # interrupts are handled between chunks.
   chunks <- chunk_indices(n, max(16L, 4L * n_threads, ceiling(n / 20)))
@@ -287,7 +358,7 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     res <- cpp_evaluate(q$ptr,
                         if (source$type == "files") source$paths[ch] else NULL,
                         if (source$type == "memory") source$runs[ch] else NULL,
-                        as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+                        as.integer(spec$builtin$kind), measure_params(spec$builtin),
                         0.25, depth, gain_vec, want_profiles, want_orders,
                         qmap$query, qmap$topic, n_threads)
     if (!is.null(res$error)) raise_input_error(res$error, call = call)
@@ -303,6 +374,46 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     if (show) cli::cli_progress_update(inc = length(ch), .envir = environment())
   }
   out
+}
+
+# Scale-out: with a parallel future plan (multisession, cluster,
+# future.batchtools, ...) chunks of run files go to the workers; each worker
+# rebuilds the qrels from their source (a path, or the data frame shipped
+# with the future) and streams its files in C++ with one thread (the futures
+# are the parallelism; see map_chunks()). Qrels topics are numbered the same
+# way in every process, so the results are those of the in-process
+# evaluation. Run paths must be readable from the workers.
+run_evaluation_future <- function(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
+                                  call = rlang::caller_env()) {
+  n <- length(source$paths)
+  chunks <- chunk_indices(n, ceiling(n / (2L * future::nbrOfWorkers())))
+  worker <- evaluation_worker(source$paths, q$source, as.integer(spec$builtin$kind),
+                              measure_params(spec$builtin), depth, gain_vec, want_profiles,
+                              want_orders, qmap)
+  parts <- map_chunks(chunks, worker, n_threads = 1L)
+  out <- vector("list", n)
+  for (k in seq_along(chunks)) {
+    res <- parts[[k]]
+    if (!is.null(res$error)) raise_input_error(res$error, call = call)
+    for (j in seq_along(chunks[[k]])) {
+      i <- chunks[[k]][j]
+      r <- res$runs[[j]]
+      r$system <- if (source$name == "tag") r$tag else run_file_name(source$paths[i])
+      out[[i]] <- r
+    }
+  }
+  out
+}
+
+# The function a future runs: a closure over exactly what a worker needs.
+evaluation_worker <- function(paths, qsource, kind, params, depth, gain_vec, want_profiles,
+                              want_orders, qmap) {
+  force(list(paths, qsource, kind, params, depth, gain_vec, want_profiles, want_orders, qmap))
+  function(idx, threads) {
+    qw <- qrels_pointer(qsource$qrels, qsource$level)
+    cpp_evaluate(qw$ptr, paths[idx], NULL, kind, params, 0.25, depth, gain_vec, want_profiles,
+                 want_orders, qmap$query, qmap$topic, threads)
+  }
 }
 
 # Topic (column) order: numeric when every id is a number, else byte order.
@@ -361,7 +472,7 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   keep <- seq_len(n_col)
   if (missing == "zero") {
     if (n_b) {
-      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), as.double(spec$builtin$cutoff),
+      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), measure_params(spec$builtin),
                                 0.25, depth, gain_vec)
       for (m in seq_len(n_b)) {
         fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
@@ -388,18 +499,22 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     x
   }
   out <- list()
+  canonical <- character()
   for (nm in spec$order) {
     b <- match(nm, spec$builtin$name)
     out[[nm]] <- if (!is.na(b)) {
       v <- values[, , b, drop = FALSE]
       dim(v) <- c(n_sys, n_col)
-      make(v, nm)
+      x <- make(v, nm)
+      attr(x, "summary") <- spec$builtin$summary[b]
+      x
     } else {
       make(custom[[nm]], nm)
     }
+    canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
   }
   structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
-            unknown_topics = unknown)
+            unknown_topics = unknown, canonical = unname(canonical))
 }
 
 call_custom <- function(f, name, grades, n_rel) {

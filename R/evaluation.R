@@ -88,10 +88,10 @@ as_tibble.ir_evaluation <- function(x, ..., na.rm = FALSE) {
 }
 
 # One row per system, one column per measure.
-evaluation_means <- function(x) {
+evaluation_means <- function(x, accumulate = "exact") {
   systems <- rownames(x[[1]])
   out <- data.frame(system = systems, stringsAsFactors = FALSE)
-  for (nm in names(x)) out[[nm]] <- unname(mean_scores(x[[nm]])[systems])
+  for (nm in names(x)) out[[nm]] <- unname(mean_scores(x[[nm]], accumulate = accumulate)[systems])
   out
 }
 

@@ -89,6 +89,7 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
     check_file(qrels, arg = "qrels", call = call)
     res <- cpp_qrels_read(path.expand(qrels), as.integer(relevance_level))
   } else if (is.data.frame(qrels)) {
+    qrels <- alias_columns(qrels, c("topic", "docno", "rel"), "qrels")  # q_id, doc_id, relevance (R/write.R)
     need <- c("topic", "docno", "rel")
     miss <- setdiff(need, names(qrels))
     if (length(miss)) {

@@ -247,8 +247,20 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' Unanswered topics (NA, from `evaluate(missing = "drop")`) are left out of
 #' each system's mean, as trec_eval does without `-c`.
 #'
+#' With `accumulate = "trec_eval"`, `mean_scores()` returns the value
+#' trec_eval prints on its `all` line, to the last bit: the topics are
+#' added in trec_eval's order (topic ids in byte order) with a running
+#' double-precision sum, then divided by their number (`rowMeans()` sums in
+#' extended precision, which can change the 4th printed decimal, e.g. for
+#' P@200 or P@1000); counts from [evaluate()] (`NumRet`, `NumRel`,
+#' `NumRelRet`, `NumQ`, `NumNonrelJudgedRet`) are summed and `gm_map` /
+#' `gm_bpref` are geometric means of the values floored at 1e-5, as
+#' trec_eval does. [write_trec_eval()] prints these values.
+#'
 #' @param x An `ir_scores` object or numeric matrix (systems in rows); for
 #'   `mean_scores()` also an [ir_evaluation] from [evaluate()].
+#' @param accumulate `"exact"` (default; [rowMeans()]) or `"trec_eval"`
+#'   (trec_eval's `all` value; see Details).
 #' @inheritParams gmap
 #' @return A named numeric vector, one value per system; for an
 #'   `ir_evaluation`, a data frame with a `system` column and one column per
@@ -257,12 +269,16 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' head(mean_scores(ap))
+#' head(mean_scores(ap, accumulate = "trec_eval"))
 #' head(gmean_scores(ap))
 #' head(gmean_scores(ap, method = "floor"))   # trec_eval's gm_map
 #' @export
-mean_scores <- function(x) {
-  if (inherits(x, "ir_evaluation")) return(evaluation_means(x))
+mean_scores <- function(x, accumulate = c("exact", "trec_eval")) {
+  accumulate <- match_choice(accumulate, c("exact", "trec_eval"), "accumulate")
+  if (inherits(x, "ir_evaluation")) return(evaluation_means(x, accumulate))
+  summary <- attr(x, "summary") %||% "mean"
   m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
+  if (accumulate == "trec_eval") return(trec_eval_summary(m, summary))
   rowMeans(m, na.rm = TRUE)
 }
 

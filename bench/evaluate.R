@@ -5,7 +5,13 @@
 #   data_dir defaults to bench/data; the trec_eval binary (built from
 #   source, see bench/README.md) defaults to $TREC_EVAL; without one that
 #   part is skipped.
-# Measures: AP, P@10, R-Prec and nDCG (trec_eval: -m map -m P.10 -m Rprec -m ndcg).
+# Measures: AP, P@10, R-Prec and nDCG (trec_eval: -m map -m P.10 -m Rprec -m ndcg);
+# then every per-topic measure of trec_eval's -m all_trec (section "all_trec"),
+# the same 4 measures as whole Rscript processes (library load included), and
+# the parity of every all_trec value (per topic and 'all', to the printed
+# decimals) against the trec_eval binary on qrels-pool.txt (grade -1 = pooled,
+# not judged) for the first `n_parity` runs (env IRTOPICS_BENCH_PARITY,
+# default 10).
 args <- commandArgs(trailingOnly = TRUE)
 data <- if (length(args) >= 1) args[1] else file.path("bench", "data")
 trec_eval <- if (length(args) >= 2) args[2] else Sys.getenv("TREC_EVAL")
@@ -15,11 +21,15 @@ qrels <- file.path(data, "qrels.txt")
 mb <- sum(file.size(runs)) / 2^20
 cat(sprintf("%d run files, %.0f MB, %s lines\n", length(runs), mb,
             format(sum(vapply(runs[1], function(f) length(readLines(f)), 1L)) * length(runs), big.mark = ",")))
+# Elapsed seconds, with the CPU seconds (user + system, this process and its
+# children: trec_eval runs as a child) as attribute "cpu". On a shared machine
+# the CPU-time ratio is the steadier one; elapsed time is what a user waits.
 timeit <- function(expr) {
   gc()
-  t <- system.time(expr)[["elapsed"]]
-  t
+  st <- system.time(expr)
+  structure(st[["elapsed"]], cpu = sum(st[c("user.self", "sys.self", "user.child", "sys.child")], na.rm = TRUE))
 }
+cpu <- function(x) attr(x, "cpu")
 res <- list()
 
 # the floor: reading the bytes
@@ -64,7 +74,77 @@ if (!is.null(res$trec_eval)) {
 if (!is.null(res$trec_eval)) {
   cat(sprintf("speed-up over the trec_eval loop: %.1fx (1 thread), %.1fx (2 threads)\n",
               res$trec_eval / res$eval1, res$trec_eval / res$eval2))
+  cat(sprintf("CPU seconds: trec_eval loop %.2f, evaluate 1 thread %.2f, 2 threads %.2f: %.1fx / %.1fx less CPU\n",
+              cpu(res$trec_eval), cpu(res$eval1), cpu(res$eval2),
+              cpu(res$trec_eval) / cpu(res$eval1), cpu(res$trec_eval) / cpu(res$eval2)))
 }
 if (!is.null(res$fread1)) {
   cat(sprintf("evaluate (2 threads) vs fread (2 threads): %.1fx faster\n", res$fread2 / res$eval2))
+}
+
+# ---- whole Rscript processes: R start-up and library load included -------------
+if (nzchar(Sys.which("Rscript"))) {
+  rs <- function(code) timeit(system2("Rscript", c("-e", shQuote(code)), stdout = FALSE, stderr = FALSE))
+  res$r_start <- rs("invisible(0)")
+  res$r_load <- rs("suppressPackageStartupMessages(library(irtopics))")
+  runs_txt <- sprintf("sort(list.files('%s', full.names = TRUE))", file.path(data, "runs"))
+  res$r_eval2 <- rs(sprintf("suppressPackageStartupMessages(library(irtopics)); invisible(evaluate(%s, '%s', c('AP', 'P@10', 'R-Prec', 'nDCG'), n_threads = 2, progress = FALSE))",
+                            runs_txt, qrels))
+  cat(sprintf("Rscript start-up alone:           %6.2f s\n", res$r_start))
+  cat(sprintf("Rscript + library(irtopics):      %6.2f s\n", res$r_load))
+  cat(sprintf("Rscript process, evaluate 2 thr.: %6.2f s\n", res$r_eval2))
+  if (!is.null(res$trec_eval)) {
+    cat(sprintf("speed-up of the whole process over the trec_eval loop: %.1fx\n", res$trec_eval / res$r_eval2))
+  }
+}
+
+# ---- every all_trec per-topic measure ----------------------------------------------
+all_m <- irtopics:::all_trec_measures()
+res$all1 <- timeit(a1 <- evaluate(runs, qrels, all_m, n_threads = 1, progress = FALSE))
+cat(sprintf("evaluate, %d all_trec measures, 1 thread:  %6.2f s\n", length(all_m), res$all1))
+res$all2 <- timeit(a2 <- evaluate(runs, qrels, all_m, n_threads = 2, progress = FALSE))
+cat(sprintf("evaluate, %d all_trec measures, 2 threads: %6.2f s\n", length(all_m), res$all2))
+stopifnot(identical(a1, a2))
+if (!is.null(res$trec_eval)) {
+  res$trec_all <- timeit(for (f in runs) {
+    system2(trec_eval, c("-q", "-m", "all_trec", shQuote(qrels), shQuote(f)), stdout = FALSE)
+  })
+  cat(sprintf("trec_eval -q -m all_trec per file: %6.2f s\n", res$trec_all))
+  cat(sprintf("all_trec speed-up over the trec_eval loop: %.1fx (1 thread), %.1fx (2 threads)\n",
+              res$trec_all / res$all1, res$trec_all / res$all2))
+  cat(sprintf("all_trec CPU seconds: trec_eval loop %.2f, evaluate 1 thread %.2f, 2 threads %.2f: %.1fx / %.1fx less CPU\n",
+              cpu(res$trec_all), cpu(res$all1), cpu(res$all2),
+              cpu(res$trec_all) / cpu(res$all1), cpu(res$trec_all) / cpu(res$all2)))
+}
+
+# ---- parity of every all_trec value with trec_eval ----------------------------------
+pool <- file.path(data, "qrels-pool.txt")
+n_parity <- as.integer(Sys.getenv("IRTOPICS_BENCH_PARITY", "10"))
+if (!is.null(res$trec_eval) && file.exists(pool)) {
+  skip <- c("relstring", "rbp", "rbp_resid")
+  same <- total <- all_rowmeans <- all_n <- 0
+  for (f in runs[seq_len(min(n_parity, length(runs)))]) {
+    for (c_flag in c(FALSE, TRUE)) {
+      te <- system2(trec_eval, c("-q", if (c_flag) "-c", "-m", "all_trec", shQuote(pool), shQuote(f)),
+                    stdout = TRUE)
+      te <- te[!(sub("[[:space:]].*", "", te) %in% skip)]
+      ev <- evaluate(f, pool, all_m, missing = if (c_flag) "zero" else "drop", progress = FALSE)
+      ours <- irtopics:::format_trec_eval(ev)
+      total <- total + length(te)
+      same <- same + length(intersect(ours, te))
+      if (length(setdiff(te, ours))) print(utils::head(setdiff(te, ours)))
+      # what plain means (rowMeans) would print on the 'all' lines
+      for (k in seq_along(ev)) {
+        if (!identical(attr(ev[[k]], "summary"), "mean")) next
+        a <- sprintf("%.4f", mean_scores(ev[[k]])[[1]])
+        b <- sprintf("%.4f", mean_scores(ev[[k]], accumulate = "trec_eval")[[1]])
+        all_n <- all_n + 1
+        all_rowmeans <- all_rowmeans + (a != b)
+      }
+    }
+  }
+  cat(sprintf("all_trec parity on %d runs x (default, -c), qrels with grade -1: %d of %d trec_eval lines identical\n",
+              min(n_parity, length(runs)), same, total))
+  cat(sprintf("'all' means: rowMeans() would print %d of %d differently; accumulate = \"trec_eval\" prints all of them as trec_eval\n",
+              all_rowmeans, all_n))
 }

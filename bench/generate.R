@@ -6,6 +6,9 @@
 # relevant ones, with a run-specific skill) and unjudged ones; scores are
 # rounded to 3 decimals so that about a third of the lines tie with a
 # neighbour, and lines are written in rank order like real TREC runs.
+# qrels-pool.txt is the same qrels with 10% of the non-relevant judgements
+# turned into grade -1 ("in the pool, not judged", trec_eval's convention for
+# infAP), for the all_trec parity check of bench/evaluate.R.
 #
 # Usage: Rscript bench/generate.R [out_dir] [n_runs] [n_topics]
 #   defaults: bench/data 100 250
@@ -55,4 +58,9 @@ for (r in seq_len(n_runs)) {
   data.table::fwrite(data.table::rbindlist(lines), file.path(out, "runs", sprintf("run%03d.txt", r)),
                      sep = " ", col.names = FALSE)
 }
+set.seed(20261123)
+pool <- data.table::copy(qrels)
+nonrel <- which(pool$rel == 0L)
+pool$rel[sample(nonrel, round(length(nonrel) / 10))] <- -1L
+data.table::fwrite(pool, file.path(out, "qrels-pool.txt"), sep = " ", col.names = FALSE)
 cat(sprintf("wrote %d runs x %d topics to %s\n", n_runs, n_topics, out))

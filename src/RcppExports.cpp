@@ -58,15 +58,15 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_evaluate
-List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, IntegerVector kind, NumericVector cutoff, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
-RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP kindSEXP, SEXP cutoffSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
+List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, IntegerVector kind, NumericMatrix mparams, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
+RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP kindSEXP, SEXP mparamsSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type paths(pathsSEXP);
     Rcpp::traits::input_parameter< Nullable<List> >::type mem_runs(mem_runsSEXP);
     Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
-    Rcpp::traits::input_parameter< NumericVector >::type cutoff(cutoffSEXP);
+    Rcpp::traits::input_parameter< NumericMatrix >::type mparams(mparamsSEXP);
     Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
     Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
     Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
@@ -75,22 +75,22 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_query(map_querySEXP);
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_topic(map_topicSEXP);
     Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, kind, cutoff, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
+    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
     return rcpp_result_gen;
 END_RCPP
 }
 // cpp_empty_values
-NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector cutoff, double fraction, double depth, NumericVector gains);
-RcppExport SEXP _irtopics_cpp_empty_values(SEXP qrels_ptrSEXP, SEXP kindSEXP, SEXP cutoffSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP) {
+NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix mparams, double fraction, double depth, NumericVector gains);
+RcppExport SEXP _irtopics_cpp_empty_values(SEXP qrels_ptrSEXP, SEXP kindSEXP, SEXP mparamsSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
     Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
-    Rcpp::traits::input_parameter< NumericVector >::type cutoff(cutoffSEXP);
+    Rcpp::traits::input_parameter< NumericMatrix >::type mparams(mparamsSEXP);
     Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
     Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
     Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_empty_values(qrels_ptr, kind, cutoff, fraction, depth, gains));
+    rcpp_result_gen = Rcpp::wrap(cpp_empty_values(qrels_ptr, kind, mparams, fraction, depth, gains));
     return rcpp_result_gen;
 END_RCPP
 }

@@ -138,9 +138,9 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   out.list_id.push_back(id);
   out.topic.push_back(qt);
   out.num_ret.push_back(n);
-  for (std::size_t m = 0; m < n_meas; ++m) {
-    out.values.push_back(compute_measure(opt.measures[m], p, opt.gains, ws.work));
-  }
+  const std::size_t at = out.values.size();
+  out.values.resize(at + n_meas);
+  if (n_meas) compute_measures(opt.measures, p, opt.gains, ws.cache, out.values.data() + at);
   if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
   if (opt.want_orders) out.orders.push_back(std::move(positions));
 }
@@ -228,7 +228,7 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
 std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {
   const std::size_t n_meas = opt.measures.size();
   std::vector<double> out(qrels.topics.size() * n_meas);
-  std::vector<double> work;
+  MeasureCache cache;
   for (std::size_t t = 0; t < qrels.topics.size(); ++t) {
     Profile p;
     p.num_ret = 0;
@@ -236,7 +236,7 @@ std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {
     p.num_nonrel = qrels.num_nonrel[t];
     p.levels = &qrels.levels[t];
     p.relevance_level = qrels.relevance_level;
-    for (std::size_t m = 0; m < n_meas; ++m) out[t * n_meas + m] = compute_measure(opt.measures[m], p, opt.gains, work);
+    if (n_meas) compute_missing(opt.measures, p, opt.gains, cache, out.data() + t * n_meas);
   }
   return out;
 }

@@ -52,6 +52,7 @@ struct EvalWorkspace {
   uint32_t stamp = 0;
   std::vector<int> grades;
   std::vector<double> work;
+  MeasureCache cache;
 };
 
 // `qrels` must have been prepare()d. Throws InputError ("duplicate", "data").
@@ -69,8 +70,8 @@ void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOp
 void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
                    RunResult& out);
 
-// The measures of an empty ranking for every qrels topic (topic-major), as
-// trec_eval -c scores a topic the run did not answer.
+// The measures of a topic the run did not answer, for every qrels topic
+// (topic-major), as trec_eval -c scores it (compute_missing()).
 std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt);
 
 }  // namespace irtopics

@@ -28,14 +28,21 @@ List error_list(const InputError& e) {
                       _["message"] = std::string(e.what()));
 }
 
-irtopics::EvalOptions make_options(IntegerVector kind, NumericVector cutoff, double fraction,
+// Measures come as kind codes and a parameter matrix with one row per
+// measure: cutoff, param, rel, utility p1..p4, num_docs (R/measures.R).
+irtopics::EvalOptions make_options(IntegerVector kind, NumericMatrix mparams, double fraction,
                                    double depth, NumericVector gains) {
   irtopics::EvalOptions opt;
   opt.depth = static_cast<long>(depth);
   for (R_xlen_t i = 0; i < kind.size(); ++i) {
     irtopics::Measure m;
+    const int r = static_cast<int>(i);
     m.kind = static_cast<irtopics::MeasureKind>(kind[i]);
-    m.cutoff = static_cast<long>(cutoff[i]);
+    m.cutoff = static_cast<long>(mparams(r, 0));
+    m.param = mparams(r, 1);
+    m.rel = static_cast<int>(mparams(r, 2));
+    for (int k = 0; k < 4; ++k) m.utility[k] = mparams(r, 3 + k);
+    m.num_docs = mparams(r, 7);
     m.fraction = fraction;
     m.depth = opt.depth > 0 ? opt.depth : 1000;
     opt.measures.push_back(m);
@@ -125,10 +132,11 @@ List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, Intege
 List cpp_qrels_info(SEXP ptr, bool with_relevant) {
   XPtr<irtopics::Qrels> q(ptr);
   const std::size_t nt = q->topics.size();
-  IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt);
+  IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt), max_grade(nt);
   for (std::size_t t = 0; t < nt; ++t) {
     num_rel[t] = static_cast<int>(q->num_rel[t]);
     num_nonrel[t] = static_cast<int>(q->num_nonrel[t]);
+    max_grade[t] = static_cast<int>(q->levels[t].size()) - 1;  // -1: no judged grade >= 0
   }
   for (const auto& e : q->entries) ++num_judged[e.topic];
   // The relevant docnos (as R strings) only when asked: return_orders()
@@ -140,7 +148,7 @@ List cpp_qrels_info(SEXP ptr, bool with_relevant) {
     relevant[t] = d;
   }
   return List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
-                      _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged,
+                      _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged, _["max_grade"] = max_grade,
                       _["relevant"] = relevant);
 }
 
@@ -166,12 +174,12 @@ List cpp_qrels_table(SEXP ptr) {
 // offsets) against the qrels.
 // [[Rcpp::export(rng = false)]]
 List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs,
-                  IntegerVector kind, NumericVector cutoff, double fraction, double depth,
+                  IntegerVector kind, NumericMatrix mparams, double fraction, double depth,
                   NumericVector gains, bool want_profiles, bool want_orders,
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
                   int n_threads) {
   XPtr<irtopics::Qrels> qrels(qrels_ptr);
-  irtopics::EvalOptions opt = make_options(kind, cutoff, fraction, depth, gains);
+  irtopics::EvalOptions opt = make_options(kind, mparams, fraction, depth, gains);
   opt.want_profiles = want_profiles;
   opt.want_orders = want_orders;
   auto qmap = make_query_map(map_query, map_topic);
@@ -291,10 +299,10 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
 
 // Values of an empty ranking per qrels topic (trec_eval -c), topics x measures.
 // [[Rcpp::export(rng = false)]]
-NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector cutoff,
+NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix mparams,
                                double fraction, double depth, NumericVector gains) {
   XPtr<irtopics::Qrels> qrels(qrels_ptr);
-  irtopics::EvalOptions opt = make_options(kind, cutoff, fraction, depth, gains);
+  irtopics::EvalOptions opt = make_options(kind, mparams, fraction, depth, gains);
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();
   NumericMatrix out(static_cast<int>(nt), static_cast<int>(nm));

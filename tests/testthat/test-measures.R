@@ -1,0 +1,117 @@
+# Measure names (the measure table of R/measures.R) and the measures beyond
+# trec_eval, checked against hand computations.
+
+test_that("every spelling of the issue resolves to one canonical name", {
+  spell <- c(
+    "map" = "AP", "AP" = "AP", "P.10" = "P@10", "P_10" = "P@10", "P@10" = "P@10",
+    "precision@10" = "P@10", "map_cut.10" = "AP@10", "map_cut_10" = "AP@10", "map@100" = "AP@100",
+    "recall.100" = "R@100", "R@100" = "R@100", "recall@10" = "R@10", "success.10" = "Success@10",
+    "hit_rate@10" = "Success@10", "ndcg_cut.10" = "nDCG@10", "nDCG@10" = "nDCG@10", "ndcg@10" = "nDCG@10",
+    "iprec_at_recall_0.10" = "IPrec@0.1", "iprec_at_recall.0.10" = "IPrec@0.1", "IPrec@0.1" = "IPrec@0.1",
+    "Rprec_mult_0.20" = "Rprec_mult@0.2", "RR" = "RR", "recip_rank" = "RR", "mrr@10" = "RR@10",
+    "r-precision" = "R-Prec", "Rprec" = "R-Prec", "Judged@10" = "Judged@10",
+    "P(rel=2)@10" = "P@10" , "AP(rel=2)" = "AP", "relative_P_5" = "relative_P@5", "unj.10" = "unj@10",
+    "set_F" = "SetF", "set_F.0.5" = "SetF(beta=0.5)", "SetF(beta=0.5)" = "SetF(beta=0.5)",
+    "rbp" = "RBP(p=0.9)", "RBP" = "RBP(p=0.8)", "RBP(p=0.5)" = "RBP(p=0.5)", "rbp.p=0.5" = "RBP(p=0.5)",
+    "ERR@20" = "ERR@20", "err_20" = "ERR@20", "11pt_avg" = "11pt_avg", "num_q" = "NumQ",
+    "utility.1,-2,0,0" = "utility(1,-2,0,0)", "infAP" = "infAP", "gm_bpref" = "gm_bpref")
+  spell[["P(rel=2)@10"]] <- "P(rel=2)@10"
+  spell[["AP(rel=2)"]] <- "AP(rel=2)"
+  expect_identical(measure_name(names(spell)), unname(spell))
+  expect_identical(trec_eval_measure_name(c("AP@10", "IPrec@0.1", "Rprec_mult@0.2", "nDCG@10", "ERR@20", "P(rel=2)@10")),
+                   c("map_cut_10", "iprec_at_recall_0.10", "Rprec_mult_0.20", "ndcg_cut_10", NA, NA))
+  # every all_trec measure name of trec_eval's output resolves and prints back the same
+  exp <- read_trec_eval_output(te_expected("out.test.aq"))
+  te <- unique(exp$measure[supported_trec_measure(exp$measure)])
+  expect_gt(length(te), 90)
+  expect_identical(trec_eval_measure_name(te), te)
+})
+
+test_that("malformed names and parameters are classed errors naming the problem", {
+  bad <- c("P@0" = "at least 1", "P@1e20" = "positive whole number", "P_99999999999" = "at most",
+           "RBP(p=2)" = "strictly between 0 and 1", "iprec_at_recall_1.5" = "between 0 and 1",
+           "P" = "needs a cut-off", "AP(foo=1)" = "unknown argument", "nDCG(rel=2)" = "no relevance threshold",
+           "utility.1,2" = "4 numbers", "P(rel=0)@5" = "whole number between 1", "bpref_10" = "takes no parameter")
+  for (b in names(bad)) {
+    expect_error(measure_name(b), bad[[b]], class = "irtopics_error_measure", label = b)
+  }
+  expect_error(measure_name("nDGC@10"), "Did you mean.*nDCG@10", class = "irtopics_error_measure")
+  expect_error(measure_name("bpfer"), "Did you mean.*Bpref", class = "irtopics_error_measure")
+  expect_error(evaluate(te_data("results.test"), te_data("qrels.test"), measures = "P(rel=2)@10"),
+               "above every grade", class = "irtopics_error_measure")
+})
+
+test_that("res[[name]] and res$name find a measure whatever spelling was asked", {
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c("map", "P@10", "ndcg_cut.10"))
+  expect_identical(names(res), c("AP", "P@10", "nDCG@10"))
+  expect_identical(res[["map"]], res[["AP"]])
+  expect_identical(res$P_10, res[["P@10"]])
+  expect_identical(res$P.10, res[["P@10"]])
+  expect_identical(res[["ndcg@10"]], res[[3]])
+  expect_error(res$P_20, "not in this evaluation", class = "irtopics_error_measure")
+  expect_error(res[["nDGC@10"]], "Did you mean.*nDCG@10", class = "irtopics_error_measure")
+  # user names are kept and the canonical spellings still find them
+  res2 <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c(prec = "P_5", "map"))
+  expect_identical(names(res2), c("prec", "AP"))
+  expect_identical(res2[["P@5"]], res2$prec)
+})
+
+# One topic by hand: grades in trec_eval order 2, 0, (not pooled), 1,
+# (pooled, grade -1); a grade-3 document is not retrieved.
+hand_eval <- function(measures, ...) {
+  qrels <- tmp_file(c("1 0 d1 2", "1 0 d2 1", "1 0 d3 0", "1 0 d4 -1", "1 0 d5 3"))
+  run <- tmp_file(c("1 Q0 d1 1 5 r", "1 Q0 d3 2 4 r", "1 Q0 dx 3 3 r", "1 Q0 d2 4 2 r", "1 Q0 d4 5 1 r"))
+  res <- evaluate(run, qrels, measures = measures, ...)
+  vapply(res, function(m) m[1, 1], numeric(1))
+}
+
+test_that("ERR, RBP and its residual, Judged and thresholds match hand computations", {
+  v <- hand_eval(c("ERR", "ERR@2", "RBP(p=0.5)", "RBP_resid(p=0.5)", "RBP(rel=2,p=0.5)", "Judged@4",
+                   "Judged@10", "unj@10", "P(rel=2)@2", "AP(rel=2)", "AP", "RR@1", "RR@3", "NumRel(rel=3)"))
+  # ERR: R(g) = (2^g - 1) / 2^4; ranks 1 (g 2) and 4 (g 1)
+  r1 <- 3 / 16
+  r4 <- 1 / 16
+  expect_equal(v[["ERR"]], r1 + (1 - r1) * r4 / 4)
+  expect_equal(v[["ERR@2"]], r1)
+  # RBP (p = .5): relevant at ranks 1 and 4; unjudged at 3 and 5, then p^5 past the list
+  expect_equal(v[["RBP(p=0.5)"]], 0.5 * (1 + 0.5^3))
+  expect_equal(v[["RBP_resid(p=0.5)"]], 0.5 * (0.5^2 + 0.5^4) + 0.5^5)
+  expect_equal(v[["RBP(rel=2,p=0.5)"]], 0.5)
+  expect_equal(v[["Judged@4"]], 3 / 4)
+  expect_equal(v[["Judged@10"]], 3 / 10)
+  expect_equal(v[["unj@10"]], 2 / 10)
+  expect_equal(v[["P(rel=2)@2"]], 1 / 2)
+  expect_equal(v[["AP(rel=2)"]], 1 / 2)           # relevant: d1 (rank 1), d5 (not retrieved)
+  expect_equal(v[["AP"]], (1 + 2 / 4) / 3)
+  expect_equal(v[["RR@1"]], 1)
+  expect_equal(v[["NumRel(rel=3)"]], 1)
+  # the evaluation-wide level applies where a measure has no threshold
+  expect_equal(hand_eval("P@2", relevance_level = 2)[[1]], 1 / 2)
+})
+
+test_that("infAP treats grade -1 as pooled but unjudged (trec_eval)", {
+  # ranks: 1 rel, 2 nonrel, 3 not pooled (skipped), 4 rel, 5 pooled-unjudged
+  eps <- 1e-5
+  j <- 3  # 0-based index of rank 4
+  at4 <- 1 / (j + 1) + (j / (j + 1)) * ((1 + 1 + 0) / j) * ((1 + eps) / (1 + 1 + 2 * eps))
+  expect_equal(hand_eval("infAP")[[1]], (1 + at4) / 3)
+})
+
+test_that("mean_scores(accumulate = 'trec_eval') prints what trec_eval prints where rowMeans() does not", {
+  # 100 topics whose P@200 values are k/200; the built trec_eval 10
+  # (`trec_eval -m P.200 qrels run` on these files) prints "P_200 all 0.1433".
+  k <- c(11, 11, 42, 8, 25, 6, 59, 27, 14, 53, 20, 60, 36, 34, 5, 5, 41, 58, 34, 12, 10, 19, 17,
+         14, 13, 48, 55, 11, 40, 15, 2, 28, 24, 23, 46, 40, 30, 38, 31, 8, 17, 38, 11, 53, 3, 8,
+         49, 49, 20, 51, 34, 2, 34, 21, 4, 1, 3, 59, 37, 56, 47, 10, 54, 7, 43, 27, 20, 1, 19, 30,
+         51, 34, 57, 28, 33, 6, 29, 10, 36, 6, 49, 12, 52, 42, 42, 36, 26, 18, 39, 48, 10, 14, 60,
+         49, 45, 4, 59, 36, 4, 49)
+  qrels <- data.frame(topic = rep(seq_along(k), k), docno = unlist(lapply(k, function(n) paste0("r", seq_len(n)))),
+                      rel = 1L)
+  runs <- do.call(rbind, lapply(seq_along(k), function(t) {
+    docs <- c(paste0("r", seq_len(k[t])), paste0("n", seq_len(200 - k[t])))
+    data.frame(system = "sys", topic = t, docno = docs, score = 1000 - seq_along(docs))
+  }))
+  res <- evaluate(runs, qrels, measures = "P_200")
+  expect_identical(sprintf("%.4f", mean_scores(res$P_200, accumulate = "trec_eval")[[1]]), "0.1433")
+  expect_identical(sprintf("%.4f", mean_scores(res$P_200)[[1]]), "0.1432")
+})

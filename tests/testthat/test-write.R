@@ -1,0 +1,94 @@
+test_that("write_run() round-trips through read_run() (plain and gzip), scores to the bit", {
+  run <- read_run(te_data("results.test"))
+  for (ext in c(".txt", ".gz")) {
+    f <- tempfile(fileext = ext)
+    expect_identical(write_run(run, f), path.expand(f))
+    back <- read_run(f)
+    a <- as.data.frame(run)
+    b <- as.data.frame(back)
+    a <- a[order(a$topic, a$docno), ]
+    b <- b[order(b$topic, b$docno), ]
+    rownames(a) <- rownames(b) <- NULL
+    expect_identical(b, a)
+    expect_identical(evaluate(f, te_data("qrels.test"), measures = c("AP", "P@10", "nDCG")),
+                     evaluate(te_data("results.test"), te_data("qrels.test"), measures = c("AP", "P@10", "nDCG")))
+  }
+  expect_identical(readBin(f, "raw", 2), as.raw(c(0x1f, 0x8b)))  # the .gz file is gzip
+  # awkward doubles: every one parses back identical, ties stay ties
+  set.seed(3)
+  s <- c(runif(200) * 10^sample(-300:300, 200, TRUE), 1 / 3, 0.1 + 0.2, -0, 5e-324, .Machine$double.xmax,
+         Inf, -Inf, rep(0.5, 5))
+  df <- data.frame(system = "x", topic = "7", docno = sprintf("d%03d", seq_along(s)), score = s)
+  f <- tempfile()
+  write_run(df, f)
+  back <- as.data.frame(read_run(f))
+  expect_identical(back$score[match(df$docno, back$docno)], s)
+  lines <- readLines(f)
+  expect_identical(lines[1], "7 Q0 d206 1 inf x")
+  expect_match(lines[length(lines)], "^7 Q0 d207 [0-9]+ -inf x$")
+  # ties (0.5) in trec_eval order: docno descending
+  tied <- sub("^7 Q0 (d[0-9]+) .*", "\\1", lines[grepl(" 0.5 x$", lines)])
+  expect_identical(tied, sort(tied, decreasing = TRUE))
+})
+
+test_that("write_qrels() round-trips through read_qrels()", {
+  q <- read_qrels(te_data("qrels.rel_level"))
+  f <- tempfile(fileext = ".gz")
+  write_qrels(q, f)
+  back <- read_qrels(f)
+  expect_identical(unclass_qrels(back), unclass_qrels(q))
+  # ir_measures / pandas column names
+  g <- tempfile()
+  write_qrels(data.frame(query_id = c(1, 2), doc_id = c("a", "b"), relevance = c(2L, -1L)), g)
+  expect_identical(readLines(g), c("1 0 a 2", "2 0 b -1"))
+})
+
+test_that("write_trec_eval() prints trec_eval -q output byte for byte (out.test.aq)", {
+  exp <- readLines(te_expected("out.test.aq"))
+  name <- sub("[[:space:]].*", "", exp)
+  keep <- !(name %in% c("relstring", "rbp", "rbp_resid"))
+  meas <- setdiff(unique(name[keep]), "runid")
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = meas)
+  f <- tempfile()
+  write_trec_eval(res, f)
+  got <- readLines(f)
+  # trec_eval's order of measures within a topic is its own; compare as sets per topic, and in full
+  expect_identical(sort(got), sort(exp[keep]))
+  expect_identical(length(got), sum(keep))
+  # the summary only (trec_eval without -q)
+  g <- tempfile()
+  write_trec_eval(res, g, per_topic = FALSE)
+  expect_identical(sort(readLines(g)), sort(exp[keep & grepl("\tall\t", exp)]))
+})
+
+test_that("writers refuse existing files without overwrite and unwritable paths", {
+  run <- read_run(te_data("results.test"))
+  f <- tempfile()
+  write_run(run, f)
+  expect_error(write_run(run, f), "exists", class = "irtopics_error_file")
+  expect_silent(write_run(run, f, overwrite = TRUE))
+  expect_error(write_qrels(read_qrels(te_data("qrels.test")), f), "overwrite", class = "irtopics_error_file")
+  expect_error(write_run(run, file.path(tempfile(), "no", "run.txt")), "does not exist",
+               class = "irtopics_error_file")
+  expect_error(write_run(run, tempdir()), "directory", class = "irtopics_error_file")
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = "AP")
+  expect_error(write_trec_eval(res, f), "exists", class = "irtopics_error_file")
+  expect_error(write_trec_eval(list(), tempfile()), class = "irtopics_error_argument")
+  expect_error(write_run(data.frame(system = "a", topic = 1, docno = "has space", score = 1), tempfile()),
+               "white space", class = "irtopics_error_data")
+  expect_error(write_run(data.frame(system = c("a", "b"), topic = 1, docno = c("x", "y"), score = 1), tempfile()),
+               "2 systems", class = "irtopics_error_argument")
+})
+
+test_that("data-frame runs and qrels accept ranx / ir_measures column names", {
+  run <- as.data.frame(read_run(te_data("results.test")))
+  qrels <- unclass_qrels(read_qrels(te_data("qrels.test")))
+  ref <- evaluate(run, qrels, measures = c("AP", "nDCG@10"))
+  run2 <- data.frame(query_id = run$topic, doc_id = run$docno, score = run$score)
+  qrels2 <- data.frame(q_id = qrels$topic, doc_id = qrels$docno, relevance = qrels$rel)
+  res <- evaluate(run2, qrels2, measures = c("AP", "nDCG@10"))
+  expect_identical(unclass(res$AP)[, ], unclass(ref$AP)[, ])
+  expect_identical(rownames(res$AP), "run")
+  run3 <- data.frame(run_id = run$system, qid = run$topic, docid = run$docno, score = run$score)
+  expect_identical(evaluate(run3, qrels2, measures = "AP")$AP, ref$AP)
+})
