@@ -41,6 +41,10 @@ cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
 }
 
+cpp_alpha <- function(m, sets, n_threads) {
+    .Call(`_irtopics_cpp_alpha`, m, sets, n_threads)
+}
+
 cpp_smoothing_taus <- function(scores, reference, topic_draws, system_draws, topics_per_set, n_x, lambdas, standardize, n_threads) {
     .Call(`_irtopics_cpp_smoothing_taus`, scores, reference, topic_draws, system_draws, topics_per_set, n_x, lambdas, standardize, n_threads)
 }

@@ -140,6 +140,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_alpha
+Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, int n_threads);
+RcppExport SEXP _irtopics_cpp_alpha(SEXP mSEXP, SEXP setsSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type m(mSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type sets(setsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_alpha(m, sets, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_smoothing_taus
 Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::NumericVector reference, Rcpp::IntegerMatrix topic_draws, Rcpp::IntegerMatrix system_draws, int topics_per_set, int n_x, Rcpp::NumericVector lambdas, bool standardize, int n_threads);
 RcppExport SEXP _irtopics_cpp_smoothing_taus(SEXP scoresSEXP, SEXP referenceSEXP, SEXP topic_drawsSEXP, SEXP system_drawsSEXP, SEXP topics_per_setSEXP, SEXP n_xSEXP, SEXP lambdasSEXP, SEXP standardizeSEXP, SEXP n_threadsSEXP) {
@@ -283,6 +295,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 4},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},
     {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},
     {"_irtopics_cpp_pair_counts", (DL_FUNC) &_irtopics_cpp_pair_counts, 3},
