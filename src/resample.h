@@ -301,7 +301,9 @@ inline ExactCount signflip_exact(const double* d, std::size_t n, double tol) {
 // Studentized bootstrap test (Sakai 2006) of every pair: with d = x_i - x_k,
 // t0 = mean(d) / (sd(d) / sqrt(n)) and w = d - mean(d), replicate b draws n
 // topic indices (shared by all pairs) and t*_b = mean(w*) / (sd(w*) / sqrt(n)),
-// 0 when sd(w*) <= rel_tol * scale_p. out[p] = #{b : |t*_b| >= |t0| (1 - rel_tol)};
+// 0 when sd(w*) <= rel_tol * scale_p. out[p] = #{b : |t*_b| >= |t0| (1 - rel_tol) - rel_tol}
+// (the absolute part: when the mean difference is 0 in exact arithmetic, t0 and
+// the t*_b of samples with w-bar* = 0 are rounding noise of ~1e-17 and must tie);
 // NaN for a pair whose differences have zero variance (t0 undefined).
 inline std::vector<double> bootstrap_counts(const PairSet& ps, std::uint64_t key, std::uint64_t first,
                                             std::uint64_t count, double rel_tol, int n_threads,
@@ -378,7 +380,7 @@ inline std::vector<double> bootstrap_counts(const PairSet& ps, std::uint64_t key
       }
       const double sd = std::sqrt(((a0 + a1) + (a2 + a3)) / (dn - 1));
       const double t = sd <= rel_tol * scale[p] ? 0.0 : wbar / (sd / std::sqrt(dn));
-      acc[p] += (std::fabs(t) >= std::fabs(t0[p]) * (1 - rel_tol));
+      acc[p] += (std::fabs(t) >= std::fabs(t0[p]) * (1 - rel_tol) - rel_tol);
     }
   });
   std::vector<double> out = sum_counts(part, ps.n_pairs);
