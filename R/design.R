@@ -84,8 +84,8 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
                            variance = NULL, sd_diff = NULL, pilot = NULL, systems = NULL, m = 2,
                            width = NULL, max_topics = 1e6) {
   type <- match_choice(type)
-  check_probs(alpha, "alpha")
-  if (type != "ci") check_probs(beta, "beta")
+  check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.")
+  if (type != "ci") check_probs(beta, "beta", "The type II error rate, e.g. {.code beta = 0.2} for 80% power.")
   check_number(max_topics, "max_topics", min = 2)
   if (type == "ci") {
     check_positive(width, "width", "the full width of the interval, e.g. {.code width = 0.1}")
@@ -199,10 +199,12 @@ smallest_n <- function(ok, max_n) {
   hi
 }
 
-check_probs <- function(x, arg, call = rlang::caller_env()) {
-  if (!is.numeric(x) || !length(x) || anyNA(x) || any(x <= 0 | x >= 1)) {
-    stop_irtopics(c("{.arg {arg}} must be probabilities strictly between 0 and 1.",
-                    x = "Got {.val {format(x)}}."), call = call)
+# Numbers strictly between 0 and `max` (one when `scalar`), else a classed
+# error naming the argument, with `hint` as the fix.
+check_probs <- function(x, arg, hint = NULL, scalar = FALSE, max = 1, call = rlang::caller_env()) {
+  if (!is.numeric(x) || !length(x) || (scalar && length(x) != 1L) || anyNA(x) || any(x <= 0 | x >= max)) {
+    stop_irtopics(c("{.arg {arg}} must be {if (scalar) 'a number' else 'numbers'} strictly between 0 and {max}.",
+                    x = "Got {.val {format(x)}}.", i = hint), call = call)
   }
   invisible(x)
 }
@@ -360,8 +362,7 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
                                  seed = NULL, n_threads = NULL) {
   mats <- check_score_list(scores)
   method <- match_choice(method)
-  check_probs(alpha, "alpha")
-  if (length(alpha) != 1L) stop_irtopics("{.arg alpha} must be a single significance level.")
+  check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.", scalar = TRUE)
   check_number(B, "B", min = 1, integer = TRUE)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
@@ -571,10 +572,7 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
                     x = "Got {.val {format(n_topics)}}.",
                     i = "The swap method compares two disjoint topic sets of that size."))
   }
-  if (!is.numeric(target) || length(target) != 1L || is.na(target) || target <= 0 || target >= 1) {
-    stop_irtopics(c("{.arg target} must be a reliability strictly between 0 and 1.",
-                    x = "Got {.val {format(target)}}.", i = "For example {.code target = 0.95}."))
-  }
+  check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.", scalar = TRUE)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
   power <- discriminative_power(mats, alpha = alpha, B = B, seed = seed, n_threads = n_threads)

@@ -45,7 +45,7 @@ alpha_sets <- function(m, sets, n_threads, label) {
   chunks <- chunk_indices(ncol(sets), max(1000L, ceiling(ncol(sets) / 20)))
   out <- unlist(map_chunks(chunks, function(idx, threads) {
     cpp_alpha(m, sets[, idx, drop = FALSE], threads)
-  }, n_threads = n_threads, label = label))
+  }, n_threads = n_threads, label = label), use.names = FALSE)
   out[is.nan(out)] <- NA_real_
   out
 }
@@ -116,10 +116,7 @@ feldt_interval <- function(m, a) {
 }
 
 check_conf <- function(conf, call = rlang::caller_env()) {
-  if (!is.numeric(conf) || length(conf) != 1L || is.na(conf) || conf <= 0 || conf >= 1) {
-    stop_irtopics(c("{.arg conf} must be a confidence level strictly between 0 and 1.",
-                    x = "Got {.val {format(conf)}}.", i = "For example {.code conf = 0.95}."), call = call)
-  }
+  check_probs(conf, "conf", "A confidence level, e.g. {.code conf = 0.95}.", scalar = TRUE, call = call)
 }
 
 #' @rdname alpha_bootstrap
@@ -419,14 +416,9 @@ d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   if (!is.numeric(n_topics) || !length(n_topics) || anyNA(n_topics) || any(n_topics < 1)) {
     stop_irtopics("{.arg n_topics} must be positive numbers of topics.")
   }
-  if (!is.numeric(target) || !length(target) || anyNA(target) || any(target <= 0 | target >= 1)) {
-    stop_irtopics(c("{.arg target} must be reliabilities strictly between 0 and 1.",
-                    x = "Got {.val {format(target)}}.", i = "For example {.code target = 0.95}."))
-  }
-  if (!is.numeric(alpha) || length(alpha) != 1L || is.na(alpha) || alpha <= 0 || alpha >= 0.5) {
-    stop_irtopics(c("{.arg alpha} must be a tail probability in (0, 0.5).",
-                    x = "Got {.val {format(alpha)}}.", i = "{.code alpha = 0.025} gives 95% intervals."))
-  }
+  check_probs(target, "target", "Target reliabilities, e.g. {.code target = 0.95}.")
+  check_probs(alpha, "alpha", "A tail probability: {.code alpha = 0.025} gives 95% intervals.", scalar = TRUE,
+              max = 0.5)
   n <- as.double(n_topics)
   out <- g_coefficients(g, n)
   b <- g_interval_bases(g, alpha)

@@ -249,3 +249,19 @@ test_that("collection_diagnostics(): the table is the parts", {
   bad$AP <- bad$AP[-1, ]
   expect_error(collection_diagnostics(bad), class = "irtopics_error_data", regexp = "systems")
 })
+
+test_that("a future plan gives the same results (discriminative power, alpha resampling)", {
+  skip_on_cran()
+  skip_if_not_installed("future")
+  skip_if_not_installed("future.apply")
+  skip_if_not(future::supportsMulticore(), "multicore futures not supported here")
+  mats <- design_pair(8)
+  x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"))
+  dp <- discriminative_power(mats, B = 600, seed = 5)
+  bt <- alpha_bootstrap(x, B = 2500, seed = 5)
+  old <- future::plan(future::multicore, workers = 2)
+  on.exit(future::plan(old), add = TRUE)
+  expect_true(use_future())
+  expect_identical(discriminative_power(mats, B = 600, seed = 5)$pairs, dp$pairs)
+  expect_identical(alpha_bootstrap(x, B = 2500, seed = 5)$draws, bt$draws)
+})
