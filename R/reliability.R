@@ -9,7 +9,9 @@
 #' \deqn{\alpha = \frac{k}{k-1}\left(1 - \frac{\sum_t \mathrm{Var}(X_{\cdot t})}{\mathrm{Var}(\sum_t X_{\cdot t})}\right),}
 #' variances over systems. Equals `psych::alpha(scores)$total$raw_alpha`
 #' and the G-study's \eqn{E\rho^2} ([g_study()]). It can be negative (topics
-#' that order the systems in opposite ways) and is not clamped.
+#' that order the systems in opposite ways) and is not clamped. Computed in
+#' C++ from centred columns with compensated sums, the same code as
+#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()].
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
