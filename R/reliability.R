@@ -380,7 +380,7 @@ g_coefficients <- function(g, n) {
 #' @param target Target reliability (or several) for the topics needed, in
 #'   (0, 1).
 #' @param alpha Tail probability on each side of the intervals, in (0, 0.5):
-#'   `0.025` gives 95\% intervals.
+#'   `0.025` gives 95% intervals.
 #' @return `d_study()`: a `d_study` data frame with columns `n_topics`,
 #'   `Erho2`, `Erho2_low`, `Erho2_high`, `Phi`, `Phi_low`, `Phi_high`, and
 #'   the attribute `"topics_needed"` (see [topics_needed()]).

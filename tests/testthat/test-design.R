@@ -265,3 +265,17 @@ test_that("a future plan gives the same results (discriminative power, alpha res
   expect_identical(discriminative_power(mats, B = 600, seed = 5)$pairs, dp$pairs)
   expect_identical(alpha_bootstrap(x, B = 2500, seed = 5)$draws, bt$draws)
 })
+
+test_that("an interrupt stops discriminative_power() and leaves the session usable", {
+  skip_if_no_interrupts()
+  withr::local_options(irtopics.progress = FALSE)
+  ap <- design_pair(129)$AP
+  t_small <- system.time(discriminative_power(ap, B = 250, seed = 1))[["elapsed"]]
+  B <- as.integer(250 * max(2, ceiling(4 / max(t_small, 0.01))))
+  res <- with_interrupt_after(0.4, discriminative_power(ap, B = B, seed = 1))
+  expect_true(res$interrupted)
+  expect_lt(res$elapsed, 0.4 + 0.6 * (B / 250 * t_small - 0.4) + 0.2)
+  small <- design_pair(6)$AP
+  expect_identical(discriminative_power(small, B = 50, seed = 2)$pairs,
+                   discriminative_power(small, B = 50, seed = 2)$pairs)
+})
