@@ -204,13 +204,15 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   tables <- lapply(names(mats), function(meas) {
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
+    pr$d <- m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
+    pr$ok <- !is.na(pr$d)
+    base <- pair_basics(m, pr, tie_tol)
     tab <- switch(test,
       tukey = tukey_rows(m, pr, alpha),
       rthsd = rthsd_rows(m, pr, B, key, n_threads),
       custom = custom_rows(m, pr, test_fun, call),
       pair_rows(m, pr, test, alpha, B, key, exact, tie_tol, n_threads, call)
     )
-    base <- pair_basics(m, pr, tie_tol)
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
                  base[c("mean1", "mean2", "estimate")], tab,
@@ -246,7 +248,8 @@ check_system_names <- function(m, call = rlang::caller_env()) {
   }
 }
 
-# Pairs as row indices: all i < k, or (other, baseline).
+# Pairs as row indices: all i < k, or (other, baseline). The callers add
+# `d` (pairs x topics differences) and `ok` (!is.na(d)).
 compare_pairs <- function(systems, baseline) {
   if (is.null(baseline)) {
     cb <- utils::combn(length(systems), 2L)
@@ -259,16 +262,19 @@ compare_pairs <- function(systems, baseline) {
 
 # Means, difference, wins / ties / losses and n over the topics each pair shares.
 pair_basics <- function(m, pr, tie_tol) {
+  d <- pr$d
+  ok <- pr$ok
+  n <- rowSums(ok)
   x1 <- m[pr$first, , drop = FALSE]
   x2 <- m[pr$second, , drop = FALSE]
-  d <- x1 - x2
-  ok <- !is.na(d)
-  n <- rowSums(ok)
-  x1[!ok] <- 0
-  x2[!ok] <- 0
+  if (!all(ok)) {
+    x1[!ok] <- 0
+    x2[!ok] <- 0
+    d[!ok] <- 0
+  }
   data.frame(
     mean1 = unname(rowSums(x1) / n), mean2 = unname(rowSums(x2) / n),
-    estimate = unname(rowSums(x1 - x2) / n),
+    estimate = unname(rowSums(d) / n),
     wins = unname(rowSums(ok & d > tie_tol)), ties = unname(rowSums(ok & abs(d) <= tie_tol)),
     losses = unname(rowSums(ok & d < -tie_tol)), n_topics = unname(n)
   )
@@ -299,13 +305,15 @@ undefined_warning <- function(tab, measure, test) {
 
 pair_rows <- function(m, pr, test, alpha, B, key, exact, tie_tol, n_threads, call) {
   P <- length(pr$first)
-  d <- m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
-  ok <- !is.na(d)
+  d <- pr$d
+  ok <- pr$ok
   n <- rowSums(ok)
   dz <- d
   dz[!ok] <- 0
   dbar <- rowSums(dz) / n
-  sdd <- sqrt(rowSums(ifelse(ok, (d - dbar)^2, 0)) / (n - 1))
+  dev <- (d - dbar)^2
+  dev[!ok] <- 0
+  sdd <- sqrt(rowSums(dev) / (n - 1))
   es <- ifelse(n >= 2 & sdd > 0, dbar / sdd, NA_real_)
   out <- data.frame(conf.low = rep(NA_real_, P), conf.high = NA_real_, effect_size = unname(es),
                     statistic = NA_real_, p.value = NA_real_)
@@ -368,9 +376,6 @@ randomization_p <- function(m, pr, ok, dz, B, key, exact, n_threads, call) {
   P <- length(pr$first)
   n <- rowSums(ok)
   complete <- n == ncol(m)
-  scale <- vapply(seq_len(P), function(p) {
-    max(abs(m[c(pr$first[p], pr$second[p]), ok[p, ]]), 0)
-  }, numeric(1))
   use_exact <- if (is.null(exact)) 2^ncol(m) <= B else exact
   if (use_exact) {
     nz <- rowSums(dz != 0)
@@ -381,6 +386,13 @@ randomization_p <- function(m, pr, ok, dz, B, key, exact, n_threads, call) {
                       i = "Use {.code exact = FALSE} (a Monte Carlo test with {.arg B} random sign vectors)."),
                     kind = "exact", call = call)
     }
+    a <- abs(m)
+    a[is.na(a)] <- 0
+    a1 <- a[pr$first, , drop = FALSE]
+    a2 <- a[pr$second, , drop = FALSE]
+    a1[!ok] <- 0
+    a2[!ok] <- 0
+    scale <- pmax(apply(a1, 1, max), apply(a2, 1, max))
     return(signflip_exact_pvalues(t(dz), scale))
   }
   p <- rep(NA_real_, P)

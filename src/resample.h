@@ -398,22 +398,23 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
                                         CancelToken* cancel = nullptr) {
   const int nthr = std::max(1, n_threads);
   std::vector<double> out(static_cast<std::size_t>(count));
-  std::vector<std::vector<int>> perm(static_cast<std::size_t>(nthr), std::vector<int>(m));
+  std::vector<std::vector<double>> work(static_cast<std::size_t>(nthr), std::vector<double>(m));
   std::vector<std::vector<double>> sums(static_cast<std::size_t>(nthr), std::vector<double>(m));
   for_replicates(first, count, nthr, cancel, [&](std::uint64_t b, int tid) {
-    int* p = perm[static_cast<std::size_t>(tid)].data();
+    double* v = work[static_cast<std::size_t>(tid)].data();
     double* S = sums[static_cast<std::size_t>(tid)].data();
     std::fill(S, S + m, 0.0);
     Stream st(key, b);
-    // Same sequence of draws as draw_permutations(), without storing them.
+    // The draws of draw_permutations() applied to the scores themselves: at
+    // step i position i receives its final score, which is added at once.
     for (std::size_t j = 0; j < n; ++j) {
-      for (std::size_t i = 0; i < m; ++i) p[i] = static_cast<int>(i);
+      std::copy(x + j * m, x + (j + 1) * m, v);
       for (std::size_t i = m - 1; i >= 1; --i) {
         const std::size_t k = st.below(static_cast<std::uint32_t>(i + 1));
-        std::swap(p[i], p[k]);
+        S[i] += v[k];
+        v[k] = v[i];
       }
-      const double* col = x + j * m;
-      for (std::size_t i = 0; i < m; ++i) S[i] += col[p[i]];
+      S[0] += v[0];
     }
     double lo = S[0], hi = S[0];
     for (std::size_t i = 1; i < m; ++i) {
