@@ -204,8 +204,10 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   tables <- lapply(names(mats), function(meas) {
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
-    pr$d <- m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
-    pr$ok <- !is.na(pr$d)
+    if (!test %in% c("tukey", "rthsd", "custom")) {
+      pr$d <- m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
+      pr$ok <- !is.na(pr$d)
+    }
     base <- pair_basics(m, pr, tie_tol)
     tab <- switch(test,
       tukey = tukey_rows(m, pr, alpha),
@@ -262,22 +264,9 @@ compare_pairs <- function(systems, baseline) {
 
 # Means, difference, wins / ties / losses and n over the topics each pair shares.
 pair_basics <- function(m, pr, tie_tol) {
-  d <- pr$d
-  ok <- pr$ok
-  n <- rowSums(ok)
-  x1 <- m[pr$first, , drop = FALSE]
-  x2 <- m[pr$second, , drop = FALSE]
-  if (!all(ok)) {
-    x1[!ok] <- 0
-    x2[!ok] <- 0
-    d[!ok] <- 0
-  }
-  data.frame(
-    mean1 = unname(rowSums(x1) / n), mean2 = unname(rowSums(x2) / n),
-    estimate = unname(rowSums(d) / n),
-    wins = unname(rowSums(ok & d > tie_tol)), ties = unname(rowSums(ok & abs(d) <= tie_tol)),
-    losses = unname(rowSums(ok & d < -tie_tol)), n_topics = unname(n)
-  )
+  s <- cpp_pair_summaries(m, as.integer(pr$first) - 1L, as.integer(pr$second) - 1L, tie_tol)
+  data.frame(mean1 = s[, 2], mean2 = s[, 3], estimate = s[, 4], wins = as.integer(s[, 5]),
+             ties = as.integer(s[, 6]), losses = as.integer(s[, 7]), n_topics = as.integer(s[, 1]))
 }
 
 # Whether the randomisation test enumerates (one decision for the call).

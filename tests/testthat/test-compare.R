@@ -282,13 +282,18 @@ test_that("a future plan gives the same results", {
   if (future::supportsMulticore()) {
     expect_identical(run_plan(future::multicore, workers = 2), ref)
   }
-  # Multisession workers load the installed package: only when it has this code.
+  # Multisession workers load the installed package (not this source tree):
+  # run only when the installed copy is this code (same draws, same functions).
+  here <- list(resample_draws("indices", 1, n = 100, count = 3), deparse(compare_systems),
+               deparse(pair_rows), deparse(rthsd_pvalues), deparse(pair_basics))
   old <- future::plan(future::multisession, workers = 2)
-  has <- tryCatch(future::value(future::future(
-    requireNamespace("irtopics", quietly = TRUE) &&
-      exists("cpp_rthsd_ranges", envir = asNamespace("irtopics")))), error = function(e) FALSE)
+  there <- tryCatch(future::value(future::future({
+    ns <- asNamespace("irtopics")
+    list(ns$resample_draws("indices", 1, n = 100, count = 3), deparse(ns$compare_systems),
+         deparse(ns$pair_rows), deparse(ns$rthsd_pvalues), deparse(ns$pair_basics))
+  })), error = function(e) NULL)
   future::plan(old)
-  skip_if_not(isTRUE(has), "multisession workers cannot load this version of irtopics")
+  skip_if_not(identical(here, there), "multisession workers load another version of irtopics")
   expect_identical(run_plan(future::multisession, workers = 2), ref)
 })
 
@@ -523,4 +528,13 @@ test_that("a long resampling run can be interrupted", {
   res <- with_interrupt_after(1, compare_systems(x, test = "rthsd", B = 1e6, seed = 1, n_threads = 2))
   expect_true(res$interrupted)
   expect_lt(res$elapsed, 10)
+})
+
+test_that("the progress bar path gives the same results", {
+  x <- unclass(robust20())[1:6, ]
+  withr::local_options(irtopics.progress = TRUE)
+  a <- compare_systems(x, test = "rthsd", B = 3000, seed = 9)
+  withr::local_options(irtopics.progress = FALSE)
+  expect_identical(a$table, compare_systems(x, test = "rthsd", B = 3000, seed = 9)$table)
+  expect_gt(length(resample_chunks(3000)), 1L)
 })
