@@ -13,6 +13,10 @@ cpp_rthsd_ranges <- function(x, seed, rep_first, rep_count, n_threads) {
     .Call(`_irtopics_cpp_rthsd_ranges`, x, seed, rep_first, rep_count, n_threads)
 }
 
+cpp_pair_summaries <- function(x, first, second, tie_tol) {
+    .Call(`_irtopics_cpp_pair_summaries`, x, first, second, tie_tol)
+}
+
 cpp_signflip_exact <- function(d, tol) {
     .Call(`_irtopics_cpp_signflip_exact`, d, tol)
 }

@@ -59,6 +59,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_pair_summaries
+Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVector first, Rcpp::IntegerVector second, double tie_tol);
+RcppExport SEXP _irtopics_cpp_pair_summaries(SEXP xSEXP, SEXP firstSEXP, SEXP secondSEXP, SEXP tie_tolSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type second(secondSEXP);
+    Rcpp::traits::input_parameter< double >::type tie_tol(tie_tolSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pair_summaries(x, first, second, tie_tol));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_signflip_exact
 Rcpp::NumericMatrix cpp_signflip_exact(Rcpp::NumericMatrix d, Rcpp::NumericVector tol);
 RcppExport SEXP _irtopics_cpp_signflip_exact(SEXP dSEXP, SEXP tolSEXP) {
@@ -362,6 +375,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_signflip_counts", (DL_FUNC) &_irtopics_cpp_signflip_counts, 8},
     {"_irtopics_cpp_bootstrap_counts", (DL_FUNC) &_irtopics_cpp_bootstrap_counts, 8},
     {"_irtopics_cpp_rthsd_ranges", (DL_FUNC) &_irtopics_cpp_rthsd_ranges, 5},
+    {"_irtopics_cpp_pair_summaries", (DL_FUNC) &_irtopics_cpp_pair_summaries, 4},
     {"_irtopics_cpp_signflip_exact", (DL_FUNC) &_irtopics_cpp_signflip_exact, 2},
     {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},

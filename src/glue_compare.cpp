@@ -33,6 +33,19 @@ std::vector<double> threaded(F&& f) {
   }
 }
 
+// A per-pair counting kernel of resample.h over replicates [rep_first, rep_first + rep_count).
+template <typename Kernel>
+Rcpp::NumericVector pair_counts_glue(Kernel kernel, const Rcpp::NumericMatrix& x,
+                                     const Rcpp::IntegerVector& first, const Rcpp::IntegerVector& second,
+                                     double seed, double rep_first, double rep_count, double rel_tol,
+                                     int n_threads) {
+  const irtopics::PairSet ps = pair_set(x, first, second);
+  return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
+    return kernel(ps, irtopics::seed_key(seed), static_cast<std::uint64_t>(rep_first),
+                  static_cast<std::uint64_t>(rep_count), rel_tol, n_threads, cancel);
+  }));
+}
+
 }  // namespace
 
 // Monte Carlo sign-flip counts per pair (0-based systems in `first`, `second`).
@@ -40,11 +53,8 @@ std::vector<double> threaded(F&& f) {
 Rcpp::NumericVector cpp_signflip_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
                                         Rcpp::IntegerVector second, double seed, double rep_first,
                                         double rep_count, double rel_tol, int n_threads) {
-  const irtopics::PairSet ps = pair_set(x, first, second);
-  return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
-    return irtopics::signflip_counts(ps, irtopics::seed_key(seed), static_cast<std::uint64_t>(rep_first),
-                                     static_cast<std::uint64_t>(rep_count), rel_tol, n_threads, cancel);
-  }));
+  return pair_counts_glue(irtopics::signflip_counts, x, first, second, seed, rep_first, rep_count,
+                          rel_tol, n_threads);
 }
 
 // Studentized bootstrap counts per pair (NaN: zero-variance differences).
@@ -52,11 +62,8 @@ Rcpp::NumericVector cpp_signflip_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVect
 Rcpp::NumericVector cpp_bootstrap_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
                                          Rcpp::IntegerVector second, double seed, double rep_first,
                                          double rep_count, double rel_tol, int n_threads) {
-  const irtopics::PairSet ps = pair_set(x, first, second);
-  return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
-    return irtopics::bootstrap_counts(ps, irtopics::seed_key(seed), static_cast<std::uint64_t>(rep_first),
-                                      static_cast<std::uint64_t>(rep_count), rel_tol, n_threads, cancel);
-  }));
+  return pair_counts_glue(irtopics::bootstrap_counts, x, first, second, seed, rep_first, rep_count,
+                          rel_tol, n_threads);
 }
 
 // Randomised Tukey HSD: the range (max - min) of the permuted system sums of
@@ -70,6 +77,17 @@ Rcpp::NumericVector cpp_rthsd_ranges(Rcpp::NumericMatrix x, double seed, double 
                                   static_cast<std::uint64_t>(rep_first),
                                   static_cast<std::uint64_t>(rep_count), n_threads, cancel);
   }));
+}
+
+// Per-pair n, means, mean difference, wins, ties, losses (NA topics skipped):
+// a P x 7 matrix.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
+                                       Rcpp::IntegerVector second, double tie_tol) {
+  const irtopics::PairSet ps = pair_set(x, first, second);
+  Rcpp::NumericMatrix out(static_cast<int>(ps.n_pairs), 7);
+  irtopics::pair_summaries(ps, tie_tol, out.begin());
+  return out;
 }
 
 // Exact sign-flip test of each column of d (differences; 0 = dropped topic):

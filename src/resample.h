@@ -14,12 +14,14 @@
 // draw_signs / draw_indices / draw_permutations):
 //   signs:        topic j is +1 when bit (j mod 64) of the (j div 64)-th
 //                 64-bit output is set, else -1;
-//   indices:      n successive below(n) draws (0-based topic indices);
+//   indices:      n uniform draws on 0..n-1 (0-based topic indices);
 //   permutations: for topic j = 0..n-1 in turn, a Fisher-Yates shuffle of the
-//                 identity 0..m-1 (i = m-1 down to 1: swap(p[i], p[below(i+1)])).
-//                 p[i] is the system whose score system i receives.
-// below(k) is Lemire's unbiased multiply-shift on 32-bit halves of the
-// 64-bit outputs (low half first).
+//                 identity 0..m-1 (i = m-1 down to 1: swap(p[i], p[k]), k
+//                 uniform on 0..i). p[i] is the system whose score system i
+//                 receives.
+// Uniform draws use Lemire's unbiased multiply-shift on the two 32-bit halves
+// of each 64-bit output (low half first). The stream of a replicate is
+// wyrand started from a splitmix64 hash of (key, replicate).
 //
 // Ties (scores are discrete): a resampled statistic counts as "at least as
 // extreme" when stat_b >= stat_obs - rel_tol * scale, where scale is the
@@ -66,41 +68,52 @@ inline std::uint64_t seed_key(double seed) {
 class Stream {
  public:
   Stream(std::uint64_t key, std::uint64_t replicate) : state_(mix64(key ^ mix64(replicate))) {}
+  // wyrand step (one 64 x 64 -> 128-bit multiply).
   std::uint64_t next64() {
-    state_ += 0x9e3779b97f4a7c15ULL;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    state_ += 0xa0761d6478bd642fULL;
+    const __uint128_t t = static_cast<__uint128_t>(state_) * (state_ ^ 0xe7037ed1a0b428dbULL);
+    return static_cast<std::uint64_t>(t >> 64) ^ static_cast<std::uint64_t>(t);
   }
-  std::uint32_t next32() {
-    if (have_half_) {
-      have_half_ = false;
-      return static_cast<std::uint32_t>(half_ >> 32);
-    }
-    half_ = next64();
-    have_half_ = true;
-    return static_cast<std::uint32_t>(half_);
-  }
-  // Uniform on 0..bound-1 (bound >= 1), unbiased.
-  std::uint32_t below(std::uint32_t bound) {
-    std::uint64_t x = static_cast<std::uint64_t>(next32()) * bound;
+  // Uniform on 0..bound-1 (bound >= 1) from the 32 random bits r, unbiased
+  // (Lemire's multiply-shift; on the rare rejection it redraws from the low
+  // half of fresh outputs).
+  std::uint32_t bounded(std::uint32_t r, std::uint32_t bound) {
+    std::uint64_t x = static_cast<std::uint64_t>(r) * bound;
     std::uint32_t low = static_cast<std::uint32_t>(x);
     if (low < bound) {
       const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
       while (low < threshold) {
-        x = static_cast<std::uint64_t>(next32()) * bound;
+        x = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next64())) * bound;
         low = static_cast<std::uint32_t>(x);
       }
     }
     return static_cast<std::uint32_t>(x >> 32);
   }
+  // Two uniform draws on 0..b1-1 and 0..b2-1 from one output (low half, then high half).
+  void bounded2(std::uint32_t b1, std::uint32_t b2, std::uint32_t& k1, std::uint32_t& k2) {
+    const std::uint64_t r = next64();
+    k1 = bounded(static_cast<std::uint32_t>(r), b1);
+    k2 = bounded(static_cast<std::uint32_t>(r >> 32), b2);
+  }
 
  private:
   std::uint64_t state_;
-  std::uint64_t half_ = 0;
-  bool have_half_ = false;
 };
+
+// Fisher-Yates steps of a permutation of m items: step(i, k) for
+// i = m-1 down to 1, k uniform on 0..i (two draws per output).
+template <typename Step>
+inline void fisher_yates(Stream& st, std::size_t m, Step&& step) {
+  if (m < 2) return;
+  std::size_t i = m - 1;
+  for (; i >= 2; i -= 2) {
+    std::uint32_t k1, k2;
+    st.bounded2(static_cast<std::uint32_t>(i + 1), static_cast<std::uint32_t>(i), k1, k2);
+    step(i, k1);
+    step(i - 1, k2);
+  }
+  if (i == 1) step(1, st.bounded(static_cast<std::uint32_t>(st.next64()), 2));
+}
 
 // Draws of one replicate (see the header comment).
 inline void draw_signs(std::uint64_t key, std::uint64_t b, std::size_t n, double* s) {
@@ -114,7 +127,15 @@ inline void draw_signs(std::uint64_t key, std::uint64_t b, std::size_t n, double
 
 inline void draw_indices(std::uint64_t key, std::uint64_t b, std::size_t n, int* idx) {
   Stream st(key, b);
-  for (std::size_t j = 0; j < n; ++j) idx[j] = static_cast<int>(st.below(static_cast<std::uint32_t>(n)));
+  const std::uint32_t bound = static_cast<std::uint32_t>(n);
+  std::size_t j = 0;
+  for (; j + 2 <= n; j += 2) {
+    std::uint32_t k1, k2;
+    st.bounded2(bound, bound, k1, k2);
+    idx[j] = static_cast<int>(k1);
+    idx[j + 1] = static_cast<int>(k2);
+  }
+  if (j < n) idx[j] = static_cast<int>(st.bounded(static_cast<std::uint32_t>(st.next64()), bound));
 }
 
 // perm: m x n (column j = topic j's permutation).
@@ -124,10 +145,7 @@ inline void draw_permutations(std::uint64_t key, std::uint64_t b, std::size_t m,
   for (std::size_t j = 0; j < n; ++j) {
     int* p = perm + j * m;
     for (std::size_t i = 0; i < m; ++i) p[i] = static_cast<int>(i);
-    for (std::size_t i = m - 1; i >= 1; --i) {
-      const std::size_t k = st.below(static_cast<std::uint32_t>(i + 1));
-      std::swap(p[i], p[k]);
-    }
+    fisher_yates(st, m, [&](std::size_t i, std::size_t k) { std::swap(p[i], p[k]); });
   }
 }
 
@@ -400,22 +418,22 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
                                         CancelToken* cancel = nullptr) {
   const int nthr = std::max(1, n_threads);
   std::vector<double> out(static_cast<std::size_t>(count));
-  std::vector<std::vector<int>> perm(static_cast<std::size_t>(nthr), std::vector<int>(m));
+  std::vector<std::vector<double>> work(static_cast<std::size_t>(nthr), std::vector<double>(m));
   std::vector<std::vector<double>> sums(static_cast<std::size_t>(nthr), std::vector<double>(m));
   for_replicates(first, count, nthr, cancel, [&](std::uint64_t b, int tid) {
-    int* p = perm[static_cast<std::size_t>(tid)].data();
+    double* v = work[static_cast<std::size_t>(tid)].data();
     double* S = sums[static_cast<std::size_t>(tid)].data();
     std::fill(S, S + m, 0.0);
     Stream st(key, b);
-    // Same sequence of draws as draw_permutations(), without storing them.
+    // The draws of draw_permutations() applied to the scores themselves: at
+    // step i position i receives its final score, which is added at once.
     for (std::size_t j = 0; j < n; ++j) {
-      for (std::size_t i = 0; i < m; ++i) p[i] = static_cast<int>(i);
-      for (std::size_t i = m - 1; i >= 1; --i) {
-        const std::size_t k = st.below(static_cast<std::uint32_t>(i + 1));
-        std::swap(p[i], p[k]);
-      }
-      const double* col = x + j * m;
-      for (std::size_t i = 0; i < m; ++i) S[i] += col[p[i]];
+      std::copy(x + j * m, x + (j + 1) * m, v);
+      fisher_yates(st, m, [&](std::size_t i, std::size_t k) {
+        S[i] += v[k];
+        v[k] = v[i];
+      });
+      S[0] += v[0];
     }
     double lo = S[0], hi = S[0];
     for (std::size_t i = 1; i < m; ++i) {
@@ -425,6 +443,34 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
     out[static_cast<std::size_t>(b - first)] = hi - lo;
   });
   return out;
+}
+
+// ---------------------------------------------------------------- pair summaries
+
+// For each pair (i, k), over the topics where both scores are present (NaN =
+// missing): out[p + P * c] for c = 0..6 is n, mean of x_i, mean of x_k, mean
+// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol), losses.
+inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
+  const std::vector<double> rows = rows_of(ps);
+  const std::size_t P = ps.n_pairs;
+  for (std::size_t p = 0; p < P; ++p) {
+    const double* xi = rows.data() + static_cast<std::size_t>(ps.first[p]) * ps.n;
+    const double* xk = rows.data() + static_cast<std::size_t>(ps.second[p]) * ps.n;
+    double cnt = 0, s1 = 0, s2 = 0, sd = 0, win = 0, tie = 0, loss = 0;
+    for (std::size_t j = 0; j < ps.n; ++j) {
+      if (std::isnan(xi[j]) || std::isnan(xk[j])) continue;
+      const double d = xi[j] - xk[j];
+      cnt += 1;
+      s1 += xi[j];
+      s2 += xk[j];
+      sd += d;
+      win += d > tie_tol;
+      loss += d < -tie_tol;
+      tie += std::fabs(d) <= tie_tol;
+    }
+    const double vals[7] = {cnt, s1 / cnt, s2 / cnt, sd / cnt, win, tie, loss};
+    for (std::size_t c = 0; c < 7; ++c) out[p + P * c] = vals[c];
+  }
 }
 
 }  // namespace irtopics
