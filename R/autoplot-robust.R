@@ -243,8 +243,9 @@ autoplot.group_agreement <- function(object, ...) {
 #' The generalizability coefficient \eqn{E\rho^2} (relative decisions; equal
 #' to Cronbach's alpha at the observed number of topics) and the
 #' dependability index \eqn{\Phi} (absolute decisions) against the number
-#' of topics, from [d_study()]; for a [g_study()] the projection runs from 1
-#' to twice the observed number of topics, which is marked by a dotted line.
+#' of topics, from [d_study()], with the intervals of [d_study()] as bands;
+#' for a [g_study()] the projection runs from 1 to twice the observed number
+#' of topics, which is marked by a dotted line.
 #'
 #' @param object A [g_study()] or [d_study()] result.
 #' @param n_topics For a `g_study`: the topic-set sizes to project to.
@@ -270,15 +271,20 @@ autoplot.g_study <- function(object, n_topics = NULL, ...) {
 #' @export
 autoplot.d_study <- function(object, ...) {
   check_no_dots(..., help = "autoplot.g_study")
+  k <- nrow(object)
   d <- data.frame(n_topics = rep(object$n_topics, 2L),
-                  coefficient = factor(rep(c("Erho2", "Phi"), each = nrow(object)),
-                                       levels = c("Erho2", "Phi")),
-                  value = c(object$Erho2, object$Phi))
+                  coefficient = factor(rep(c("Erho2", "Phi"), each = k), levels = c("Erho2", "Phi")),
+                  value = c(object$Erho2, object$Phi),
+                  low = c(object$Erho2_low %||% rep(NA_real_, k), object$Phi_low %||% rep(NA_real_, k)),
+                  high = c(object$Erho2_high %||% rep(NA_real_, k), object$Phi_high %||% rep(NA_real_, k)))
   ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics, y = .data$value, colour = .data$coefficient,
                                   shape = .data$coefficient)) +
     ggplot2::geom_line() +
     ggplot2::geom_point() +
-    ggplot2::labs(x = "Number of topics", y = "Projected reliability", colour = NULL, shape = NULL) +
+    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
+                         alpha = 0.15, colour = NA, na.rm = TRUE) +
+    ggplot2::labs(x = "Number of topics", y = "Projected reliability", colour = NULL, shape = NULL,
+                  fill = NULL) +
     ggplot2::theme_bw()
 }
 

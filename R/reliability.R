@@ -9,7 +9,9 @@
 #' \deqn{\alpha = \frac{k}{k-1}\left(1 - \frac{\sum_t \mathrm{Var}(X_{\cdot t})}{\mathrm{Var}(\sum_t X_{\cdot t})}\right),}
 #' variances over systems. Equals `psych::alpha(scores)$total$raw_alpha`
 #' and the G-study's \eqn{E\rho^2} ([g_study()]). It can be negative (topics
-#' that order the systems in opposite ways) and is not clamped.
+#' that order the systems in opposite ways) and is not clamped. Computed in
+#' C++ from centred columns with compensated sums, the same code as
+#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()].
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
@@ -29,17 +31,258 @@ cronbach_alpha <- function(scores) {
   alpha_impl(m)
 }
 
+# Alpha of a complete double matrix (checked by the caller), by the C++
+# kernel of src/reliability.h: NA with fewer than 2 topics or systems, or a
+# total variance at rounding level (totals equal in exact arithmetic can
+# differ in the last bit, e.g. rows .69 .24 .07 and .08 .42 .50, which would
+# give an alpha of ~-1e31).
 alpha_impl <- function(m) {
-  k <- ncol(m)
-  if (k < 2L || nrow(m) < 2L) return(NA_real_)
-  total_var <- stats::var(rowSums(m))
-  item_var <- sum(apply(m, 2L, stats::var))
-  # A total variance of 0 gives NA (spec 5.2). Totals that are equal in
-  # exact arithmetic can differ in the last bit (e.g. rows .69 .24 .07 and
-  # .08 .42 .50), leaving a variance of ~1e-33 and an alpha of ~-1e31; treat
-  # a total variance below 1e-12 of the item variances as 0.
-  if (!is.finite(total_var) || total_var <= 1e-12 * item_var || total_var <= 0) return(NA_real_)
-  k / (k - 1) * (1 - item_var / total_var)
+  a <- cpp_alpha(m, matrix(0L, 0L, 0L), 1L)
+  if (is.nan(a)) NA_real_ else a
+}
+
+# Alpha of each column set of `sets` (k x n_sets, 0-based topic indices), in
+# chunks with a progress bar and interrupt checks (map_chunks()).
+alpha_sets <- function(m, sets, n_threads, label) {
+  chunks <- chunk_indices(ncol(sets), max(1000L, ceiling(ncol(sets) / 20)))
+  out <- unlist(map_chunks(chunks, function(idx, threads) {
+    cpp_alpha(m, sets[, idx, drop = FALSE], threads)
+  }, n_threads = n_threads, label = label), use.names = FALSE)
+  out[is.nan(out)] <- NA_real_
+  out
+}
+
+#' Bootstrap interval for Cronbach's alpha
+#'
+#' Resamples the topics with replacement `B` times (the systems stay fixed,
+#' as the question is how much alpha depends on the particular topics) and
+#' reports the percentile interval of the bootstrap alphas beside Feldt's
+#' (1965) F-distribution interval, \eqn{[1 - (1 - \hat\alpha) F_{1-a},
+#' 1 - (1 - \hat\alpha) F_{a}]} with \eqn{F(n_s - 1, (n_s - 1)(n_t - 1))}
+#' quantiles (the \eqn{E\rho^2} interval of [d_study()] at the observed
+#' number of topics).
+#'
+#' The draws are made in R after `set.seed(seed)` (your random state is
+#' restored), so the result is the same for any `n_threads` and any
+#' `future` plan.
+#'
+#' @inheritParams cronbach_alpha
+#' @param B Number of bootstrap samples.
+#' @param conf Confidence level of the intervals, in (0, 1).
+#' @param seed Random seed (a whole number), or `NULL` to use the current
+#'   random stream.
+#' @param n_threads Threads for the C++ loop (default
+#'   `getOption("irtopics.n_threads", 1)`).
+#' @return An `ir_alpha_bootstrap` object: `$estimate`, `$conf.low`,
+#'   `$conf.high` (percentile interval, `quantile()` type 7), `$feldt`
+#'   (the Feldt interval), `$draws` (the `B` bootstrap alphas, `NA` where
+#'   undefined), `$indices` (the topics drawn: an \eqn{n_t \times B}
+#'   integer matrix of column numbers), `$B`, `$conf`, `$seed`.
+#' @references Feldt, L. S. (1965). The approximate sampling distribution of
+#'   Kuder-Richardson reliability coefficient twenty. *Psychometrika* 30(3).
+#'
+#' Bodoff, D. & Li, P. (2007). Test theory for assessing IR test
+#'   collections. *SIGIR 2007*, 367--374.
+#' @seealso [alpha_curve()] for alpha against the number of topics.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' bt <- alpha_bootstrap(ap, B = 200, seed = 1)
+#' bt
+#' ggplot2::autoplot(bt)
+#' @export
+alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = NULL) {
+  m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
+  check_number(B, "B", min = 1, integer = TRUE)
+  check_conf(conf)
+  check_seed(seed)
+  n_threads <- resolve_threads(n_threads)
+  measure <- attr(m, "measure")
+  attr(m, "measure") <- NULL
+  nt <- ncol(m)
+  idx <- with_seed(seed, matrix(sample.int(nt, nt * B, replace = TRUE), nt))
+  draws <- alpha_sets(m, idx - 1L, n_threads, "Bootstrapping alpha")
+  a <- (1 - conf) / 2
+  q <- stats::quantile(draws, c(a, 1 - a), na.rm = TRUE, names = FALSE)
+  structure(list(estimate = alpha_impl(m), conf.low = q[1], conf.high = q[2],
+                 feldt = feldt_interval(m, a), draws = draws, indices = idx,
+                 B = as.integer(B), conf = conf, seed = seed, measure = measure,
+                 n_systems = nrow(m), n_topics = nt),
+            class = "ir_alpha_bootstrap")
+}
+
+# Feldt's interval for alpha: the D-study's Erho2 interval at n' = n_t.
+feldt_interval <- function(m, a) {
+  d <- d_study(g_study(m), ncol(m), alpha = a)
+  c(conf.low = d$Erho2_low, conf.high = d$Erho2_high)
+}
+
+check_conf <- function(conf, call = rlang::caller_env()) {
+  check_probs(conf, "conf", "A confidence level, e.g. {.code conf = 0.95}.", scalar = TRUE, call = call)
+}
+
+#' @rdname alpha_bootstrap
+#' @param x An `ir_alpha_bootstrap` object.
+#' @param ... Unused.
+#' @export
+format.ir_alpha_bootstrap <- function(x, ...) {
+  pct <- 100 * x$conf
+  c(sprintf("<ir_alpha_bootstrap> Cronbach's alpha%s: %d systems x %d topics, %d bootstrap samples of topics",
+            if (!is.null(x$measure)) paste0(" (", x$measure, ")") else "", x$n_systems, x$n_topics, x$B),
+    sprintf("alpha = %.4f", x$estimate),
+    sprintf("%g%% bootstrap percentile interval: [%.4f, %.4f]", pct, x$conf.low, x$conf.high),
+    sprintf("%g%% Feldt interval:                [%.4f, %.4f]", pct, x$feldt[[1]], x$feldt[[2]]),
+    if (anyNA(x$draws)) sprintf("%d samples with undefined alpha left out", sum(is.na(x$draws))))
+}
+
+#' @rdname alpha_bootstrap
+#' @export
+print.ir_alpha_bootstrap <- function(x, ...) {
+  cat(format(x, ...), sep = "\n")
+  invisible(x)
+}
+
+#' @rdname alpha_bootstrap
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_alpha_bootstrap <- function(x, row.names = NULL, optional = FALSE, ...) {
+  data.frame(method = c("bootstrap", "feldt"), estimate = x$estimate,
+             conf.low = c(x$conf.low, x$feldt[[1]]), conf.high = c(x$conf.high, x$feldt[[2]]),
+             conf = x$conf)
+}
+
+#' @rdname alpha_bootstrap
+#' @param object An `ir_alpha_bootstrap` object.
+#' @export
+summary.ir_alpha_bootstrap <- function(object, ...) as.data.frame(object)
+
+#' @rdname alpha_bootstrap
+#' @method autoplot ir_alpha_bootstrap
+#' @export
+autoplot.ir_alpha_bootstrap <- function(object, ...) {
+  d <- data.frame(alpha = object$draws[!is.na(object$draws)])
+  lines <- data.frame(value = c(object$estimate, object$conf.low, object$conf.high, object$feldt),
+                      what = factor(c("estimate", "bootstrap", "bootstrap", "Feldt", "Feldt"),
+                                    levels = c("estimate", "bootstrap", "Feldt")))
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$alpha)) +
+    ggplot2::geom_histogram(bins = 40, fill = "grey70", colour = "white") +
+    ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, colour = .data$what,
+                                                   linetype = .data$what)) +
+    ggplot2::labs(x = "Cronbach's alpha of a bootstrap sample of topics", y = "Samples",
+                  colour = NULL, linetype = NULL,
+                  title = sprintf("Bootstrap distribution of alpha (%d samples, %g%% intervals)",
+                                  object$B, 100 * object$conf)) +
+    ggplot2::theme_bw()
+}
+
+#' Cronbach's alpha against the number of topics
+#'
+#' For each topic-set size, draws `trials` random subsets of the topics
+#' (without replacement) and reports the mean alpha over the subsets and
+#' the central `conf` range of their values: how reliable a collection
+#' with fewer topics drawn from the same pool would be. The column
+#' `projected` is the G-study projection of \eqn{E\rho^2} (Spearman-Brown)
+#' from the whole matrix to that size ([d_study()]), for comparison.
+#'
+#' @inheritParams alpha_bootstrap
+#' @param sizes Topic-set sizes, whole numbers from 2 to the number of
+#'   topics (default: up to 20 sizes spread over that range).
+#' @param trials Random subsets per size.
+#' @return An `ir_alpha_curve` object: `$curve`, a data frame with columns
+#'   `n_topics`, `mean`, `conf.low`, `conf.high`, `projected`,
+#'   `n_undefined`; `$draws` (a list, per size, of the subsets' alphas);
+#'   `$sets` (a list, per size, of the subsets: size x trials column
+#'   numbers); the parameters.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' cv <- alpha_curve(ap, sizes = c(5, 10, 20, 30, 50), trials = 100, seed = 1)
+#' cv
+#' ggplot2::autoplot(cv)
+#' @export
+alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = NULL, n_threads = NULL) {
+  m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
+  nt <- ncol(m)
+  sizes <- sizes %||% unique(round(seq(2, nt, length.out = min(nt - 1L, 20L))))
+  if (!is.numeric(sizes) || !length(sizes) || anyNA(sizes) || any(sizes != round(sizes)) ||
+      any(sizes < 2) || any(sizes > nt)) {
+    stop_irtopics(c("{.arg sizes} must be whole numbers of topics from 2 to {nt}.",
+                    x = "Got {.val {format(sizes)}}."))
+  }
+  sizes <- sort(unique(as.integer(sizes)))
+  check_number(trials, "trials", min = 1, integer = TRUE)
+  check_conf(conf)
+  check_seed(seed)
+  n_threads <- resolve_threads(n_threads)
+  measure <- attr(m, "measure")
+  attr(m, "measure") <- NULL
+  sets <- with_seed(seed, lapply(sizes, function(k) {
+    matrix(vapply(seq_len(trials), function(b) sample.int(nt, k), integer(k)), k)
+  }))
+  draws <- lapply(seq_along(sizes), function(i) {
+    alpha_sets(m, sets[[i]] - 1L, n_threads, sprintf("Alpha over %d topics", sizes[i]))
+  })
+  a <- (1 - conf) / 2
+  q <- vapply(draws, function(d) {
+    if (all(is.na(d))) c(NA_real_, NA_real_) else stats::quantile(d, c(a, 1 - a), na.rm = TRUE, names = FALSE)
+  }, numeric(2))
+  curve <- data.frame(n_topics = sizes,
+                      mean = vapply(draws, function(d) if (all(is.na(d))) NA_real_ else mean(d, na.rm = TRUE), numeric(1)),
+                      conf.low = q[1, ], conf.high = q[2, ],
+                      projected = d_study(g_study(m), sizes)$Erho2,
+                      n_undefined = vapply(draws, function(d) sum(is.na(d)), integer(1)))
+  structure(list(curve = curve, draws = draws, sets = sets, trials = as.integer(trials), conf = conf,
+                 seed = seed, measure = measure, n_systems = nrow(m), n_topics = nt),
+            class = "ir_alpha_curve")
+}
+
+#' @rdname alpha_curve
+#' @param x An `ir_alpha_curve` object.
+#' @param ... Unused.
+#' @export
+format.ir_alpha_curve <- function(x, ...) {
+  d <- x$curve
+  num <- vapply(d, is.double, logical(1))
+  d[num] <- lapply(d[num], round, 4)
+  c(sprintf("<ir_alpha_curve> Cronbach's alpha%s of random topic subsets: %d systems, %d topics, %d subsets per size, %g%% ranges",
+            if (!is.null(x$measure)) paste0(" (", x$measure, ")") else "", x$n_systems, x$n_topics,
+            x$trials, 100 * x$conf),
+    utils::capture.output(print(d, row.names = FALSE)))
+}
+
+#' @rdname alpha_curve
+#' @export
+print.ir_alpha_curve <- function(x, ...) {
+  cat(format(x, ...), sep = "\n")
+  invisible(x)
+}
+
+#' @rdname alpha_curve
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_alpha_curve <- function(x, row.names = NULL, optional = FALSE, ...) x$curve
+
+#' @rdname alpha_curve
+#' @param object An `ir_alpha_curve` object.
+#' @export
+summary.ir_alpha_curve <- function(object, ...) object$curve
+
+#' @rdname alpha_curve
+#' @method autoplot ir_alpha_curve
+#' @export
+autoplot.ir_alpha_curve <- function(object, ...) {
+  d <- object$curve
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
+    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
+                         alpha = 0.2, na.rm = TRUE) +
+    ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
+    ggplot2::geom_point(ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
+    ggplot2::geom_line(ggplot2::aes(y = .data$projected, linetype = "G-study projection"), colour = "grey30") +
+    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed")) +
+    ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
+                  title = sprintf("Alpha of random topic subsets (%d per size, %g%% ranges)",
+                                  object$trials, 100 * object$conf)) +
+    ggplot2::theme_bw()
 }
 
 #' Generalizability study of a systems x topics matrix
@@ -58,11 +301,17 @@ alpha_impl <- function(m) {
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
+#' @param drop Leave out the systems whose mean score is below this
+#'   quantile of the system means (`quantile()`'s default type 7) before the
+#'   study: `0.25` drops the bottom quarter, as Urbano, Marrero & Martín
+#'   (2013) do so that very poor runs do not inflate the system variance.
+#'   In \[0, 1); at least 2 systems must remain.
 #' @param truncate Set negative variance-component estimates to 0 (Brennan's
 #'   usual convention) before computing the coefficients. Default `FALSE`,
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
 #' @return A `g_study` object: `$components` (data frame: `component`,
-#'   `variance`, `percent`), `$Erho2`, `$Phi`, `$n_systems`, `$n_topics`.
+#'   `variance`, `percent`), `$mean_squares`, `$df`, `$Erho2`, `$Phi`,
+#'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names).
 #'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
 #'   matrix), as Cronbach's alpha is. `as.data.frame()` returns
 #'   `$components`; `summary()` the coefficients and the topics needed for
@@ -82,18 +331,30 @@ alpha_impl <- function(m) {
 #' g                      # Erho2 .729, Phi .672
 #' d_study(g, c(5, 12, 25, 50))
 #' @export
-g_study <- function(scores, truncate = FALSE) {
+g_study <- function(scores, drop = 0, truncate = FALSE) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
   check_flag(truncate, "truncate")
+  if (!is.numeric(drop) || length(drop) != 1L || is.na(drop) || drop < 0 || drop >= 1) {
+    stop_irtopics(c("{.arg drop} must be a proportion in [0, 1): the quantile of system means below which systems are left out.",
+                    x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
+  }
+  dropped <- character()
+  if (drop > 0) {
+    means <- rowMeans(m)
+    keep <- means >= stats::quantile(means, drop, names = FALSE)
+    if (sum(keep) < 2L) {
+      stop_irtopics(c("{.arg drop} = {drop} leaves {sum(keep)} system{?s}; the G-study needs at least 2.",
+                      i = "Use a smaller {.arg drop}."), kind = "data")
+    }
+    dropped <- rownames(m)[!keep]
+    m <- m[keep, , drop = FALSE]
+  }
   ns <- nrow(m)
   nt <- ncol(m)
-  mu <- mean(m)
-  ms <- rowMeans(m)
-  mt <- colMeans(m)
-  ms_s <- nt * sum((ms - mu)^2) / (ns - 1)
-  ms_t <- ns * sum((mt - mu)^2) / (nt - 1)
-  resid <- m - outer(ms, mt, "+") + mu
-  ms_e <- sum(resid^2) / ((ns - 1) * (nt - 1))
+  a <- anova_impl(m)
+  ms_s <- a$s_a / a$df_a
+  ms_t <- a$s_b / a$df_b
+  ms_e <- a$v_e
   comp <- c(system = (ms_s - ms_e) / nt, topic = (ms_t - ms_e) / ns, residual = ms_e)
   if (truncate) comp <- pmax(comp, 0)
   out <- structure(list(
@@ -101,7 +362,9 @@ g_study <- function(scores, truncate = FALSE) {
                             percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
                                       else NA_real_),
     mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
-    n_systems = ns, n_topics = nt, truncate = truncate
+    df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
+    n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
+    measure = attr(m, "measure")
   ), class = "g_study")
   coef <- g_coefficients(out, nt)
   out$Erho2 <- coef$Erho2
@@ -120,15 +383,123 @@ g_coefficients <- function(g, n) {
 #' @rdname g_study
 #' @param g A `g_study` object, or a score matrix (a G-study is run first).
 #' @param n_topics Topic-set sizes to project to.
+#' @param target Target reliability (or several) for the topics needed, in
+#'   (0, 1).
+#' @param alpha Tail probability on each side of the intervals, in (0, 0.5):
+#'   `0.025` gives 95% intervals.
 #' @return `d_study()`: a `d_study` data frame with columns `n_topics`,
-#'   `Erho2`, `Phi`.
+#'   `Erho2`, `Erho2_low`, `Erho2_high`, `Phi`, `Phi_low`, `Phi_high`, and
+#'   the attribute `"topics_needed"` (see [topics_needed()]).
+#' @details
+#' `d_study()` adds intervals to the projections (Urbano, Marrero & Martín
+#' 2013, after Feldt 1965 and Arteaga, Jeyaratnam & Franklin 1982, as in
+#' their gt4ireval tool). With tail probability \eqn{a} and
+#' \eqn{F_x} the \eqn{x} quantile of \eqn{F(df_s, df_e)}:
+#' \eqn{L = (MS_s / (MS_e F_{1-a}) - 1)/n_t}, \eqn{U = (MS_s / (MS_e F_a) -
+#' 1)/n_t}, and the interval of \eqn{E\rho^2} for \eqn{n'} topics is
+#' \eqn{[n'L/(1 + n'L), n'U/(1 + n'U)]} (at \eqn{n' = n_t} it is Feldt's
+#' interval for Cronbach's alpha). For \eqn{\Phi}, with \eqn{F_1, F_2, F_3}
+#' the quantiles of \eqn{F(df_s, \infty)}, \eqn{F(df_s, df_e)} and
+#' \eqn{F(df_s, df_t)},
+#' \eqn{v = (MS_s^2 - F_1 MS_s MS_e + (F_1 - F_2) F_2 MS_e^2) / ((n_s - 1)
+#' F_1 MS_s MS_e + F_3 MS_s MS_t)}, \eqn{\phi = n_s v / (n_s v + n_t)}, and
+#' the bound for \eqn{n'} topics is \eqn{n'\phi/(1 + (n' - 1)\phi)}.
+#' The topics needed for a target \eqn{\pi} are
+#' \eqn{\lceil \pi \sigma^2_e / (\sigma^2_s (1 - \pi)) \rceil} for
+#' \eqn{E\rho^2} and \eqn{\lceil \pi (\sigma^2_t + \sigma^2_e) / (\sigma^2_s
+#' (1 - \pi)) \rceil} for \eqn{\Phi}, with an interval from the interval
+#' bounds (\eqn{\lceil \pi/(U(1-\pi)) \rceil} to \eqn{\lceil \pi/(L(1-\pi))
+#' \rceil}, and \eqn{\lceil \pi(1-\phi)/(\phi(1-\pi)) \rceil} for each
+#' \eqn{\Phi} bound). `Inf` when a bound is not positive (no number of topics
+#' reaches the target).
+#' @references Feldt, L. S. (1965). The approximate sampling distribution of
+#'   Kuder-Richardson reliability coefficient twenty. *Psychometrika* 30(3).
+#'
+#' Arteaga, C., Jeyaratnam, S. & Franklin, G. A. (1982). Confidence
+#'   intervals for proportions of total variance in the two-way cross
+#'   component of variance model. *Communications in Statistics* 11(15).
 #' @export
-d_study <- function(g, n_topics) {
+d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   if (!inherits(g, "g_study")) g <- g_study(g)
   if (!is.numeric(n_topics) || !length(n_topics) || anyNA(n_topics) || any(n_topics < 1)) {
     stop_irtopics("{.arg n_topics} must be positive numbers of topics.")
   }
-  structure(g_coefficients(g, as.double(n_topics)), class = c("d_study", "data.frame"))
+  check_probs(target, "target", "Target reliabilities, e.g. {.code target = 0.95}.")
+  check_probs(alpha, "alpha", "A tail probability: {.code alpha = 0.025} gives 95% intervals.", scalar = TRUE,
+              max = 0.5)
+  n <- as.double(n_topics)
+  out <- g_coefficients(g, n)
+  b <- g_interval_bases(g, alpha)
+  proj_e <- function(l) n * l / (1 + n * l)
+  proj_p <- function(f) n * f / (1 + (n - 1) * f)
+  out <- data.frame(n_topics = n, Erho2 = out$Erho2, Erho2_low = proj_e(b$L), Erho2_high = proj_e(b$U),
+                    Phi = out$Phi, Phi_low = proj_p(b$phi_low), Phi_high = proj_p(b$phi_high))
+  structure(out, class = c("d_study", "data.frame"), topics_needed = g_topics_needed(g, b, target),
+            alpha = alpha)
+}
+
+# The interval quantities of the D-study: L and U for Erho2 (per topic), and
+# the per-topic phi at both ends for Phi. NA when the mean squares cannot
+# support them (no residual or no system variance).
+g_interval_bases <- function(g, a) {
+  ms <- g$mean_squares
+  ms_s <- ms[["system"]]
+  ms_t <- ms[["topic"]]
+  ms_e <- ms[["residual"]]
+  df_s <- g$df[["system"]]
+  df_t <- g$df[["topic"]]
+  df_e <- g$df[["residual"]]
+  ns <- g$n_systems
+  nt <- g$n_topics
+  if (!(ms_e > 0) || !(ms_s > 0)) return(list(L = NA_real_, U = NA_real_, phi_low = NA_real_, phi_high = NA_real_))
+  phi_at <- function(x) {
+    f1 <- stats::qf(x, df_s, Inf)
+    f2 <- stats::qf(x, df_s, df_e)
+    f3 <- stats::qf(x, df_s, df_t)
+    v <- (ms_s^2 - f1 * ms_s * ms_e + (f1 - f2) * f2 * ms_e^2) / ((ns - 1) * f1 * ms_s * ms_e + f3 * ms_s * ms_t)
+    ns * v / (ns * v + nt)
+  }
+  list(L = (ms_s / (ms_e * stats::qf(1 - a, df_s, df_e)) - 1) / nt,
+       U = (ms_s / (ms_e * stats::qf(a, df_s, df_e)) - 1) / nt,
+       phi_low = phi_at(1 - a), phi_high = phi_at(a))
+}
+
+# Topics needed for each target, with the interval from the bounds.
+g_topics_needed <- function(g, b, target) {
+  v <- stats::setNames(g$components$variance, g$components$component)
+  need <- function(num, den, p) {
+    r <- p * num / (den * (1 - p))
+    ifelse(is.na(r), NA_real_, ifelse(den > 0 & r >= 0, ceiling(r - 1e-9 * abs(r)), Inf))
+  }
+  rows <- lapply(target, function(p) {
+    data.frame(coefficient = c("Erho2", "Phi"), target = p,
+               n_topics = c(need(v[["residual"]], v[["system"]], p),
+                            need(v[["topic"]] + v[["residual"]], v[["system"]], p)),
+               conf.low = c(need(1, b$U, p), need(1 - b$phi_high, b$phi_high, p)),
+               conf.high = c(need(1, b$L, p), need(1 - b$phi_low, b$phi_low, p)),
+               stringsAsFactors = FALSE)
+  })
+  do.call(rbind, rows)
+}
+
+#' Topics needed for a target reliability
+#'
+#' The number of topics a collection like the one studied needs for
+#' \eqn{E\rho^2} and \eqn{\Phi} to reach each target, with the interval
+#' from the D-study's interval bounds (see [d_study()]).
+#'
+#' @param x A [d_study()] result, a [g_study()] or a score matrix.
+#' @param target,alpha As in [d_study()] (ignored for a `d_study`).
+#' @return A data frame: `coefficient` (`"Erho2"`, `"Phi"`), `target`,
+#'   `n_topics` (point estimate), `conf.low`, `conf.high`.
+#' @examples
+#' x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                              package = "irtopics"))
+#' topics_needed(g_study(x, drop = 0.25))   # Erho2: 69 [37, 114]; Phi: 259 [130, 487]
+#' @export
+topics_needed <- function(x, target = 0.95, alpha = 0.025) {
+  if (!inherits(x, "d_study")) x <- d_study(x, 1, target = target, alpha = alpha)
+  attr(x, "topics_needed")
 }
 
 #' @rdname g_study
@@ -137,7 +508,9 @@ format.g_study <- function(x, ...) {
   comp <- x$components
   comp$variance <- signif(comp$variance, 5)
   comp$percent <- round(comp$percent, 1)
-  c(sprintf("<g_study> %s x %s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
+  c(sprintf("<g_study> %s x %s%s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
+            if (length(x$dropped)) sprintf(" (%d systems below the %g quantile of system means dropped)",
+                                           length(x$dropped), x$drop) else "",
             if (x$truncate) " (negative components set to 0)" else ""),
     printed_lines(print(comp, row.names = FALSE)),
     sprintf("Erho2 = %.4f  Phi = %.4f", x$Erho2, x$Phi))
@@ -173,8 +546,13 @@ as.data.frame.g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$
 #' @rdname g_study
 #' @export
 format.d_study <- function(x, ...) {
-  c("<d_study> projected reliability",
-    printed_lines(print(structure(x, class = "data.frame"), row.names = FALSE, digits = 4)))
+  out <- c(sprintf("<d_study> projected reliability, %g%% intervals",
+                   100 * (1 - 2 * (attr(x, "alpha") %||% 0.025))),
+           printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL),
+                               row.names = FALSE, digits = 4)))
+  need <- attr(x, "topics_needed")
+  if (!is.null(need)) out <- c(out, "Topics needed:", printed_lines(print(need, row.names = FALSE)))
+  out
 }
 
 #' @rdname g_study
@@ -193,6 +571,8 @@ summary.d_study <- function(object, ...) {
 #' @rdname g_study
 #' @export
 as.data.frame.d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
+  attr(x, "topics_needed") <- NULL
+  attr(x, "alpha") <- NULL
   class(x) <- "data.frame"
   x
 }

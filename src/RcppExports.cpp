@@ -11,6 +11,93 @@ Rcpp::Rostream<true>&  Rcpp::Rcout = Rcpp::Rcpp_cout_get();
 Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
+// cpp_signflip_counts
+Rcpp::NumericVector cpp_signflip_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first, Rcpp::IntegerVector second, double seed, double rep_first, double rep_count, double rel_tol, int n_threads);
+RcppExport SEXP _irtopics_cpp_signflip_counts(SEXP xSEXP, SEXP firstSEXP, SEXP secondSEXP, SEXP seedSEXP, SEXP rep_firstSEXP, SEXP rep_countSEXP, SEXP rel_tolSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type second(secondSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_first(rep_firstSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_count(rep_countSEXP);
+    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_signflip_counts(x, first, second, seed, rep_first, rep_count, rel_tol, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_bootstrap_counts
+Rcpp::NumericVector cpp_bootstrap_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first, Rcpp::IntegerVector second, double seed, double rep_first, double rep_count, double rel_tol, int n_threads);
+RcppExport SEXP _irtopics_cpp_bootstrap_counts(SEXP xSEXP, SEXP firstSEXP, SEXP secondSEXP, SEXP seedSEXP, SEXP rep_firstSEXP, SEXP rep_countSEXP, SEXP rel_tolSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type second(secondSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_first(rep_firstSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_count(rep_countSEXP);
+    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bootstrap_counts(x, first, second, seed, rep_first, rep_count, rel_tol, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_rthsd_ranges
+Rcpp::NumericVector cpp_rthsd_ranges(Rcpp::NumericMatrix x, double seed, double rep_first, double rep_count, int n_threads);
+RcppExport SEXP _irtopics_cpp_rthsd_ranges(SEXP xSEXP, SEXP seedSEXP, SEXP rep_firstSEXP, SEXP rep_countSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_first(rep_firstSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_count(rep_countSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_rthsd_ranges(x, seed, rep_first, rep_count, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_pair_summaries
+Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVector first, Rcpp::IntegerVector second, double tie_tol);
+RcppExport SEXP _irtopics_cpp_pair_summaries(SEXP xSEXP, SEXP firstSEXP, SEXP secondSEXP, SEXP tie_tolSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type second(secondSEXP);
+    Rcpp::traits::input_parameter< double >::type tie_tol(tie_tolSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pair_summaries(x, first, second, tie_tol));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_signflip_exact
+Rcpp::NumericMatrix cpp_signflip_exact(Rcpp::NumericMatrix d, Rcpp::NumericVector tol);
+RcppExport SEXP _irtopics_cpp_signflip_exact(SEXP dSEXP, SEXP tolSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type d(dSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type tol(tolSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_signflip_exact(d, tol));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_resample_draws
+Rcpp::IntegerVector cpp_resample_draws(int kind, int n, int m, double seed, double rep_first, int rep_count);
+RcppExport SEXP _irtopics_cpp_resample_draws(SEXP kindSEXP, SEXP nSEXP, SEXP mSEXP, SEXP seedSEXP, SEXP rep_firstSEXP, SEXP rep_countSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    Rcpp::traits::input_parameter< int >::type m(mSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type rep_first(rep_firstSEXP);
+    Rcpp::traits::input_parameter< int >::type rep_count(rep_countSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_resample_draws(kind, n, m, seed, rep_first, rep_count));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_qrels_read
 List cpp_qrels_read(std::string path, int relevance_level);
 RcppExport SEXP _irtopics_cpp_qrels_read(SEXP pathSEXP, SEXP relevance_levelSEXP) {
@@ -140,6 +227,18 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
     Rcpp::traits::input_parameter< bool >::type tau_b(tau_bSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_kendall(x, y, tau_b));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_alpha
+Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, int n_threads);
+RcppExport SEXP _irtopics_cpp_alpha(SEXP mSEXP, SEXP setsSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type m(mSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type sets(setsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_alpha(m, sets, n_threads));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -276,6 +375,12 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
+    {"_irtopics_cpp_signflip_counts", (DL_FUNC) &_irtopics_cpp_signflip_counts, 8},
+    {"_irtopics_cpp_bootstrap_counts", (DL_FUNC) &_irtopics_cpp_bootstrap_counts, 8},
+    {"_irtopics_cpp_rthsd_ranges", (DL_FUNC) &_irtopics_cpp_rthsd_ranges, 5},
+    {"_irtopics_cpp_pair_summaries", (DL_FUNC) &_irtopics_cpp_pair_summaries, 4},
+    {"_irtopics_cpp_signflip_exact", (DL_FUNC) &_irtopics_cpp_signflip_exact, 2},
+    {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
     {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},
@@ -286,6 +391,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},
     {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},
     {"_irtopics_cpp_pair_counts", (DL_FUNC) &_irtopics_cpp_pair_counts, 3},

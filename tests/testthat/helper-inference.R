@@ -5,3 +5,9 @@ sakai_table51 <- function() {
   colnames(m) <- d$topic
   as_ir_scores(m, measure = "score")
 }
+
+# Cronbach's alpha in plain base R (an independent reference for the C++ kernel).
+psych_free_alpha <- function(m) {
+  k <- ncol(m)
+  k / (k - 1) * (1 - sum(apply(m, 2, stats::var)) / stats::var(rowSums(m)))
+}

@@ -56,3 +56,141 @@ test_that("edge cases and errors", {
   expect_error(g_study(matrix(1:3, 1)), class = "irtopics_error_argument")
   expect_error(cronbach_alpha(matrix(c(1, NA, 2, 3), 2)), class = "irtopics_error_data")
 })
+
+adhoc3 <- function() {
+  read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"))
+}
+
+test_that("g_study(drop = 0.25) and d_study() reproduce gt4ireval on adhoc3 (5 significant digits)", {
+  g <- g_study(adhoc3(), drop = 0.25)
+  expect_equal(g$n_systems, 30)
+  expect_length(g$dropped, 10)
+  v <- setNames(g$components$variance, g$components$component)
+  expect_equal(signif(unname(v), 5), c(.0028117, .028093, .010152))
+  d <- d_study(g, 50, target = 0.95, alpha = 0.025)
+  expect_equal(signif(c(d$Erho2, d$Erho2_low, d$Erho2_high), 5), c(.93265, .89311, .96287))
+  expect_equal(signif(c(d$Phi, d$Phi_low, d$Phi_high), 5), c(.78613, .66141, .88039))
+  need <- topics_needed(d)
+  expect_equal(need$coefficient, c("Erho2", "Phi"))
+  expect_equal(need$n_topics, c(69, 259))
+  expect_equal(need$conf.low, c(37, 130))
+  expect_equal(need$conf.high, c(114, 487))
+  expect_identical(topics_needed(g), need)
+  # the dropped systems are the ones below the first quartile of system means
+  means <- rowMeans(adhoc3())
+  expect_setequal(g$dropped, names(means)[means < quantile(means, .25)])
+  # several targets; the projections are the closed forms at each size
+  d2 <- d_study(g, c(10, 100), target = c(.8, .9, .95))
+  expect_equal(nrow(attr(d2, "topics_needed")), 6)
+  expect_equal(d2$Erho2, v[["system"]] / (v[["system"]] + v[["residual"]] / c(10, 100)))
+  expect_output(print(d2), "Topics needed")
+  expect_output(print(g), "10 systems below the 0.25 quantile")
+})
+
+test_that("drop = 0 keeps the G-study unchanged and the Erho2 interval is Feldt's", {
+  x <- adhoc3()
+  g0 <- g_study(x)
+  expect_identical(g_study(x, drop = 0)$components, g0$components)
+  expect_equal(g0$n_systems, 40)
+  expect_equal(g0$Erho2, cronbach_alpha(x))
+  # at the observed size the Erho2 interval is Feldt's (1965) interval for alpha
+  d <- d_study(g0, ncol(x))
+  skip_if_not_installed("psych")
+  ci <- psych::alpha.ci(cronbach_alpha(x), n.obs = nrow(x), n.var = ncol(x), p.val = 0.05)
+  expect_equal(c(d$Erho2_low, d$Erho2_high), c(ci$lower.ci, ci$upper.ci))
+})
+
+test_that("G/D-study bad input: classed errors naming the argument", {
+  x <- adhoc3()
+  expect_error(g_study(x, drop = 1), class = "irtopics_error_argument", regexp = "drop")
+  expect_error(g_study(x, drop = -0.1), class = "irtopics_error_argument", regexp = "drop")
+  expect_error(g_study(x, drop = NA), class = "irtopics_error_argument", regexp = "drop")
+  small <- rbind(a = c(.1, .2, .3), b = c(.4, .5, .6), c = c(.7, .8, .9))
+  expect_error(g_study(small, drop = 0.9), class = "irtopics_error_data", regexp = "leaves 1 system")
+  g <- g_study(x)
+  expect_error(d_study(g, 10, target = 1), class = "irtopics_error_argument", regexp = "target")
+  expect_error(d_study(g, 10, target = 0), class = "irtopics_error_argument", regexp = "target")
+  expect_error(d_study(g, 10, target = c(.9, NA)), class = "irtopics_error_argument", regexp = "target")
+  expect_error(d_study(g, 10, alpha = 0.5), class = "irtopics_error_argument", regexp = "alpha")
+  # no positive system variance: no number of topics reaches the target
+  flat <- rbind(c(1, 2, 3, 4), c(2, 1, 4, 3), c(1.5, 1.5, 3.5, 3.5))
+  need <- topics_needed(g_study(flat))
+  expect_true(all(is.infinite(need$n_topics) | is.na(need$n_topics)))
+})
+
+test_that("the C++ alpha kernel: base R, psych, shift invariance, group_agreement", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"))
+  m <- unclass(ap)[, ]
+  base_alpha <- function(m) {
+    k <- ncol(m)
+    k / (k - 1) * (1 - sum(apply(m, 2, var)) / var(rowSums(m)))
+  }
+  expect_equal(cronbach_alpha(ap), base_alpha(m), tolerance = 1e-12)
+  # a large common offset does not change alpha (centred columns)
+  expect_equal(cronbach_alpha(m + 1e6), cronbach_alpha(m), tolerance = 1e-9)
+  ga <- group_agreement(ap)
+  sub <- m[, ga$topics$topic[ga$topics$group == 1]]
+  expect_equal(ga$groups$alpha[1], base_alpha(sub), tolerance = 1e-12)
+  skip_if_not_installed("psych")
+  ref <- NULL
+  utils::capture.output(ref <- suppressMessages(psych::alpha(sub, warnings = FALSE, check.keys = FALSE)))
+  expect_equal(ga$groups$alpha[1], ref$total$raw_alpha)
+})
+
+test_that("alpha_bootstrap(): the same draws in base R, threads, seeds, Feldt", {
+  x <- adhoc3()
+  m <- unclass(x)[, ]
+  bt <- alpha_bootstrap(x, B = 300, seed = 11)
+  expect_equal(dim(bt$indices), c(ncol(m), 300))
+  ref <- apply(bt$indices, 2, function(j) {
+    s <- m[, j]
+    k <- ncol(s)
+    k / (k - 1) * (1 - sum(apply(s, 2, var)) / var(rowSums(s)))
+  })
+  expect_equal(bt$draws, ref, tolerance = 1e-12)
+  expect_equal(c(bt$conf.low, bt$conf.high), unname(quantile(ref, c(.025, .975))), tolerance = 1e-12)
+  expect_equal(bt$estimate, cronbach_alpha(x))
+  expect_identical(alpha_bootstrap(x, B = 300, seed = 11, n_threads = 2)$draws, bt$draws)
+  set.seed(5)
+  before <- runif(1)
+  set.seed(5)
+  alpha_bootstrap(x, B = 10, seed = 1)
+  expect_identical(runif(1), before)
+  # topics resampled: the percentile interval estimates the same quantity as
+  # Feldt's; on adhoc3 they agree to about .01
+  skip_if_not_installed("psych")
+  ci <- psych::alpha.ci(cronbach_alpha(x), n.obs = nrow(x), n.var = ncol(x))
+  expect_equal(unname(bt$feldt), c(ci$lower.ci, ci$upper.ci))
+  expect_lt(max(abs(c(bt$conf.low, bt$conf.high) - unname(bt$feldt))), 0.015)
+  expect_output(print(bt), "Feldt interval")
+  df <- as.data.frame(bt)
+  expect_equal(df$method, c("bootstrap", "feldt"))
+  p <- ggplot2::autoplot(bt)
+  expect_equal(sum(ggplot2::layer_data(p, 1)$count), 300)
+  expect_equal(sort(ggplot2::layer_data(p, 2)$xintercept),
+               sort(unname(c(bt$estimate, bt$conf.low, bt$conf.high, bt$feldt))))
+  expect_error(alpha_bootstrap(x, B = 0), class = "irtopics_error_argument", regexp = "B")
+  expect_error(alpha_bootstrap(x, conf = 1), class = "irtopics_error_argument", regexp = "conf")
+})
+
+test_that("alpha_curve(): subsets without replacement, base R on the same draws, projection", {
+  x <- adhoc3()
+  m <- unclass(x)[, ]
+  cv <- alpha_curve(x, sizes = c(5, 20, 50), trials = 40, seed = 3)
+  expect_equal(cv$curve$n_topics, c(5, 20, 50))
+  expect_true(all(apply(cv$sets[[2]], 2, anyDuplicated) == 0))
+  ref <- apply(cv$sets[[1]], 2, function(j) psych_free_alpha(m[, j]))
+  expect_equal(cv$draws[[1]], ref, tolerance = 1e-12)
+  expect_equal(cv$curve$mean[1], mean(ref), tolerance = 1e-12)
+  expect_equal(cv$curve$conf.low[1], unname(quantile(ref, .025)), tolerance = 1e-12)
+  # all topics: every subset is the whole matrix
+  expect_equal(cv$curve$mean[3], cronbach_alpha(x))
+  expect_equal(cv$curve$projected, d_study(g_study(x), c(5, 20, 50))$Erho2)
+  expect_identical(alpha_curve(x, sizes = c(5, 20, 50), trials = 40, seed = 3, n_threads = 2)$draws, cv$draws)
+  p <- ggplot2::autoplot(cv)
+  expect_equal(ggplot2::layer_data(p, 1)$ymin, cv$curve$conf.low)
+  expect_equal(ggplot2::layer_data(p, 2)$y, cv$curve$mean)
+  expect_output(print(cv), "random topic subsets")
+  expect_error(alpha_curve(x, sizes = 1), class = "irtopics_error_argument", regexp = "sizes")
+  expect_error(alpha_curve(x, sizes = 51), class = "irtopics_error_argument", regexp = "sizes")
+})

@@ -1,0 +1,93 @@
+# Resampling p-values for comparing systems (and for discriminative power):
+# thin R drivers over src/resample.h (see CONTRIBUTING.md, "Comparing
+# systems").
+#
+# Seeds: the C++ generator is keyed by one whole number. With a user seed the
+# key is that seed and R's RNG is not touched; with seed = NULL the key is
+# drawn from R's RNG (so set.seed() before the call reproduces it). Replicate
+# b (0-based) of a key always gets the same draws, whatever the threads,
+# chunks or future workers, so the p-values of a key never depend on how the
+# B replicates are split.
+
+# Relative tie tolerance of the resampling tests (ties with the observed
+# statistic count as "at least as extreme").
+resample_rel_tol <- 1e-9
+
+# The C++ key for `seed` (checked by the caller): the seed itself, or a whole
+# number drawn from R's RNG when it is NULL.
+resample_key <- function(seed) {
+  if (!is.null(seed)) return(as.double(seed))
+  as.double(sample.int(.Machine$integer.max, 1L))
+}
+
+# Replicate chunks: at most 40 chunks (progress bar, future scale-out), at
+# least 250 replicates each.
+resample_chunks <- function(B) chunk_indices(B, max(250L, ceiling(B / 40)))
+
+# Sum a C++ counting kernel `kernel(first, count, threads)` over chunks of
+# the B replicates.
+resample_sum <- function(B, kernel, n_threads, label) {
+  parts <- map_chunks(resample_chunks(B), function(idx, threads) {
+    kernel(idx[1L] - 1, length(idx), threads)
+  }, n_threads = n_threads, label = label)
+  Reduce(`+`, parts)
+}
+
+# Monte Carlo sign-flip (randomisation) p-values of pairs (first[p],
+# second[p]) (1-based rows of the complete double matrix x), B replicates.
+signflip_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
+  counts <- resample_sum(B, function(f, cnt, threads) {
+    cpp_signflip_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
+                        resample_rel_tol, threads)
+  }, n_threads, "Randomisation test")
+  counts / B
+}
+
+# Studentized bootstrap ASLs (Sakai 2006) of pairs of x; NA for a pair whose
+# differences have zero variance.
+bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
+  counts <- resample_sum(B, function(f, cnt, threads) {
+    cpp_bootstrap_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
+                         resample_rel_tol, threads)
+  }, n_threads, "Bootstrap test")
+  p <- counts / B
+  p[is.nan(p)] <- NA_real_
+  p
+}
+
+# Ranges r_b (max - min of the permuted system sums) of the randomised Tukey
+# HSD, B replicates.
+rthsd_ranges <- function(x, B, key, n_threads = 1L) {
+  unlist(map_chunks(resample_chunks(B), function(idx, threads) {
+    cpp_rthsd_ranges(x, key, idx[1L] - 1, length(idx), threads)
+  }, n_threads = n_threads, label = "Randomised Tukey HSD"), use.names = FALSE)
+}
+
+# Randomised Tukey HSD p-values of pairs of x from the ranges r: the share of
+# replicates whose range is at least the pair's |difference of sums| (ties
+# within resample_rel_tol * max|x| count).
+rthsd_pvalues <- function(x, first, second, ranges) {
+  sums <- rowSums(x)
+  thr <- abs(sums[first] - sums[second]) - resample_rel_tol * max(abs(x))
+  below <- findInterval(thr, sort(ranges), left.open = TRUE)
+  unname((length(ranges) - below) / length(ranges))
+}
+
+# Exact sign-flip p-values by enumeration; d is a topics x pairs matrix of
+# differences with 0 for topics a pair does not use, scale the per-pair
+# largest |score|.
+signflip_exact_pvalues <- function(d, scale) {
+  res <- cpp_signflip_exact(d, resample_rel_tol * scale)
+  res[, 1] / res[, 2]
+}
+
+# The random draws of replicates first..(first + count - 1) (1-based) of key:
+# "signs" (n x count of +1/-1), "indices" (n x count of 1-based topics) or
+# "permutations" (m x n x count array; [i, j, b] is the system whose score
+# system i receives on topic j).
+resample_draws <- function(kind = c("signs", "indices", "permutations"), key, n, m = 2L,
+                           first = 1L, count = 1L) {
+  kind <- match.arg(kind)
+  code <- match(kind, c("signs", "indices", "permutations")) - 1L
+  cpp_resample_draws(code, as.integer(n), as.integer(m), key, first - 1, as.integer(count))
+}

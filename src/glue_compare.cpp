@@ -1,0 +1,144 @@
+// Rcpp glue for resample.h (comparing systems, discriminative power).
+// Arguments are checked in R. `seed` is a whole number (the user's seed, or
+// one drawn from R's RNG); replicates are 0-based: [first, first + count).
+#include <Rcpp.h>
+
+#include <cstdint>
+
+#include "glue_interrupt.h"
+#include "resample.h"
+
+namespace {
+
+irtopics::PairSet pair_set(const Rcpp::NumericMatrix& x, const Rcpp::IntegerVector& first,
+                           const Rcpp::IntegerVector& second) {
+  irtopics::PairSet ps;
+  ps.x = x.begin();
+  ps.m = static_cast<std::size_t>(x.nrow());
+  ps.n = static_cast<std::size_t>(x.ncol());
+  ps.first = first.begin();
+  ps.second = second.begin();
+  ps.n_pairs = static_cast<std::size_t>(first.size());
+  return ps;
+}
+
+// Runs multithreaded work f(token) and turns a cancellation into an R interrupt.
+template <typename F>
+std::vector<double> threaded(F&& f) {
+  irtopics_glue::InterruptToken token;
+  try {
+    return f(&token);
+  } catch (const irtopics::Cancelled&) {
+    throw Rcpp::internal::InterruptedException();
+  }
+}
+
+// A per-pair counting kernel of resample.h over replicates [rep_first, rep_first + rep_count).
+template <typename Kernel>
+Rcpp::NumericVector pair_counts_glue(Kernel kernel, const Rcpp::NumericMatrix& x,
+                                     const Rcpp::IntegerVector& first, const Rcpp::IntegerVector& second,
+                                     double seed, double rep_first, double rep_count, double rel_tol,
+                                     int n_threads) {
+  const irtopics::PairSet ps = pair_set(x, first, second);
+  return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
+    return kernel(ps, irtopics::seed_key(seed), static_cast<std::uint64_t>(rep_first),
+                  static_cast<std::uint64_t>(rep_count), rel_tol, n_threads, cancel);
+  }));
+}
+
+}  // namespace
+
+// Monte Carlo sign-flip counts per pair (0-based systems in `first`, `second`).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_signflip_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
+                                        Rcpp::IntegerVector second, double seed, double rep_first,
+                                        double rep_count, double rel_tol, int n_threads) {
+  return pair_counts_glue(irtopics::signflip_counts, x, first, second, seed, rep_first, rep_count,
+                          rel_tol, n_threads);
+}
+
+// Studentized bootstrap counts per pair (NaN: zero-variance differences).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_bootstrap_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
+                                         Rcpp::IntegerVector second, double seed, double rep_first,
+                                         double rep_count, double rel_tol, int n_threads) {
+  return pair_counts_glue(irtopics::bootstrap_counts, x, first, second, seed, rep_first, rep_count,
+                          rel_tol, n_threads);
+}
+
+// Randomised Tukey HSD: the range (max - min) of the permuted system sums of
+// each replicate.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_rthsd_ranges(Rcpp::NumericMatrix x, double seed, double rep_first,
+                                     double rep_count, int n_threads) {
+  return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
+    return irtopics::rthsd_ranges(x.begin(), static_cast<std::size_t>(x.nrow()),
+                                  static_cast<std::size_t>(x.ncol()), irtopics::seed_key(seed),
+                                  static_cast<std::uint64_t>(rep_first),
+                                  static_cast<std::uint64_t>(rep_count), n_threads, cancel);
+  }));
+}
+
+// Per-pair n, means, mean difference, wins, ties, losses (NA topics skipped):
+// a P x 7 matrix.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
+                                       Rcpp::IntegerVector second, double tie_tol) {
+  const irtopics::PairSet ps = pair_set(x, first, second);
+  Rcpp::NumericMatrix out(static_cast<int>(ps.n_pairs), 7);
+  irtopics::pair_summaries(ps, tie_tol, out.begin());
+  return out;
+}
+
+// Exact sign-flip test of each column of d (differences; 0 = dropped topic):
+// a 2-column matrix (count, total = 2^k).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_signflip_exact(Rcpp::NumericMatrix d, Rcpp::NumericVector tol) {
+  const int P = d.ncol();
+  Rcpp::NumericMatrix out(P, 2);
+  irtopics_glue::InterruptToken token;
+  for (int p = 0; p < P; ++p) {
+    token.poll();
+    token.throw_if_interrupted();
+    const irtopics::ExactCount e =
+        irtopics::signflip_exact(&d(0, p), static_cast<std::size_t>(d.nrow()), tol[p]);
+    out(p, 0) = e.count;
+    out(p, 1) = e.total;
+  }
+  return out;
+}
+
+// The draws of replicates [first, first + count) for base-R cross-checks:
+// kind 0 = signs (n x count, +1/-1), 1 = bootstrap indices (n x count,
+// 1-based topics), 2 = permutations (m x n x count, 1-based systems: entry
+// [i, j, b] is the system whose score system i receives on topic j).
+// [[Rcpp::export(rng = false)]]
+Rcpp::IntegerVector cpp_resample_draws(int kind, int n, int m, double seed, double rep_first,
+                                       int rep_count) {
+  const std::uint64_t key = irtopics::seed_key(seed);
+  const std::uint64_t f = static_cast<std::uint64_t>(rep_first);
+  const std::size_t nn = static_cast<std::size_t>(n), mm = static_cast<std::size_t>(m);
+  if (kind == 2) {
+    Rcpp::IntegerVector out(m * n * rep_count);
+    for (int b = 0; b < rep_count; ++b) {
+      int* p = out.begin() + static_cast<std::ptrdiff_t>(b) * m * n;
+      irtopics::draw_permutations(key, f + static_cast<std::uint64_t>(b), mm, nn, p);
+      for (int k = 0; k < m * n; ++k) p[k] += 1;
+    }
+    out.attr("dim") = Rcpp::IntegerVector::create(m, n, rep_count);
+    return out;
+  }
+  Rcpp::IntegerMatrix out(n, rep_count);
+  std::vector<double> s(nn);
+  for (int b = 0; b < rep_count; ++b) {
+    int* col = out.begin() + static_cast<std::ptrdiff_t>(b) * n;
+    if (kind == 0) {
+      irtopics::draw_signs(key, f + static_cast<std::uint64_t>(b), nn, s.data());
+      for (std::size_t j = 0; j < nn; ++j) col[j] = static_cast<int>(s[j]);
+    } else {
+      irtopics::draw_indices(key, f + static_cast<std::uint64_t>(b), nn, col);
+      for (int j = 0; j < n; ++j) col[j] += 1;
+    }
+  }
+  return out;
+}
