@@ -204,16 +204,12 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   tables <- lapply(names(mats), function(meas) {
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
-    if (!test %in% c("tukey", "rthsd", "custom")) {
-      pr$d <- m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
-      pr$ok <- !is.na(pr$d)
-    }
     base <- pair_basics(m, pr, tie_tol)
     tab <- switch(test,
       tukey = tukey_rows(m, pr, alpha),
       rthsd = rthsd_rows(m, pr, B, key, n_threads),
       custom = custom_rows(m, pr, test_fun, call),
-      pair_rows(m, pr, test, alpha, B, key, exact, tie_tol, n_threads, call)
+      pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
     )
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
@@ -250,8 +246,7 @@ check_system_names <- function(m, call = rlang::caller_env()) {
   }
 }
 
-# Pairs as row indices: all i < k, or (other, baseline). The callers add
-# `d` (pairs x topics differences) and `ok` (!is.na(d)).
+# Pairs as row indices: all i < k, or (other, baseline).
 compare_pairs <- function(systems, baseline) {
   if (is.null(baseline)) {
     cb <- utils::combn(length(systems), 2L)
@@ -266,7 +261,8 @@ compare_pairs <- function(systems, baseline) {
 pair_basics <- function(m, pr, tie_tol) {
   s <- cpp_pair_summaries(m, as.integer(pr$first) - 1L, as.integer(pr$second) - 1L, tie_tol)
   data.frame(mean1 = s[, 2], mean2 = s[, 3], estimate = s[, 4], wins = as.integer(s[, 5]),
-             ties = as.integer(s[, 6]), losses = as.integer(s[, 7]), n_topics = as.integer(s[, 1]))
+             ties = as.integer(s[, 6]), losses = as.integer(s[, 7]), n_topics = as.integer(s[, 1]),
+             sd = s[, 8])
 }
 
 # Whether the randomisation test enumerates (one decision for the call).
@@ -292,20 +288,16 @@ undefined_warning <- function(tab, measure, test) {
 
 # Two-system tests over all pairs -------------------------------------------------
 
-pair_rows <- function(m, pr, test, alpha, B, key, exact, tie_tol, n_threads, call) {
+pair_rows <- function(m, pr, base, test, alpha, B, key, exact, n_threads, call) {
   P <- length(pr$first)
-  d <- pr$d
-  ok <- pr$ok
-  n <- rowSums(ok)
-  dz <- d
-  dz[!ok] <- 0
-  dbar <- rowSums(dz) / n
-  dev <- (d - dbar)^2
-  dev[!ok] <- 0
-  sdd <- sqrt(rowSums(dev) / (n - 1))
+  n <- base$n_topics
+  dbar <- base$estimate
+  sdd <- base$sd
   es <- ifelse(n >= 2 & sdd > 0, dbar / sdd, NA_real_)
-  out <- data.frame(conf.low = rep(NA_real_, P), conf.high = NA_real_, effect_size = unname(es),
+  out <- data.frame(conf.low = rep(NA_real_, P), conf.high = NA_real_, effect_size = es,
                     statistic = NA_real_, p.value = NA_real_)
+  # The per-topic differences, only where needed (pairs x topics).
+  diffs <- function() m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
   switch(test,
     t = {
       se <- sdd / sqrt(n)
@@ -318,23 +310,24 @@ pair_rows <- function(m, pr, test, alpha, B, key, exact, tie_tol, n_threads, cal
       out$conf.high <- ifelse(defined, (tstat + q) * se, NA_real_)
     },
     wilcoxon = {
-      res <- vapply(seq_len(P), function(p) signed_rank(d[p, ok[p, ]], exact), numeric(2))
+      d <- diffs()
+      res <- vapply(seq_len(P), function(p) signed_rank(d[p, !is.na(d[p, ])], exact), numeric(2))
       out$statistic <- res[1, ]
       out$p.value <- res[2, ]
     },
     sign = {
-      k <- rowSums(ok & d > tie_tol)
-      nn <- k + rowSums(ok & d < -tie_tol)
+      k <- base$wins
+      nn <- k + base$losses
       out$statistic <- ifelse(nn > 0, k, NA_real_)
       out$p.value <- ifelse(nn > 0, pmin(1, 2 * stats::pbinom(pmin(k, nn - k), nn, 0.5)), NA_real_)
     },
     randomization = {
-      out$statistic <- unname(rowSums(dz))
-      out$p.value <- randomization_p(m, pr, ok, dz, B, key, exact, n_threads, call)
+      out$statistic <- dbar * n
+      out$p.value <- randomization_p(m, pr, n, diffs, B, key, exact, n_threads, call)
     },
     bootstrap = {
-      out$statistic <- unname(ifelse(n >= 2 & sdd > 0, dbar / (sdd / sqrt(n)), NA_real_))
-      out$p.value <- bootstrap_p(m, pr, ok, B, key, n_threads)
+      out$statistic <- ifelse(n >= 2 & sdd > 0, dbar / (sdd / sqrt(n)), NA_real_)
+      out$p.value <- bootstrap_p(m, pr, n, B, key, n_threads)
     }
   )
   out
@@ -361,12 +354,14 @@ signed_rank <- function(d, exact) {
   c(v, 2 * min(stats::pnorm(z), stats::pnorm(z, lower.tail = FALSE)))
 }
 
-randomization_p <- function(m, pr, ok, dz, B, key, exact, n_threads, call) {
+randomization_p <- function(m, pr, n, diffs, B, key, exact, n_threads, call) {
   P <- length(pr$first)
-  n <- rowSums(ok)
   complete <- n == ncol(m)
   use_exact <- if (is.null(exact)) 2^ncol(m) <= B else exact
   if (use_exact) {
+    dz <- diffs()
+    ok <- !is.na(dz)
+    dz[!ok] <- 0
     nz <- rowSums(dz != 0)
     if (any(nz > exact_max_topics)) {
       w <- which.max(nz)
@@ -393,15 +388,14 @@ randomization_p <- function(m, pr, ok, dz, B, key, exact, n_threads, call) {
   # the same sign vectors as the complete pairs.
   for (p_i in which(!complete)) {
     x2 <- m[c(pr$first[p_i], pr$second[p_i]), , drop = FALSE]
-    x2[, !ok[p_i, ]] <- 0
+    x2[, is.na(x2[1, ]) | is.na(x2[2, ])] <- 0
     p[p_i] <- signflip_pvalues(x2, 1L, 2L, B, key, n_threads)
   }
   p
 }
 
-bootstrap_p <- function(m, pr, ok, B, key, n_threads) {
+bootstrap_p <- function(m, pr, n, B, key, n_threads) {
   P <- length(pr$first)
-  n <- rowSums(ok)
   complete <- n == ncol(m)
   p <- rep(NA_real_, P)
   if (any(complete)) {
@@ -409,7 +403,8 @@ bootstrap_p <- function(m, pr, ok, B, key, n_threads) {
   }
   # A pair with missing topics resamples its own n topics.
   for (p_i in which(!complete & n >= 2)) {
-    x2 <- m[c(pr$first[p_i], pr$second[p_i]), ok[p_i, ], drop = FALSE]
+    x2 <- m[c(pr$first[p_i], pr$second[p_i]), , drop = FALSE]
+    x2 <- x2[, !is.na(x2[1, ]) & !is.na(x2[2, ]), drop = FALSE]
     p[p_i] <- bootstrap_pvalues(x2, 1L, 2L, B, key, n_threads)
   }
   p

@@ -79,13 +79,13 @@ Rcpp::NumericVector cpp_rthsd_ranges(Rcpp::NumericMatrix x, double seed, double 
   }));
 }
 
-// Per-pair n, means, mean difference, wins, ties, losses (NA topics skipped):
-// a P x 7 matrix.
+// Per-pair n, means, mean difference, wins, ties, losses, sd of the
+// differences (NA topics skipped): a P x 8 matrix.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVector first,
                                        Rcpp::IntegerVector second, double tie_tol) {
   const irtopics::PairSet ps = pair_set(x, first, second);
-  Rcpp::NumericMatrix out(static_cast<int>(ps.n_pairs), 7);
+  Rcpp::NumericMatrix out(static_cast<int>(ps.n_pairs), 8);
   irtopics::pair_summaries(ps, tie_tol, out.begin());
   return out;
 }

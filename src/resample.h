@@ -448,8 +448,9 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
 // ---------------------------------------------------------------- pair summaries
 
 // For each pair (i, k), over the topics where both scores are present (NaN =
-// missing): out[p + P * c] for c = 0..6 is n, mean of x_i, mean of x_k, mean
-// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol), losses.
+// missing): out[p + P * c] for c = 0..7 is n, mean of x_i, mean of x_k, mean
+// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol), losses, and
+// the sample sd of d (two-pass; NaN when n < 2).
 inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
   const std::vector<double> rows = rows_of(ps);
   const std::size_t P = ps.n_pairs;
@@ -468,8 +469,16 @@ inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
       loss += d < -tie_tol;
       tie += std::fabs(d) <= tie_tol;
     }
-    const double vals[7] = {cnt, s1 / cnt, s2 / cnt, sd / cnt, win, tie, loss};
-    for (std::size_t c = 0; c < 7; ++c) out[p + P * c] = vals[c];
+    const double mean = sd / cnt;
+    double ss = 0;
+    for (std::size_t j = 0; j < ps.n; ++j) {
+      if (std::isnan(xi[j]) || std::isnan(xk[j])) continue;
+      const double e = xi[j] - xk[j] - mean;
+      ss += e * e;
+    }
+    const double sdev = cnt >= 2 ? std::sqrt(ss / (cnt - 1)) : std::numeric_limits<double>::quiet_NaN();
+    const double vals[8] = {cnt, s1 / cnt, s2 / cnt, mean, win, tie, loss, sdev};
+    for (std::size_t c = 0; c < 8; ++c) out[p + P * c] = vals[c];
   }
 }
 
