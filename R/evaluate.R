@@ -50,7 +50,9 @@
 #'   are called once per system and topic.
 #'
 #' @section Missing topics:
-#' Topics of the runs that are not in the qrels are ignored (with a message).
+#' Topics of the runs that are not in the qrels are ignored (with a warning
+#' giving their number); runs with no topic in common with the qrels are an
+#' error that shows a few ids of each side.
 #' With `missing = "drop"` (trec_eval's default) a qrels topic that a run did
 #' not answer is `NA` for that run and left out of its mean; columns that no
 #' run answered are dropped. With `missing = "zero"` (trec_eval `-c`) every
@@ -115,12 +117,9 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   missing <- match.arg(missing)
   name <- match.arg(name)
   n_threads <- resolve_threads(n_threads)
-  check_number(depth, "depth", min = 1)
-  depth_c <- if (is.infinite(depth)) 0 else {
-    check_number(depth, "depth", min = 1, integer = TRUE)
-    depth
-  }
-  check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
+  depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
+  depth_c <- if (is.infinite(depth)) 0 else depth
+  relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
   spec <- measure_spec(measures)
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
@@ -131,6 +130,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
                             want_profiles = length(spec$custom) > 0, want_orders = FALSE,
                             progress = progress)
+  check_topic_overlap(results, qinfo)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))
   assemble_scores(results, systems, q, qinfo, spec, depth_c, gain_vec, qmap, missing)
 }
@@ -153,6 +153,7 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
+      check_cutoff(p$cutoff, m, call = call)
       if (nzchar(nm[k])) p$name <- nm[k]
       builtin <- rbind(builtin, p)
       order <- c(order, p$name)
@@ -167,6 +168,17 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
   list(builtin = builtin, custom = custom, order = order)
 }
 
+# A measure's cut-off k reaches C++ as an int: beyond the int range (P@1e20)
+# the cast would be undefined.
+check_cutoff <- function(k, measure, call = rlang::caller_env()) {
+  if (length(k) == 1L && !is.na(k) && k > .Machine$integer.max) {
+    max_k <- .Machine$integer.max
+    stop_irtopics("The cut-off of measure {.val {measure}} must be at most {max_k}.",
+                  kind = "measure", call = call)
+  }
+  invisible(k)
+}
+
 gain_vector <- function(gains, call = rlang::caller_env()) {
   if (is.null(gains)) return(numeric())
   g <- suppressWarnings(as.integer(names(gains)))
@@ -176,10 +188,18 @@ gain_vector <- function(gains, call = rlang::caller_env()) {
     stop_irtopics("{.arg gains} must be a numeric vector named by grades between 0 and 1000000, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
                   call = call)
   }
+  # nDCG sums gains over up to 2^32 documents: larger gains could overflow to
+  # Inf and make the value NaN.
+  if (any(!is.finite(gains) | abs(gains) > max_gain)) {
+    stop_irtopics("{.arg gains} must be finite numbers of magnitude at most {format(max_gain, digits = 3)}.",
+                  call = call)
+  }
   out <- as.numeric(seq_len(max(g) + 1L) - 1L)
   out[g + 1L] <- unname(gains)
   out
 }
+
+max_gain <- .Machine$double.xmax / 2^34
 
 read_query_map <- function(query_map, call = rlang::caller_env()) {
   if (is.null(query_map)) return(NULL)
@@ -202,7 +222,8 @@ read_query_map <- function(query_map, call = rlang::caller_env()) {
     stop_irtopics("{.arg query_map} must be a data frame with columns {.field query} and {.field topic}, or a file path.",
                   call = call)
   }
-  qm <- data.frame(query = as.character(query_map$query), topic = as.character(query_map$topic),
+  qm <- data.frame(query = as_id_strings(query_map$query, "query_map", "query", call = call),
+                   topic = as_id_strings(query_map$topic, "query_map", "topic", call = call),
                    text = if (is.null(query_map$text)) NA_character_ else as.character(query_map$text),
                    stringsAsFactors = FALSE)
   if (anyDuplicated(qm$query)) {
@@ -224,26 +245,21 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
   }
   if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
   if (inherits(runs, "ir_runs")) {
-    for (r in runs) check_run_scores(r$score, paste0("run ", r$system), call = call)
-    mem <- lapply(runs, function(r) list(name = r$system, topic = r$topics, topic_code = r$topic_code,
-                                         docno = r$docno, offset = r$offset, score = r$score))
+    mem <- lapply(runs, validate_ir_run, call = call)
     return(list(type = "memory", runs = mem))
   }
   if (is.data.frame(runs)) {
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
-    na_col <- setdiff(need[vapply(need, function(col) anyNA(runs[[col]]), logical(1))], "score")
-    if (length(na_col)) {
-      stop_irtopics("{.arg runs}: column{?s} {.field {na_col}} must not contain NA.", kind = "data", call = call)
-    }
+    sys <- as_id_strings(runs$system, "runs", "system", call = call)
+    topic <- as_id_strings(runs$topic, "runs", "topic", call = call)
+    docno <- as_id_strings(runs$docno, "runs", "docno", call = call)
     check_run_scores(runs$score, "the runs data frame", call = call)
-    sys <- as.character(runs$system)
     groups <- split(seq_len(nrow(runs)), factor(sys, levels = unique(sys)))
     mem <- lapply(names(groups), function(s) {
       i <- groups[[s]]
-      list(name = s, topic = as.character(runs$topic[i]), docno = as.character(runs$docno[i]),
-           score = as.double(runs$score[i]))
+      list(name = s, topic = topic[i], docno = docno[i], score = as.double(runs$score[i]))
     })
     return(list(type = "memory", runs = mem))
   }
@@ -353,10 +369,6 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
       }, numeric(1))
     }
   }
-  if (length(unknown)) {
-    cli::cli_inform(c(i = "{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {.val {utils::head(unknown, 5)}}{if (length(unknown) > 5) ' ...' else ''}."),
-                    class = "irtopics_message_unknown_topics")
-  }
   keep <- seq_len(n_col)
   if (missing == "zero") {
     if (n_b) {
@@ -399,6 +411,35 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   }
   structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
             unknown_topics = unknown)
+}
+
+# Run topics against qrels topics: no topic in common (typically "q301"
+# against "301") is an error showing a few ids of each side; run topics that
+# are not in the qrels are ignored with a warning giving their count.
+check_topic_overlap <- function(results, qinfo, call = rlang::caller_env()) {
+  unknown <- unique(unlist(lapply(results, function(r) r$unknown_topics)))
+  n_answered <- sum(vapply(results, function(r) length(r$list_id), integer(1)))
+  if (!n_answered) {
+    run_ids <- show_ids(unknown)
+    qrels_ids <- show_ids(qinfo$topics)
+    stop_irtopics(c("No topic of the runs is in the qrels.",
+                    i = "Run topics: {run_ids}.", i = "Qrels topics: {qrels_ids}.",
+                    i = "Check that both use the same topic ids (e.g. {.val 301} or {.val q301})."),
+                  kind = "data", call = call)
+  }
+  if (length(unknown)) {
+    ids <- show_ids(unknown)
+    warn_irtopics(c("{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {ids}."),
+                  kind = "unknown_topics")
+  }
+  invisible(unknown)
+}
+
+# At most `n` ids, quoted, escaped and cut for a message.
+show_ids <- function(ids, n = 5L) {
+  if (!length(ids)) return("none")
+  shown <- paste0('"', show_bytes(utils::head(ids, n), width = 30L), '"', collapse = ", ")
+  if (length(ids) > n) paste0(shown, ", ... (", length(ids), " in all)") else shown
 }
 
 call_custom <- function(f, name, grades, n_rel) {

@@ -169,21 +169,29 @@ format.ir_scores <- function(x, ...) {
           attr(x, "measure") %||% "score",
           nrow(x), if (nrow(x) == 1) "" else "s",
           ncol(x), if (ncol(x) == 1) "" else "s",
-          formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+          if (all(is.na(x))) "NA" else formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
           if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
 }
 
 #' @export
 summary.ir_scores <- function(object, ...) {
   m <- unclass(object)
+  # Systems without any answered topic (or an empty matrix) get NA, not the
+  # warnings and +-Inf of min()/max() over nothing.
+  per_row <- function(f) {
+    vapply(seq_len(nrow(m)), function(i) {
+      v <- m[i, ][!is.na(m[i, ])]
+      if (length(v)) f(v) else NA_real_
+    }, numeric(1))
+  }
   out <- data.frame(
-    system = rownames(m),
-    mean = rowMeans(m, na.rm = TRUE),
-    sd = apply(m, 1, stats::sd, na.rm = TRUE),
-    min = apply(m, 1, min, na.rm = TRUE),
-    median = apply(m, 1, stats::median, na.rm = TRUE),
-    max = apply(m, 1, max, na.rm = TRUE),
-    topics = rowSums(!is.na(m)),
+    system = rownames(m) %||% character(),
+    mean = per_row(mean),
+    sd = per_row(stats::sd),
+    min = per_row(min),
+    median = per_row(stats::median),
+    max = per_row(max),
+    topics = as.integer(rowSums(!is.na(m))),
     row.names = NULL
   )
   out <- out[order(-out$mean, out$system), , drop = FALSE]
@@ -193,7 +201,7 @@ summary.ir_scores <- function(object, ...) {
 
 #' @export
 print.summary.ir_scores <- function(x, ...) {
-  cat(sprintf("Per-system summary of %s over %s topics\n", x$measure, max(x$table$topics)))
+  cat(sprintf("Per-system summary of %s over %s topics\n", x$measure, max(c(0L, x$table$topics))))
   print(x$table, digits = 4, row.names = FALSE)
   invisible(x)
 }
@@ -214,9 +222,9 @@ print.summary.ir_scores <- function(x, ...) {
 as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {
   m <- unclass(x)
   out <- data.frame(
-    system = rep(rownames(m), times = ncol(m)),
-    topic = rep(colnames(m), each = nrow(m)),
-    measure = attr(x, "measure") %||% "score",
+    system = rep(rownames(m) %||% character(), times = ncol(m)),
+    topic = rep(colnames(m) %||% character(), each = nrow(m)),
+    measure = rep(attr(x, "measure") %||% "score", length(m)),
     value = as.vector(m),
     stringsAsFactors = FALSE
   )
@@ -248,8 +256,10 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' head(gmean_scores(ap, method = "floor"))   # trec_eval's gm_map
 #' @export
 mean_scores <- function(x) {
-  m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
-  rowMeans(m, na.rm = TRUE)
+  m <- check_scores(x, allow_na = TRUE, min_systems = 0L, min_topics = 0L, arg = "x")
+  out <- rowMeans(m, na.rm = TRUE)
+  out[is.nan(out)] <- NA_real_  # a system without any answered topic
+  out
 }
 
 #' @rdname mean_scores
@@ -299,7 +309,9 @@ gmap <- function(ap, eps = 1e-5, method = c("add", "floor", "replace0")) {
 gmap_impl <- function(ap, eps, method) {
   if (!length(ap)) return(NA_real_)
   switch(method,
-    add = exp(mean(log(ap + eps))) - eps,
+    # exp(log(eps)) - eps is not exactly 0 in floating point: a mean of zeros
+    # would come out as -3.4e-21. A geometric mean is never negative.
+    add = max(0, exp(mean(log(ap + eps))) - eps),
     floor = exp(mean(log(pmax(ap, eps)))),
     replace0 = exp(mean(log(ifelse(ap == 0, eps, ap))))
   )
@@ -368,7 +380,14 @@ check_file <- function(path, arg = "path", call = rlang::caller_env()) {
   }
   # `file` as on the C++ reader's errors (raise_input_error()).
   if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", file = path, call = call)
-  if (dir.exists(path)) stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", file = path, call = call)
-  if (file.size(path) == 0) stop_irtopics("File {.file {path}} is empty.", kind = "file", file = path, call = call)
+  # The reason matters: a device, a FIFO or a socket is not "empty", and a
+  # /proc file has size 0 but content (cpp_file_kind() reads one byte).
+  what <- cpp_file_kind(path.expand(path))
+  if (what == "directory") stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", file = path, call = call)
+  if (what == "empty") stop_irtopics("File {.file {path}} is empty.", kind = "file", file = path, call = call)
+  if (what %in% c("fifo", "device", "socket", "other")) {
+    label <- c(fifo = "a FIFO (named pipe)", device = "a device", socket = "a socket", other = "not a regular file")[[what]]
+    stop_irtopics("{.file {path}} is {label}, not a regular file.", kind = "file", file = path, call = call)
+  }
   invisible(path)
 }
