@@ -112,6 +112,8 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   measure <- attr(scores, "measure")
   m <- unclass(scores)
   attr(m, "measure") <- NULL
+  if (!is.double(m)) storage.mode(m) <- "double"
+  m <- check_score_names(m, arg = arg, call = call)
   if (nrow(m) < min_systems) {
     stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows), not {nrow(m)}.", call = call)
   }
@@ -128,7 +130,37 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   if (any(!is.finite(m) & !is.na(m))) {
     stop_irtopics("{.arg {arg}} must contain finite scores.", kind = "data", call = call)
   }
+  if (any(abs(m) > max_score, na.rm = TRUE)) {
+    stop_irtopics("{.arg {arg}} must contain scores of magnitude at most {format(max_score)} (sums of squares of larger ones overflow).",
+                  kind = "data", call = call)
+  }
   attr(m, "measure") <- measure
+  m
+}
+
+# Largest score magnitude the analyses accept: the variance and ANOVA
+# computations square and sum scores, which overflows to Inf near 1e154.
+max_score <- 1e100
+
+# The dimnames of a score matrix, which users can edit on an ir_scores
+# (`rownames<-`, `dimnames<-`): missing names are filled (sys1, t1, ...);
+# NA, empty or duplicated names are an error.
+check_score_names <- function(m, arg = "scores", call = rlang::caller_env()) {
+  if (is.null(rownames(m)) && nrow(m)) rownames(m) <- paste0("sys", seq_len(nrow(m)))
+  if (is.null(colnames(m)) && ncol(m)) colnames(m) <- paste0("t", seq_len(ncol(m)))
+  for (side in c("system", "topic")) {
+    nm <- if (side == "system") rownames(m) else colnames(m)
+    bad <- which(is.na(nm) | !nzchar(nm))
+    if (length(bad)) {
+      stop_irtopics("{.arg {arg}}: {side} names must not be NA or empty ({side} {bad[1]} is {show_value(nm[bad[1]])}).",
+                    kind = "data", call = call)
+    }
+    if (anyDuplicated(nm)) {
+      dup <- show_bytes(nm[duplicated(nm)][1])
+      stop_irtopics("{.arg {arg}}: {side} names must be unique; {.val {dup}} is repeated.",
+                    kind = "data", call = call)
+    }
+  }
   m
 }
 
