@@ -462,6 +462,7 @@ print.ir_evaluation <- function(x, ...) {
               nrow(first), if (nrow(first) == 1) "" else "s",
               ncol(first), if (ncol(first) == 1) "" else "s",
               length(x), if (length(x) == 1) "" else "s", attr(x, "missing")))
+  if (!nrow(first) || !ncol(first)) return(invisible(x))  # nothing to average
   means <- vapply(x, function(m) mean_scores(m), numeric(nrow(first)))
   if (is.null(dim(means))) means <- matrix(means, nrow = 1, dimnames = list(rownames(first), names(x)))
   print(round(utils::head(means, 10), 4))

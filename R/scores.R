@@ -288,7 +288,7 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' head(gmean_scores(ap, method = "floor"))   # trec_eval's gm_map
 #' @export
 mean_scores <- function(x) {
-  m <- check_scores(x, allow_na = TRUE, min_systems = 0L, min_topics = 0L, arg = "x")
+  m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
   out <- rowMeans(m, na.rm = TRUE)
   out[is.nan(out)] <- NA_real_  # a system without any answered topic
   out

@@ -418,7 +418,8 @@ test_that("empty ir_scores print, summarise and convert", {
   expect_named(as.data.frame(m), c("system", "topic", "measure", "value"))
   e <- as_ir_scores(matrix(numeric(), 2, 0, dimnames = list(c("a", "b"), NULL)), measure = "AP")
   expect_output(print(e), "2 systems x 0 topics")
-  expect_identical(unname(mean_scores(e)), c(NA_real_, NA_real_))
+  expect_error(mean_scores(e), class = "irtopics_error_argument")  # nothing to average
+  expect_identical(unname(mean_scores(as_ir_scores(matrix(c(NA, 1), 2, 1)))), c(NA_real_, 1))
   expect_no_warning(s <- summary(e))
   expect_output(print(s), "over 0 topics")
   ev <- structure(list(AP = e), class = c("ir_evaluation", "list"), missing = "drop")
