@@ -67,12 +67,15 @@
 #' @param measures A character vector of measure names, or a list mixing
 #'   names and named functions (custom measures).
 #' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
-#'   documents per topic that count; `Inf` for all.
+#'   documents per topic that count, a whole number up to 2147483647; `Inf`
+#'   for all.
 #' @param relevance_level Smallest grade that counts as relevant (trec_eval
-#'   `-l`).
+#'   `-l`), a whole number from 1 to 2147483647.
 #' @param missing `"drop"` or `"zero"`; see the section.
 #' @param n_threads Threads for evaluating runs in parallel (default: option
-#'   `irtopics.n_threads`, else 1). Results do not depend on it.
+#'   `irtopics.n_threads`, else 1), at most the number of cores. In a
+#'   process forked after a threaded call (`parallel::mclapply()`,
+#'   `future::plan(multicore)`) 1 is used. Results do not depend on it.
 #' @param query_map `NULL`, or a data frame with columns `query` and `topic`
 #'   (or a path to a white-space separated file `query topic [text]`): the
 #'   runs' topic field holds query ids and the map ties each query to the
@@ -80,7 +83,9 @@
 #'   each query's topic.
 #' @param gains `NULL` (gain = grade) or a named numeric vector mapping grades
 #'   to nDCG gains, such as `c("1" = 3, "2" = 9)` (trec_eval's
-#'   `-m ndcg.1=3,2=9`); unlisted grades keep their grade as gain.
+#'   `-m ndcg.1=3,2=9`); unlisted grades keep their grade as gain. Gains
+#'   must be finite and below about 1e298 in magnitude (larger ones would
+#'   overflow the sums of nDCG).
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).

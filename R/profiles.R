@@ -55,7 +55,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   if (is.null(lists)) stop_irtopics("No list of the runs answers a qrels topic.", kind = "data")
   lists$list <- paste(lists$system, lists$query, sep = "|")
   if (!is.null(topics)) {
-    topics <- as.character(topics)
+    topics <- as_ids(topics)
     unknown <- setdiff(topics, lists$topic)
     if (length(unknown)) stop_irtopics("No list answers topic{?s} {.val {unknown}}.", kind = "data")
     lists <- lists[lists$topic %in% topics, , drop = FALSE]

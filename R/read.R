@@ -85,6 +85,22 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
 # before C++ sees it; the glue checks the same invariants again (types,
 # lengths, offsets, codes) so that no call can make C++ read out of bounds.
 
+# Ids given as numbers (a topic argument, a numeric topic column) as strings
+# without scientific notation: topic 100000 is "100000", not "1e+05" (which
+# as.character() gives). Whole doubles up to 2^53 are written in full; other
+# values as as.character() writes them. Used wherever a user's id becomes a
+# string.
+as_ids <- function(x) {
+  if (is.factor(x)) return(as.character(x))
+  if (is.double(x)) {
+    out <- as.character(x)
+    whole <- !is.na(x) & is.finite(x) & x == round(x) & abs(x) <= 2^53
+    out[whole] <- sprintf("%.0f", x[whole] + 0)  # + 0 turns -0 into 0
+    return(out)
+  }
+  as.character(x)
+}
+
 # Ids (topics, docnos, systems, queries) as UTF-8 strings. Numbers are written
 # without scientific notation or loss (docno 100000 is "100000", not
 # "1e+05"); doubles that are not whole numbers (or beyond 2^53, where they
@@ -234,7 +250,13 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #'   unless a carriage return separates them: CR-only line ends are an error.
 #' * Compression: gzip is recognised by its magic bytes, not by the name (a
 #'   plain file named `.gz` is read as text). A truncated gzip file is an
-#'   error.
+#'   error. Concatenated gzip members are read one after the other (as
+#'   `gzip -d` does) and zero padding after the last one is ignored; any
+#'   other bytes after the gzip data (a plain run appended to a `.gz`) are an
+#'   error. A decompressed file needs about its decompressed size in memory;
+#'   a NUL byte stops the decompression at once, and running out of memory
+#'   is an error (`irtopics_error_file` or `irtopics_error_memory`), not a
+#'   crash.
 #' * A UTF-8 byte order mark at the start of a file is skipped. (trec_eval
 #'   would read it into the first topic id and so treat that topic as
 #'   another one.)
@@ -259,7 +281,25 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' * Empty files: a file of 0 bytes (or a gzip file with nothing inside) is
 #'   "empty"; a file of white space only "holds no run lines" (or qrels
 #'   lines).
-#' * Ids: topic ids and docnos are byte strings of any length and encoding.
+#' * One run per file: every line of a run file must carry the run tag of
+#'   the first line (two runs concatenated into one file would otherwise be
+#'   merged into one system's lists); a different tag is an error naming the
+#'   line. Split such a file by tag, or pass the runs as a data frame.
+#' * Ids: topic ids and docnos are byte strings of any length and encoding;
+#'   error messages show them escaped (`\\xNN` for control bytes and bytes
+#'   that are not UTF-8) and cut to about 60 bytes.
+#' * Data frames (runs, qrels, query maps): ids may be character, factor or
+#'   whole numbers, which are written in full (`100000`, never `1e+05`);
+#'   numbers with a fraction, `NA` and empty strings (including an empty
+#'   system name) are errors. Strings are compared as UTF-8, so a string
+#'   marked latin1 and the same string marked UTF-8 are the same id. Grades are
+#'   whole numbers between -2147483647 and 1000000; anything else
+#'   (`3e9`, `Inf`, `NA`) is an error naming the row.
+#' * `ir_run` objects are checked before use: an edited one whose scores,
+#'   topic codes and docno offsets no longer describe the same lines is an
+#'   error (`irtopics_error_data`).
+#' * Not regular files: a device, FIFO or socket is refused as such (not as
+#'   "empty"); files that report size 0 but have content (`/proc`) are read.
 #' * Directories: every regular file of a directory is read as a run, in name
 #'   order; hidden files (such as `.DS_Store`) and subdirectories are
 #'   skipped. Any other file (a `README.txt`) is an error naming it: select

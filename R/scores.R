@@ -391,7 +391,7 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     if (length(idx) != 1L || is.na(idx) || idx < 1 || idx > ncol(df)) {
       stop_irtopics("{.arg topic_col} must name a column of {.file {path}}.")
     }
-    topics <- as.character(df[[idx]])
+    topics <- as_ids(df[[idx]])
     df <- df[-idx]
   }
   bad <- !vapply(df, is.numeric, logical(1))

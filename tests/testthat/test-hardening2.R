@@ -487,3 +487,14 @@ test_that("devices, FIFOs and /proc files are reported for what they are", {
   err <- expect_error(read_run("/proc/self/status"), class = "irtopics_error_parse")
   expect_match(conditionMessage(err), "expected 6 fields")
 })
+
+test_that("numeric topic arguments and topic columns are never written as 1e+05", {
+  expect_identical(as_ids(c(100000, 2.5, -0, NA)), c("100000", "2.5", "0", NA))
+  run <- data.frame(system = c("a", "b"), topic = "100000", docno = "d1", score = 1)
+  qrels <- data.frame(topic = "100000", docno = "d1", rel = 1L)
+  ro <- return_orders(run, qrels, topics = 100000)
+  expect_identical(names(ro$orders), "100000")
+  f <- tempfile(fileext = ".csv")
+  writeLines(c("topic,a,b", "100000,0.1,0.2", "200000,0.3,0.4"), f)
+  expect_identical(colnames(read_scores(f)), c("100000", "200000"))
+})
