@@ -286,7 +286,7 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #'   merged into one system's lists); a different tag is an error naming the
 #'   line. Split such a file by tag, or pass the runs as a data frame.
 #' * Ids: topic ids and docnos are byte strings of any length and encoding;
-#'   error messages show them escaped (`\\xNN` for control bytes and bytes
+#'   error messages show them escaped (`\xNN` for control bytes and bytes
 #'   that are not UTF-8) and cut to about 60 bytes.
 #' * Data frames (runs, qrels, query maps): ids may be character, factor or
 #'   whole numbers, which are written in full (`100000`, never `1e+05`);
