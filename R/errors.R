@@ -129,7 +129,7 @@ check_seed <- function(seed, arg = "seed", call = rlang::caller_env()) {
 #' process that has already opened an OpenMP region of two or more threads it
 #' is 1: libgomp's thread pool does not survive `fork()`, and a second region
 #' of more than one thread in the child would wait for ever. The C++ glue
-#' applies the same rule (`glue_threads.h`) for calls that bypass this.
+#' applies the same rule (`glue_guard.h`) for calls that bypass this.
 #' @param n_threads `NULL` (the option) or a positive whole number.
 #' @return An integer.
 #' @keywords internal

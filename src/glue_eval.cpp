@@ -205,25 +205,32 @@ List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, Intege
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_info(SEXP ptr, bool with_relevant) {
   return irtopics_glue::guard_memory([&]() -> List {
-  XPtr<irtopics::Qrels> q(ptr);
+  const irtopics::Qrels* q = qrels_address(ptr);
   const std::size_t nt = q->topics.size();
+  // The relevant docnos (as R strings) only when asked: return_orders()
+  // needs them, evaluate() does not. Made first, with the plain R API under
+  // PROTECT and no Rcpp object alive (see cpp_qrels_table()).
+  SEXP relevant = PROTECT(Rf_allocVector(VECSXP, with_relevant ? static_cast<R_xlen_t>(nt) : 0));
+  for (std::size_t t = 0; with_relevant && t < nt; ++t) {
+    const auto& rel = q->relevant[t];
+    SEXP d = Rf_allocVector(STRSXP, static_cast<R_xlen_t>(rel.size()));
+    SET_VECTOR_ELT(relevant, static_cast<R_xlen_t>(t), d);
+    for (std::size_t k = 0; k < rel.size(); ++k) {
+      SET_STRING_ELT(d, static_cast<R_xlen_t>(k),
+                     Rf_mkCharLenCE(rel[k].data(), static_cast<int>(rel[k].size()), CE_NATIVE));
+    }
+  }
   IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt);
   for (std::size_t t = 0; t < nt; ++t) {
     num_rel[t] = static_cast<int>(q->num_rel[t]);
     num_nonrel[t] = static_cast<int>(q->num_nonrel[t]);
   }
   for (const auto& e : q->entries) ++num_judged[e.topic];
-  // The relevant docnos (as R strings) only when asked: return_orders()
-  // needs them, evaluate() does not.
-  List relevant(with_relevant ? nt : 0);
-  for (std::size_t t = 0; with_relevant && t < nt; ++t) {
-    CharacterVector d(q->relevant[t].size());
-    for (std::size_t k = 0; k < q->relevant[t].size(); ++k) d[k] = std::string(q->relevant[t][k]);
-    relevant[t] = d;
-  }
-  return List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
-                      _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged,
-                      _["relevant"] = relevant);
+  List out = List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
+                          _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged,
+                          _["relevant"] = relevant);
+  UNPROTECT(1);
+  return out;
   });
 }
 
@@ -279,7 +286,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
                   int n_threads) {
   return irtopics_glue::guard_memory([&]() -> List {
-  XPtr<irtopics::Qrels> qrels(qrels_ptr);
+  const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt;
   std::unique_ptr<std::unordered_map<std::string, std::string>> qmap;
 
@@ -409,7 +416,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
 NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericVector cutoff,
                                double fraction, double depth, NumericVector gains) {
   return irtopics_glue::guard_memory([&]() -> NumericMatrix {
-  XPtr<irtopics::Qrels> qrels(qrels_ptr);
+  const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt = make_options(kind, cutoff, fraction, depth, gains);
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();

@@ -72,6 +72,11 @@ test_that("the glue checks what reaches C++ even when R's checks are bypassed", 
   expect_error(cpp_docnos(run$docno, run$offset[-1]), "offsets")
   expect_error(cpp_docnos(run$docno, c(0L, 10L, 5L)), "offsets")
   expect_error(cpp_qrels_table(new.env()), "pointer")
+  # A qrels pointer restored from a saved session is NULL: an error, not a crash.
+  stale <- unserialize(serialize(q$ptr, NULL))
+  expect_error(cpp_qrels_table(stale), "pointer")
+  expect_error(cpp_qrels_info(stale, TRUE), "pointer")
+  expect_error(call_eval(mem, depth = 1000)$error, NA)
 })
 
 # 2. Forked workers ----------------------------------------------------------------
