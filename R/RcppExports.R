@@ -57,6 +57,10 @@ cpp_docnos <- function(docbuf, offset) {
     .Call(`_irtopics_cpp_docnos`, docbuf, offset)
 }
 
+cpp_file_kind <- function(path) {
+    .Call(`_irtopics_cpp_file_kind`, path)
+}
+
 cpp_gawm <- function(scores, q, tol, maxit, mean = 0L, floor = 0, exponent = 1) {
     .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit, mean, floor, exponent)
 }

@@ -9,7 +9,7 @@ short_text <- function(x, width = 45) {
 
 choose_topic <- function(topic, available, call = rlang::caller_env()) {
   if (is.null(topic)) return(available[1])
-  topic <- as.character(topic)
+  topic <- as_ids(topic)
   if (length(topic) != 1L || !topic %in% available) {
     stop_irtopics("{.arg topic} must be one of {.val {utils::head(available, 10)}}.", call = call)
   }

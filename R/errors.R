@@ -9,6 +9,7 @@
 #   duplicate - a docno repeated within a topic of a run or of the qrels
 #   measure   - an unknown measure name
 #   data      - input data that cannot support the analysis (e.g. NA scores)
+#   memory    - an allocation failed (C++ std::bad_alloc, via glue_guard.h)
 
 stop_irtopics <- function(message, kind = "argument", ..., call = rlang::caller_env(),
                           .envir = parent.frame()) {
@@ -25,14 +26,82 @@ warn_irtopics <- function(message, kind = "warning", ..., .envir = parent.frame(
 
 check_number <- function(x, arg = deparse(substitute(x)), min = -Inf, max = Inf,
                          integer = FALSE, call = rlang::caller_env()) {
-  ok <- is.numeric(x) && length(x) == 1L && !is.na(x) && x >= min && x <= max &&
-    (!integer || x == round(x))
+  if (integer) {
+    check_whole(x, arg, min = max(min, -.Machine$integer.max), max = min(max, .Machine$integer.max),
+                call = call)
+    return(invisible(x))
+  }
+  ok <- is.numeric(x) && length(x) == 1L && !is.na(x) && x >= min && x <= max
   if (!ok) {
-    what <- if (integer) "a whole number" else "a number"
-    stop_irtopics("{.arg {arg}} must be {what} in [{min}, {max}], not {.val {format(x)}}.",
+    stop_irtopics("{.arg {arg}} must be a number in [{min}, {max}], not {show_value(x)}.",
                   call = call)
   }
   invisible(x)
+}
+
+# The one check for integer-like arguments (depths, cut-offs, counts, trials,
+# levels, seeds): a single finite whole number in [min, max], where max is at
+# most the C++ int range (a double such as 3e9 or 1e300 would otherwise be
+# cast to int or long with undefined behaviour). `allow_inf = TRUE` lets
+# `Inf` through (as "no limit", e.g. evaluate()'s depth). Returns the value
+# as an integer (or Inf).
+check_whole <- function(x, arg = deparse(substitute(x)), min = 1, max = .Machine$integer.max,
+                        allow_inf = FALSE, call = rlang::caller_env()) {
+  max <- min(max, .Machine$integer.max)
+  min <- max(min, -.Machine$integer.max)
+  if (allow_inf && is.numeric(x) && length(x) == 1L && identical(as.double(x), Inf)) return(Inf)
+  ok <- is.numeric(x) && length(x) == 1L && !is.na(x) &&
+    is.finite(x) && x == round(x) && x >= min && x <= max
+  if (!ok) {
+    range <- sprintf("[%s, %s]", format(min, scientific = FALSE), format(max, scientific = FALSE))
+    stop_irtopics("{.arg {arg}} must be a whole number in {range}{if (allow_inf) ' or Inf' else ''}, not {show_value(x)}.",
+                  call = call)
+  }
+  as.integer(x)
+}
+
+# A short, printable description of a user's value for a message: type and
+# length for anything but a single number or string, strings cut and escaped.
+show_value <- function(x) {
+  if (is.null(x)) return("NULL")
+  if (!is.atomic(x) || length(x) != 1L) {
+    return(paste0("a ", class(x)[1], " of length ", length(x)))
+  }
+  if (is.character(x)) return(if (is.na(x)) "NA" else paste0('"', show_bytes(x), '"'))
+  format(x)
+}
+
+# Strings made safe for a message: bytes that are not printable (controls,
+# terminal escape sequences, invalid UTF-8) are written as \xNN and long
+# strings are cut to `width` characters. Works on the bytes, so it never
+# fails on a string in another encoding.
+show_bytes <- function(x, width = 60L) {
+  vapply(as.character(x), function(s) {
+    if (is.na(s)) return("NA")
+    b <- charToRaw(s)
+    cut <- length(b) > 4L * width
+    if (cut) b <- b[seq_len(4L * width)]
+    txt <- rawToChar(b)
+    Encoding(txt) <- "UTF-8"
+    ok <- validUTF8(txt)
+    if (ok) {
+      chars <- utf8ToInt(txt)
+      bad <- chars < 32L | (chars >= 127L & chars < 160L) | chars == 0x2028L | chars == 0x2029L
+      out <- vapply(seq_along(chars), function(i) {
+        if (bad[i]) sprintf("\\x%02x", chars[i]) else intToUtf8(chars[i])
+      }, "")
+    } else {
+      bi <- as.integer(b)
+      out <- vapply(bi, function(v) {
+        if (v < 32L || v >= 127L) sprintf("\\x%02x", v) else rawToChar(as.raw(v))
+      }, "")
+    }
+    if (length(out) > width) {
+      out <- out[seq_len(width - 3L)]
+      cut <- TRUE
+    }
+    paste0(paste(out, collapse = ""), if (cut) "..." else "")
+  }, "", USE.NAMES = FALSE)
 }
 
 check_flag <- function(x, arg = deparse(substitute(x)), call = rlang::caller_env()) {
@@ -44,20 +113,56 @@ check_flag <- function(x, arg = deparse(substitute(x)), call = rlang::caller_env
 
 check_seed <- function(seed, arg = "seed", call = rlang::caller_env()) {
   if (is.null(seed)) return(invisible(NULL))
-  check_number(seed, arg = arg, min = -.Machine$integer.max, max = .Machine$integer.max,
-               integer = TRUE, call = call)
+  check_whole(seed, arg = arg, min = -.Machine$integer.max, call = call)
+  invisible(seed)
 }
 
 #' Number of threads used by the C++ loops
 #'
 #' `n_threads` arguments default to `getOption("irtopics.n_threads", 1)`.
 #' Results never depend on the number of threads.
+#'
+#' Every function that takes `n_threads` goes through here, so two rules hold
+#' for all of them: the number is capped at the machine's cores (at least 2;
+#' thousands of threads would make thread creation fail and terminate R), and
+#' in a forked child (`parallel::mclapply()`, `future::plan(multicore)`) of a
+#' process that has already opened an OpenMP region of two or more threads it
+#' is 1: libgomp's thread pool does not survive `fork()`, and a second region
+#' of more than one thread in the child would wait for ever. The C++ glue
+#' applies the same rule (`glue_guard.h`) for calls that bypass this.
 #' @param n_threads `NULL` (the option) or a positive whole number.
 #' @return An integer.
 #' @keywords internal
 #' @noRd
 resolve_threads <- function(n_threads, call = rlang::caller_env()) {
   if (is.null(n_threads)) n_threads <- getOption("irtopics.n_threads", 1L)
-  check_number(n_threads, "n_threads", min = 1, integer = TRUE, call = call)
-  as.integer(n_threads)
+  n <- check_whole(n_threads, "n_threads", min = 1, call = call)
+  n <- min(n, thread_cap())
+  if (n >= 2L) {
+    pid <- Sys.getpid()
+    first <- irtopics_state$omp_pid
+    if (is.null(first)) {
+      irtopics_state$omp_pid <- pid
+    } else if (first != pid) {
+      n <- 1L
+    }
+  }
+  n
+}
+
+# Mutable package state (the pid that first opened a threaded region).
+irtopics_state <- new.env(parent = emptyenv())
+
+# Largest number of threads used: the logical cores, at least 2 (so that the
+# threaded code paths still run on a one-core machine).
+thread_cap <- function() {
+  cores <- tryCatch(parallel::detectCores(), error = function(e) NA_integer_)
+  max(2L, if (is.na(cores)) 2L else as.integer(cores))
+}
+
+# Raised from the C++ glue (glue_guard.h) when an allocation fails.
+stop_out_of_memory <- function() {
+  stop_irtopics(c("Can't allocate the memory this needs.",
+                  i = "The input is too large for the memory available to R."),
+                kind = "memory", call = NULL)
 }

@@ -72,7 +72,9 @@
 #' `n_threads`.
 #'
 #' @section Missing topics:
-#' Topics of the runs that are not in the qrels are ignored (with a message).
+#' Topics of the runs that are not in the qrels are ignored (with a warning
+#' giving their number); runs with no topic in common with the qrels are an
+#' error that shows a few ids of each side.
 #' With `missing = "drop"` (trec_eval's default) a qrels topic that a run did
 #' not answer is `NA` for that run and left out of its mean; columns that no
 #' run answered are dropped. With `missing = "zero"` (trec_eval `-c`) every
@@ -91,12 +93,15 @@
 #' @param measures A character vector of measure names, or a list mixing
 #'   names and named functions (custom measures).
 #' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
-#'   documents per topic that count; `Inf` for all.
+#'   documents per topic that count, a whole number up to 2147483647; `Inf`
+#'   for all.
 #' @param relevance_level Smallest grade that counts as relevant (trec_eval
-#'   `-l`).
+#'   `-l`), a whole number from 1 to 2147483647.
 #' @param missing `"drop"` or `"zero"`; see the section.
 #' @param n_threads Threads for evaluating runs in parallel (default: option
-#'   `irtopics.n_threads`, else 1). Results do not depend on it.
+#'   `irtopics.n_threads`, else 1), at most the number of cores. In a
+#'   process forked after a threaded call (`parallel::mclapply()`,
+#'   `future::plan(multicore)`) 1 is used. Results do not depend on it.
 #' @param query_map `NULL`, or a data frame with columns `query` and `topic`
 #'   (or a path to a white-space separated file `query topic [text]`): the
 #'   runs' topic field holds query ids and the map ties each query to the
@@ -104,7 +109,9 @@
 #'   each query's topic.
 #' @param gains `NULL` (gain = grade) or a named numeric vector mapping grades
 #'   to nDCG gains, such as `c("1" = 3, "2" = 9)` (trec_eval's
-#'   `-m ndcg.1=3,2=9`); unlisted grades keep their grade as gain.
+#'   `-m ndcg.1=3,2=9`); unlisted grades keep their grade as gain. Gains
+#'   must be finite and below about 1e298 in magnitude (larger ones would
+#'   overflow the sums of nDCG).
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
 #' @param progress Show a progress bar (default: option `irtopics.progress`,
 #'   else interactive sessions only).
@@ -153,12 +160,9 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   missing <- match.arg(missing)
   name <- match.arg(name)
   n_threads <- resolve_threads(n_threads)
-  check_number(depth, "depth", min = 1)
-  depth_c <- if (is.infinite(depth)) 0 else {
-    check_number(depth, "depth", min = 1, integer = TRUE)
-    depth
-  }
-  check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
+  depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
+  depth_c <- if (is.infinite(depth)) 0 else depth
+  relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
   spec <- measure_spec(measures)
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
@@ -172,6 +176,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
                             want_profiles = length(spec$custom) > 0, want_orders = FALSE,
                             progress = progress)
+  check_topic_overlap(results, qinfo)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))
   assemble_scores(results, systems, q, qinfo, spec, depth_c, gain_vec, qmap, missing)
 }
@@ -194,6 +199,7 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
+      check_cutoff(p$cutoff, m, call = call)
       r <- measure_rows[[p$row]]
       row <- data.frame(kind = p$kind, cutoff = p$cutoff, param = p$param, rel = p$rel,
                         u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
@@ -233,6 +239,17 @@ check_measure_thresholds <- function(spec, qinfo, relevance_level, call = rlang:
   invisible(spec)
 }
 
+# A measure's cut-off k reaches C++ as an int: beyond the int range (P@1e20)
+# the cast would be undefined.
+check_cutoff <- function(k, measure, call = rlang::caller_env()) {
+  if (length(k) == 1L && !is.na(k) && k > .Machine$integer.max) {
+    max_k <- .Machine$integer.max
+    stop_irtopics("The cut-off of measure {.val {measure}} must be at most {max_k}.",
+                  kind = "measure", call = call)
+  }
+  invisible(k)
+}
+
 gain_vector <- function(gains, call = rlang::caller_env()) {
   if (is.null(gains)) return(numeric())
   g <- suppressWarnings(as.integer(names(gains)))
@@ -242,10 +259,18 @@ gain_vector <- function(gains, call = rlang::caller_env()) {
     stop_irtopics("{.arg gains} must be a numeric vector named by grades between 0 and 1000000, e.g. {.code c(\"1\" = 3, \"2\" = 9)}.",
                   call = call)
   }
+  # nDCG sums gains over up to 2^32 documents: larger gains could overflow to
+  # Inf and make the value NaN.
+  if (any(!is.finite(gains) | abs(gains) > max_gain)) {
+    stop_irtopics("{.arg gains} must be finite numbers of magnitude at most {format(max_gain, digits = 3)}.",
+                  call = call)
+  }
   out <- as.numeric(seq_len(max(g) + 1L) - 1L)
   out[g + 1L] <- unname(gains)
   out
 }
+
+max_gain <- .Machine$double.xmax / 2^34
 
 read_query_map <- function(query_map, call = rlang::caller_env()) {
   if (is.null(query_map)) return(NULL)
@@ -268,7 +293,8 @@ read_query_map <- function(query_map, call = rlang::caller_env()) {
     stop_irtopics("{.arg query_map} must be a data frame with columns {.field query} and {.field topic}, or a file path.",
                   call = call)
   }
-  qm <- data.frame(query = as.character(query_map$query), topic = as.character(query_map$topic),
+  qm <- data.frame(query = as_id_strings(query_map$query, "query_map", "query", call = call),
+                   topic = as_id_strings(query_map$topic, "query_map", "topic", call = call),
                    text = if (is.null(query_map$text)) NA_character_ else as.character(query_map$text),
                    stringsAsFactors = FALSE)
   if (anyDuplicated(qm$query)) {
@@ -290,9 +316,7 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
   }
   if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
   if (inherits(runs, "ir_runs")) {
-    for (r in runs) check_run_scores(r$score, paste0("run ", r$system), call = call)
-    mem <- lapply(runs, function(r) list(name = r$system, topic = r$topics, topic_code = r$topic_code,
-                                         docno = r$docno, offset = r$offset, score = r$score))
+    mem <- lapply(runs, validate_ir_run, call = call)
     return(list(type = "memory", runs = mem))
   }
   if (is.data.frame(runs)) {
@@ -301,17 +325,14 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
     need <- c("system", "topic", "docno", "score")
     miss <- setdiff(need, names(runs))
     if (length(miss)) stop_irtopics("{.arg runs} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
-    na_col <- setdiff(need[vapply(need, function(col) anyNA(runs[[col]]), logical(1))], "score")
-    if (length(na_col)) {
-      stop_irtopics("{.arg runs}: column{?s} {.field {na_col}} must not contain NA.", kind = "data", call = call)
-    }
+    sys <- as_id_strings(runs$system, "runs", "system", call = call)
+    topic <- as_id_strings(runs$topic, "runs", "topic", call = call)
+    docno <- as_id_strings(runs$docno, "runs", "docno", call = call)
     check_run_scores(runs$score, "the runs data frame", call = call)
-    sys <- as.character(runs$system)
     groups <- split(seq_len(nrow(runs)), factor(sys, levels = unique(sys)))
     mem <- lapply(names(groups), function(s) {
       i <- groups[[s]]
-      list(name = s, topic = as.character(runs$topic[i]), docno = as.character(runs$docno[i]),
-           score = as.double(runs$score[i]))
+      list(name = s, topic = topic[i], docno = docno[i], score = as.double(runs$score[i]))
     })
     return(list(type = "memory", runs = mem))
   }
@@ -465,10 +486,6 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
       }, numeric(1))
     }
   }
-  if (length(unknown)) {
-    cli::cli_inform(c(i = "{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {.val {utils::head(unknown, 5)}}{if (length(unknown) > 5) ' ...' else ''}."),
-                    class = "irtopics_message_unknown_topics")
-  }
   keep <- seq_len(n_col)
   if (missing == "zero") {
     if (n_b) {
@@ -515,6 +532,35 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   }
   structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
             unknown_topics = unknown, canonical = unname(canonical))
+}
+
+# Run topics against qrels topics: no topic in common (typically "q301"
+# against "301") is an error showing a few ids of each side; run topics that
+# are not in the qrels are ignored with a warning giving their count.
+check_topic_overlap <- function(results, qinfo, call = rlang::caller_env()) {
+  unknown <- unique(unlist(lapply(results, function(r) r$unknown_topics)))
+  n_answered <- sum(vapply(results, function(r) length(r$list_id), integer(1)))
+  if (!n_answered) {
+    run_ids <- show_ids(unknown)
+    qrels_ids <- show_ids(qinfo$topics)
+    stop_irtopics(c("No topic of the runs is in the qrels.",
+                    i = "Run topics: {run_ids}.", i = "Qrels topics: {qrels_ids}.",
+                    i = "Check that both use the same topic ids (e.g. {.val 301} or {.val q301})."),
+                  kind = "data", call = call)
+  }
+  if (length(unknown)) {
+    ids <- show_ids(unknown)
+    warn_irtopics(c("{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {ids}."),
+                  kind = "unknown_topics")
+  }
+  invisible(unknown)
+}
+
+# At most `n` ids, quoted, escaped and cut for a message.
+show_ids <- function(ids, n = 5L) {
+  if (!length(ids)) return("none")
+  shown <- paste0('"', show_bytes(utils::head(ids, n), width = 30L), '"', collapse = ", ")
+  if (length(ids) > n) paste0(shown, ", ... (", length(ids), " in all)") else shown
 }
 
 call_custom <- function(f, name, grades, n_rel) {

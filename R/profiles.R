@@ -42,8 +42,8 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
                           pattern = NULL) {
   name <- match.arg(name)
   n_threads <- resolve_threads(n_threads)
-  check_number(depth, "depth", min = 1, integer = TRUE)
-  check_number(relevance_level, "relevance_level", min = 1, integer = TRUE)
+  depth <- check_whole(depth, "depth", min = 1)
+  relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
   qmap <- read_query_map(query_map)
   q <- qrels_pointer(qrels, relevance_level)
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = TRUE)
@@ -51,6 +51,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth, numeric(), qmap, n_threads,
                             want_profiles = FALSE, want_orders = TRUE, progress = FALSE)
+  check_topic_overlap(results, qinfo)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))
 
   lists <- do.call(rbind, lapply(seq_along(results), function(s) {
@@ -63,7 +64,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   if (is.null(lists)) stop_irtopics("No list of the runs answers a qrels topic.", kind = "data")
   lists$list <- paste(lists$system, lists$query, sep = "|")
   if (!is.null(topics)) {
-    topics <- as.character(topics)
+    topics <- as_ids(topics)
     unknown <- setdiff(topics, lists$topic)
     if (length(unknown)) stop_irtopics("No list answers topic{?s} {.val {unknown}}.", kind = "data")
     lists <- lists[lists$topic %in% topics, , drop = FALSE]

@@ -95,22 +95,133 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
     if (length(miss)) {
       stop_irtopics("{.arg qrels} must have columns {.field {need}}; missing {.field {miss}}.", call = call)
     }
-    if (anyNA(qrels$topic) || anyNA(qrels$docno)) {
-      stop_irtopics("{.arg qrels}: columns {.field topic} and {.field docno} must not contain NA.",
-                    kind = "data", call = call)
-    }
-    rel <- qrels$rel
-    if (!is.numeric(rel) || anyNA(rel) || any(rel != round(rel))) {
-      stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades.", kind = "parse", call = call)
-    }
-    res <- cpp_qrels_from_vectors(as.character(qrels$topic), as.character(qrels$docno),
-                                  as.integer(rel), as.integer(relevance_level), "qrels data frame")
+    topic <- as_id_strings(qrels$topic, "qrels", "topic", call = call)
+    docno <- as_id_strings(qrels$docno, "qrels", "docno", call = call)
+    rel <- check_grades(qrels$rel, call = call)
+    res <- cpp_qrels_from_vectors(topic, docno, rel, as.integer(relevance_level), "qrels data frame")
   } else {
     stop_irtopics("{.arg qrels} must be a file path or a data frame from {.fn read_qrels}, not {.obj_type_friendly {qrels}}.",
                   call = call)
   }
   if (!is.null(res$error)) raise_input_error(res$error, call = call)
   res
+}
+
+# Validation of what reaches C++ ----------------------------------------------
+#
+# Everything a user can hand over in memory (data-frame runs and qrels,
+# `ir_run` objects, which are plain lists anyone can edit) is checked here
+# before C++ sees it; the glue checks the same invariants again (types,
+# lengths, offsets, codes) so that no call can make C++ read out of bounds.
+
+# Ids given as numbers (a topic argument, a numeric topic column) as strings
+# without scientific notation: topic 100000 is "100000", not "1e+05" (which
+# as.character() gives). Whole doubles up to 2^53 are written in full; other
+# values as as.character() writes them. Used wherever a user's id becomes a
+# string.
+as_ids <- function(x) {
+  if (is.factor(x)) return(as.character(x))
+  if (is.double(x)) {
+    out <- as.character(x)
+    whole <- !is.na(x) & is.finite(x) & x == round(x) & abs(x) <= 2^53
+    out[whole] <- sprintf("%.0f", x[whole] + 0)  # + 0 turns -0 into 0
+    return(out)
+  }
+  as.character(x)
+}
+
+# Ids (topics, docnos, systems, queries) as UTF-8 strings. Numbers are written
+# without scientific notation or loss (docno 100000 is "100000", not
+# "1e+05"); doubles that are not whole numbers (or beyond 2^53, where they
+# are not exact) are refused, as are NA and empty ids. Strings marked latin1
+# and UTF-8 that R considers equal become the same bytes.
+as_id_strings <- function(x, what, column, call = rlang::caller_env()) {
+  if (is.factor(x)) x <- as.character(x)
+  if (anyNA(x)) {
+    row <- which(is.na(x))[1]
+    stop_irtopics("{.arg {what}}: column {.field {column}} must not contain NA (row {row}).",
+                  kind = "data", row = row, call = call)
+  }
+  if (is.double(x)) {
+    bad <- which(!is.finite(x) | x != round(x) | abs(x) > 2^53)
+    if (length(bad)) {
+      row <- bad[1]
+      value <- format(x[row], digits = 17)
+      stop_irtopics(c("{.arg {what}}: column {.field {column}} holds numbers that are not exact whole numbers, so they can't be ids.",
+                      x = "Row {row} holds {value}.", i = "Store the ids as character."),
+                    kind = "data", row = row, call = call)
+    }
+    x <- sprintf("%.0f", x + 0)  # + 0 turns -0 into 0
+  } else if (is.integer(x)) {
+    x <- as.character(x)
+  } else if (!is.character(x)) {
+    stop_irtopics("{.arg {what}}: column {.field {column}} must hold character ids (or whole numbers), not {.obj_type_friendly {x}}.",
+                  kind = "data", call = call)
+  }
+  empty <- which(!nzchar(x))
+  if (length(empty)) {
+    stop_irtopics("{.arg {what}}: column {.field {column}} must not contain empty strings (row {empty[1]}).",
+                  kind = "data", row = empty[1], call = call)
+  }
+  enc2utf8(x)
+}
+
+# Grades of a qrels data frame: whole numbers in the range the file reader
+# accepts (the C++ int range, at most kMaxGrade = 1000000); returned as integer.
+check_grades <- function(rel, call = rlang::caller_env()) {
+  if (!is.numeric(rel)) {
+    stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades, not {.obj_type_friendly {rel}}.",
+                  kind = "parse", call = call)
+  }
+  bad <- which(is.na(rel) | !is.finite(rel) | rel != round(rel) | rel < -.Machine$integer.max |
+                 rel > 1000000)
+  if (length(bad)) {
+    row <- bad[1]
+    value <- format(rel[row], digits = 17)
+    stop_irtopics(c("{.arg qrels}: column {.field rel} must hold integer grades between {-.Machine$integer.max} and 1000000.",
+                    x = "Row {row} holds {value}."),
+                  kind = "parse", row = row, call = call)
+  }
+  as.integer(rel)
+}
+
+# An `ir_run` (from read_run(), possibly edited) must still be consistent:
+# `score`, `topic_code` and the `offset`s into the `docno` buffer describe the
+# same lines. Returns the fields C++ needs.
+validate_ir_run <- function(r, call = rlang::caller_env()) {
+  fail <- function(msg) {
+    stop_irtopics(c("Can't use a modified {.cls ir_run}.", x = msg,
+                    i = "Build runs from data frames (columns {.field system, topic, docno, score}) instead of editing one."),
+                  kind = "data", call = call)
+  }
+  if (!is.list(r)) fail("It is not a list.")
+  sys <- r$system
+  if (!is.character(sys) || length(sys) != 1L || is.na(sys) || !nzchar(sys)) {
+    fail("{.field system} must be one non-empty string.")
+  }
+  if (!is.character(r$topics) || anyNA(r$topics) || any(!nzchar(r$topics))) {
+    fail("{.field topics} must be a character vector of non-empty topic ids.")
+  }
+  if (!is.raw(r$docno)) fail("{.field docno} must be the raw buffer of {.fn read_run}, not {.obj_type_friendly {r$docno}}.")
+  score <- r$score
+  check_run_scores(score, paste0("run ", show_bytes(sys)), call = call)
+  n <- length(score)
+  code <- r$topic_code
+  if (!is.numeric(code) || length(code) != n || length(r$offset) != n + 1L) {
+    fail("{.field score}, {.field topic_code} and {.field offset} must describe the same lines: {n} score{?s}, {length(code)} topic code{?s}, {length(r$offset)} offset{?s} (one per line plus one).")
+  }
+  if (anyNA(code) || any(code < 1 | code > length(r$topics) | code != round(code))) {
+    fail("{.field topic_code} must index {.field topics} (1 to {length(r$topics)}).")
+  }
+  off <- r$offset
+  if (!is.numeric(off) || length(off) != n + 1L || anyNA(off) || any(off != round(off))) {
+    fail("{.field offset} must be {n + 1} whole numbers (one per line, plus the end).")
+  }
+  if (off[1] != 0 || is.unsorted(off) || off[n + 1L] != length(r$docno)) {
+    fail("{.field offset} must start at 0, never decrease and end at the size of {.field docno} ({length(r$docno)}).")
+  }
+  list(name = enc2utf8(sys), topic = enc2utf8(r$topics), topic_code = as.integer(code),
+       docno = r$docno, offset = as.integer(off), score = as.double(score))
 }
 
 # Drops a UTF-8 byte order mark from the start of x[1] (text read by R):
@@ -168,7 +279,13 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #'   unless a carriage return separates them: CR-only line ends are an error.
 #' * Compression: gzip is recognised by its magic bytes, not by the name (a
 #'   plain file named `.gz` is read as text). A truncated gzip file is an
-#'   error.
+#'   error. Concatenated gzip members are read one after the other (as
+#'   `gzip -d` does) and zero padding after the last one is ignored; any
+#'   other bytes after the gzip data (a plain run appended to a `.gz`) are an
+#'   error. A decompressed file needs about its decompressed size in memory;
+#'   a NUL byte stops the decompression at once, and running out of memory
+#'   is an error (`irtopics_error_file` or `irtopics_error_memory`), not a
+#'   crash.
 #' * A UTF-8 byte order mark at the start of a file is skipped. (trec_eval
 #'   would read it into the first topic id and so treat that topic as
 #'   another one.)
@@ -193,7 +310,25 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' * Empty files: a file of 0 bytes (or a gzip file with nothing inside) is
 #'   "empty"; a file of white space only "holds no run lines" (or qrels
 #'   lines).
-#' * Ids: topic ids and docnos are byte strings of any length and encoding.
+#' * One run per file: every line of a run file must carry the run tag of
+#'   the first line (two runs concatenated into one file would otherwise be
+#'   merged into one system's lists); a different tag is an error naming the
+#'   line. Split such a file by tag, or pass the runs as a data frame.
+#' * Ids: topic ids and docnos are byte strings of any length and encoding;
+#'   error messages show them escaped (`\xNN` for control bytes and bytes
+#'   that are not UTF-8) and cut to about 60 bytes.
+#' * Data frames (runs, qrels, query maps): ids may be character, factor or
+#'   whole numbers, which are written in full (`100000`, never `1e+05`);
+#'   numbers with a fraction, `NA` and empty strings (including an empty
+#'   system name) are errors. Strings are compared as UTF-8, so a string
+#'   marked latin1 and the same string marked UTF-8 are the same id. Grades are
+#'   whole numbers between -2147483647 and 1000000; anything else
+#'   (`3e9`, `Inf`, `NA`) is an error naming the row.
+#' * `ir_run` objects are checked before use: an edited one whose scores,
+#'   topic codes and docno offsets no longer describe the same lines is an
+#'   error (`irtopics_error_data`).
+#' * Not regular files: a device, FIFO or socket is refused as such (not as
+#'   "empty"); files that report size 0 but have content (`/proc`) are read.
 #' * Directories: every regular file of a directory is read as a run, in name
 #'   order; hidden files (such as `.DS_Store`) and subdirectories are
 #'   skipped. Any other file (a `README.txt`) is an error naming it: select
@@ -346,8 +481,9 @@ summary.ir_runs <- function(object, ...) {
 #' @rdname read_run
 #' @export
 as.data.frame.ir_run <- function(x, row.names = NULL, optional = FALSE, ...) {
-  data.frame(system = x$system, topic = x$topics[x$topic_code],
-             docno = cpp_docnos(x$docno, x$offset), score = x$score,
+  v <- validate_ir_run(x)
+  data.frame(system = x$system, topic = x$topics[v$topic_code],
+             docno = cpp_docnos(v$docno, v$offset), score = v$score,
              stringsAsFactors = FALSE)
 }
 

@@ -107,7 +107,7 @@ resolve_topic_sets <- function(topic_sets, topics, call = rlang::caller_env()) {
     if (!(is.numeric(ids) || is.character(ids)) || !length(ids)) {
       stop_irtopics("{.arg topic_sets${nm}} must be a vector of topic ids.", call = call)
     }
-    idx <- which(topics %in% as.character(ids))
+    idx <- which(topics %in% as_ids(ids))
     if (!length(idx)) {
       stop_irtopics("Topic set {.val {nm}} has no topic in the score matrix.", kind = "data", call = call)
     }

@@ -130,6 +130,8 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   measure <- attr(scores, "measure")
   m <- unclass(scores)
   attr(m, "measure") <- NULL
+  if (!is.double(m)) storage.mode(m) <- "double"
+  m <- check_score_names(m, arg = arg, call = call)
   if (nrow(m) < min_systems) {
     stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows), not {nrow(m)}.", call = call)
   }
@@ -146,7 +148,37 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   if (any(!is.finite(m) & !is.na(m))) {
     stop_irtopics("{.arg {arg}} must contain finite scores.", kind = "data", call = call)
   }
+  if (any(abs(m) > max_score, na.rm = TRUE)) {
+    stop_irtopics("{.arg {arg}} must contain scores of magnitude at most {format(max_score)} (sums of squares of larger ones overflow).",
+                  kind = "data", call = call)
+  }
   attr(m, "measure") <- measure
+  m
+}
+
+# Largest score magnitude the analyses accept: the variance and ANOVA
+# computations square and sum scores, which overflows to Inf near 1e154.
+max_score <- 1e100
+
+# The dimnames of a score matrix, which users can edit on an ir_scores
+# (`rownames<-`, `dimnames<-`): missing names are filled (sys1, t1, ...);
+# NA, empty or duplicated names are an error.
+check_score_names <- function(m, arg = "scores", call = rlang::caller_env()) {
+  if (is.null(rownames(m)) && nrow(m)) rownames(m) <- paste0("sys", seq_len(nrow(m)))
+  if (is.null(colnames(m)) && ncol(m)) colnames(m) <- paste0("t", seq_len(ncol(m)))
+  for (side in c("system", "topic")) {
+    nm <- if (side == "system") rownames(m) else colnames(m)
+    bad <- which(is.na(nm) | !nzchar(nm))
+    if (length(bad)) {
+      stop_irtopics("{.arg {arg}}: {side} names must not be NA or empty ({side} {bad[1]} is {show_value(nm[bad[1]])}).",
+                    kind = "data", call = call)
+    }
+    if (anyDuplicated(nm)) {
+      dup <- show_bytes(nm[duplicated(nm)][1])
+      stop_irtopics("{.arg {arg}}: {side} names must be unique; {.val {dup}} is repeated.",
+                    kind = "data", call = call)
+    }
+  }
   m
 }
 
@@ -178,7 +210,7 @@ format.ir_scores <- function(x, ..., n = 6L) {
                   attr(x, "measure") %||% "score",
                   nrow(x), if (nrow(x) == 1) "" else "s",
                   ncol(x), if (ncol(x) == 1) "" else "s",
-                  formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+                  if (all(is.na(x))) "NA" else formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
                   if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
   if (!length(x)) return(head)
   shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
@@ -191,14 +223,22 @@ format.ir_scores <- function(x, ..., n = 6L) {
 #' @export
 summary.ir_scores <- function(object, ...) {
   m <- unclass(object)
+  # Systems without any answered topic (or an empty matrix) get NA, not the
+  # warnings and +-Inf of min()/max() over nothing.
+  per_row <- function(f) {
+    vapply(seq_len(nrow(m)), function(i) {
+      v <- m[i, ][!is.na(m[i, ])]
+      if (length(v)) f(v) else NA_real_
+    }, numeric(1))
+  }
   out <- data.frame(
-    system = rownames(m),
-    mean = rowMeans(m, na.rm = TRUE),
-    sd = apply(m, 1, stats::sd, na.rm = TRUE),
-    min = apply(m, 1, min, na.rm = TRUE),
-    median = apply(m, 1, stats::median, na.rm = TRUE),
-    max = apply(m, 1, max, na.rm = TRUE),
-    topics = rowSums(!is.na(m)),
+    system = rownames(m) %||% character(),
+    mean = per_row(mean),
+    sd = per_row(stats::sd),
+    min = per_row(min),
+    median = per_row(stats::median),
+    max = per_row(max),
+    topics = as.integer(rowSums(!is.na(m))),
     row.names = NULL
   )
   out <- out[order(-out$mean, out$system), , drop = FALSE]
@@ -224,9 +264,9 @@ summary.ir_scores <- function(object, ...) {
 as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {
   m <- unclass(x)
   out <- data.frame(
-    system = rep(rownames(m), times = ncol(m)),
-    topic = rep(colnames(m), each = nrow(m)),
-    measure = attr(x, "measure") %||% "score",
+    system = rep(rownames(m) %||% character(), times = ncol(m)),
+    topic = rep(colnames(m) %||% character(), each = nrow(m)),
+    measure = rep(attr(x, "measure") %||% "score", length(m)),
     value = as.vector(m),
     stringsAsFactors = FALSE
   )
@@ -279,7 +319,9 @@ mean_scores <- function(x, accumulate = c("exact", "trec_eval")) {
   summary <- attr(x, "summary") %||% "mean"
   m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
   if (accumulate == "trec_eval") return(trec_eval_summary(m, summary))
-  rowMeans(m, na.rm = TRUE)
+  out <- rowMeans(m, na.rm = TRUE)
+  out[is.nan(out)] <- NA_real_  # a system without any answered topic
+  out
 }
 
 #' @rdname mean_scores
@@ -329,7 +371,9 @@ gmap <- function(ap, eps = 1e-5, method = c("add", "floor", "replace0")) {
 gmap_impl <- function(ap, eps, method) {
   if (!length(ap)) return(NA_real_)
   switch(method,
-    add = exp(mean(log(ap + eps))) - eps,
+    # exp(log(eps)) - eps is not exactly 0 in floating point: a mean of zeros
+    # would come out as -3.4e-21. A geometric mean is never negative.
+    add = max(0, exp(mean(log(ap + eps))) - eps),
     floor = exp(mean(log(pmax(ap, eps)))),
     replace0 = exp(mean(log(ifelse(ap == 0, eps, ap))))
   )
@@ -377,7 +421,7 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     if (length(idx) != 1L || is.na(idx) || idx < 1 || idx > ncol(df)) {
       stop_irtopics("{.arg topic_col} must name a column of {.file {path}}.")
     }
-    topics <- as.character(df[[idx]])
+    topics <- as_ids(df[[idx]])
     df <- df[-idx]
   }
   bad <- !vapply(df, is.numeric, logical(1))
@@ -398,7 +442,14 @@ check_file <- function(path, arg = "path", call = rlang::caller_env()) {
   }
   # `file` as on the C++ reader's errors (raise_input_error()).
   if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", file = path, call = call)
-  if (dir.exists(path)) stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", file = path, call = call)
-  if (file.size(path) == 0) stop_irtopics("File {.file {path}} is empty.", kind = "file", file = path, call = call)
+  # The reason matters: a device, a FIFO or a socket is not "empty", and a
+  # /proc file has size 0 but content (cpp_file_kind() reads one byte).
+  what <- cpp_file_kind(path.expand(path))
+  if (what == "directory") stop_irtopics("{.file {path}} is a directory, not a file.", kind = "file", file = path, call = call)
+  if (what == "empty") stop_irtopics("File {.file {path}} is empty.", kind = "file", file = path, call = call)
+  if (what %in% c("fifo", "device", "socket", "other")) {
+    label <- c(fifo = "a FIFO (named pipe)", device = "a device", socket = "a socket", other = "not a regular file")[[what]]
+    stop_irtopics("{.file {path}} is {label}, not a regular file.", kind = "file", file = path, call = call)
+  }
   invisible(path)
 }

@@ -11,19 +11,30 @@
 # one future.
 
 # Evaluate `expr` with the RNG seeded by `seed` (NULL: use the current stream),
-# leaving the global RNG state as it was when a seed is given.
+# leaving the global RNG state as it was when a seed is given. The seed fixes
+# the generator too (R's defaults: Mersenne-Twister, Inversion, Rejection), so
+# the same seed gives the same draws in a session whose RNGkind() was changed
+# (by the user or a package such as future.apply); the user's kinds and state
+# are restored afterwards.
 with_seed <- function(seed, expr) {
   if (is.null(seed)) return(expr)
   old <- if (exists(".Random.seed", envir = globalenv(), inherits = FALSE))
     get(".Random.seed", envir = globalenv(), inherits = FALSE) else NULL
+  old_kind <- RNGkind()
   on.exit({
+    # RNGkind() reseeds when the kind changes, so the kinds go back first and
+    # the saved state after them.
+    suppressWarnings(RNGkind(old_kind[1], old_kind[2], old_kind[3]))
     if (is.null(old)) {
-      rm(".Random.seed", envir = globalenv())
+      if (exists(".Random.seed", envir = globalenv(), inherits = FALSE)) {
+        rm(".Random.seed", envir = globalenv())
+      }
     } else {
       assign(".Random.seed", old, envir = globalenv())
     }
   }, add = TRUE)
-  set.seed(seed)
+  suppressWarnings(set.seed(seed, kind = "Mersenne-Twister", normal.kind = "Inversion",
+                            sample.kind = "Rejection"))
   expr
 }
 

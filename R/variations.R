@@ -94,7 +94,7 @@ prepare_orders <- function(runs, qrels, query_map, depth, depth_given, relevance
 
 topic_data <- function(orders, topic, queries = NULL, systems = NULL, min_queries = 2L,
                        call = rlang::caller_env()) {
-  topic <- as.character(topic)
+  topic <- as_ids(topic)
   if (length(topic) != 1L || is.na(topic)) {
     stop_irtopics("{.arg topic} must be a single topic id.", call = call)
   }
@@ -595,7 +595,7 @@ select_queries <- function(runs, qrels = NULL, query_map = NULL, n = 20L, topics
 selected_topics <- function(orders, topics, call = rlang::caller_env()) {
   tops <- names(orders$orders)
   if (!is.null(topics)) {
-    topics <- as.character(topics)
+    topics <- as_ids(topics)
     unknown <- setdiff(topics, tops)
     if (length(unknown)) {
       stop_irtopics("{.arg topics} must be topics of the return orders; unknown: {.val {unknown}}.",

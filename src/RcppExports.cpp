@@ -135,7 +135,7 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_qrels_table
-List cpp_qrels_table(SEXP ptr);
+SEXP cpp_qrels_table(SEXP ptr);
 RcppExport SEXP _irtopics_cpp_qrels_table(SEXP ptrSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
@@ -192,13 +192,23 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_docnos
-CharacterVector cpp_docnos(RawVector docbuf, IntegerVector offset);
+SEXP cpp_docnos(SEXP docbuf, SEXP offset);
 RcppExport SEXP _irtopics_cpp_docnos(SEXP docbufSEXP, SEXP offsetSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
-    Rcpp::traits::input_parameter< RawVector >::type docbuf(docbufSEXP);
-    Rcpp::traits::input_parameter< IntegerVector >::type offset(offsetSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type docbuf(docbufSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type offset(offsetSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_docnos(docbuf, offset));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_file_kind
+std::string cpp_file_kind(std::string path);
+RcppExport SEXP _irtopics_cpp_file_kind(SEXP pathSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_file_kind(path));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -389,6 +399,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
+    {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},

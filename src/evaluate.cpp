@@ -8,10 +8,7 @@ namespace irtopics {
 
 namespace {
 
-std::string show_docno(std::string_view s) {
-  if (s.size() > 60) return std::string(s.substr(0, 57)) + "...";
-  return std::string(s);
-}
+std::string show_docno(std::string_view s) { return show_field(s); }
 
 // trec_eval order: score descending, then docno descending (strcmp).
 struct TrecOrder {
@@ -37,7 +34,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
     auto it = opt.query_map->find(id);
     if (it == opt.query_map->end()) {
       throw InputError("data", run.file, run.line[first[0]],
-                       "query '" + id + "' is not in the query map");
+                       "query '" + show_field(id) + "' is not in the query map");
     }
     qt = qrels.find_topic(it->second);
   } else {
@@ -103,7 +100,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
             const uint32_t earlier = later == a ? b : a;
             throw InputError("duplicate", run.file, run.line[later],
                              "document '" + show_docno(run.docno[later]) +
-                                 "' is retrieved twice for topic '" + id + "' (first on line " +
+                                 "' is retrieved twice for topic '" + show_field(id) + "' (first on line " +
                                  std::to_string(run.line[earlier]) + ")");
           }
         }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "glue_guard.h"
 #include "glue_interrupt.h"
 #include "resample.h"
 
@@ -12,6 +13,15 @@ namespace {
 
 irtopics::PairSet pair_set(const Rcpp::NumericMatrix& x, const Rcpp::IntegerVector& first,
                            const Rcpp::IntegerVector& second) {
+  // Validated here too (the R wrappers check them): a direct call must not
+  // read outside the matrix.
+  if (first.size() != second.size()) Rcpp::stop("`first` and `second` must have the same length");
+  for (R_xlen_t k = 0; k < first.size(); ++k) {
+    if (first[k] == NA_INTEGER || second[k] == NA_INTEGER || first[k] < 0 || second[k] < 0 ||
+        first[k] >= x.nrow() || second[k] >= x.nrow()) {
+      Rcpp::stop("system index out of range");
+    }
+  }
   irtopics::PairSet ps;
   ps.x = x.begin();
   ps.m = static_cast<std::size_t>(x.nrow());
@@ -22,15 +32,18 @@ irtopics::PairSet pair_set(const Rcpp::NumericMatrix& x, const Rcpp::IntegerVect
   return ps;
 }
 
-// Runs multithreaded work f(token) and turns a cancellation into an R interrupt.
+// Runs multithreaded work f(token) and turns a cancellation into an R
+// interrupt and an allocation failure into irtopics_error_memory.
 template <typename F>
 std::vector<double> threaded(F&& f) {
-  irtopics_glue::InterruptToken token;
-  try {
-    return f(&token);
-  } catch (const irtopics::Cancelled&) {
-    throw Rcpp::internal::InterruptedException();
-  }
+  return irtopics_glue::guard_memory([&]() -> std::vector<double> {
+    irtopics_glue::InterruptToken token;
+    try {
+      return f(&token);
+    } catch (const irtopics::Cancelled&) {
+      throw Rcpp::internal::InterruptedException();
+    }
+  });
 }
 
 // A per-pair counting kernel of resample.h over replicates [rep_first, rep_first + rep_count).
@@ -42,7 +55,8 @@ Rcpp::NumericVector pair_counts_glue(Kernel kernel, const Rcpp::NumericMatrix& x
   const irtopics::PairSet ps = pair_set(x, first, second);
   return Rcpp::wrap(threaded([&](irtopics::CancelToken* cancel) {
     return kernel(ps, irtopics::seed_key(seed), static_cast<std::uint64_t>(rep_first),
-                  static_cast<std::uint64_t>(rep_count), rel_tol, n_threads, cancel);
+                  static_cast<std::uint64_t>(rep_count), rel_tol, irtopics_glue::safe_threads(n_threads),
+                  cancel);
   }));
 }
 
@@ -75,7 +89,8 @@ Rcpp::NumericVector cpp_rthsd_ranges(Rcpp::NumericMatrix x, double seed, double 
     return irtopics::rthsd_ranges(x.begin(), static_cast<std::size_t>(x.nrow()),
                                   static_cast<std::size_t>(x.ncol()), irtopics::seed_key(seed),
                                   static_cast<std::uint64_t>(rep_first),
-                                  static_cast<std::uint64_t>(rep_count), n_threads, cancel);
+                                  static_cast<std::uint64_t>(rep_count),
+                                  irtopics_glue::safe_threads(n_threads), cancel);
   }));
 }
 

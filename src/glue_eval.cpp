@@ -9,12 +9,17 @@
 #include <omp.h>
 #endif
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <thread>
 
 #include "evaluate.h"
+#include "glue_guard.h"
 #include "glue_interrupt.h"
 #include "trec_io.h"
 
@@ -23,9 +28,28 @@ using irtopics::InputError;
 
 namespace {
 
+// The Qrels behind an external pointer from qrels_pointer(), without an
+// Rcpp XPtr (see cpp_qrels_table()). A pointer restored from a saved session
+// is NULL: an error, not a crash.
+const irtopics::Qrels* qrels_address(SEXP ptr) {
+  if (TYPEOF(ptr) != EXTPTRSXP || R_ExternalPtrAddr(ptr) == nullptr) {
+    Rcpp::stop("the qrels pointer is not valid (was it saved and restored from another session?)");
+  }
+  return static_cast<const irtopics::Qrels*>(R_ExternalPtrAddr(ptr));
+}
+
 List error_list(const InputError& e) {
   return List::create(_["kind"] = e.kind, _["file"] = e.file, _["line"] = e.line,
                       _["message"] = std::string(e.what()));
+}
+
+// A depth or cut-off from R: a whole number in [0, INT_MAX] (the R wrappers
+// check them; this keeps a direct call from casting 1e300 to long).
+long checked_count(double x, const char* what) {
+  if (!(x >= 0 && x <= std::numeric_limits<int>::max()) || x != std::floor(x)) {
+    throw InputError("data", "", 0, std::string(what) + " must be a whole number in [0, 2147483647]");
+  }
+  return static_cast<long>(x);
 }
 
 // Measures come as kind codes and a parameter matrix with one row per
@@ -33,12 +57,17 @@ List error_list(const InputError& e) {
 irtopics::EvalOptions make_options(IntegerVector kind, NumericMatrix mparams, double fraction,
                                    double depth, NumericVector gains) {
   irtopics::EvalOptions opt;
-  opt.depth = static_cast<long>(depth);
+  opt.depth = checked_count(depth, "the depth");
+  if (mparams.nrow() != kind.size() || mparams.ncol() < 8) {
+    throw InputError("data", "", 0, "one row of 8 measure parameters per measure is needed");
+  }
+  if (!(fraction >= 0 && fraction <= 1)) throw InputError("data", "", 0, "the fraction must be in [0, 1]");
   for (R_xlen_t i = 0; i < kind.size(); ++i) {
+    if (kind[i] == NA_INTEGER || kind[i] < 0) throw InputError("data", "", 0, "unknown measure code");
     irtopics::Measure m;
     const int r = static_cast<int>(i);
     m.kind = static_cast<irtopics::MeasureKind>(kind[i]);
-    m.cutoff = static_cast<long>(mparams(r, 0));
+    m.cutoff = checked_count(mparams(r, 0), "a measure's cut-off");
     m.param = mparams(r, 1);
     m.rel = static_cast<int>(mparams(r, 2));
     for (int k = 0; k < 4; ++k) m.utility[k] = mparams(r, 3 + k);
@@ -47,8 +76,57 @@ irtopics::EvalOptions make_options(IntegerVector kind, NumericMatrix mparams, do
     m.depth = opt.depth > 0 ? opt.depth : 1000;
     opt.measures.push_back(m);
   }
+  for (double g : gains) {
+    if (!std::isfinite(g)) throw InputError("data", "", 0, "gains must be finite");
+  }
   opt.gains.by_grade.assign(gains.begin(), gains.end());
   return opt;
+}
+
+// Checks a run handed over from R (an element of cpp_evaluate's mem_runs):
+// what R's validate_ir_run()/run_source() guarantee, again, so that no list
+// can make the loops below read outside a vector. Throws InputError("data").
+void check_mem_run(const List& x, R_xlen_t r) {
+  const std::string where = "run " + std::to_string(r + 1) + " ";
+  auto fail = [&](const std::string& msg) { throw InputError("data", "", 0, where + msg); };
+  if (!x.containsElementNamed("name") || !x.containsElementNamed("topic") ||
+      !x.containsElementNamed("docno") || !x.containsElementNamed("score")) {
+    fail("must have elements name, topic, docno and score");
+  }
+  SEXP name = x["name"], topic = x["topic"], doc = x["docno"], score = x["score"];
+  if (TYPEOF(name) != STRSXP || XLENGTH(name) != 1 || STRING_ELT(name, 0) == NA_STRING) {
+    fail("needs one name");
+  }
+  if (TYPEOF(score) != REALSXP) fail("needs double scores");
+  if (TYPEOF(topic) != STRSXP) fail("needs character topic ids");
+  const R_xlen_t n = XLENGTH(score);
+  if (n >= static_cast<R_xlen_t>(std::numeric_limits<uint32_t>::max())) fail("has too many lines");
+  for (R_xlen_t i = 0; i < XLENGTH(topic); ++i) {
+    if (STRING_ELT(topic, i) == NA_STRING) fail("has an NA topic id");
+  }
+  if (TYPEOF(doc) == RAWSXP) {
+    if (!x.containsElementNamed("offset") || !x.containsElementNamed("topic_code")) {
+      fail("needs offset and topic_code");
+    }
+    SEXP off = x["offset"], code = x["topic_code"];
+    if (TYPEOF(off) != INTSXP || XLENGTH(off) != n + 1) fail("needs one integer offset per line plus one");
+    if (TYPEOF(code) != INTSXP || XLENGTH(code) != n) fail("needs one integer topic code per line");
+    const int* o = INTEGER(off);
+    const int* c = INTEGER(code);
+    const R_xlen_t nt = XLENGTH(topic);
+    if (o[0] != 0 || static_cast<R_xlen_t>(o[n]) != XLENGTH(doc)) fail("has offsets outside the docno buffer");
+    for (R_xlen_t i = 0; i < n; ++i) {
+      if (o[i + 1] < o[i]) fail("has decreasing offsets");
+      if (c[i] == NA_INTEGER || c[i] < 1 || c[i] > nt) fail("has a topic code out of range");
+    }
+  } else if (TYPEOF(doc) == STRSXP) {
+    if (XLENGTH(doc) != n || XLENGTH(topic) != n) fail("needs one topic and one docno per score");
+    for (R_xlen_t i = 0; i < n; ++i) {
+      if (STRING_ELT(doc, i) == NA_STRING) fail("has an NA docno");
+    }
+  } else {
+    fail("needs docnos as a character vector or a raw buffer with offsets");
+  }
 }
 
 List result_to_list(const irtopics::RunResult& r, std::size_t n_meas, bool profiles, bool orders) {
@@ -87,6 +165,7 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
                                                                              Nullable<CharacterVector> topic) {
   if (query.isNull()) return nullptr;
   CharacterVector q(query), t(topic);
+  if (q.size() != t.size()) throw InputError("data", "", 0, "the query map needs one topic per query");
   auto map = std::make_unique<std::unordered_map<std::string, std::string>>();
   for (R_xlen_t i = 0; i < q.size(); ++i) (*map)[as<std::string>(q[i])] = as<std::string>(t[i]);
   return map;
@@ -98,6 +177,7 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
 
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_read(std::string path, int relevance_level) {
+  return irtopics_glue::guard_memory([&]() -> List {
   auto q = std::make_unique<irtopics::Qrels>();
   try {
     irtopics_glue::with_interrupts(
@@ -107,11 +187,13 @@ List cpp_qrels_read(std::string path, int relevance_level) {
   }
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, IntegerVector rel,
                             int relevance_level, std::string label) {
+  return irtopics_glue::guard_memory([&]() -> List {
   auto q = std::make_unique<irtopics::Qrels>();
   q->file = label;
   try {
@@ -126,12 +208,27 @@ List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, Intege
   }
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_info(SEXP ptr, bool with_relevant) {
-  XPtr<irtopics::Qrels> q(ptr);
+  return irtopics_glue::guard_memory([&]() -> List {
+  const irtopics::Qrels* q = qrels_address(ptr);
   const std::size_t nt = q->topics.size();
+  // The relevant docnos (as R strings) only when asked: return_orders()
+  // needs them, evaluate() does not. Made first, with the plain R API under
+  // PROTECT and no Rcpp object alive (see cpp_qrels_table()).
+  SEXP relevant = PROTECT(Rf_allocVector(VECSXP, with_relevant ? static_cast<R_xlen_t>(nt) : 0));
+  for (std::size_t t = 0; with_relevant && t < nt; ++t) {
+    const auto& rel = q->relevant[t];
+    SEXP d = Rf_allocVector(STRSXP, static_cast<R_xlen_t>(rel.size()));
+    SET_VECTOR_ELT(relevant, static_cast<R_xlen_t>(t), d);
+    for (std::size_t k = 0; k < rel.size(); ++k) {
+      SET_STRING_ELT(d, static_cast<R_xlen_t>(k),
+                     Rf_mkCharLenCE(rel[k].data(), static_cast<int>(rel[k].size()), CE_NATIVE));
+    }
+  }
   IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt), max_grade(nt);
   for (std::size_t t = 0; t < nt; ++t) {
     num_rel[t] = static_cast<int>(q->num_rel[t]);
@@ -139,32 +236,52 @@ List cpp_qrels_info(SEXP ptr, bool with_relevant) {
     max_grade[t] = static_cast<int>(q->levels[t].size()) - 1;  // -1: no judged grade >= 0
   }
   for (const auto& e : q->entries) ++num_judged[e.topic];
-  // The relevant docnos (as R strings) only when asked: return_orders()
-  // needs them, evaluate() does not.
-  List relevant(with_relevant ? nt : 0);
-  for (std::size_t t = 0; with_relevant && t < nt; ++t) {
-    CharacterVector d(q->relevant[t].size());
-    for (std::size_t k = 0; k < q->relevant[t].size(); ++k) d[k] = std::string(q->relevant[t][k]);
-    relevant[t] = d;
-  }
-  return List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
-                      _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged, _["max_grade"] = max_grade,
-                      _["relevant"] = relevant);
+  List out = List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
+                          _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged,
+                          _["max_grade"] = max_grade, _["relevant"] = relevant);
+  UNPROTECT(1);
+  return out;
+  });
 }
 
+// The judgements as R vectors (read_qrels()). Built with the plain R API
+// under PROTECT, with no Rcpp vector, XPtr or C++ temporary alive while R
+// allocates: if R jumps out of the loop (an interrupt, an allocation error),
+// its PROTECT stack is unwound and nothing stays preserved. Rcpp objects are
+// kept alive by a preserve list that a jump does not unwind, so each
+// interrupted call used to leak the vectors made so far (RSS 103 MB -> 902 MB
+// after 8 interrupts of read_qrels() on a big file).
 // [[Rcpp::export(rng = false)]]
-List cpp_qrels_table(SEXP ptr) {
-  XPtr<irtopics::Qrels> q(ptr);
-  const std::size_t n = q->entries.size();
-  CharacterVector topic(n), docno(n);
-  IntegerVector rel(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const auto& e = q->entries[k];
-    topic[k] = q->topics[e.topic];
-    docno[k] = std::string(e.docno);
-    rel[k] = e.grade;
+SEXP cpp_qrels_table(SEXP ptr) {
+  const irtopics::Qrels* q = qrels_address(ptr);
+  const R_xlen_t n = static_cast<R_xlen_t>(q->entries.size());
+  const R_xlen_t nt = static_cast<R_xlen_t>(q->topics.size());
+  SEXP topic_ids = PROTECT(Rf_allocVector(STRSXP, nt));
+  for (R_xlen_t t = 0; t < nt; ++t) {
+    const std::string& id = q->topics[t];
+    SET_STRING_ELT(topic_ids, t, Rf_mkCharLenCE(id.data(), static_cast<int>(id.size()), CE_NATIVE));
   }
-  return List::create(_["topic"] = topic, _["docno"] = docno, _["rel"] = rel);
+  SEXP topic = PROTECT(Rf_allocVector(STRSXP, n));
+  SEXP docno = PROTECT(Rf_allocVector(STRSXP, n));
+  SEXP rel = PROTECT(Rf_allocVector(INTSXP, n));
+  int* r = INTEGER(rel);
+  for (R_xlen_t k = 0; k < n; ++k) {
+    const auto& e = q->entries[k];
+    SET_STRING_ELT(topic, k, STRING_ELT(topic_ids, e.topic));
+    SET_STRING_ELT(docno, k, Rf_mkCharLenCE(e.docno.data(), static_cast<int>(e.docno.size()), CE_NATIVE));
+    r[k] = e.grade;
+  }
+  SEXP out = PROTECT(Rf_allocVector(VECSXP, 3));
+  SEXP names = PROTECT(Rf_allocVector(STRSXP, 3));
+  SET_VECTOR_ELT(out, 0, topic);
+  SET_VECTOR_ELT(out, 1, docno);
+  SET_VECTOR_ELT(out, 2, rel);
+  SET_STRING_ELT(names, 0, Rf_mkChar("topic"));
+  SET_STRING_ELT(names, 1, Rf_mkChar("docno"));
+  SET_STRING_ELT(names, 2, Rf_mkChar("rel"));
+  Rf_setAttrib(out, R_NamesSymbol, names);
+  UNPROTECT(6);
+  return out;
 }
 
 // Evaluation ---------------------------------------------------------------
@@ -178,51 +295,57 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
                   NumericVector gains, bool want_profiles, bool want_orders,
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
                   int n_threads) {
-  XPtr<irtopics::Qrels> qrels(qrels_ptr);
-  irtopics::EvalOptions opt = make_options(kind, mparams, fraction, depth, gains);
-  opt.want_profiles = want_profiles;
-  opt.want_orders = want_orders;
-  auto qmap = make_query_map(map_query, map_topic);
-  opt.query_map = qmap.get();
+  return irtopics_glue::guard_memory([&]() -> List {
+  const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
+  irtopics::EvalOptions opt;
+  std::unique_ptr<std::unordered_map<std::string, std::string>> qmap;
 
   // Runs from memory are converted on the main thread (R API).
   std::vector<irtopics::Run> mem;
   std::vector<std::string> files;
   if (paths.isNotNull()) files = as<std::vector<std::string>>(CharacterVector(paths));
   try {
+    opt = make_options(kind, mparams, fraction, depth, gains);
+    opt.want_profiles = want_profiles;
+    opt.want_orders = want_orders;
+    qmap = make_query_map(map_query, map_topic);
+    opt.query_map = qmap.get();
     if (mem_runs.isNotNull()) {
       List runs(mem_runs);
       mem.resize(runs.size());
       for (R_xlen_t r = 0; r < runs.size(); ++r) {
+        if (TYPEOF(runs[r]) != VECSXP) throw InputError("data", "", 0, "a run must be a list");
         List x = runs[r];
+        check_mem_run(x, r);
         irtopics::Run& run = mem[r];
-        run.file = as<std::string>(x["name"]);
-        run.tag = as<std::string>(x["name"]);
-        CharacterVector topic = x["topic"];
-        NumericVector score = x["score"];
-        SEXP doc = x["docno"];
+        run.file = CHAR(STRING_ELT(x["name"], 0));
+        run.tag = run.file;
+        SEXP topic = x["topic"], score_sexp = x["score"], doc = x["docno"];
+        const double* score = REAL(score_sexp);
+        const R_xlen_t n = XLENGTH(score_sexp);
         irtopics::RunBuilder b(run);
         if (TYPEOF(doc) == RAWSXP) {
           const char* bytes = reinterpret_cast<const char*>(RAW(doc));
-          IntegerVector off = x["offset"];
-          IntegerVector topic_code = x["topic_code"];
-          for (R_xlen_t i = 0; i < score.size(); ++i) {
+          const int* off = INTEGER(x["offset"]);
+          const int* topic_code = INTEGER(x["topic_code"]);
+          for (R_xlen_t i = 0; i < n; ++i) {
             if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
             const int start = off[i], stop = off[i + 1];
-            b.add(std::string_view(CHAR(STRING_ELT(topic, topic_code[i] - 1))),
+            SEXP t = STRING_ELT(topic, topic_code[i] - 1);
+            b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
                   std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
                   static_cast<uint32_t>(i + 1));
           }
         } else {
-          CharacterVector d(doc);
-          for (R_xlen_t i = 0; i < score.size(); ++i) {
+          for (R_xlen_t i = 0; i < n; ++i) {
             if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
-            b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(d, i))),
-                  score[i], static_cast<uint32_t>(i + 1));
+            SEXP t = STRING_ELT(topic, i), d = STRING_ELT(doc, i);
+            b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
+                  std::string_view(CHAR(d), static_cast<std::size_t>(LENGTH(d))), score[i],
+                  static_cast<uint32_t>(i + 1));
           }
         }
         b.finish();
-        run.tag = as<std::string>(x["name"]);
       }
     }
   } catch (const InputError& e) {
@@ -264,8 +387,8 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
       }
     }
   };
-  const int n_workers =
-      static_cast<int>(std::min<std::size_t>(std::max(n_threads, 1), std::max<std::size_t>(n_runs, 1)));
+  const int n_workers = irtopics_glue::safe_threads(
+      static_cast<int>(std::min<std::size_t>(std::max(n_threads, 1), std::max<std::size_t>(n_runs, 1))));
 #ifdef _OPENMP
 #pragma omp parallel num_threads(n_workers)
   {
@@ -295,13 +418,15 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
     out[r] = result_to_list(results[r], opt.measures.size(), want_profiles, want_orders);
   }
   return List::create(_["runs"] = out);
+  });
 }
 
 // Values of an empty ranking per qrels topic (trec_eval -c), topics x measures.
 // [[Rcpp::export(rng = false)]]
 NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix mparams,
                                double fraction, double depth, NumericVector gains) {
-  XPtr<irtopics::Qrels> qrels(qrels_ptr);
+  return irtopics_glue::guard_memory([&]() -> NumericMatrix {
+  const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt = make_options(kind, mparams, fraction, depth, gains);
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();
@@ -312,6 +437,7 @@ NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix
       out(static_cast<int>(t), static_cast<int>(m)) = std::isnan(x) ? NA_REAL : x;
     }
   return out;
+  });
 }
 
 // Reading a run into a compact R object --------------------------------------
@@ -320,6 +446,7 @@ NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix
 // raw vector with offsets, topics as codes into a short character vector.
 // [[Rcpp::export(rng = false)]]
 List cpp_read_run(std::string path) {
+  return irtopics_glue::guard_memory([&]() -> List {
   irtopics::Run run;
   try {
     irtopics_glue::with_interrupts(
@@ -349,14 +476,55 @@ List cpp_read_run(std::string path) {
   return List::create(_["tag"] = run.tag, _["topics"] = wrap(run.topics),
                       _["topic_code"] = topic_code, _["score"] = score, _["docno"] = docbuf,
                       _["offset"] = offset, _["line"] = line);
+  });
 }
 
-// Docnos of a compact run as a character vector (for as.data.frame()).
+// Docnos of a compact run as a character vector (for as.data.frame()). Plain
+// R API, arguments as SEXP and no Rcpp object alive in the loop, for the
+// reason given at cpp_qrels_table(). Errors are raised before anything is
+// allocated.
 // [[Rcpp::export(rng = false)]]
-CharacterVector cpp_docnos(RawVector docbuf, IntegerVector offset) {
-  const R_xlen_t n = offset.size() - 1;
-  CharacterVector out(n);
+SEXP cpp_docnos(SEXP docbuf, SEXP offset) {
+  // The same offset rule as check_mem_run(): no read outside the buffer.
+  if (TYPEOF(docbuf) != RAWSXP || TYPEOF(offset) != INTSXP || XLENGTH(offset) < 1) {
+    Rcpp::stop("docnos need a raw buffer and integer offsets");
+  }
+  const int* off = INTEGER(offset);
+  const R_xlen_t n = XLENGTH(offset) - 1;
+  if (off[0] != 0 || static_cast<R_xlen_t>(off[n]) != XLENGTH(docbuf)) {
+    Rcpp::stop("offsets must start at 0 and end at the size of the docno buffer");
+  }
+  for (R_xlen_t i = 0; i < n; ++i) {
+    if (off[i + 1] < off[i]) Rcpp::stop("offsets must not decrease");
+  }
+  SEXP out = PROTECT(Rf_allocVector(STRSXP, n));
   const char* b = reinterpret_cast<const char*>(RAW(docbuf));
-  for (R_xlen_t i = 0; i < n; ++i) out[i] = Rf_mkCharLen(b + offset[i], offset[i + 1] - offset[i]);
+  for (R_xlen_t i = 0; i < n; ++i) {
+    SET_STRING_ELT(out, i, Rf_mkCharLenCE(b + off[i], off[i + 1] - off[i], CE_NATIVE));
+  }
+  UNPROTECT(1);
   return out;
+}
+
+// What kind of file `path` is, for check_file()'s message: "missing",
+// "directory", "regular", "empty" (a regular file with nothing to read),
+// "fifo", "device", "socket" or "other". A regular file of size 0 is read
+// (one byte) before it is called empty: /proc files report size 0 but have
+// content.
+// [[Rcpp::export(rng = false)]]
+std::string cpp_file_kind(std::string path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return "missing";
+  if (S_ISDIR(st.st_mode)) return "directory";
+  if (S_ISFIFO(st.st_mode)) return "fifo";
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "device";
+  if (S_ISSOCK(st.st_mode)) return "socket";
+  if (!S_ISREG(st.st_mode)) return "other";
+  if (st.st_size > 0) return "regular";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
+  if (fd < 0) return "regular";  // unreadable: the reader says so
+  char c;
+  const ssize_t got = ::read(fd, &c, 1);
+  ::close(fd);
+  return got == 0 ? "empty" : "regular";
 }

@@ -1,10 +1,12 @@
 // Rcpp glue for gawm.h (GAWM fixed point, Lee et al. 2009).
+#include "glue_guard.h"
 #include <Rcpp.h>
 #include "gawm.h"
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit, int mean = 0,
                     double floor = 0, double exponent = 1) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   const std::size_t m = static_cast<std::size_t>(scores.nrow());
   const std::size_t n = static_cast<std::size_t>(scores.ncol());
   irtopics::GawmMeanKernel kernel;
@@ -21,4 +23,5 @@ Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit,
     Rcpp::Named("converged") = r.converged,
     Rcpp::Named("change") = r.change,
     Rcpp::Named("weights_vanished") = r.weights_vanished);
+  });
 }

@@ -1,6 +1,7 @@
 // Rcpp glue for reliability.h (Cronbach's alpha). Arguments are checked in R.
 #include <Rcpp.h>
 
+#include "glue_guard.h"
 #include "glue_interrupt.h"
 #include "reliability.h"
 
@@ -25,7 +26,7 @@ Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, i
   irtopics_glue::InterruptToken token;
   try {
     irtopics::alpha_draws(kernel, sets.begin(), static_cast<std::size_t>(sets.nrow()), n_sets, out.begin(),
-                          n_threads, &token);
+                          irtopics_glue::safe_threads(n_threads), &token);
   } catch (const irtopics::Cancelled&) {
     throw Rcpp::internal::InterruptedException();
   }

@@ -1,4 +1,5 @@
 // Rcpp glue for smoothing.h (Ravana, Park & Moffat 2009 smoothing experiment).
+#include "glue_guard.h"
 #include <Rcpp.h>
 #include "smoothing.h"
 
@@ -8,6 +9,8 @@ Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::Numeric
                                        Rcpp::IntegerMatrix system_draws, int topics_per_set,
                                        int n_x, Rcpp::NumericVector lambdas, bool standardize,
                                        int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  n_threads = irtopics_glue::safe_threads(n_threads);
   irtopics::SmoothingProblem pb;
   pb.scores = scores.begin();
   pb.m = static_cast<std::size_t>(scores.nrow());
@@ -22,4 +25,5 @@ Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::Numeric
   irtopics::SmoothingExperiment exp(pb);
   exp.run(topic_draws.begin(), system_draws.begin(), reps, out.begin(), n_threads);
   return out;
+  });
 }

@@ -1,4 +1,5 @@
 // Rcpp glue for stability.h (the swap method). Arguments are checked in R.
+#include "glue_guard.h"
 #include <Rcpp.h>
 #include "glue_interrupt.h"
 #include "stability.h"
@@ -6,6 +7,8 @@
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix perms, int size,
                                        int aggregate, double eps, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  n_threads = irtopics_glue::safe_threads(n_threads);
   irtopics::ScoreView view{m.begin(), static_cast<std::size_t>(m.nrow()),
                            static_cast<std::size_t>(m.ncol())};
   const std::size_t n_trials = static_cast<std::size_t>(perms.ncol());
@@ -13,10 +16,13 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
   irtopics::set_aggregates(view, perms.begin(), n_trials, static_cast<std::size_t>(size),
                            static_cast<irtopics::Aggregate>(aggregate), eps, out.begin(), n_threads);
   return out;
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  n_threads = irtopics_glue::safe_threads(n_threads);
   const irtopics::PairCounts c = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     return irtopics::pair_counts(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
                                  static_cast<std::size_t>(aggs.ncol()), fuzz, n_threads, cancel);
@@ -25,11 +31,14 @@ Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n
                                      Rcpp::_["comparisons"] = c.comparisons,
                                      Rcpp::_["trial_swaps"] = c.trial_swaps,
                                      Rcpp::_["trial_pairs"] = c.trial_pairs);
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid, bool swap_based,
                               bool both_sets, double scale, bool round_to_int, double tol, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  n_threads = irtopics_glue::safe_threads(n_threads);
   const std::size_t n_sys = static_cast<std::size_t>(aggs.nrow());
   const std::size_t n_sets = static_cast<std::size_t>(aggs.ncol());
   std::vector<double> g(grid.begin(), grid.end());
@@ -48,13 +57,16 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
   return Rcpp::List::create(Rcpp::_["decisions"] = Rcpp::wrap(cc.decisions),
                             Rcpp::_["errors"] = Rcpp::wrap(cc.swaps),
                             Rcpp::_["significant"] = Rcpp::wrap(cc.significant), Rcpp::_["total"] = total);
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_binned_swaps(Rcpp::NumericMatrix aggs, double width, int n_bins) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   std::vector<double> d1, d2, count, swaps;
   irtopics::trial_differences(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
                               static_cast<std::size_t>(aggs.ncol()) / 2, 1.0, false, d1, d2);
   irtopics::binned_swaps(d1, d2, width, static_cast<std::size_t>(n_bins), count, swaps);
   return Rcpp::List::create(Rcpp::_["count"] = Rcpp::wrap(count), Rcpp::_["swaps"] = Rcpp::wrap(swaps));
+  });
 }

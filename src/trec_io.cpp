@@ -89,10 +89,7 @@ inline int split_line(const char* p, const char* end, std::string_view* fields, 
   return n;
 }
 
-std::string show(std::string_view s) {
-  if (s.size() > 60) return std::string(s.substr(0, 57)) + "...";
-  return std::string(s);
-}
+inline std::string show(std::string_view s) { return show_field(s); }
 
 // Where the lines of `text[0, size)` start: after a UTF-8 byte order mark
 // (EF BB BF), if the text begins with one. Windows editors write it; trec_eval
@@ -138,6 +135,13 @@ inline bool has_inner_cr(const char* b, const char* e) {
     if (p + 1 < e && byte_class(p + 1) == 0) return true;
   }
   return false;
+}
+
+// Line numbers are 32-bit (they are stored per line); a file of more lines
+// (possible only with billions of blank lines) is refused rather than
+// numbered wrongly.
+inline InputError too_many_lines(const std::string& file) {
+  return InputError("file", file, 0, "the file has more than 4294967295 lines");
 }
 
 inline InputError cr_only_error(const std::string& file, uint32_t line) {
@@ -230,7 +234,179 @@ inline int32_t intern_topic(std::string_view id, std::unordered_map<std::string,
   return it->second;
 }
 
+// Inflates the gzip file open on `fd` (whose first two bytes are the gzip
+// magic) into `out`, as gzip -d does: concatenated members are read one after
+// the other; trailing zero bytes (padding) are ignored; any other bytes after
+// the last member are an error (they used to be dropped without a word,
+// losing the topics of a plain run appended to a .gz). Memory: the inflated
+// text once, without zero fill or doubling slack (the buffer is reserved from
+// the size stored in the last member's trailer when that is plausible, then
+// grown by half); a NUL byte is refused as soon as it is inflated (a 4 MB
+// file of zeros would otherwise inflate to 4 GB first); an allocation
+// failure is an InputError naming the file.
+void read_gzip(int fd, const std::string& path, std::size_t file_size, std::string& out,
+               CancelToken* cancel) {
+  z_stream zs;
+  std::memset(&zs, 0, sizeof zs);
+  if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError("file", path, 0, "can't start zlib");
+  struct End {
+    z_stream* z;
+    ~End() { inflateEnd(z); }
+  } end{&zs};
+  std::vector<unsigned char> in(std::size_t{1} << 17);
+  std::vector<char> chunk(std::size_t{1} << 20);
+  bool eof = false;
+  auto refill = [&]() {
+    if (zs.avail_in > 0 || eof) return;
+    const ssize_t got = ::read(fd, in.data(), in.size());
+    if (got < 0) throw InputError("file", path, 0, "can't read the file");
+    if (got == 0) eof = true;
+    zs.next_in = in.data();
+    zs.avail_in = static_cast<uInt>(got);
+  };
+  try {
+    // ISIZE, the last member's length mod 2^32, as a first guess, trusted up
+    // to 64 times the file's size (text compresses 3-20 times; a file that
+    // claims more is grown piece by piece, so a bomb is refused or read
+    // before it is given its claimed size).
+    unsigned char trailer[4];
+    if (file_size >= 18 && ::pread(fd, trailer, 4, static_cast<off_t>(file_size - 4)) == 4) {
+      const std::size_t isize = static_cast<std::size_t>(trailer[0]) | (static_cast<std::size_t>(trailer[1]) << 8) |
+                                (static_cast<std::size_t>(trailer[2]) << 16) |
+                                (static_cast<std::size_t>(trailer[3]) << 24);
+      if (isize / 64 <= file_size) out.reserve(isize + 17);
+    }
+    long lines = 1;
+    std::size_t since_poll = 0;
+    while (true) {
+      refill();
+      zs.next_out = reinterpret_cast<Bytef*>(chunk.data());
+      zs.avail_out = static_cast<uInt>(chunk.size());
+      const int rc = inflate(&zs, Z_NO_FLUSH);
+      const std::size_t got = chunk.size() - zs.avail_out;
+      if (got > 0) {
+        const char* nul = static_cast<const char*>(std::memchr(chunk.data(), '\0', got));
+        if (nul != nullptr) {
+          lines += std::count(out.data(), out.data() + out.size(), '\n') +
+                   std::count(static_cast<const char*>(chunk.data()), nul, '\n');
+          throw InputError("parse", path, lines,
+                           "the line holds a NUL byte (is this a binary or compressed file?)");
+        }
+        if (out.size() + got > out.capacity()) {
+          out.reserve(std::max(out.size() + got, out.capacity() + out.capacity() / 2) + 17);
+        }
+        out.append(chunk.data(), got);
+        since_poll += got;
+        if (cancel != nullptr && since_poll >= (std::size_t{1} << 20)) {  // every 1 MB
+          since_poll = 0;
+          if (cancel->stop_requested()) throw Cancelled();
+        }
+      }
+      if (rc == Z_STREAM_END) {
+        // Another member, zero padding, or trailing bytes that are not gzip.
+        refill();
+        if (zs.avail_in == 0 && eof) break;
+        if (zs.avail_in == 1 && !eof) {  // the magic may straddle two reads
+          const unsigned char first = zs.next_in[0];
+          const ssize_t got2 = ::read(fd, in.data() + 1, in.size() - 1);
+          if (got2 < 0) throw InputError("file", path, 0, "can't read the file");
+          in[0] = first;
+          zs.next_in = in.data();
+          zs.avail_in = static_cast<uInt>(1 + got2);
+          if (got2 == 0) eof = true;
+        }
+        if (zs.avail_in >= 2 && zs.next_in[0] == 0x1f && zs.next_in[1] == 0x8b) {
+          if (inflateReset(&zs) != Z_OK) throw InputError("file", path, 0, "can't decompress the file (gzip error)");
+          continue;
+        }
+        // Zero padding (as gzip -d accepts) to the end of the file.
+        while (true) {
+          const unsigned char* b = zs.next_in;
+          for (uInt k = 0; k < zs.avail_in; ++k) {
+            if (b[k] != 0) {
+              throw InputError("file", path, 0,
+                               "the file holds bytes after the end of its gzip data (a plain file "
+                               "appended to a gzip file?)");
+            }
+          }
+          zs.avail_in = 0;
+          refill();
+          if (eof) break;
+        }
+        break;
+      }
+      if (rc == Z_BUF_ERROR && zs.avail_in == 0 && eof) {
+        throw InputError("file", path, 0, "the gzip stream is truncated");
+      }
+      if (rc != Z_OK && rc != Z_BUF_ERROR) {
+        throw InputError("file", path, 0,
+                         std::string("can't decompress the file (") + (zs.msg ? zs.msg : "gzip error") + ")");
+      }
+    }
+  } catch (const std::bad_alloc&) {
+    const std::size_t have = out.size();
+    out = std::string();
+    throw InputError("file", path, 0,
+                     "not enough memory to decompress the file (" + std::to_string(have) +
+                         " bytes inflated so far)");
+  } catch (const std::length_error&) {
+    out = std::string();
+    throw InputError("file", path, 0, "the decompressed file is too large");
+  }
+  if (out.empty()) throw InputError("file", path, 0, "the file is empty");
+}
+
 }  // namespace
+
+std::string show_field(std::string_view s, std::size_t max_bytes) {
+  // Walks the bytes as UTF-8: a valid sequence of a printable character is
+  // copied, anything else (C0 and C1 controls, DEL, invalid or truncated
+  // sequences) is written \xNN, so that no message carries a terminal escape
+  // sequence or bytes R can't turn into a string.
+  std::string out;
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  auto hex = [&](unsigned char c) {
+    static const char digits[] = "0123456789abcdef";
+    out += "\\x";
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  };
+  while (i < n && out.size() < max_bytes) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    std::size_t len = 0;
+    uint32_t cp = 0;
+    if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+    bool ok = len > 0 && i + len <= n;
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xc0) != 0x80) ok = false;
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    // Overlong forms, surrogates, beyond U+10FFFF, C1 controls, line separators.
+    if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+               (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0) || cp == 0x2028 ||
+               cp == 0x2029)) {
+      ok = false;
+    }
+    if (ok) {
+      out.append(s.data() + i, len);
+      i += len;
+    } else {
+      hex(c);
+      ++i;
+    }
+  }
+  if (i < n) out += "...";
+  return out;
+}
 
 uint64_t hash_docno(std::string_view s) {
   // FNV-1a over 8-byte words then a final avalanche (splitmix64): fast on the
@@ -277,7 +453,12 @@ void read_whole_file(const std::string& path, std::string& out, CancelToken* can
     const std::size_t size = static_cast<std::size_t>(st.st_size);
     // Room for the parser's padding (a line end and 16 NULs), so that padding
     // does not reallocate, which would briefly hold two copies of the file.
-    out.reserve(size + 17);
+    try {
+      out.reserve(size + 17);
+    } catch (const std::exception&) {  // std::bad_alloc or std::length_error
+      ::close(fd);
+      throw InputError("file", path, 0, "not enough memory to read the file (" + std::to_string(size) + " bytes)");
+    }
     // 16 MB at a time, so that an interrupt is seen while a big file is read
     // (the buffer grows within its capacity: no copy, and the first touch of
     // its pages is spread over the pieces too).
@@ -298,42 +479,33 @@ void read_whole_file(const std::string& path, std::string& out, CancelToken* can
         throw Cancelled();
       }
     }
+    // A file that reports size 0 may still have content (/proc files): read
+    // it to its end.
+    if (size == 0) {
+      char piece0[1 << 16];
+      while (true) {
+        const ssize_t got = ::read(fd, piece0, sizeof piece0);
+        if (got < 0) {
+          ::close(fd);
+          throw InputError("file", path, 0, "can't read the file");
+        }
+        if (got == 0) break;
+        out.append(piece0, static_cast<std::size_t>(got));
+      }
+      used = out.size();
+    }
     ::close(fd);
     out.resize(used);
     if (used == 0) throw InputError("file", path, 0, "the file is empty");
     return;
   }
-  gzFile f = gzdopen(fd, "rb");
-  if (f == nullptr) {
+  try {
+    read_gzip(fd, path, static_cast<std::size_t>(st.st_size), out, cancel);
+  } catch (...) {
     ::close(fd);
-    throw InputError("file", path, 0, "can't open the gzip file");
+    throw;
   }
-  gzbuffer(f, 1 << 17);
-  constexpr unsigned chunk = 1u << 20;
-  std::size_t used = 0;
-  while (true) {
-    if (out.size() < used + chunk) out.resize(std::max<std::size_t>(used + chunk, out.size() * 2));
-    const int got = gzread(f, &out[used], chunk);
-    if (got < 0) {
-      int errnum = 0;
-      const char* msg = gzerror(f, &errnum);
-      std::string what = std::string("can't decompress the file (") + (msg ? msg : "read error") + ")";
-      gzclose(f);
-      throw InputError("file", path, 0, what);
-    }
-    if (got == 0) break;
-    used += static_cast<std::size_t>(got);
-    if (cancel != nullptr && cancel->stop_requested()) {  // once per 1 MB chunk
-      gzclose(f);
-      throw Cancelled();
-    }
-  }
-  // zlib reports a truncated stream when the file is closed.
-  const int rc = gzclose_r(f);
-  out.resize(used);
-  if (rc == Z_BUF_ERROR) throw InputError("file", path, 0, "the gzip stream is truncated");
-  if (rc != Z_OK) throw InputError("file", path, 0, "can't decompress the file (gzip error)");
-  if (used == 0) throw InputError("file", path, 0, "the file is empty");
+  ::close(fd);
 }
 
 void Run::clear() {
@@ -365,7 +537,7 @@ RunParser::RunParser(Run& run) : run_(run) {
 bool RunParser::next(bool* topic_changed, bool* seen_before) {
   std::string_view f[6];
   while (p_ < end_) {
-    ++line_no_;
+    if (++line_no_ == 0) throw too_many_lines(run_.file);
     bool extra = false;
     const char* const line_start = p_;
     const int n = split_line(p_, end_, f, 6, &extra, &p_);
@@ -393,7 +565,15 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
       *seen_before = !added;
       last_topic_ = f[0];
     }
-    if (run_.tag.empty()) run_.tag = std::string(f[5]);
+    // One run per file: a second run tag (two runs concatenated, say) would
+    // otherwise be merged into the first run's ranked lists.
+    if (run_.tag.empty()) {
+      run_.tag = std::string(f[5]);
+    } else if (!same_bytes(f[5], run_.tag)) {
+      throw InputError("parse", run_.file, line_no_,
+                       "the run tag '" + show(f[5]) + "' differs from the first line's '" +
+                           show(run_.tag) + "' (one run per file: split the file by tag)");
+    }
     run_.topic.push_back(last_index_);
     run_.score.push_back(s);
     run_.docno.push_back(f[2]);
@@ -482,7 +662,7 @@ void Qrels::build_index() {
       if (s.tag == tag && same_bytes(o.docno, e.docno)) {
         throw InputError("duplicate", file, e.line,
                          "document '" + show(e.docno) + "' is judged twice for topic '" +
-                             topics[e.topic] + "' (first on line " + std::to_string(o.line) + ")");
+                             show(topics[e.topic]) + "' (first on line " + std::to_string(o.line) + ")");
       }
     }
     if (e.grade >= 0) {
@@ -492,7 +672,7 @@ void Qrels::build_index() {
         if (level_counts > kMaxLevelCounts) {
           throw InputError("data", file, e.line,
                            "the relevance grades are too large for this many topics (up to grade " +
-                               std::to_string(e.grade) + " in topic '" + topics[e.topic] +
+                               std::to_string(e.grade) + " in topic '" + show(topics[e.topic]) +
                                "'): their count tables would exceed " +
                                std::to_string(kMaxLevelCounts) + " entries");
         }
@@ -545,7 +725,7 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
   uint32_t line_no = 0;
   std::string_view f[4];
   while (p < end) {
-    ++line_no;
+    if (++line_no == 0) throw too_many_lines(q.file);
     if (cancel != nullptr && (line_no & 0xffff) == 0 && cancel->stop_requested()) throw Cancelled();
     bool extra = false;
     const char* const line_start = p;

@@ -42,6 +42,12 @@ class InputError : public std::runtime_error {
 
 uint64_t hash_docno(std::string_view s);
 
+// A field (topic id, docno, tag) made safe for an error message: bytes that
+// are not printable UTF-8 (controls, terminal escape sequences, invalid
+// UTF-8) are written \xNN, and the result is cut to about `max_bytes` bytes
+// ("..." marks the cut), so a 100 MB id is not echoed in full.
+std::string show_field(std::string_view s, std::size_t max_bytes = 60);
+
 // Equality of two short byte strings without a call to memcmp: compares
 // 8-byte words (docnos and topic ids are short, and this is on the hot path).
 inline bool same_bytes(std::string_view a, std::string_view b) {

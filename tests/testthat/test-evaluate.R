@@ -76,13 +76,13 @@ test_that("empty topics, topics without relevant documents and unknown topics", 
                data.frame(system = "s", topic = "99", docno = "x", score = 1))
   qrels <- rbind(tie_qrels(), data.frame(topic = "2", docno = "x", rel = 0L),
                  data.frame(topic = "3", docno = "y", rel = 1L))
-  expect_message(res <- evaluate(run, qrels, c("AP", "NumRel", "P@5"), missing = "drop"),
-                 class = "irtopics_message_unknown_topics")
+  expect_warning(res <- evaluate(run, qrels, c("AP", "NumRel", "P@5"), missing = "drop"),
+                 class = "irtopics_warning_unknown_topics")
   # topic 2 has no relevant document: evaluated, AP = 0; topic 3 unanswered: dropped
   expect_equal(colnames(res$AP), c("1", "2"))
   expect_equal(res$AP[1, "2"], 0)
   expect_equal(unname(mean_scores(res$AP)), mean(c(1 / 3, 0)))
-  suppressMessages(res0 <- evaluate(run, qrels, c("AP", "NumRel", "P@5"), missing = "zero"))
+  suppressWarnings(res0 <- evaluate(run, qrels, c("AP", "NumRel", "P@5"), missing = "zero"))
   expect_equal(colnames(res0$AP), c("1", "2", "3"))
   expect_equal(res0$AP[1, "3"], 0)
   expect_equal(res0$NumRel[1, "3"], 1)   # trec_eval -c keeps num_rel of an unanswered topic
