@@ -54,7 +54,7 @@ satisfies <- function(have, op, ver) {
   f(package_version(have), package_version(ver))
 }
 
-# The DESCRIPTION of the copy of `pkg` that library(pkg) would load, or NULL.
+# The DESCRIPTION of the copy of `pkg` that R would load, or NULL.
 visible <- function(pkg) {
   dir <- find.package(pkg, quiet = TRUE)
   if (!length(dir)) return(NULL)
