@@ -30,7 +30,20 @@ if ! $installed; then
     { cat "$lib"/*.log; exit 1; }
   export R_LIBS="$lib${R_LIBS:+:$R_LIBS}"
 fi
-Rscript -e 'pkgdown::build_site(".", install = FALSE, new_process = FALSE, preview = FALSE)'
+# pkgdown.internet = FALSE: no look-ups on CRAN while building (CI is offline)
+Rscript -e 'options(pkgdown.internet = FALSE)
+pkgdown::build_site(".", install = FALSE, new_process = FALSE, preview = FALSE)'
+# The site has no CDN resources (pkgdown/templates/head.html): MathJax for the
+# vignettes' formulas comes from Debian's libjs-mathjax.
+rm -rf docs/mathjax
+mj=/usr/share/javascript/mathjax
+if [ -f "$mj/MathJax.js" ]; then
+  mkdir -p docs/mathjax
+  for d in MathJax.js config extensions jax localization fonts; do cp -rL "$mj/$d" docs/mathjax/; done
+else
+  echo "MathJax not found in $mj (Debian: apt-get install libjs-mathjax): formulas stay TeX source" >&2
+  mkdir -p docs/mathjax && echo "/* MathJax not available when the site was built */" > docs/mathjax/MathJax.js
+fi
 echo "site built in docs/ in $(( $(date +%s) - start )) s"
 if $check; then
   Rscript tools/check-site.R docs

@@ -53,7 +53,7 @@ s$Log$entryAdded(callback_ = function(m) {
   if (identical(e$level, "error")) errors <<- c(errors, paste0(e$text, if (!is.null(e$url)) paste0(" (", e$url, ")")))
 })
 # What each page holds, read in the page after it loaded.
-inspect_js <- "JSON.stringify({
+inspect_js <- "({
   links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
   images: Array.from(document.images).map(i => ({src: i.currentSrc || i.src,
                                                    ok: i.complete && i.naturalWidth > 0})),
@@ -65,9 +65,9 @@ visit <- function(path) {
   loaded <- s$Page$loadEventFired(wait_ = FALSE, timeout_ = 30)
   s$Page$navigate(paste0(base, path), wait_ = FALSE)
   ok <- tryCatch({ s$wait_for(loaded); TRUE }, error = function(e) FALSE)
-  Sys.sleep(0.2)              # late console messages
-  later::run_now(0.2)
-  info <- jsonlite::fromJSON(s$Runtime$evaluate(inspect_js)$result$value, simplifyVector = FALSE)
+  # wait 300 ms in the page (chromote handles late console events meanwhile)
+  s$Runtime$evaluate("new Promise(r => setTimeout(r, 300))", awaitPromise = TRUE)
+  info <- s$Runtime$evaluate(inspect_js, returnByValue = TRUE)$result$value
   list(loaded = ok, errors = unique(errors), info = info)
 }
 

@@ -34,8 +34,9 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     d="r-cran-$(echo "$p" | tr '[:upper:]' '[:lower:]')"
     if apt-cache show --no-all-versions "$d" >/dev/null 2>&1; then debs="$debs $d"; fi
   done
-  # the site check: headless Chromium; OpenSSL headers to build CRAN's websocket (chromote)
-  if [ -n "$groups" ]; then debs="$debs chromium libssl-dev"; fi
+  # the site check: headless Chromium; OpenSSL headers to build CRAN's websocket (chromote);
+  # and MathJax for the site's formulas
+  if [ -n "$groups" ]; then debs="$debs chromium libssl-dev libjs-mathjax"; fi
   echo "apt-get install: $debs"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $debs
 fi
