@@ -34,8 +34,8 @@ browser <- chromote::Chrome$new(path = chrome, args = c(
 cm <- chromote::Chromote$new(browser = browser)
 on.exit({ try(cm$close(), silent = TRUE); unlink(profile, recursive = TRUE) }, add = TRUE)
 s <- cm$new_session(width = 1280, height = 900)
-s$Runtime$enable()
-s$Log$enable()
+invisible(s$Runtime$enable())
+invisible(s$Log$enable())
 
 errors <- character()   # console errors of the page being loaded
 s$Runtime$consoleAPICalled(callback_ = function(m) {
@@ -50,7 +50,9 @@ s$Runtime$exceptionThrown(callback_ = function(m) {
 })
 s$Log$entryAdded(callback_ = function(m) {
   e <- m$entry
-  if (identical(e$level, "error")) errors <<- c(errors, paste0(e$text, if (!is.null(e$url)) paste0(" (", e$url, ")")))
+  # the browser's own request for /favicon.ico is not the page's
+  if (identical(e$level, "error") && !grepl("/favicon\\.ico$", e$url %||% ""))
+    errors <<- c(errors, paste0(e$text, if (!is.null(e$url)) paste0(" (", e$url, ")")))
 })
 # What each page holds, read in the page after it loaded.
 inspect_js <- "({
