@@ -156,6 +156,12 @@ install_needed <- function(groups) {
     if (!install_debian(p, lib)) stop(res$plan[[p]]$why, " and Debian has no build of it: install it by hand")
   }
   if (length(res$cran)) {
+    # CRAN's fs needs the libuv headers (Debian: libuv1-dev); without them it
+    # builds its bundled copy
+    if (!nzchar(Sys.getenv("USE_BUNDLED_LIBUV")) &&
+        suppressWarnings(system2("pkg-config", c("--exists", "libuv"), stdout = FALSE, stderr = FALSE)) != 0) {
+      Sys.setenv(USE_BUNDLED_LIBUV = "1")
+    }
     ncpus <- as.integer(Sys.getenv("IRTOPICS_NCPUS", as.character(max(1L, min(4L, parallel::detectCores())))))
     message(sprintf("installing %d package(s) from CRAN into %s: %s", length(res$cran), lib,
                     paste(res$cran, collapse = " ")))
