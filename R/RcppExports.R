@@ -33,8 +33,8 @@ cpp_docnos <- function(docbuf, offset) {
     .Call(`_irtopics_cpp_docnos`, docbuf, offset)
 }
 
-cpp_gawm <- function(scores, q, tol, maxit) {
-    .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit)
+cpp_gawm <- function(scores, q, tol, maxit, mean = 0L, floor = 0, exponent = 1) {
+    .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit, mean, floor, exponent)
 }
 
 cpp_kendall <- function(x, y, tau_b) {

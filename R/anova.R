@@ -125,6 +125,14 @@ print.ir_anova <- function(x, ...) {
 }
 
 #' @rdname anova_scores
+#' @param object An `ir_anova` object.
+#' @export
+summary.ir_anova <- function(object, ...) {
+  new_summary("ir_anova", sprintf("Two-way ANOVA without replication (residual variance V_E = %.6g on %d df):",
+                                  object$residual_variance, object$residual_df), object$table)
+}
+
+#' @rdname anova_scores
 #' @param row.names,optional Ignored (for the generic).
 #' @export
 as.data.frame.ir_anova <- function(x, row.names = NULL, optional = FALSE, ...) {

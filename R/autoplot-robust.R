@@ -7,28 +7,40 @@
 #'   run (Figure 3 of Voorhees 2004; the [autoplot()][autoplot.ir_scores]
 #'   method of the AP matrix).
 #' * `type = "gmap"`: MAP against GMAP per system over one topic set, which
-#'   shows the runs whose MAP hides many poor topics.
+#'   shows the runs whose MAP hides many poor topics (`label` names them).
 #' * `type = "sets"`: one measure per topic set for chosen systems (bars).
 #'
 #' @param object A [robust_summary()] result.
 #' @param type `"sorted"`, `"gmap"` or `"sets"`.
-#' @param systems Systems to show (`"sorted"`, `"sets"`); default: see
-#'   [autoplot.ir_scores()] for `"sorted"`, the 8 best by MAP for `"sets"`.
+#' @param systems Systems to show; default: see [autoplot.ir_scores()] for
+#'   `"sorted"`, the 8 best by MAP for `"sets"`, all for `"gmap"`.
 #' @param topic_set For `"gmap"`: which topic set (default `"all"`).
 #' @param measure For `"sets"`: `"MAP"`, `"P10"`, `"pct_no"`, `"area"` or
 #'   `"GMAP"`.
-#' @param ... Unused.
+#' @param label For `"gmap"`: which points to label with their system
+#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} best by MAP) or a character vector of names. Labels are placed
+#'   without overlaps by ggrepel when it is installed, else above the
+#'   points.
+#' @param ... Unused; unknown arguments are an error, and so are
+#'   arguments the chosen `type` does not use.
 #' @return A ggplot object.
 #' @method autoplot robust_summary
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' rs <- robust_summary(ap)
-#' ggplot2::autoplot(rs, type = "gmap")
+#' ggplot2::autoplot(rs, type = "gmap", label = 5)
 #' @export
 autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
-                                    topic_set = "all", measure = "MAP", ...) {
+                                    topic_set = "all", measure = "MAP", label = NULL, ...) {
+  check_no_dots(..., help = "autoplot.robust_summary")
   type <- match_choice(type)
+  used <- list(sorted = "systems", gmap = c("systems", "topic_set", "label"),
+               sets = c("systems", "measure"))[[type]]
+  given <- c(systems = !is.null(systems), topic_set = !missing(topic_set),
+             measure = !missing(measure), label = !is.null(label))
+  check_type_args(given, used, type)
   tab <- object$table
   if (type == "sorted") {
     if (!is.null(systems)) return(ggplot2::autoplot(object$ap, systems = systems))
@@ -39,8 +51,14 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
       stop_irtopics("{.arg topic_set} must be one of {.val {levels(tab$topic_set)}}.")
     }
     d <- tab[tab$topic_set == topic_set, , drop = FALSE]
+    if (!is.null(systems)) {
+      unknown <- setdiff(systems, d$system)
+      if (length(unknown)) stop_irtopics("{.arg systems} must name systems; unknown: {.val {unknown}}.")
+      d <- d[d$system %in% systems, , drop = FALSE]
+    }
     return(ggplot2::ggplot(d, ggplot2::aes(x = .data$MAP, y = .data$GMAP)) +
       ggplot2::geom_point() +
+      label_layer(d, label, "system", "MAP", "MAP", "GMAP") +
       ggplot2::labs(x = sprintf("MAP (%s topics)", topic_set), y = sprintf("GMAP (%s topics)", topic_set)) +
       ggplot2::theme_bw())
   }
@@ -70,30 +88,49 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #'   against Kendall's tau, one point per run (Figure 2).
 #'
 #' @param object A [prediction_curves()] result.
-#' @param type `"curves"` or `"scatter"`.
-#' @param systems Runs to draw in `"curves"` (default: all, at most 4).
-#' @param ... Unused.
+#' @param type `"curves"` or `"scatter"`; by default `"curves"` when
+#'   `systems` is given or there are at most 4 runs, else `"scatter"`.
+#' @param systems Runs to draw: for `"curves"` one panel each (default: the
+#'   first 4); for `"scatter"` the points shown (default: all).
+#' @param label For `"scatter"`: which points to label with their run
+#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} runs with the largest tau) or a character vector of names.
+#'   Labels are placed without overlaps by ggrepel when it is installed,
+#'   else above the points.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot prediction_curves
 #' @examples
 #' ap <- c(0, .02, .10, .35, .50, .05, .80, 0, .20, .04, .60, .15)
 #' pred <- c(12, 9, 6, 3, 4, 11, 1, 10, 5, 8, 2, 7)
-#' ggplot2::autoplot(prediction_curves(ap, pred))
+#' pc <- prediction_curves(ap, pred)
+#' ggplot2::autoplot(pc)
+#' # several runs: curves of chosen runs, or the labelled scatter
+#' ap3 <- rbind(a = ap, b = rev(ap), c = sqrt(ap))
+#' pc3 <- prediction_curves(ap3, rbind(a = pred, b = pred, c = pred))
+#' ggplot2::autoplot(pc3, systems = "b")
+#' ggplot2::autoplot(pc3, type = "scatter", label = "all")
 #' @export
-autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...) {
+autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, label = NULL, ...) {
+  check_no_dots(..., help = "autoplot.prediction_curves")
   runs <- object$runs
-  type <- type %||% if (nrow(runs) <= 4L) "curves" else "scatter"
+  type <- type %||% if (!is.null(systems) || nrow(runs) <= 4L) "curves" else "scatter"
   type <- match_choice(type, c("curves", "scatter"), "type")
+  if (!is.null(systems)) {
+    unknown <- setdiff(systems, runs$system)
+    if (length(unknown)) stop_irtopics("{.arg systems} must name runs; unknown: {.val {unknown}}.")
+  }
   if (type == "scatter") {
+    if (!is.null(systems)) runs <- runs[runs$system %in% systems, , drop = FALSE]
     return(ggplot2::ggplot(runs, ggplot2::aes(x = .data$tau, y = .data$area_between)) +
       ggplot2::geom_point() +
+      label_layer(runs, label, "system", "tau", "tau", "area_between") +
       ggplot2::labs(x = "Kendall's tau (predicted vs actual topic ranking)",
                     y = "Area between MAP curves") +
       ggplot2::theme_bw())
   }
+  if (!is.null(label)) stop_irtopics("{.arg label} labels the points of {.code type = \"scatter\"} only.")
   systems <- systems %||% utils::head(runs$system, 4L)
-  unknown <- setdiff(systems, runs$system)
-  if (length(unknown)) stop_irtopics("{.arg systems} must name runs; unknown: {.val {unknown}}.")
   d <- object$curves[object$curves$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$Y, y = .data$MAP, shape = .data$ranking)) +
@@ -108,13 +145,13 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...)
 
 #' Plot error rates by topic-set size
 #'
-#' Error rate (percent) against topic-set size, one line per measure (use
+#' Error rate against topic-set size, one line per measure (use
 #' [bind_error_rates()] to put several measures in one plot); with
-#' `what = "ties"` the proportion of ties instead.
+#' `what = "ties"` the rate of ties instead. Both are shown as percentages.
 #'
 #' @param object A [swap_error_rates()] result.
 #' @param what `"error"` or `"ties"`.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot swap_error_rates
 #' @examples
@@ -124,15 +161,16 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, ...)
 #' ggplot2::autoplot(e)
 #' @export
 autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
+  check_no_dots(..., help = "autoplot.swap_error_rates")
   what <- match_choice(what)
   d <- object$error
-  d$value <- if (what == "error") 100 * d$error_rate else d$tie_rate
+  d$value <- 100 * if (what == "error") d$error_rate else d$tie_rate
   d$measure <- factor(d$measure, levels = unique(d$measure))
   ggplot2::ggplot(d, ggplot2::aes(x = .data$size, y = .data$value, colour = .data$measure,
                                   shape = .data$measure)) +
     ggplot2::geom_line() +
     ggplot2::geom_point() +
-    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Proportion of ties",
+    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Ties (%)",
                   colour = "Measure", shape = "Measure") +
     ggplot2::theme_bw()
 }
@@ -144,7 +182,7 @@ autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
 #' value is where a line first drops below it.
 #'
 #' @param object A [critical_values()] result.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot critical_values
 #' @examples
@@ -154,6 +192,7 @@ autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
 #' ggplot2::autoplot(critical_values(e))
 #' @export
 autoplot.critical_values <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.critical_values")
   d <- object$curves
   d <- d[!is.na(d$error_rate), , drop = FALSE]
   d$size <- factor(d$size)
@@ -172,7 +211,7 @@ autoplot.critical_values <- function(object, ...) {
 #' full-set rankings, and points for the group's Cronbach's alpha.
 #'
 #' @param object A [group_agreement()] result.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot group_agreement
 #' @examples
@@ -181,6 +220,7 @@ autoplot.critical_values <- function(object, ...) {
 #' ggplot2::autoplot(group_agreement(ap))
 #' @export
 autoplot.group_agreement <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.group_agreement")
   g <- object$groups[object$groups$group != "all", , drop = FALSE]
   g$group <- droplevels(g$group)
   bars <- data.frame(group = rep(g$group, 2L),
@@ -208,7 +248,7 @@ autoplot.group_agreement <- function(object, ...) {
 #'
 #' @param object A [g_study()] or [d_study()] result.
 #' @param n_topics For a `g_study`: the topic-set sizes to project to.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot g_study
 #' @examples
@@ -219,6 +259,7 @@ autoplot.group_agreement <- function(object, ...) {
 #' ggplot2::autoplot(d_study(g, c(5, 10, 25, 50, 100)))
 #' @export
 autoplot.g_study <- function(object, n_topics = NULL, ...) {
+  check_no_dots(..., help = "autoplot.g_study")
   n_topics <- n_topics %||% seq_len(2L * object$n_topics)
   p <- ggplot2::autoplot(d_study(object, n_topics))
   p + ggplot2::geom_vline(xintercept = object$n_topics, linetype = "dotted", colour = "grey40")
@@ -228,6 +269,7 @@ autoplot.g_study <- function(object, n_topics = NULL, ...) {
 #' @method autoplot d_study
 #' @export
 autoplot.d_study <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.g_study")
   d <- data.frame(n_topics = rep(object$n_topics, 2L),
                   coefficient = factor(rep(c("Erho2", "Phi"), each = nrow(object)),
                                        levels = c("Erho2", "Phi")),
@@ -238,4 +280,13 @@ autoplot.d_study <- function(object, ...) {
     ggplot2::geom_point() +
     ggplot2::labs(x = "Number of topics", y = "Projected reliability", colour = NULL, shape = NULL) +
     ggplot2::theme_bw()
+}
+
+# Arguments that only some plot types use: giving one to another type is an
+# error rather than being ignored.
+check_type_args <- function(given, used, type, call = rlang::caller_env()) {
+  extra <- names(given)[given & !names(given) %in% used]
+  if (length(extra)) {
+    stop_irtopics("{.code type = \"{type}\"} does not use {.arg {extra}}.", call = call)
+  }
 }

@@ -8,7 +8,7 @@
 #' @param object An `ir_scores` object.
 #' @param systems Systems to draw (names or row numbers); default: all when
 #'   there are at most 8, otherwise the 8 best by mean score.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_scores
 #' @examples
@@ -18,6 +18,21 @@
 #' ggplot2::autoplot(ap, systems = best)
 #' @export
 autoplot.ir_scores <- function(object, systems = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_scores")
+  systems <- plot_systems(object, systems)
+  df <- sorted_scores_long(object, systems)
+  measure <- attr(object, "measure") %||% "score"
+  ggplot2::ggplot(df, ggplot2::aes(x = .data$position, y = .data$value,
+                                   colour = .data$system, linetype = .data$system)) +
+    ggplot2::geom_line() +
+    ggplot2::labs(x = "Topics, sorted by score", y = measure, colour = "System",
+                  linetype = "System") +
+    ggplot2::theme_bw()
+}
+
+# The systems a sorted-scores plot draws: the user's (names or row numbers),
+# else all when at most 8, else the 8 best by mean score.
+plot_systems <- function(object, systems, call = rlang::caller_env()) {
   m <- unclass(object)
   if (is.null(systems)) {
     systems <- if (nrow(m) <= 8) rownames(m) else
@@ -26,19 +41,20 @@ autoplot.ir_scores <- function(object, systems = NULL, ...) {
   if (is.numeric(systems)) systems <- rownames(m)[systems]
   unknown <- setdiff(systems, rownames(m))
   if (length(unknown) || anyNA(systems)) {
-    stop_irtopics("{.arg systems} must name systems of {.arg object}; unknown: {.val {unknown}}.")
+    stop_irtopics("{.arg systems} must name systems of {.arg object}; unknown: {.val {unknown}}.",
+                  call = call)
   }
+  systems
+}
+
+# Each system's scores sorted from worst to best (NA left out), long.
+sorted_scores_long <- function(object, systems) {
+  m <- unclass(object)
   rows <- lapply(systems, function(s) {
     v <- sort(m[s, ], na.last = NA)
     data.frame(system = s, position = seq_along(v), value = as.vector(v))
   })
   df <- do.call(rbind, rows)
   df$system <- factor(df$system, levels = systems)
-  measure <- attr(object, "measure") %||% "score"
-  ggplot2::ggplot(df, ggplot2::aes(x = .data$position, y = .data$value,
-                                   colour = .data$system, linetype = .data$system)) +
-    ggplot2::geom_line() +
-    ggplot2::labs(x = "Topics, sorted by score", y = measure, colour = "System",
-                  linetype = "System") +
-    ggplot2::theme_bw()
+  df
 }

@@ -39,7 +39,7 @@ plot_query_exclusion <- function(df, label, topic, simulated) {
 #'
 #' @param object An `ir_exclusion` object from [exclusion_measure()].
 #' @param topic The topic (default: the first).
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_exclusion
 #' @examples
@@ -49,6 +49,7 @@ plot_query_exclusion <- function(df, label, topic, simulated) {
 #' ggplot2::autoplot(ex)
 #' @export
 autoplot.ir_exclusion <- function(object, topic = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_exclusion")
   df <- object$lists
   topic <- choose_topic(topic, unique(df$topic))
   df <- df[df$topic == topic, ]
@@ -61,18 +62,21 @@ autoplot.ir_exclusion <- function(object, topic = NULL, ...) {
   plot_query_exclusion(df, label, topic, object$simulated)
 }
 
-#' Plot topic indicators: per-query exclusion or AP against exclusion
+#' Plot topic indicators: per-query exclusion or AP against an indicator
 #'
 #' `type = "queries"` draws, for one topic, the exclusion of each selected
 #' query (labelled by its letter and text, best query at the top) and system:
 #' the paper's Figures 1, 3 and 5. `type = "ap"` draws, for every topic and
-#' system, the mean AP over the selected queries against the exclusion
-#' indicator \eqn{E}, one labelled point per topic and system (Figure 13).
+#' system, the mean AP over the selected queries against an indicator
+#' (\eqn{E} by default: Figure 13), one point per topic and system labelled
+#' by the topic.
 #'
 #' @param object An `ir_topic_indicators` object.
 #' @param type `"queries"` or `"ap"`.
 #' @param topic For `type = "queries"`, the topic (default: the first).
-#' @param ... Unused.
+#' @param indicator For `type = "ap"`, the indicator on the x axis: `"E"`,
+#'   `"U"`, `"C"`, `"S"` or one of your own (see [topic_indicators()]).
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_topic_indicators
 #' @examples
@@ -81,10 +85,16 @@ autoplot.ir_exclusion <- function(object, topic = NULL, ...) {
 #' ind <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 5, depth = 200)
 #' ggplot2::autoplot(ind, topic = "sim02")
 #' ggplot2::autoplot(ind, type = "ap")
+#' ggplot2::autoplot(ind, type = "ap", indicator = "U")
 #' @export
-autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topic = NULL, ...) {
+autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topic = NULL,
+                                         indicator = "E", ...) {
+  check_no_dots(..., help = "autoplot.ir_topic_indicators")
   type <- match_choice(type)
   if (type == "queries") {
+    if (!missing(indicator)) {
+      stop_irtopics("{.arg indicator} is used by {.code type = \"ap\"} only.")
+    }
     df <- object$queries
     topic <- choose_topic(topic, unique(df$topic))
     df <- df[df$topic == topic, ]
@@ -93,14 +103,23 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
     label[is.na(df$text)] <- paste0(df$letter, ": ", df$query)[is.na(df$text)]
     return(plot_query_exclusion(df, label, topic, object$simulated))
   }
+  if (!is.null(topic)) stop_irtopics("{.arg topic} is used by {.code type = \"queries\"} only.")
+  vars <- setdiff(indicator_columns(object), "AP")
+  indicator <- match_choice(indicator, vars, "indicator")
   df <- object$indicators
-  ggplot2::ggplot(df, ggplot2::aes(x = .data$E, y = .data$AP, colour = .data$system,
+  ggplot2::ggplot(df, ggplot2::aes(x = .data[[indicator]], y = .data$AP, colour = .data$system,
                                    label = .data$topic)) +
     ggplot2::geom_point() +
     ggplot2::geom_text(size = 2.5, vjust = -0.6, show.legend = FALSE) +
-    ggplot2::labs(x = "Exclusion indicator E", y = "Mean AP over the selected queries",
+    ggplot2::labs(x = indicator_label(indicator), y = "Mean AP over the selected queries",
                   colour = "System", caption = sim_caption(object$simulated)) +
     ggplot2::theme_bw()
+}
+
+indicator_label <- function(v) {
+  names <- c(E = "exclusion E", U = "uniformity U", C = "centering C", S = "sphericity S",
+             AP = "mean AP")
+  if (v %in% names(names)) names[[v]] else paste("indicator", v)
 }
 
 #' Plot system-to-system differences of topic indicators
@@ -108,11 +127,14 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
 #' One point per topic, labelled by the topic id, at the differences
 #' (`system_a - system_b`) of two indicators: `type = "EU"` exclusion against
 #' uniformity (Figure 7 of Liggett & Buckley 2005), `"CS"` centering against
-#' sphericity (Figure 8), `"AP"` exclusion against mean AP.
+#' sphericity (Figure 8), `"AP"` exclusion against mean AP; or any two
+#' indicators, your own included, with `x` and `y`.
 #'
 #' @param object An `ir_indicator_differences` object.
 #' @param type `"EU"`, `"CS"` or `"AP"`.
-#' @param ... Unused.
+#' @param x,y Instead of `type`: the indicators on the x and y axes (both
+#'   needed), e.g. `x = "E", y = "my_indicator"`.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_indicator_differences
 #' @examples
@@ -122,15 +144,23 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
 #' dif <- indicator_differences(ind, sim$truth$systems$system[1], sim$truth$systems$system[2])
 #' ggplot2::autoplot(dif)
 #' ggplot2::autoplot(dif, type = "CS")
+#' ggplot2::autoplot(dif, x = "S", y = "AP")
 #' @export
-autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP"), ...) {
-  type <- match_choice(type)
-  vars <- switch(type, EU = c("E", "U"), CS = c("C", "S"), AP = c("E", "AP"))
-  names <- c(E = "exclusion E", U = "uniformity U", C = "centering C", S = "sphericity S",
-             AP = "mean AP")
+autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP"), x = NULL,
+                                              y = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_indicator_differences")
+  if (!is.null(x) || !is.null(y)) {
+    if (!missing(type)) stop_irtopics("Give either {.arg type} or {.arg x} and {.arg y}, not both.")
+    if (is.null(x) || is.null(y)) stop_irtopics("{.arg x} and {.arg y} must both be given.")
+    avail <- indicator_columns(object)
+    vars <- c(match_choice(x, avail, "x"), match_choice(y, avail, "y"))
+  } else {
+    type <- match_choice(type)
+    vars <- switch(type, EU = c("E", "U"), CS = c("C", "S"), AP = c("E", "AP"))
+  }
   df <- object$differences
   df <- df[is.finite(df[[vars[1]]]) & is.finite(df[[vars[2]]]), ]
-  lab <- function(v) paste0("Difference in ", names[[v]], " (", object$system_a, " - ",
+  lab <- function(v) paste0("Difference in ", indicator_label(v), " (", object$system_a, " - ",
                             object$system_b, ")")
   ggplot2::ggplot(df, ggplot2::aes(x = .data[[vars[1]]], y = .data[[vars[2]]],
                                    label = .data$topic)) +
@@ -147,7 +177,7 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
 #' letter and coloured by system: Figure 2 of Liggett & Buckley (2005).
 #'
 #' @param object An `ir_query_map` object from [query_map_mds()].
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_query_map
 #' @examples
@@ -157,6 +187,7 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
 #' ggplot2::autoplot(query_map_mds(d))
 #' @export
 autoplot.ir_query_map <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_query_map")
   df <- object$points
   if (!"dim2" %in% names(df)) df$dim2 <- 0
   ggplot2::ggplot(df, ggplot2::aes(x = .data$dim1, y = .data$dim2, label = .data$letter,

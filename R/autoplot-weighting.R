@@ -9,7 +9,12 @@
 #'
 #' @param object An `ir_gawm` object from [gawm()].
 #' @param type `"systems"` or `"topics"`.
-#' @param ... Unused.
+#' @param label Which points to label with their system or topic names:
+#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} with the largest \eqn{E_s}, or \eqn{E_t}) or a character
+#'   vector of names. Labels are placed without overlaps by ggrepel when it
+#'   is installed, else above the points.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_gawm
 #' @examples
@@ -18,8 +23,10 @@
 #' fit <- gawm(ap)
 #' ggplot2::autoplot(fit)
 #' ggplot2::autoplot(fit, type = "topics")
+#' ggplot2::autoplot(fit, label = 5)
 #' @export
-autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
+autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_gawm")
   type <- match_choice(type)
   if (type == "systems") {
     df <- object$systems
@@ -27,6 +34,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
     ggplot2::ggplot(df, ggplot2::aes(x = .data$MAP, y = .data$performance)) +
       ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey50") +
       ggplot2::geom_point() +
+      label_layer(df, label, "system", "performance", "MAP", "performance") +
       ggplot2::labs(x = sprintf("MAP (mean %s)", object$measure),
                     y = expression(GAWM ~ system ~ performance ~ E[s]),
                     title = sprintf("Systems: Pearson r = %.3f (q = %s)", r, format(object$q))) +
@@ -37,6 +45,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
     ggplot2::ggplot(df, ggplot2::aes(x = .data$AAP, y = .data$ease, size = .data$discernment)) +
       ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey50") +
       ggplot2::geom_point(alpha = 0.6) +
+      label_layer(df, label, "topic", "ease", "AAP", "ease") +
       ggplot2::labs(x = sprintf("AAP (mean %s over systems)", object$measure),
                     y = expression(GAWM ~ topic ~ ease ~ E[t]),
                     size = expression(Discernment ~ W[t]),
@@ -53,24 +62,32 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), ...) {
 #'
 #' @param object An `ir_hits` object from [hits()].
 #' @param type `"systems"` or `"topics"`.
-#' @param ... Unused.
+#' @param label Which points to label with their system or topic names:
+#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   \eqn{k} largest authorities) or a character vector of names. Labels
+#'   are placed without overlaps by ggrepel when it is installed, else above
+#'   the points.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_hits
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc6_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
-#' ggplot2::autoplot(hits(ap))
+#' ggplot2::autoplot(hits(ap), label = 3)
 #' @export
-autoplot.ir_hits <- function(object, type = c("systems", "topics"), ...) {
+autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_hits")
   type <- match_choice(type)
   if (type == "systems") {
     df <- object$systems
+    id <- "system"
     xlab <- sprintf("MAP (mean %s)", object$measure)
     df$x <- df$MAP
     ylab <- "HITS system authority A(s)"
     ttl <- "Systems"
   } else {
     df <- object$topics
+    id <- "topic"
     xlab <- sprintf("AAP (mean %s over systems)", object$measure)
     df$x <- df$AAP
     ylab <- "HITS topic authority A(t)"
@@ -80,6 +97,7 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), ...) {
   ggplot2::ggplot(df, ggplot2::aes(x = .data$x, y = .data$authority)) +
     ggplot2::geom_hline(yintercept = 0, colour = "grey70") +
     ggplot2::geom_point() +
+    label_layer(df, label, id, "authority", "x", "authority") +
     ggplot2::labs(x = xlab, y = ylab, title = sprintf("%s: Pearson r = %.3f", ttl, r)) +
     ggplot2::theme_bw()
 }
@@ -93,7 +111,7 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), ...) {
 #' dashed line across the plot.
 #'
 #' @param object An `ir_smoothing` object from [smoothing_experiment()].
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_smoothing
 #' @examples
@@ -102,6 +120,7 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), ...) {
 #' ggplot2::autoplot(smoothing_experiment(ap, reps = 200, seed = 1))
 #' @export
 autoplot.ir_smoothing <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_smoothing")
   df <- as.data.frame(object)
   labels <- c(as.character(object$lambdas), "baseline")
   df$x <- factor(ifelse(is.na(df$lambda), "baseline", as.character(df$lambda)), levels = labels)
@@ -127,7 +146,7 @@ autoplot.ir_smoothing <- function(object, ...) {
 #' point), joined by a segment from the new to the smoothed mean.
 #'
 #' @param object An `ir_smoothed` object from [smooth_scores()].
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_smoothed
 #' @examples
@@ -140,6 +159,7 @@ autoplot.ir_smoothing <- function(object, ...) {
 #' ggplot2::autoplot(sm)
 #' @export
 autoplot.ir_smoothed <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_smoothed")
   df <- object$means
   df$system <- factor(df$system, levels = df$system[order(df$smoothed_mean, df$system)])
   long <- rbind(

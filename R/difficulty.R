@@ -53,8 +53,10 @@ difficulty_impl <- function(m, by) {
 #' for 100 topics).
 #'
 #' @section Reconstruction:
-#' The tie rule and the boundaries for \eqn{T} not divisible by \eqn{k} are
-#' DERIVED (spec 5.1).
+#' Mandl (2009) cuts 100 topics into four groups of 25 and says nothing
+#' about ties or about sizes that do not divide evenly; irtopics breaks ties
+#' in difficulty by topic id and uses the boundaries above, which give
+#' groups whose sizes differ by at most one.
 #'
 #' @inheritParams topic_difficulty
 #' @param k Number of groups, at most the number of topics.
@@ -101,8 +103,9 @@ groups_impl <- function(m, k, by) {
 #' full GMAP.
 #'
 #' @section Reconstruction:
-#' Mandl does not name the correlation coefficient: Kendall's tau-b is the
-#' default (spec 5.1). For GMAP, AP = 0 is replaced by \eqn{10^{-4}} and
+#' Mandl (2009) does not name the correlation coefficient: Kendall's tau-b,
+#' the usual choice for comparing system rankings, is the default, and
+#' `method` gives the others. For GMAP, AP = 0 is replaced by \eqn{10^{-4}} and
 #' other values kept (`gmean_method = "replace0"`, `eps = 1e-4`), as in the
 #' paper. His manual removal of outlier runs is the explicit `exclude` list,
 #' and his choice of the best ten runs is `top = 10`.
@@ -119,6 +122,11 @@ groups_impl <- function(m, k, by) {
 #'   per group (`group` 1 = hardest, then `"all"`), columns `n_topics`,
 #'   `mean_difficulty`, `cor_map`, `cor_gmap`, `alpha`; `$cor_map_gmap`;
 #'   `$topics` (the groups, see [difficulty_groups()]); the parameters.
+#'   `as.data.frame()` returns `$groups`; `summary()` the hardest and easiest
+#'   group next to the whole set (an [irtopics_summary]).
+#' @param x,object A `group_agreement` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Mandl, T. (2009). Easy tasks dominate information retrieval
 #'   evaluation results. *BTW 2009*, LNI P-144.
 #' @examples
@@ -180,17 +188,31 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
             class = "group_agreement")
 }
 
+#' @rdname group_agreement
 #' @export
-print.group_agreement <- function(x, ...) {
-  cat(sprintf("<group_agreement> %d systems, %d topics in %d difficulty groups (1 = hardest), %s correlation\n",
-              x$n_systems, nrow(x$topics), nrow(x$groups) - 1L, x$method))
-  g <- x$groups
-  num <- vapply(g, is.numeric, logical(1))
-  g[num] <- lapply(g[num], round, 4)
-  print(g, row.names = FALSE)
-  cat(sprintf("Correlation of full MAP with full GMAP: %.4f\n", x$cor_map_gmap))
-  invisible(x)
+format.group_agreement <- function(x, ...) {
+  c(sprintf("<group_agreement> %s, %s in %d difficulty groups (1 = hardest), %s correlation",
+            plural(x$n_systems, "system"), plural(nrow(x$topics), "topic"), nrow(x$groups) - 1L,
+            x$method),
+    printed_lines(print(round_df(x$groups), row.names = FALSE)),
+    sprintf("Correlation of full MAP with full GMAP: %.4f", x$cor_map_gmap))
 }
 
+#' @rdname group_agreement
+#' @export
+print.group_agreement <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname group_agreement
+#' @export
+summary.group_agreement <- function(object, ...) {
+  g <- object$groups
+  k <- nrow(g) - 1L
+  new_summary("group_agreement",
+              sprintf("Hardest and easiest of %d difficulty groups against all topics (%s correlation):",
+                      k, object$method),
+              g[c(1L, k, k + 1L)[!duplicated(c(1L, k, k + 1L))], , drop = FALSE])
+}
+
+#' @rdname group_agreement
 #' @export
 as.data.frame.group_agreement <- function(x, row.names = NULL, optional = FALSE, ...) x$groups

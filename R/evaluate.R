@@ -87,7 +87,8 @@
 #'   e.g. `"^input\\."` for the `input.*` files of a TREC track.
 #' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
-#' @seealso [mean_scores()], [read_run()], [read_qrels()].
+#' @seealso [ir_evaluation] for converting, summarising and plotting the
+#'   result; [mean_scores()], [read_run()], [read_qrels()].
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
 #' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
@@ -408,22 +409,4 @@ call_custom <- function(f, name, grades, n_rel) {
                   kind = "measure")
   }
   as.double(v)
-}
-
-#' @export
-print.ir_evaluation <- function(x, ...) {
-  if (!length(x)) {
-    cat("<ir_evaluation> no measures\n")
-    return(invisible(x))
-  }
-  first <- x[[1]]
-  cat(sprintf("<ir_evaluation> %d system%s x %d topic%s, %d measure%s (missing = \"%s\")\n",
-              nrow(first), if (nrow(first) == 1) "" else "s",
-              ncol(first), if (ncol(first) == 1) "" else "s",
-              length(x), if (length(x) == 1) "" else "s", attr(x, "missing")))
-  means <- vapply(x, function(m) mean_scores(m), numeric(nrow(first)))
-  if (is.null(dim(means))) means <- matrix(means, nrow = 1, dimnames = list(rownames(first), names(x)))
-  print(round(utils::head(means, 10), 4))
-  if (nrow(means) > 10) cat(sprintf("# ... %d more systems\n", nrow(means) - 10))
-  invisible(x)
 }

@@ -27,18 +27,31 @@
 #' raised.
 #'
 #' @section Reconstruction:
-#' The graph's edge directions and weights are RECALLED from Mizzaro and
-#' Robertson (2007), and the reduction to singular vectors, the unit-norm
-#' normalization per block and the sign rule are DERIVED (spec section 3.2).
-#' With them \eqn{A(s)} tracks MAP and \eqn{A(t)} tracks AAP, as both papers
-#' report.
+#' Only part of Mizzaro and Robertson (2007) could be read, so the graph's
+#' edge directions and weights follow its description of the method rather
+#' than its equations, and the computation is irtopics' own: the reduction
+#' to singular vectors, the unit-norm normalization per block and the sign
+#' rule. With them \eqn{A(s)} tracks MAP and \eqn{A(t)} tracks AAP, as both
+#' Mizzaro and Robertson (2007) and Lee et al. (2009) report.
+#'
+#' On the TREC-6/7/8 ad hoc runs that Lee et al. (2009) used (the automatic
+#' runs; see [trec_runs()]), r(MAP, \eqn{A(s)}) is .958, .995 and .996 and
+#' r(AAP, \eqn{A(t)}) is .999: their Table 2's HITS column exactly.
 #'
 #' @inheritParams gawm
 #' @return An `ir_hits` object: a list with named vectors `A_s`, `H_s`
 #'   (systems) and `A_t`, `H_t` (topics); data frames `systems`
 #'   (`system, MAP, authority, hub`) and `topics` (`topic, AAP, authority,
 #'   hub`); the singular values `sigma_A` of \eqn{AP_A} and `sigma_M` of
-#'   \eqn{AP_M}; and `measure`.
+#'   \eqn{AP_M}; and `measure`. `print()` shows the best `n` systems and
+#'   topics by authority; `summary()` the correlations of authorities and
+#'   hubs with MAP and AAP (Pearson and Kendall);
+#'   [as.data.frame()][as.data.frame.ir_hits] and
+#'   [autoplot()][autoplot.ir_hits] have their own pages.
+#' @param x,object An `ir_hits` object (a `summary.ir_hits` for its
+#'   `print()`).
+#' @param n Number of systems and topics to print.
+#' @param ... Unused.
 #' @references Mizzaro, S., Robertson, S. (2007). HITS hits TREC: exploring
 #'   IR evaluation results with network analysis. SIGIR 2007, 479-486.
 #' @seealso [gawm()], [weighting_correlations()].
@@ -103,8 +116,21 @@ hits_pair <- function(x, label) {
   list(u = u, v = v, d = d)
 }
 
+#' @rdname hits
 #' @export
-format.ir_hits <- function(x, ...) {
+format.ir_hits <- function(x, ..., n = 10L) {
+  s <- x$systems[order(-x$systems$authority, x$systems$system), , drop = FALSE]
+  names(s)[3:4] <- c("A(s)", "H(s)")
+  t <- x$topics[order(-x$topics$authority, x$topics$topic), , drop = FALSE]
+  names(t)[3:4] <- c("A(t)", "H(t)")
+  c(hits_header(x),
+    "", sprintf("Systems by authority A(s) (top %d of %d):", min(n, nrow(s)), nrow(s)),
+    printed_lines(print(utils::head(s, n), digits = 4, row.names = FALSE)),
+    "", sprintf("Topics by authority A(t) (top %d of %d):", min(n, nrow(t)), nrow(t)),
+    printed_lines(print(utils::head(t, n), digits = 4, row.names = FALSE)))
+}
+
+hits_header <- function(x) {
   c(sprintf("<ir_hits> HITS of %s: %d systems x %d topics", x$measure, nrow(x$systems), nrow(x$topics)),
     sprintf("# sigma_1(AP_A) = %s, sigma_1(AP_M) = %s; r(MAP, A(s)) = %s, r(AAP, A(t)) = %s",
             format(signif(x$sigma_A[1], 4)), format(signif(x$sigma_M[1], 4)),
@@ -112,20 +138,11 @@ format.ir_hits <- function(x, ...) {
             format(round(safe_cor(x$topics$AAP, x$topics$authority), 4))))
 }
 
+#' @rdname hits
 #' @export
-print.ir_hits <- function(x, ..., n = 10L) {
-  cat(format(x), sep = "\n")
-  s <- x$systems[order(-x$systems$authority, x$systems$system), , drop = FALSE]
-  cat(sprintf("\nSystems by authority A(s) (top %d of %d):\n", min(n, nrow(s)), nrow(s)))
-  names(s)[3:4] <- c("A(s)", "H(s)")
-  print(utils::head(s, n), digits = 4, row.names = FALSE)
-  t <- x$topics[order(-x$topics$authority, x$topics$topic), , drop = FALSE]
-  cat(sprintf("\nTopics by authority A(t) (top %d of %d):\n", min(n, nrow(t)), nrow(t)))
-  names(t)[3:4] <- c("A(t)", "H(t)")
-  print(utils::head(t, n), digits = 4, row.names = FALSE)
-  invisible(x)
-}
+print.ir_hits <- function(x, ..., n = 10L) print_formatted(x, n = n)
 
+#' @rdname hits
 #' @export
 summary.ir_hits <- function(object, ...) {
   s <- object$systems
@@ -138,9 +155,10 @@ summary.ir_hits <- function(object, ...) {
                 safe_cor(t$AAP, t$authority, "kendall"), safe_cor(t$AAP, t$hub, "kendall")),
     stringsAsFactors = FALSE
   )
-  structure(list(correlations = cors, header = format(object)), class = "summary.ir_hits")
+  structure(list(correlations = cors, header = hits_header(object)), class = "summary.ir_hits")
 }
 
+#' @rdname hits
 #' @export
 print.summary.ir_hits <- function(x, ...) {
   cat(x$header, sep = "\n")

@@ -5,6 +5,23 @@
 #' measure stability, topic difficulty and reliability, adaptive weighting,
 #' prior-informed scoring and query variations.
 #'
+#' @section Results:
+#' Every analysis returns a small S3 object with the same methods: `print()`
+#' (the lines of `format()`), `summary()` (usually an [irtopics_summary]),
+#' `as.data.frame()` (a tidy data frame) and, where a picture helps,
+#' `autoplot()` (a ggplot; arguments it does not use are an error, and
+#' scatter plots take `label =` to name their points). Rates (error, tie and
+#' swap rates of the swap method) are proportions in the data and are shown
+#' as percentages, with a % sign, in every print and plot; quantities whose
+#' name says `pct` (`pct_no`, `pct_significant`) are percentages in the
+#' data too.
+#'
+#' @section Extending:
+#' Custom measures ([evaluate()]), aggregates ([swap_error_rates()]), means,
+#' dispersions and proximities ([gawm()]) and topic indicators
+#' ([topic_indicators()]) are R functions; see
+#' `vignette("extending", package = "irtopics")`.
+#'
 #' @section Options:
 #' * `irtopics.n_threads`: default number of threads of the C++ loops
 #'   (default: 1, so that examples and checks stay single-threaded; set it

@@ -16,10 +16,11 @@
 #'   \mathrm{MAP}_{pred}(Y))}.
 #'
 #' @section Reconstruction:
-#' The discretisation of the area is DERIVED (spec 2.4): a unit-spaced sum,
-#' which fits the paper's magnitudes ("0.5 or less" for good predictors);
-#' `area = "trapezoid"` is the alternative. The tie convention of tau is
-#' RECALLED: the paper does not say; tau-b is the default, `tau = "a"` the
+#' Voorhees (2004) does not say how the area between the curves is
+#' computed; irtopics uses a sum over unit steps of \eqn{Y}, which fits the
+#' paper's magnitudes ("0.5 or less" for good predictors), and
+#' `area = "trapezoid"` is the alternative. Nor does the paper say how tau
+#' treats ties: tau-b is the default, `tau = "a"` the
 #' alternative, and `tau = "ap"` gives the top-weighted \eqn{\tau_{AP}}
 #' (Yilmaz et al. 2008) of the predicted ranking against the actual one.
 #'
@@ -34,7 +35,10 @@
 #' @param area `"sum"` (default) or `"trapezoid"`.
 #' @return A `prediction_curves` object: `$runs` (columns `system`, `tau`,
 #'   `area_between`), `$curves` (long: `system`, `Y`, `ranking` =
-#'   `"actual"`/`"predicted"`, `MAP`) and the parameters.
+#'   `"actual"`/`"predicted"`, `MAP`) and the parameters. `as.data.frame()`
+#'   returns `$runs`; `summary()` a named vector: the number of runs, the
+#'   correlation of tau with the area, and their medians; `autoplot()`: see
+#'   [autoplot.prediction_curves()].
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
 #' @examples
@@ -105,21 +109,33 @@ prediction_curves <- function(ap, predicted, y_min = NULL, tau = c("b", "a", "ap
             class = "prediction_curves")
 }
 
+#' @rdname prediction_curves
+#' @param x,object A `prediction_curves` object.
+#' @param n Number of runs to print (best predictors, smallest area, first).
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @export
-print.prediction_curves <- function(x, ..., n = 10L) {
-  cat(sprintf("<prediction_curves> %d run%s, %d topics, Y = %d..%d, tau-%s, area by %s\n",
-              nrow(x$runs), if (nrow(x$runs) == 1) "" else "s", x$n_topics, x$n_topics, x$y_min,
-              x$tau, x$area))
-  print(utils::head(x$runs[order(x$runs$area_between), ], n), row.names = FALSE, digits = 4)
-  invisible(x)
+format.prediction_curves <- function(x, ..., n = 10L) {
+  r <- x$runs[order(x$runs$area_between, x$runs$system), , drop = FALSE]
+  shown <- utils::head(r, n)
+  c(sprintf("<prediction_curves> %s, %d topics, Y = %d..%d, tau-%s, area by %s",
+            plural(nrow(x$runs), "run"), x$n_topics, x$n_topics, x$y_min, x$tau, x$area),
+    printed_lines(print(shown, row.names = FALSE, digits = 4)),
+    more_line(run = nrow(r) - nrow(shown)))
 }
 
+#' @rdname prediction_curves
+#' @export
+print.prediction_curves <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @rdname prediction_curves
 #' @export
 as.data.frame.prediction_curves <- function(x, row.names = NULL, optional = FALSE, ...) x$runs
 
+#' @rdname prediction_curves
 #' @export
 summary.prediction_curves <- function(object, ...) {
   r <- object$runs
-  c(runs = nrow(r), cor_tau_area = if (nrow(r) > 2) stats::cor(r$tau, r$area_between) else NA_real_,
+  c(runs = nrow(r), cor_tau_area = if (nrow(r) > 2) safe_cor(r$tau, r$area_between) else NA_real_,
     median_tau = stats::median(r$tau, na.rm = TRUE), median_area = stats::median(r$area_between))
 }

@@ -22,6 +22,15 @@
 #'     `query`, `topic`, `n_returned`);
 #'   * `queries`: a data frame (`query`, `topic`, `text`);
 #'   * `depth`, `relevance_level`.
+#'
+#'   `print()` shows the size; `summary()` the relevant documents per topic
+#'   and how many of them the lists return (an [irtopics_summary]);
+#'   `as.data.frame()` the long form (`topic, docno, list, system, query,
+#'   position`, with `position` `NA` for a document not returned).
+#' @param x,object An `ir_return_orders` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... For `return_orders()`, see [evaluate()]; unused by the
+#'   methods.
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
 #' ro <- return_orders(file.path(dir, "results.test"), file.path(dir, "qrels.test"))
@@ -81,15 +90,54 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
             class = "ir_return_orders")
 }
 
+#' @rdname return_orders
 #' @export
-print.ir_return_orders <- function(x, ...) {
-  cat(sprintf("<ir_return_orders> %d topic%s, %d list%s (%d system%s), depth %d\n",
-              length(x$orders), if (length(x$orders) == 1) "" else "s",
-              nrow(x$lists), if (nrow(x$lists) == 1) "" else "s",
-              length(unique(x$lists$system)), if (length(unique(x$lists$system)) == 1) "" else "s",
-              x$depth))
+format.ir_return_orders <- function(x, ...) {
   n_rel <- vapply(x$orders, nrow, integer(1))
-  cat(sprintf("relevant documents per topic: %s\n",
-              paste(utils::head(sprintf("%s: %d", names(n_rel), n_rel), 8), collapse = ", ")))
-  invisible(x)
+  c(sprintf("<ir_return_orders> %s, %s (%s), depth %d", plural(length(x$orders), "topic"),
+            plural(nrow(x$lists), "list"), plural(length(unique(x$lists$system)), "system"), x$depth),
+    sprintf("relevant documents per topic: %s%s",
+            paste(utils::head(sprintf("%s: %d", names(n_rel), n_rel), 8), collapse = ", "),
+            if (length(n_rel) > 8) ", ..." else ""))
+}
+
+#' @rdname return_orders
+#' @export
+print.ir_return_orders <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname return_orders
+#' @export
+summary.ir_return_orders <- function(object, ...) {
+  tab <- do.call(rbind, lapply(names(object$orders), function(t) {
+    m <- object$orders[[t]]
+    ret <- colSums(m <= object$depth)
+    data.frame(topic = t, relevant = nrow(m), lists = ncol(m),
+               min_returned = if (length(ret)) min(ret) else NA_integer_,
+               mean_returned = if (length(ret)) mean(ret) else NA_real_,
+               max_returned = if (length(ret)) max(ret) else NA_integer_, stringsAsFactors = FALSE)
+  }))
+  new_summary("ir_return_orders",
+              sprintf("Relevant documents returned within depth %d, per topic:", object$depth), tab)
+}
+
+#' @rdname return_orders
+#' @export
+as.data.frame.ir_return_orders <- function(x, row.names = NULL, optional = FALSE, ...) {
+  parts <- lapply(names(x$orders), function(t) {
+    m <- x$orders[[t]]
+    if (!length(m)) return(NULL)
+    li <- x$lists[match(colnames(m), x$lists$list), , drop = FALSE]
+    pos <- as.vector(m)
+    data.frame(topic = t, docno = rep(rownames(m), times = ncol(m)),
+               list = rep(colnames(m), each = nrow(m)), system = rep(li$system, each = nrow(m)),
+               query = rep(li$query, each = nrow(m)),
+               position = ifelse(pos > x$depth, NA_integer_, pos), stringsAsFactors = FALSE)
+  })
+  out <- do.call(rbind, parts)
+  if (is.null(out)) {
+    out <- data.frame(topic = character(), docno = character(), list = character(), system = character(),
+                      query = character(), position = integer())
+  }
+  rownames(out) <- NULL
+  out
 }

@@ -18,7 +18,14 @@
 #'
 #' @param path Path to the qrels file (`.gz` allowed).
 #' @return An `ir_qrels` data frame with columns `topic` (character),
-#'   `docno` (character) and `rel` (integer), in file order.
+#'   `docno` (character) and `rel` (integer), in file order. `print()` shows
+#'   its size and first `n` lines; `summary()` the judgements per topic
+#'   (judged, relevant, unjudged-in-pool; an [irtopics_summary]);
+#'   `as.data.frame()` the plain data frame.
+#' @param x,object An `ir_qrels` object.
+#' @param n Number of lines to print.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @seealso [evaluate()], which also accepts the path directly (faster: no R
 #'   strings are made).
 #' @examples
@@ -39,15 +46,36 @@ new_ir_qrels <- function(df, source = NA_character_) {
   structure(df, class = c("ir_qrels", "data.frame"), source = source)
 }
 
+#' @rdname read_qrels
 #' @export
-print.ir_qrels <- function(x, ..., n = 6L) {
-  df <- as.data.frame(unclass_qrels(x))
-  n_rel <- sum(df$rel > 0)
-  cat(sprintf("<ir_qrels> %d judgements of %d topics (%d with grade > 0)\n",
-              nrow(df), length(unique(df$topic)), n_rel))
-  print(utils::head(df, n), row.names = FALSE)
-  invisible(x)
+format.ir_qrels <- function(x, ..., n = 6L) {
+  df <- unclass_qrels(x)
+  c(sprintf("<ir_qrels> %s of %s (%d with grade > 0)", plural(nrow(df), "judgement"),
+            plural(length(unique(df$topic)), "topic"), sum(df$rel > 0)),
+    printed_lines(print(utils::head(df, n), row.names = FALSE)),
+    more_line(line = nrow(df) - min(n, nrow(df))))
 }
+
+#' @rdname read_qrels
+#' @export
+print.ir_qrels <- function(x, ..., n = 6L) print_formatted(x, n = n)
+
+#' @rdname read_qrels
+#' @export
+summary.ir_qrels <- function(object, ...) {
+  df <- unclass_qrels(object)
+  tops <- unique(df$topic)
+  f <- factor(df$topic, levels = tops)
+  tab <- data.frame(topic = tops, judged = as.vector(table(f[df$rel >= 0])),
+                    relevant = as.vector(table(f[df$rel > 0])),
+                    unjudged = as.vector(table(f[df$rel < 0])), stringsAsFactors = FALSE)
+  new_summary("ir_qrels", sprintf("Judgements per topic (%s; relevant = grade > 0):",
+                                  plural(length(tops), "topic")), tab)
+}
+
+#' @rdname read_qrels
+#' @export
+as.data.frame.ir_qrels <- function(x, row.names = NULL, optional = FALSE, ...) unclass_qrels(x)
 
 unclass_qrels <- function(x) {
   class(x) <- "data.frame"
@@ -178,7 +206,12 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' @param pattern `NULL` (every file), or a regular expression on file names
 #'   (as in [list.files()]) selecting the runs when `paths` is a directory.
 #' @return `read_run()`: an `ir_run` object. `read_runs()`: a named list of
-#'   them (class `ir_runs`).
+#'   them (class `ir_runs`). `as.data.frame()` gives the lines (`system,
+#'   topic, docno, score`); `summary()` the lines per topic (an
+#'   [irtopics_summary]); `print()` the size.
+#' @param x,object An `ir_run` or `ir_runs` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' run <- read_run(system.file("extdata", "trec_eval-test", "results.test",
 #'                             package = "irtopics"))
@@ -267,20 +300,49 @@ expand_run_paths <- function(paths, pattern = NULL, arg = "paths", call = rlang:
   paths
 }
 
+#' @rdname read_run
 #' @export
-print.ir_run <- function(x, ...) {
-  cat(sprintf("<ir_run> %s: %d lines, %d topics%s\n", x$system, length(x$score),
-              length(x$topics), if (!is.null(x$path)) paste0(" (", basename(x$path), ")") else ""))
-  invisible(x)
+format.ir_run <- function(x, ...) {
+  sprintf("<ir_run> %s: %s, %s%s", x$system, plural(length(x$score), "line"),
+          plural(length(x$topics), "topic"), if (!is.null(x$path)) paste0(" (", basename(x$path), ")") else "")
 }
 
+#' @rdname read_run
 #' @export
-print.ir_runs <- function(x, ...) {
-  cat(sprintf("<ir_runs> %d runs\n", length(x)))
-  for (r in x) print(r)
-  invisible(x)
+print.ir_run <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname read_run
+#' @export
+format.ir_runs <- function(x, ...) {
+  c(sprintf("<ir_runs> %s", plural(length(x), "run")),
+    unname(vapply(x, function(r) paste0("  ", format(r)), "")))
 }
 
+#' @rdname read_run
+#' @export
+print.ir_runs <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname read_run
+#' @export
+summary.ir_run <- function(object, ...) {
+  runs <- structure(list(object), class = "ir_runs")
+  summary(runs)
+}
+
+#' @rdname read_run
+#' @export
+summary.ir_runs <- function(object, ...) {
+  tab <- do.call(rbind, lapply(object, function(r) {
+    per <- tabulate(r$topic_code, nbins = length(r$topics))
+    data.frame(system = r$system, lines = length(r$score), topics = length(r$topics),
+               min_per_topic = if (length(per)) min(per) else 0L,
+               median_per_topic = if (length(per)) stats::median(per) else 0,
+               max_per_topic = if (length(per)) max(per) else 0L, stringsAsFactors = FALSE)
+  }))
+  new_summary("ir_runs", sprintf("Ranked lines per run and topic (%s):", plural(length(object), "run")), tab)
+}
+
+#' @rdname read_run
 #' @export
 as.data.frame.ir_run <- function(x, row.names = NULL, optional = FALSE, ...) {
   data.frame(system = x$system, topic = x$topics[x$topic_code],
@@ -288,6 +350,7 @@ as.data.frame.ir_run <- function(x, row.names = NULL, optional = FALSE, ...) {
              stringsAsFactors = FALSE)
 }
 
+#' @rdname read_run
 #' @export
 as.data.frame.ir_runs <- function(x, row.names = NULL, optional = FALSE, ...) {
   out <- do.call(rbind, lapply(x, as.data.frame))

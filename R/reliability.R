@@ -64,7 +64,13 @@ alpha_impl <- function(m) {
 #' @return A `g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$Erho2`, `$Phi`, `$n_systems`, `$n_topics`.
 #'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
-#'   matrix), as Cronbach's alpha is.
+#'   matrix), as Cronbach's alpha is. `as.data.frame()` returns
+#'   `$components`; `summary()` the coefficients and the topics needed for
+#'   \eqn{E\rho^2} and \eqn{\Phi} of 0.8, 0.9 and 0.95 (an
+#'   [irtopics_summary]).
+#' @param x,object A `g_study` or `d_study` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer.
 #'
 #' Urbano, J., Marrero, M. & Martín, D. (2013). On the measurement of test
@@ -125,24 +131,68 @@ d_study <- function(g, n_topics) {
   structure(g_coefficients(g, as.double(n_topics)), class = c("d_study", "data.frame"))
 }
 
+#' @rdname g_study
 #' @export
-print.g_study <- function(x, ...) {
-  cat(sprintf("<g_study> %d systems x %d topics%s\n", x$n_systems, x$n_topics,
-              if (x$truncate) " (negative components set to 0)" else ""))
+format.g_study <- function(x, ...) {
   comp <- x$components
   comp$variance <- signif(comp$variance, 5)
   comp$percent <- round(comp$percent, 1)
-  print(comp, row.names = FALSE)
-  cat(sprintf("Erho2 = %.4f  Phi = %.4f\n", x$Erho2, x$Phi))
-  invisible(x)
+  c(sprintf("<g_study> %s x %s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
+            if (x$truncate) " (negative components set to 0)" else ""),
+    printed_lines(print(comp, row.names = FALSE)),
+    sprintf("Erho2 = %.4f  Phi = %.4f", x$Erho2, x$Phi))
 }
 
+#' @rdname g_study
+#' @export
+print.g_study <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname g_study
+#' @export
+summary.g_study <- function(object, ...) {
+  v <- stats::setNames(object$components$variance, object$components$component)
+  if (object$truncate) v <- pmax(v, 0)
+  # topics needed for a target: n' = target/(1 - target) * (error / sigma2(s))
+  need <- function(target, err) {
+    if (!is.finite(v[["system"]]) || v[["system"]] <= 0) return(NA_real_)
+    ceiling(target / (1 - target) * err / v[["system"]])
+  }
+  tab <- data.frame(coefficient = c("Erho2", "Phi"), observed = c(object$Erho2, object$Phi))
+  for (target in c(0.8, 0.9, 0.95)) {
+    tab[[sprintf("topics_for_%.2f", target)]] <- c(need(target, v[["residual"]]),
+                                                   need(target, v[["topic"]] + v[["residual"]]))
+  }
+  new_summary("g_study", sprintf("Reliability with %s and the topics needed for a target:",
+                                 plural(object$n_topics, "topic")), tab)
+}
+
+#' @rdname g_study
 #' @export
 as.data.frame.g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$components
 
+#' @rdname g_study
 #' @export
-print.d_study <- function(x, ...) {
-  cat("<d_study> projected reliability\n")
-  print(structure(x, class = "data.frame"), row.names = FALSE, digits = 4)
-  invisible(x)
+format.d_study <- function(x, ...) {
+  c("<d_study> projected reliability",
+    printed_lines(print(structure(x, class = "data.frame"), row.names = FALSE, digits = 4)))
+}
+
+#' @rdname g_study
+#' @export
+print.d_study <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname g_study
+#' @export
+summary.d_study <- function(object, ...) {
+  d <- as.data.frame(object)
+  new_summary("d_study", sprintf("Projected reliability from %g to %g topics:",
+                                 min(d$n_topics), max(d$n_topics)),
+              d[unique(c(1L, nrow(d))), , drop = FALSE])
+}
+
+#' @rdname g_study
+#' @export
+as.data.frame.d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
+  class(x) <- "data.frame"
+  x
 }

@@ -28,11 +28,18 @@
 #'   with no topic in `ap` is an error. The set `"all"` (every topic) is
 #'   always added first.
 #' @param eps,gmean_method GMAP convention, see [gmap()].
+#' @param area_divisor `NULL` (default): area divides the sum of MAP(X) by
+#'   \eqn{Q = \lfloor T/4 \rfloor} as above. A number: divide by that
+#'   number instead (`12` is the fixed scale the track's stability
+#'   computations appear to have used at every topic-set size; see
+#'   [swap_error_rates()], "The area scale").
 #' @return A `robust_summary` object: `$table`, a data frame with one row per
 #'   system and topic set (columns `system`, `topic_set`, `n_topics`, `MAP`,
 #'   `P10`, `pct_no`, `area`, `GMAP`); the AP matrix (`$ap`) for plots; and
 #'   the parameters. `as.data.frame(x, wide = TRUE)` gives one row per
-#'   system, as in the paper's tables.
+#'   system, as in the paper's tables. `summary()` gives the mean of each
+#'   column over the systems per topic set (a data frame); `print()` the
+#'   best `n` systems in the wide layout.
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
 #' @seealso [gmap()], [swap_error_rates()].
@@ -46,8 +53,9 @@
 #' head(as.data.frame(rs, wide = TRUE))
 #' @export
 robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
-                           gmean_method = c("add", "floor", "replace0")) {
+                           gmean_method = c("add", "floor", "replace0"), area_divisor = NULL) {
   a <- check_scores(ap, allow_na = FALSE, min_systems = 1L, min_topics = 1L, arg = "ap")
+  check_area_divisor(area_divisor, "area")
   gmean_method <- match_choice(gmean_method)
   check_number(eps, "eps", min = .Machine$double.xmin)
   if (any(a < 0)) stop_irtopics("{.arg ap} must not contain negative scores.", kind = "data")
@@ -72,7 +80,7 @@ robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
       MAP = rowMeans(sub),
       P10 = if (is.null(p)) NA_real_ else rowMeans(p[, idx, drop = FALSE]),
       pct_no = if (is.null(p)) NA_real_ else 100 * rowMeans(p[, idx, drop = FALSE] == 0),
-      area = apply(sub, 1L, area_impl),
+      area = apply(sub, 1L, area_impl, divisor = area_divisor),
       GMAP = apply(sub, 1L, gmap_impl, eps = eps, method = gmean_method),
       row.names = NULL, stringsAsFactors = FALSE
     )
@@ -81,7 +89,7 @@ robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
   tab$topic_set <- factor(tab$topic_set, levels = names(sets))
   ap_scores <- new_ir_scores(a, attr(a, "measure") %||% "AP")
   structure(list(table = tab, ap = ap_scores, topic_sets = lapply(sets, function(i) colnames(a)[i]),
-                 eps = eps, gmean_method = gmean_method),
+                 eps = eps, gmean_method = gmean_method, area_divisor = area_divisor),
             class = "robust_summary")
 }
 
@@ -108,29 +116,34 @@ resolve_topic_sets <- function(topic_sets, topics, call = rlang::caller_env()) {
   out
 }
 
-# area of one run's AP vector (spec 2.1): NA when fewer than 4 topics.
-area_impl <- function(v) {
+# area of one run's AP vector (spec 2.1): NA when fewer than 4 topics. A
+# `divisor` replaces floor(T/4) as the denominator (spec 2.6, track scale).
+area_impl <- function(v, divisor = NULL) {
   q <- length(v) %/% 4L
   if (q == 0L) return(NA_real_)
   worst <- sort(v)[seq_len(q)]
-  mean(cumsum(worst) / seq_len(q))
+  if (is.null(divisor)) mean(cumsum(worst) / seq_len(q)) else sum(cumsum(worst) / seq_len(q)) / divisor
 }
 
+#' @rdname robust_summary
 #' @export
-print.robust_summary <- function(x, ..., n = 10L) {
+format.robust_summary <- function(x, ..., n = 10L) {
   sets <- levels(x$table$topic_set)
-  cat(sprintf("<robust_summary> %d systems; topic sets: %s\n", nrow(x$ap),
-              paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")))
   wide <- as.data.frame(x, wide = TRUE)
-  cat(sprintf("Top %d systems by MAP over all topics:\n", min(n, nrow(wide))))
-  shown <- utils::head(wide, n)
-  num <- vapply(shown, is.numeric, logical(1))
-  shown[num] <- lapply(shown[num], round, 4)
-  print(shown, row.names = FALSE)
-  invisible(x)
+  shown <- round_df(utils::head(wide, n))
+  c(sprintf("<robust_summary> %s; topic sets: %s", plural(nrow(x$ap), "system"),
+            paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")),
+    sprintf("Top %s by MAP over all topics (pct_no in %%):", plural(nrow(shown), "system")),
+    printed_lines(print(shown, row.names = FALSE)),
+    more_line(system = nrow(wide) - nrow(shown)))
 }
 
-#' @param x A `robust_summary`.
+#' @rdname robust_summary
+#' @export
+print.robust_summary <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @param x,object A `robust_summary`.
+#' @param n Number of systems to print.
 #' @param row.names,optional Unused.
 #' @param wide One row per system with columns `<measure>.<set>`, sorted by
 #'   MAP over all topics (the paper's layout), instead of the long table.
@@ -152,6 +165,7 @@ as.data.frame.robust_summary <- function(x, row.names = NULL, optional = FALSE, 
   out
 }
 
+#' @rdname robust_summary
 #' @export
 summary.robust_summary <- function(object, ...) {
   tab <- object$table

@@ -19,8 +19,22 @@
 #'   and `t1, t2, ...`.
 #' @param measure The measure's name, stored as `attr(, "measure")`.
 #' @param ... Unused.
+#' @param object An `ir_scores` object.
+#' @param n Number of systems and topics to print.
+#' @param i,j,drop As for matrices.
 #' @return An `ir_scores` object: a double matrix with dimnames, class
 #'   `c("ir_scores", "matrix", "array")` and attribute `measure`.
+#'
+#' @section Methods:
+#' * `print()`/`format()`: the measure, the size, the mean and the first `n`
+#'   systems and topics.
+#' * `summary()`: per system, the mean, standard deviation, minimum, median
+#'   and maximum over its answered topics, best system first (a
+#'   `summary.ir_scores`, which `as.data.frame()` turns into that table).
+#' * `as.data.frame()`: the long form, see [as.data.frame.ir_scores()];
+#'   `autoplot()`: see [autoplot.ir_scores()].
+#' * `[` keeps the class while the result is a matrix; `t()` returns a plain
+#'   topics x systems matrix.
 #' @seealso [read_scores()], [evaluate()], [mean_scores()].
 #' @aliases ir_scores
 #' @examples
@@ -35,12 +49,14 @@ as_ir_scores <- function(x, measure = NULL, ...) {
   UseMethod("as_ir_scores")
 }
 
+#' @rdname as_ir_scores
 #' @export
 as_ir_scores.ir_scores <- function(x, measure = NULL, ...) {
   if (!is.null(measure)) attr(x, "measure") <- measure
   x
 }
 
+#' @rdname as_ir_scores
 #' @export
 as_ir_scores.data.frame <- function(x, measure = NULL, ...) {
   bad <- !vapply(x, is.numeric, logical(1))
@@ -53,6 +69,7 @@ as_ir_scores.data.frame <- function(x, measure = NULL, ...) {
   as_ir_scores(m, measure = measure)
 }
 
+#' @rdname as_ir_scores
 #' @export
 as_ir_scores.matrix <- function(x, measure = NULL, ...) {
   if (!is.numeric(x) && !is.logical(x)) {
@@ -61,6 +78,7 @@ as_ir_scores.matrix <- function(x, measure = NULL, ...) {
   new_ir_scores(x, measure = measure %||% attr(x, "measure") %||% "score")
 }
 
+#' @rdname as_ir_scores
 #' @export
 as_ir_scores.default <- function(x, measure = NULL, ...) {
   stop_irtopics("Can't turn {.obj_type_friendly {x}} into an {.cls ir_scores}; pass a numeric matrix or data frame.")
@@ -132,6 +150,7 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   m
 }
 
+#' @rdname as_ir_scores
 #' @export
 `[.ir_scores` <- function(x, i, j, ..., drop = TRUE) {
   measure <- attr(x, "measure")
@@ -139,6 +158,7 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   if (is.matrix(out)) new_ir_scores(out, measure) else out
 }
 
+#' @rdname as_ir_scores
 #' @export
 t.ir_scores <- function(x) {
   out <- t(unclass(x))
@@ -146,33 +166,28 @@ t.ir_scores <- function(x) {
   out
 }
 
+#' @rdname as_ir_scores
 #' @export
-print.ir_scores <- function(x, ..., n = 6L) {
-  cat(format(x, ...), sep = "\n")
-  if (length(x)) {
-    shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
-    attr(shown, "measure") <- NULL
-    print(round(shown, 4))
-    if (nrow(x) > n || ncol(x) > n) {
-      cat(sprintf("# ... %d more system%s, %d more topic%s\n",
-                  max(0, nrow(x) - n), if (nrow(x) - n == 1) "" else "s",
-                  max(0, ncol(x) - n), if (ncol(x) - n == 1) "" else "s"))
-    }
-  }
-  invisible(x)
-}
+print.ir_scores <- function(x, ..., n = 6L) print_formatted(x, n = n)
 
+#' @rdname as_ir_scores
 #' @export
-format.ir_scores <- function(x, ...) {
+format.ir_scores <- function(x, ..., n = 6L) {
   n_na <- sum(is.na(x))
-  sprintf("<ir_scores> %s: %d system%s x %d topic%s, mean %s%s",
-          attr(x, "measure") %||% "score",
-          nrow(x), if (nrow(x) == 1) "" else "s",
-          ncol(x), if (ncol(x) == 1) "" else "s",
-          formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
-          if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
+  head <- sprintf("<ir_scores> %s: %d system%s x %d topic%s, mean %s%s",
+                  attr(x, "measure") %||% "score",
+                  nrow(x), if (nrow(x) == 1) "" else "s",
+                  ncol(x), if (ncol(x) == 1) "" else "s",
+                  formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+                  if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
+  if (!length(x)) return(head)
+  shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
+  attr(shown, "measure") <- NULL
+  c(head, printed_lines(print(round(shown, 4))),
+    more_line(system = nrow(x) - nrow(shown), topic = ncol(x) - ncol(shown)))
 }
 
+#' @rdname as_ir_scores
 #' @export
 summary.ir_scores <- function(object, ...) {
   m <- unclass(object)
@@ -188,14 +203,8 @@ summary.ir_scores <- function(object, ...) {
   )
   out <- out[order(-out$mean, out$system), , drop = FALSE]
   rownames(out) <- NULL
-  structure(list(table = out, measure = attr(object, "measure")), class = "summary.ir_scores")
-}
-
-#' @export
-print.summary.ir_scores <- function(x, ...) {
-  cat(sprintf("Per-system summary of %s over %s topics\n", x$measure, max(x$table$topics)))
-  print(x$table, digits = 4, row.names = FALSE)
-  invisible(x)
+  new_summary("ir_scores", sprintf("Per-system summary of %s over %s topics",
+                                   attr(object, "measure") %||% "score", max(out$topics)), out)
 }
 
 #' Long form of a score matrix
@@ -205,7 +214,8 @@ print.summary.ir_scores <- function(x, ...) {
 #' @param ... Unused.
 #' @param na.rm Drop unanswered (NA) system-topic pairs.
 #' @return A data frame with columns `system`, `topic`, `measure`, `value`,
-#'   one row per system-topic pair (systems vary slowest).
+#'   one row per system-topic pair (systems vary slowest);
+#'   `tibble::as_tibble()` gives the same as a tibble.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
@@ -237,9 +247,12 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' Unanswered topics (NA, from `evaluate(missing = "drop")`) are left out of
 #' each system's mean, as trec_eval does without `-c`.
 #'
-#' @param x An `ir_scores` object or numeric matrix (systems in rows).
+#' @param x An `ir_scores` object or numeric matrix (systems in rows); for
+#'   `mean_scores()` also an [ir_evaluation] from [evaluate()].
 #' @inheritParams gmap
-#' @return A named numeric vector, one value per system.
+#' @return A named numeric vector, one value per system; for an
+#'   `ir_evaluation`, a data frame with a `system` column and one column per
+#'   measure.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
@@ -248,6 +261,7 @@ as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., 
 #' head(gmean_scores(ap, method = "floor"))   # trec_eval's gm_map
 #' @export
 mean_scores <- function(x) {
+  if (inherits(x, "ir_evaluation")) return(evaluation_means(x))
   m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
   rowMeans(m, na.rm = TRUE)
 }

@@ -66,6 +66,12 @@
 #'   `query_map` (data frame `query, topic, text`), `truth` (a list of data
 #'   frames `topics` with the specificity, `systems` with the primary weights,
 #'   `queries` with their words) and `files` (paths, when `dir` is given).
+#'   `print()` says it is simulated and shows its size; `summary()` gives the
+#'   planted topic and system parameters (an [irtopics_summary]);
+#'   `as.data.frame()` returns `runs`.
+#' @param x,object An `ir_simulated_query_runs` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 5, n_docs = 300,
 #'                            depth = 100, seed = 1)
@@ -204,13 +210,36 @@ write_simulated_runs <- function(sim, dir) {
   list(runs = files, qrels = qrels_file, query_map = map_file)
 }
 
+#' @rdname simulate_query_runs
 #' @export
-print.ir_simulated_query_runs <- function(x, ...) {
-  cli::cli_text("{.cls ir_simulated_query_runs}: SIMULATED query-variation data (not real runs)")
-  cli::cli_bullets(c(
-    "*" = "{nrow(x$truth$systems)} system{?s}: {.val {x$truth$systems$system}} (primary key-word weights {x$truth$systems$primary_weight})",
-    "*" = "{nrow(x$truth$topics)} topic{?s}, {nrow(x$query_map)} query variant{?s}, {nrow(x$runs)} ranked document{?s} (depth {x$depth})",
-    "*" = "Planted topic factor: key-word specificity in {.code $truth$topics}"))
-  if (!is.null(x$files)) cli::cli_bullets(c("*" = "Files: {.file {dirname(x$files$qrels)}}"))
-  invisible(x)
+format.ir_simulated_query_runs <- function(x, ...) {
+  c("<ir_simulated_query_runs> SIMULATED query-variation data (not real runs)",
+    sprintf("* %s: %s (primary key-word weights %s)", plural(nrow(x$truth$systems), "system"),
+            paste(x$truth$systems$system, collapse = ", "),
+            paste(format(x$truth$systems$primary_weight, drop0trailing = TRUE, trim = TRUE), collapse = ", ")),
+    sprintf("* %s, %s, %s (depth %d)", plural(nrow(x$truth$topics), "topic"),
+            plural(nrow(x$query_map), "query variant"), plural(nrow(x$runs), "ranked document"),
+            x$depth),
+    "* Planted topic factor: key-word specificity in `$truth$topics`",
+    if (!is.null(x$files)) sprintf("* Files: %s", dirname(x$files$qrels)))
 }
+
+#' @rdname simulate_query_runs
+#' @export
+print.ir_simulated_query_runs <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname simulate_query_runs
+#' @export
+summary.ir_simulated_query_runs <- function(object, ...) {
+  tp <- object$truth$topics
+  qpt <- table(factor(object$query_map$topic, levels = tp$topic))
+  rel <- table(factor(object$qrels$topic[object$qrels$rel > 0], levels = tp$topic))
+  tab <- data.frame(tp, queries = as.vector(qpt), relevant = as.vector(rel), check.names = FALSE)
+  new_summary("ir_simulated_query_runs",
+              sprintf("SIMULATED data: %s, %s; planted topic parameters:",
+                      plural(nrow(object$truth$systems), "system"), plural(nrow(tp), "topic")), tab)
+}
+
+#' @rdname simulate_query_runs
+#' @export
+as.data.frame.ir_simulated_query_runs <- function(x, row.names = NULL, optional = FALSE, ...) x$runs

@@ -15,10 +15,11 @@
 #' [standardize_scores()].
 #'
 #' @section Reconstruction:
-#' The poster's symbols are given, its equation is DERIVED from them and
-#' checked against its text (\eqn{\lambda = 0} uses the prior only,
+#' Ravana, Park and Moffat (2009) give the symbols but not the equation in
+#' a usable form; irtopics rebuilds it from the symbols and checks it
+#' against the poster's text (\eqn{\lambda = 0} uses the prior only,
 #' \eqn{\lambda = 1} the new topics only, and at \eqn{\lambda = 0.8} the
-#' prior gets a quarter of the weight of the new scores); spec section 4.1.
+#' prior gets a quarter of the weight of the new scores).
 #'
 #' @param new An [ir_scores][as_ir_scores] object or numeric matrix: every system's scores
 #'   on the new topics \eqn{Q_c}, no NA.
@@ -33,7 +34,13 @@
 #'   per-topic [ir_scores][as_ir_scores] (same shape as `new`); `means`, a data frame
 #'   `system, new_mean, prior_mean, prior_topics, lambda, smoothed_mean`
 #'   (`lambda` is the weight actually used: 1 for a system without prior);
-#'   and `lambda`.
+#'   and `lambda`. `print()` shows the best `n` systems by smoothed mean;
+#'   `summary()` how far smoothing moved the means and how many systems had
+#'   a prior (an [irtopics_summary]); `as.data.frame()` returns `means`.
+#' @param x,object An `ir_smoothed` object.
+#' @param n Number of systems to print.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Ravana, S. D., Park, L. A. F., Moffat, A. (2009). System
 #'   scoring using partial prior information. SIGIR 2009, 788-789.
 #' @seealso [smoothing_experiment()].
@@ -91,17 +98,36 @@ smooth_scores <- function(new, prior, lambda) {
             class = "ir_smoothed")
 }
 
+#' @rdname smooth_scores
 #' @export
-print.ir_smoothed <- function(x, ..., n = 10L) {
-  cat(sprintf("<ir_smoothed> %s smoothed with lambda = %s: %d systems x %d new topics (%d without prior)\n",
-              x$measure, format(x$lambda), nrow(x$means), ncol(x$scores),
-              sum(is.na(x$means$prior_mean))))
+format.ir_smoothed <- function(x, ..., n = 10L) {
   m <- x$means[order(-x$means$smoothed_mean, x$means$system), , drop = FALSE]
-  print(utils::head(m, n), digits = 4, row.names = FALSE)
-  if (nrow(m) > n) cat(sprintf("# ... %d more systems\n", nrow(m) - n))
-  invisible(x)
+  shown <- utils::head(m, n)
+  c(sprintf("<ir_smoothed> %s smoothed with lambda = %s: %s x %s (%d without prior)",
+            x$measure, format(x$lambda), plural(nrow(x$means), "system"),
+            plural(ncol(x$scores), "new topic"), sum(is.na(x$means$prior_mean))),
+    printed_lines(print(shown, digits = 4, row.names = FALSE)),
+    more_line(system = nrow(m) - nrow(shown)))
 }
 
+#' @rdname smooth_scores
+#' @export
+print.ir_smoothed <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @rdname smooth_scores
+#' @export
+summary.ir_smoothed <- function(object, ...) {
+  m <- object$means
+  shift <- m$smoothed_mean - m$new_mean
+  has <- !is.na(m$prior_mean)
+  new_summary("ir_smoothed", sprintf("Smoothing of %s with lambda = %s:", object$measure, format(object$lambda)),
+              data.frame(systems = nrow(m), with_prior = sum(has),
+                         mean_shift = mean(shift), max_abs_shift = max(abs(shift)),
+                         rank_changes = sum(rank(-m$new_mean, ties.method = "first") !=
+                                              rank(-m$smoothed_mean, ties.method = "first"))))
+}
+
+#' @rdname smooth_scores
 #' @export
 as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...) {
   x$means
@@ -111,7 +137,7 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 
 #' The smoothing experiment of Ravana, Park and Moffat (2009)
 #'
-#' Repeats the poster's protocol (spec section 4.2) `reps` times. Each
+#' Repeats the protocol of Ravana, Park and Moffat's (2009) poster `reps` times. Each
 #' repetition draws three disjoint sets of `topics_per_set` topics
 #' \eqn{Q_a, Q_b, Q_c} and splits the systems at random into halves
 #' \eqn{S_x, S_y}; \eqn{S_x} has prior scores on \eqn{Q_a}, \eqn{S_y} on
@@ -135,10 +161,10 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #' `n_threads` or on the plan.
 #'
 #' @section Reconstruction:
-#' The protocol is the poster's. Its equation is DERIVED (see
-#' [smooth_scores()]); the reference ordering of the standardized run is not
-#' stated in the poster and is assumed to be the mean standardized score
-#' over all topics and systems (spec section 4.2). With an odd number of
+#' The protocol is the poster's. Its smoothing equation is rebuilt from the
+#' poster's symbols (see [smooth_scores()]); the reference ordering of the
+#' standardized run is not stated in the poster and is assumed to be the
+#' mean standardized score over all topics and systems. With an odd number of
 #' systems, \eqn{S_x} has one system fewer than \eqn{S_y}.
 #'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
@@ -157,7 +183,13 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #'   `(length(lambdas) + 1)` matrix of Kendall's tau-b (columns `lambda=...`
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
 #'   lambda, mean, sd, q05, q25, median, q75, q95`); `best_lambda`, the
-#'   \eqn{\lambda} with the largest mean tau; and the parameters.
+#'   \eqn{\lambda} with the largest mean tau; and the parameters. `print()`
+#'   shows the summary per ordering; `summary()` returns the `summary` data
+#'   frame (with attribute `best_lambda`);
+#'   [as.data.frame()][as.data.frame.ir_smoothing] and
+#'   [autoplot()][autoplot.ir_smoothing] have their own pages.
+#' @param x,object For the methods, an `ir_smoothing` object.
+#' @param ... Unused.
 #' @references Ravana, S. D., Park, L. A. F., Moffat, A. (2009). System
 #'   scoring using partial prior information. SIGIR 2009, 788-789.
 #' @seealso [smooth_scores()], [standardize_scores()],
@@ -248,23 +280,23 @@ new_smoothing <- function(tau, lambdas, params) {
             class = "ir_smoothing")
 }
 
+#' @rdname smoothing_experiment
 #' @export
 format.ir_smoothing <- function(x, ...) {
+  summ <- x$summary[, c("ordering", "mean", "sd", "q05", "median", "q95")]
   c(sprintf("<ir_smoothing> Smoothing experiment on %s%s: %d systems x %d topics",
             if (x$standardize) "standardized " else "", x$measure, x$n_systems, x$n_topics),
     sprintf("# %s repetitions, 3 x %d topics, systems split %d / %d; Kendall's tau-b vs all %d topics",
-            format(x$reps, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics))
+            format(x$reps, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics),
+    "", printed_lines(print(summ, digits = 4, row.names = FALSE)),
+    "", sprintf("Best lambda (largest mean tau): %s", format(x$best_lambda)))
 }
 
+#' @rdname smoothing_experiment
 #' @export
-print.ir_smoothing <- function(x, ...) {
-  cat(format(x), sep = "\n")
-  cat("\n")
-  print(x$summary[, c("ordering", "mean", "sd", "q05", "median", "q95")], digits = 4, row.names = FALSE)
-  cat(sprintf("\nBest lambda (largest mean tau): %s\n", format(x$best_lambda)))
-  invisible(x)
-}
+print.ir_smoothing <- function(x, ...) print_formatted(x, ...)
 
+#' @rdname smoothing_experiment
 #' @export
 summary.ir_smoothing <- function(object, ...) {
   out <- object$summary

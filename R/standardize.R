@@ -14,7 +14,8 @@
 #'
 #' A topic on which all reference systems score the same (\eqn{\sigma_t =
 #' 0}, e.g. all AP = 0), or a single reference system, gives \eqn{z = 0},
-#' so every system gets 0.5 on it (spec section 4.3; Urbano's reference
+#' so every system gets 0.5 on it (irtopics' choice, as Webber, Moffat and
+#' Zobel (2008) do not cover the case; Urbano's reference
 #' implementation uses \eqn{\mu = 0, \sigma = 1} there instead, and
 #' trec_eval's `-Z` reports such a topic as missing).
 #'

@@ -175,8 +175,9 @@ dissimilarity_matrix <- function(positions, depth, dissimilarity, tie_correction
 #' topic's relevant documents. 0 is best; more negative is worse.
 #'
 #' @section Reconstruction:
-#' The paper's formulas were lost from the available text; this follows the
-#' DERIVED reconstruction of the package specification (section 1.3). With
+#' The paper's formulas did not survive in the available copy of Liggett &
+#' Buckley (2005); irtopics rebuilds them from the paper's definition in
+#' words. With
 #' \eqn{n_R} relevant documents, \eqn{n} of them returned within the first
 #' `depth` positions at sorted positions \eqn{r_{(1)} \le r_{(2)} \le \dots},
 #' and \eqn{H = \lceil \mathrm{fraction} \cdot n_R \rceil}:
@@ -207,7 +208,12 @@ dissimilarity_matrix <- function(positions, depth, dissimilarity, tie_correction
 #'   `n_rel`, `n_returned`, `n25`, `exclusion`, `ap`. For runs or return
 #'   orders, an object of class `ir_exclusion` whose `lists` element adds
 #'   `list`, `system`, `query`, `topic`, `text`; `autoplot()` draws the
-#'   per-query exclusion by system (the paper's Figure 1).
+#'   per-query exclusion by system (the paper's Figure 1), `print()` shows
+#'   the first lists, `summary()` the mean exclusion and AP per system and
+#'   topic (an [irtopics_summary]) and `as.data.frame()` returns `lists`.
+#' @param object An `ir_exclusion` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @references Liggett, W. and Buckley, C. (2005). System performance and
 #'   natural language expression of information needs. *Information
 #'   Retrieval* 8, 101--128.
@@ -274,20 +280,39 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
             class = "ir_exclusion")
 }
 
+#' @rdname exclusion_measure
 #' @export
-print.ir_exclusion <- function(x, ...) {
+format.ir_exclusion <- function(x, ...) {
   df <- x$lists
-  cli::cli_text("{.cls ir_exclusion}: N{round(100 * x$fraction)} exclusion of {nrow(df)} list{?s} ",
-                "({length(unique(df$system))} system{?s}, {length(unique(df$topic))} topic{?s}, depth {x$depth})",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  print(utils::head(df[, c("system", "topic", "query", "n_rel", "n_returned", "n25", "exclusion", "ap")], 10),
-        row.names = FALSE)
-  if (nrow(df) > 10) cli::cli_text("... {nrow(df) - 10} more row{?s}")
-  invisible(x)
+  c(sprintf("<ir_exclusion> N%d exclusion of %s (%s, %s, depth %d)%s", round(100 * x$fraction),
+            plural(nrow(df), "list"), plural(length(unique(df$system)), "system"),
+            plural(length(unique(df$topic)), "topic"), x$depth,
+            if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(utils::head(df[, c("system", "topic", "query", "n_rel", "n_returned", "n25",
+                                           "exclusion", "ap")], 10), row.names = FALSE)),
+    more_line(row = nrow(df) - 10))
 }
 
+#' @rdname exclusion_measure
 #' @export
-as.data.frame.ir_exclusion <- function(x, ...) x$lists
+print.ir_exclusion <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname exclusion_measure
+#' @export
+summary.ir_exclusion <- function(object, ...) {
+  df <- object$lists
+  key <- factor(paste(df$topic, df$system, sep = "\r"), levels = unique(paste(df$topic, df$system, sep = "\r")))
+  tab <- do.call(rbind, lapply(split(df, key), function(d) {
+    data.frame(topic = d$topic[1], system = d$system[1], lists = nrow(d),
+               mean_exclusion = mean(d$exclusion), mean_ap = mean(d$ap), stringsAsFactors = FALSE)
+  }))
+  new_summary("ir_exclusion", sprintf("Mean exclusion and AP per topic and system (%s):",
+                                      plural(nrow(df), "list")), tab)
+}
+
+#' @rdname exclusion_measure
+#' @export
+as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ...) x$lists
 
 # Dissimilarity ----------------------------------------------------------------
 
@@ -303,8 +328,8 @@ as.data.frame.ir_exclusion <- function(x, ...) x$lists
 #'
 #' @section Reconstruction:
 #' The paper names Spearman's coefficient with the tie correction of Gibbons
-#' (1985) but its equations were lost; the formulas are the DERIVED ones of the
-#' package specification (section 1.5):
+#' (1985) but its equations did not survive in the available copy; irtopics
+#' uses the textbook form of that coefficient:
 #' \deqn{s_{pq} = \frac{K - \sum_i d_i^2 - T_p - T_q}{\sqrt{(K - 2T_p)(K - 2T_q)}},
 #'   \quad K = (n_R^3 - n_R)/6,\ T = (t^3 - t)/12}
 #' (\eqn{t} the number of unreturned relevant documents), which equals the
@@ -338,7 +363,14 @@ as.data.frame.ir_exclusion <- function(x, ...) x$lists
 #'   query, letter, topic, text`), `similarity` (the matrix of \eqn{s}),
 #'   `topic`, `n_rel` and the parameters. `NA` where \eqn{s} is undefined (a
 #'   list that returns no relevant document, or fewer than two relevant
-#'   documents).
+#'   documents). `print()` shows the matrix (up to 8 lists) or its range;
+#'   `summary()` the range and mean per system pair (an [irtopics_summary]);
+#'   `as.data.frame()` one row per pair of lists (`list1, list2,
+#'   dissimilarity`).
+#' @param x,object An `ir_return_order_dist` object.
+#' @param digits Digits of the printed numbers.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @seealso [query_map_mds()] to draw it, [select_queries()].
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 4, n_docs = 300,
@@ -377,21 +409,50 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   d
 }
 
+#' @rdname return_order_dissimilarity
 #' @export
-print.ir_return_order_dist <- function(x, digits = 3, ...) {
+format.ir_return_order_dist <- function(x, digits = 3, ...) {
   n <- attr(x, "Size")
-  cli::cli_text("{.cls ir_return_order_dist}: {attr(x, 'method')} between {n} list{?s} of topic ",
-                "{.val {attr(x, 'topic')}} ({attr(x, 'n_rel')} relevant document{?s})",
-                if (isTRUE(attr(x, "simulated"))) " {.emph (simulated data)}" else "")
-  if (n <= 8) {
-    print(round(as.matrix(x), digits))
-  } else {
-    v <- as.vector(x)
-    cli::cli_text("{length(v)} pairs; range {format(min(v, na.rm = TRUE), digits = digits)} to ",
-                  "{format(max(v, na.rm = TRUE), digits = digits)}, {sum(is.na(v))} undefined. ",
-                  "Use {.code as.matrix()} to see them.")
-  }
-  invisible(x)
+  head <- sprintf("<ir_return_order_dist> %s between %s of topic %s (%s)%s", attr(x, "method"),
+                  plural(n, "list"), attr(x, "topic"), plural(attr(x, "n_rel"), "relevant document"),
+                  if (isTRUE(attr(x, "simulated"))) " (simulated data)" else "")
+  if (n <= 8) return(c(head, printed_lines(print(round(as.matrix(x), digits)))))
+  v <- as.vector(x)
+  c(head, sprintf("%d pairs; range %s to %s, %d undefined. Use `as.matrix()` to see them.",
+                  length(v), format(min(v, na.rm = TRUE), digits = digits),
+                  format(max(v, na.rm = TRUE), digits = digits), sum(is.na(v))))
+}
+
+#' @rdname return_order_dissimilarity
+#' @export
+print.ir_return_order_dist <- function(x, digits = 3, ...) print_formatted(x, digits = digits)
+
+#' @rdname return_order_dissimilarity
+#' @export
+as.data.frame.ir_return_order_dist <- function(x, row.names = NULL, optional = FALSE, ...) {
+  m <- as.matrix(x)
+  idx <- which(upper.tri(m), arr.ind = TRUE)
+  idx <- idx[order(idx[, 1], idx[, 2]), , drop = FALSE]
+  data.frame(list1 = rownames(m)[idx[, 1]], list2 = colnames(m)[idx[, 2]],
+             dissimilarity = m[idx], stringsAsFactors = FALSE)
+}
+
+#' @rdname return_order_dissimilarity
+#' @export
+summary.ir_return_order_dist <- function(object, ...) {
+  d <- as.data.frame(object)
+  sys <- function(l) sub("\\|.*$", "", l)
+  pair <- ifelse(sys(d$list1) <= sys(d$list2), paste(sys(d$list1), sys(d$list2), sep = " / "),
+                 paste(sys(d$list2), sys(d$list1), sep = " / "))
+  tab <- do.call(rbind, lapply(split(d$dissimilarity, factor(pair, levels = unique(pair))), function(v) {
+    f <- v[!is.na(v)]
+    data.frame(pairs = length(v), undefined = sum(is.na(v)),
+               min = if (length(f)) min(f) else NA_real_, mean = if (length(f)) mean(f) else NA_real_,
+               max = if (length(f)) max(f) else NA_real_)
+  }))
+  tab <- cbind(systems = unique(pair), tab)
+  new_summary("ir_return_order_dist",
+              sprintf("Return-order dissimilarities of topic %s by pair of systems:", attr(object, "topic")), tab)
 }
 
 # Query selection -------------------------------------------------------------
@@ -477,7 +538,8 @@ analyse_topic <- function(orders, topic, n, fraction, depth, dissimilarity, tie_
 #' "best query".
 #'
 #' @section Reconstruction:
-#' The operational rules are DERIVED (specification section 1.6): ties in the
+#' The paper describes the selection in words only; irtopics makes these
+#' rules explicit: ties in the
 #' gauge are broken by the query's position in the query map; query \eqn{k}
 #' duplicates an accepted query \eqn{j} when the return-order dissimilarity
 #' between their lists is below `tol` for any system (the lists return the
@@ -495,7 +557,11 @@ analyse_topic <- function(orders, topic, n, fraction, depth, dissimilarity, tie_
 #' @return An object of class `ir_query_selection`: `queries`, a data frame
 #'   with one row per topic and query (`topic, query, text, gauge,
 #'   gauge_rank, selected, selection_order, duplicate_of, letter`), and the
-#'   parameters. `as.data.frame()` returns `queries`.
+#'   parameters. `as.data.frame()` returns `queries`; `print()` and
+#'   `summary()` the queries, selected queries and duplicates per topic.
+#' @param x,object An `ir_query_selection` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 8, n_docs = 300,
 #'                            depth = 200, seed = 1)
@@ -541,21 +607,33 @@ selected_topics <- function(orders, topics, call = rlang::caller_env()) {
   tops
 }
 
+#' @rdname select_queries
 #' @export
-print.ir_query_selection <- function(x, ...) {
+format.ir_query_selection <- function(x, ...) {
   df <- x$queries
-  cli::cli_text("{.cls ir_query_selection}: up to {x$n} best queries for {length(unique(df$topic))} topic{?s}",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  per <- tapply(df$selected, df$topic, sum)
-  dups <- tapply(!is.na(df$duplicate_of), df$topic, sum)
-  print(data.frame(topic = names(per), queries = as.vector(table(df$topic)[names(per)]),
-                   selected = as.vector(per), duplicates = as.vector(dups[names(per)])),
-        row.names = FALSE)
-  invisible(x)
+  c(sprintf("<ir_query_selection> up to %d best queries for %s%s", x$n,
+            plural(length(unique(df$topic)), "topic"), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(as.data.frame(summary(x)), row.names = FALSE)))
 }
 
+#' @rdname select_queries
 #' @export
-as.data.frame.ir_query_selection <- function(x, ...) x$queries
+print.ir_query_selection <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname select_queries
+#' @export
+summary.ir_query_selection <- function(object, ...) {
+  df <- object$queries
+  per <- tapply(df$selected, df$topic, sum)
+  dups <- tapply(!is.na(df$duplicate_of), df$topic, sum)
+  new_summary("ir_query_selection", "Queries, selected queries and duplicates per topic:",
+              data.frame(topic = names(per), queries = as.vector(table(df$topic)[names(per)]),
+                         selected = as.vector(per), duplicates = as.vector(dups[names(per)])))
+}
+
+#' @rdname select_queries
+#' @export
+as.data.frame.ir_query_selection <- function(x, row.names = NULL, optional = FALSE, ...) x$queries
 
 # Indicators ------------------------------------------------------------------
 
@@ -571,12 +649,15 @@ as.data.frame.ir_query_selection <- function(x, ...) x$queries
 #' precision over the same queries (the paper's appendix).
 #'
 #' @section Reconstruction:
-#' The paper's equations were lost; these are the DERIVED formulas of the
-#' specification (section 1.7). With \eqn{\delta_{jk}} the return-order
-#' dissimilarity ([return_order_dissimilarity()]) between the lists of
-#' queries \eqn{j, k} of the same system, \eqn{B = -\frac12 J D_2 J} the
-#' double-centred matrix of \eqn{\delta^2}, \eqn{\bar a = \mathrm{tr}(B)/n},
-#' and \eqn{\lambda_1} the largest eigenvalue of \eqn{B}:
+#' The equations of Liggett & Buckley (2005) did not survive in the available
+#' copy of the paper; irtopics reconstructs them from the paper's verbal
+#' definitions and its figures, so that the indicators behave as the paper
+#' describes. With \eqn{\delta_{jk}} the
+#' return-order dissimilarity ([return_order_dissimilarity()]) between the
+#' lists of queries \eqn{j, k} of the same system, \eqn{B = -\frac12 J D_2 J}
+#' the double-centred matrix of \eqn{\delta^2} (classical multidimensional
+#' scaling), \eqn{\bar a = \mathrm{tr}(B)/n}, and \eqn{\lambda_1} the
+#' largest eigenvalue of \eqn{B}:
 #' * \eqn{E = \frac1n \sum_j -\log_{10}(N_{25,j} + 1)} (see
 #'   [exclusion_measure()] for \eqn{N_{25}});
 #' * \eqn{U = -\log \bar a};
@@ -590,12 +671,41 @@ as.data.frame.ir_query_selection <- function(x, ...) x$queries
 #' dissimilarity is undefined; \eqn{C} is `Inf` when the best query sits at
 #' the centre.
 #'
+#' @section Your own indicators:
+#' `indicators` adds indicators of your own next to \eqn{E, U, C, S}: a
+#' named list of functions, each called once per topic and system with one
+#' argument, the *context* of that topic and system, and returning one
+#' number. The context (class `ir_indicator_context`) is a list with
+#' * `topic`, `system`: the ids;
+#' * `queries`: the selected queries in selection order (the first is the
+#'   best query), `letters` their letters and `selection_order` (`1..n`);
+#' * `delta`: the \eqn{n \times n} matrix of return-order dissimilarities
+#'   between the selected queries' lists, in selection order;
+#' * `B`: its double-centred matrix \eqn{-\frac12 J \delta^2 J}, and
+#'   `eigenvalues`: the eigenvalues of `B`, largest first (`NA` when
+#'   \eqn{n < 2} or a dissimilarity is undefined);
+#' * per selected query, in selection order: `n_returned` (relevant
+#'   documents returned within `depth`), `n25` (\eqn{N_{25}}), `exclusion`
+#'   (\eqn{-\log_{10}(N_{25}+1)}) and `ap` (average precision);
+#' * `n_rel`, `depth`, `fraction`, `base`: the topic's number of relevant
+#'   documents and the parameters of the call.
+#'
+#' The built-in indicators are exported in this form
+#' ([indicator_exclusion()], [indicator_uniformity()],
+#' [indicator_centering()], [indicator_sphericity()], all four in
+#' [builtin_indicators()]), so a new indicator can start from one of them;
+#' `topic_indicators()` computes \eqn{E, U, C, S} with these very functions.
+#'
 #' @inheritParams select_queries
 #' @inheritParams return_order_dissimilarity
 #' @param fraction Fraction of relevant documents for \eqn{N_{25}}.
 #' @param base Base of the logarithm of \eqn{U, C, S}.
+#' @param indicators `NULL`, or a named list of functions of the context
+#'   (see "Your own indicators"), computed next to \eqn{E, U, C, S}; their
+#'   names become columns and must differ from the built-in columns.
 #' @return An object of class `ir_topic_indicators`: `indicators`, a tidy
-#'   data frame (`topic, system, n_rel, n_queries, E, U, C, S, AP`); `queries`,
+#'   data frame (`topic, system, n_rel, n_queries, E, U, C, S, AP`, then
+#'   your own indicators); `indicator_names`, the indicator columns; `queries`,
 #'   the per-list values over the selected queries (`topic, system, query,
 #'   letter, text, selection_order, n_returned, n25, exclusion, ap`);
 #'   `selection` (as [select_queries()]); and the parameters. `autoplot()`
@@ -607,11 +717,17 @@ as.data.frame.ir_query_selection <- function(x, ...) x$queries
 #'                            depth = 200, seed = 1)
 #' ind <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 5, depth = 200)
 #' ind
+#'
+#' # An indicator of your own: the spread of AP over the selected queries
+#' ind2 <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 5, depth = 200,
+#'                          indicators = list(sd_AP = function(context) sd(context$ap)))
+#' head(as.data.frame(ind2))
 #' @export
 topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, fraction = 0.25,
                              depth = 1000L, dissimilarity = c("sqrt2", "sqrt"),
                              tie_correction = TRUE, base = exp(1), tol = 1e-12, use_text = TRUE,
-                             topics = NULL, relevance_level = 1L, n_threads = NULL) {
+                             topics = NULL, relevance_level = 1L, n_threads = NULL,
+                             indicators = NULL) {
   check_number(n, "n", min = 2, integer = TRUE)
   check_number(fraction, "fraction", min = 0, max = 1)
   if (fraction <= 0) stop_irtopics("{.arg fraction} must be larger than 0.")
@@ -622,6 +738,8 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   check_flag(tie_correction)
   dissimilarity <- match_dissimilarity(dissimilarity)
   n_threads <- resolve_threads(n_threads)
+  user <- check_indicators(indicators)
+  all_ind <- c(builtin_indicators(), user)
   prep <- prepare_orders(runs, qrels, query_map, depth, !missing(depth), relevance_level, topics,
                          n_threads)
   orders <- prep$orders
@@ -634,7 +752,6 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
     tops <- tops[n_rel > 0L]
     if (!length(tops)) stop_irtopics("No topic has relevant documents.", kind = "data")
   }
-  lg <- log(base)
   env <- environment()
   per_topic <- lapply(tops, function(t) {
     a <- analyse_topic(orders, t, n, fraction, depth, dissimilarity, tie_correction, tol,
@@ -648,16 +765,12 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
       li <- a$lists[a$lists$system == s, ]
       li <- li[match(sel, li$query), ]
       dl <- a$deltas[[s]][list_id(s, sel), list_id(s, sel), drop = FALSE]
-      cl <- if (length(sel) >= 2L) cpp_query_cloud(unname(dl)) else c(abar = NA, b11 = NA, lambda1 = NA)
-      # every query at distance 0 (possible only with tol = 0): U = Inf, but
-      # C and S are 0/0, NA rather than NaN
-      if (isTRUE(cl[["abar"]] <= 0)) cl[c("b11", "lambda1")] <- NA_real_
-      data.frame(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel),
-                 E = mean(li$exclusion),
-                 U = -log(cl[["abar"]]) / lg,
-                 C = -log(cl[["b11"]] / cl[["abar"]]) / lg,
-                 S = -log(cl[["lambda1"]] / cl[["abar"]]) / lg,
-                 AP = mean(li$ap))
+      ctx <- indicator_context(t, s, sel, dl, li, a$n_rel, depth, fraction, base)
+      vals <- lapply(names(all_ind), function(nm) call_indicator(all_ind[[nm]], nm, ctx, env))
+      names(vals) <- names(all_ind)
+      as.data.frame(c(list(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel)),
+                      vals[c("E", "U", "C", "S")], list(AP = mean(li$ap)), vals[names(user)]),
+                    check.names = FALSE, stringsAsFactors = FALSE)
     })
     q <- a$lists[a$lists$query %in% sel, ]
     q$selection_order <- match(q$query, sel)
@@ -674,6 +787,7 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   selection <- do.call(rbind, lapply(per_topic, `[[`, "selection"))
   rownames(selection) <- NULL
   structure(list(indicators = ind, queries = queries, selection = selection,
+                 indicator_names = c("E", "U", "C", "S", "AP", names(user)),
                  n = as.integer(n), fraction = fraction, depth = depth,
                  dissimilarity = dissimilarity, tie_correction = tie_correction, base = base,
                  tol = tol, use_text = use_text,
@@ -681,44 +795,167 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
             class = "ir_topic_indicators")
 }
 
-#' @export
-print.ir_topic_indicators <- function(x, digits = 3, ...) {
-  df <- x$indicators
-  cli::cli_text("{.cls ir_topic_indicators}: {length(unique(df$topic))} topic{?s} x ",
-                "{length(unique(df$system))} system{?s}, up to {x$n} queries each",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  out <- df
-  num <- vapply(out, is.double, TRUE)
-  out[num] <- lapply(out[num], round, digits = digits)
-  print(utils::head(out, 12), row.names = FALSE)
-  if (nrow(df) > 12) cli::cli_text("... {nrow(df) - 12} more row{?s}")
-  invisible(x)
+# Indicator functions -----------------------------------------------------------
+
+# The per-topic, per-system context every indicator function receives (see
+# "Your own indicators" in ?topic_indicators).
+indicator_context <- function(topic, system, queries, delta, lists, n_rel, depth, fraction, base) {
+  n <- length(queries)
+  delta <- unname(delta)
+  dimnames(delta) <- list(queries, queries)
+  B <- matrix(NA_real_, n, n, dimnames = list(queries, queries))
+  eig <- rep(NA_real_, n)
+  if (n >= 2L && !anyNA(delta)) {
+    d2 <- delta^2
+    B[] <- -0.5 * (d2 - outer(rowMeans(d2), colMeans(d2), `+`) + mean(d2))
+    eig <- eigen(B, symmetric = TRUE, only.values = TRUE)$values
+  }
+  structure(list(topic = topic, system = system, queries = queries,
+                 letters = query_letters(max(1L, n))[seq_len(n)], selection_order = seq_len(n),
+                 delta = delta, B = B, eigenvalues = eig,
+                 n_returned = lists$n_returned, n25 = lists$n25, exclusion = lists$exclusion,
+                 ap = lists$ap, n_rel = n_rel, depth = depth, fraction = fraction, base = base),
+            class = "ir_indicator_context")
 }
 
+check_indicators <- function(indicators, call = rlang::caller_env()) {
+  if (is.null(indicators)) return(list())
+  nms <- names(indicators)
+  if (!is.list(indicators) || !length(indicators) || is.null(nms) || any(!nzchar(nms)) ||
+      anyNA(nms) || anyDuplicated(nms) || !all(vapply(indicators, is.function, TRUE))) {
+    stop_irtopics("{.arg indicators} must be a list of functions with unique names, e.g. {.code list(my_indicator = function(context) ...)}.",
+                  call = call)
+  }
+  taken <- c("topic", "system", "n_rel", "n_queries", "E", "U", "C", "S", "AP")
+  clash <- intersect(nms, taken)
+  if (length(clash)) {
+    stop_irtopics(c("{.arg indicators} must not use the name{?s} {.val {clash}}, which {?is a built-in column/are built-in columns}.",
+                    i = "Give your version another name, e.g. {.val {paste0(clash[1], '2')}}."),
+                  call = call)
+  }
+  indicators
+}
+
+call_indicator <- function(f, name, context, call) {
+  v <- f(context)
+  if (!is.numeric(v) || length(v) != 1L) {
+    stop_irtopics(c("Indicator {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
+                    i = "Topic {.val {context$topic}}, system {.val {context$system}}."),
+                  kind = "data", call = call)
+  }
+  as.double(v)
+}
+
+#' The built-in topic indicators as functions of the context
+#'
+#' The four indicators of Liggett & Buckley (2005) that [topic_indicators()]
+#' computes, written as functions of the per-topic, per-system context
+#' described in "Your own indicators" of [topic_indicators()]. They are the
+#' functions `topic_indicators()` itself uses, so passing them as
+#' `indicators` (under other names) gives identical values; copy one to
+#' start an indicator of your own.
+#' * `indicator_exclusion()`: \eqn{E}, the mean of \eqn{-\log_{10}(N_{25} +
+#'   1)} over the selected queries.
+#' * `indicator_uniformity()`: \eqn{U = -\log \bar a} with
+#'   \eqn{\bar a = \mathrm{tr}(B)/n}.
+#' * `indicator_centering()`: \eqn{C = -\log(B_{11}/\bar a)}.
+#' * `indicator_sphericity()`: \eqn{S = -\log(\lambda_1/\bar a)}.
+#'
+#' Logarithms are in `context$base`. \eqn{U, C, S} are `NA` when fewer than
+#' two queries are selected or a dissimilarity is undefined, and \eqn{C} and
+#' \eqn{S} are `NA` when all queries coincide (\eqn{\bar a = 0}).
+#'
+#' @param context An `ir_indicator_context`, as passed by
+#'   [topic_indicators()].
+#' @return One number; `builtin_indicators()` returns the named list
+#'   `list(E = , U = , C = , S = )` of the four functions.
+#' @references Liggett, W. & Buckley, C. (2005). System performance and
+#'   natural language expression of information needs. *Information
+#'   Retrieval* 8, 101-128.
+#' @examples
+#' sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 6, n_docs = 300,
+#'                            depth = 200, seed = 1)
+#' # log10 uniformity next to the natural-log U, built from indicator_uniformity()
+#' u10 <- function(context) indicator_uniformity(context) / log(10)
+#' ind <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 4, depth = 200,
+#'                         indicators = list(U10 = u10, E_again = indicator_exclusion))
+#' as.data.frame(ind)[, c("topic", "system", "E", "E_again", "U", "U10")]
+#' @export
+builtin_indicators <- function() {
+  list(E = indicator_exclusion, U = indicator_uniformity, C = indicator_centering,
+       S = indicator_sphericity)
+}
+
+#' @rdname builtin_indicators
+#' @export
+indicator_exclusion <- function(context) mean(context$exclusion)
+
+# tr(B) / n, NA when the cloud is undefined.
+cloud_abar <- function(context) {
+  n <- length(context$queries)
+  if (n < 2L || anyNA(context$B)) return(NA_real_)
+  sum(diag(context$B)) / n
+}
+
+#' @rdname builtin_indicators
+#' @export
+indicator_uniformity <- function(context) -log(cloud_abar(context)) / log(context$base)
+
+#' @rdname builtin_indicators
+#' @export
+indicator_centering <- function(context) {
+  abar <- cloud_abar(context)
+  if (is.na(abar) || abar <= 0) return(NA_real_)
+  -log(context$B[1, 1] / abar) / log(context$base)
+}
+
+#' @rdname builtin_indicators
+#' @export
+indicator_sphericity <- function(context) {
+  abar <- cloud_abar(context)
+  if (is.na(abar) || abar <= 0) return(NA_real_)
+  -log(max(context$eigenvalues) / abar) / log(context$base)
+}
+
+#' @rdname topic_indicators
+#' @param x,object An `ir_topic_indicators` object.
+#' @param digits Digits of the printed numbers.
+#' @param ... Unused.
+#' @export
+format.ir_topic_indicators <- function(x, digits = 3, ...) {
+  df <- x$indicators
+  c(sprintf("<ir_topic_indicators> %s x %s, up to %d queries each%s",
+            plural(length(unique(df$topic)), "topic"), plural(length(unique(df$system)), "system"),
+            x$n, if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(round_df(utils::head(df, 12), digits), row.names = FALSE)),
+    more_line(row = nrow(df) - 12))
+}
+
+#' @rdname topic_indicators
+#' @export
+print.ir_topic_indicators <- function(x, digits = 3, ...) print_formatted(x, digits = digits)
+
+#' @rdname topic_indicators
 #' @export
 summary.ir_topic_indicators <- function(object, ...) {
   df <- object$indicators
-  vars <- c("E", "U", "C", "S", "AP")
+  vars <- indicator_columns(object)
   out <- do.call(rbind, lapply(split(df, df$system), function(d) {
     data.frame(system = d$system[1], topics = nrow(d),
-               t(vapply(vars, function(v) mean(d[[v]][is.finite(d[[v]])]), 0)))
+               t(vapply(vars, function(v) mean(d[[v]][is.finite(d[[v]])]), 0)),
+               check.names = FALSE)
   }))
-  rownames(out) <- NULL
-  structure(out, class = c("summary.ir_topic_indicators", "data.frame"))
+  new_summary("ir_topic_indicators", "Mean indicators per system (finite values):", out)
 }
 
+#' @rdname topic_indicators
+#' @param row.names,optional Unused, for compatibility with the generic.
 #' @export
-print.summary.ir_topic_indicators <- function(x, digits = 3, ...) {
-  cli::cli_text("Mean indicators per system (finite values):")
-  y <- as.data.frame(unclass(x))
-  num <- vapply(y, is.double, TRUE)
-  y[num] <- lapply(y[num], round, digits = digits)
-  print(y, row.names = FALSE)
-  invisible(x)
-}
+as.data.frame.ir_topic_indicators <- function(x, row.names = NULL, optional = FALSE, ...) x$indicators
 
-#' @export
-as.data.frame.ir_topic_indicators <- function(x, ...) x$indicators
+# Indicator columns of a result (objects made before user indicators existed
+# have the four built-ins and AP).
+indicator_columns <- function(x) x$indicator_names %||% c("E", "U", "C", "S", "AP")
 
 #' System-to-system differences of the topic indicators
 #'
@@ -727,11 +964,12 @@ as.data.frame.ir_topic_indicators <- function(x, ...) x$indicators
 #' per topic, to find topics worth studying), and of the mean AP over the
 #' same queries.
 #'
-#' @param x An `ir_topic_indicators` object.
+#' @param x An `ir_topic_indicators` object; for the methods, an
+#'   `ir_indicator_differences` object.
 #' @param system_a,system_b The two systems (differences are `a - b`).
 #' @return An object of class `ir_indicator_differences`: `differences`, a
-#'   data frame (`topic, E, U, C, S, AP`, each a difference), and the system
-#'   names. `autoplot(type = "EU")` draws Figure 7 (exclusion against
+#'   data frame (`topic, E, U, C, S, AP` and any indicator of your own, each
+#'   a difference), and the system names. `autoplot(type = "EU")` draws Figure 7 (exclusion against
 #'   uniformity), `"CS"` Figure 8 (centering against sphericity), `"AP"` the
 #'   AP difference against the exclusion difference.
 #' @examples
@@ -755,27 +993,49 @@ indicator_differences <- function(x, system_a, system_b) {
   tops <- intersect(a$topic, b$topic)
   a <- a[match(tops, a$topic), ]
   b <- b[match(tops, b$topic), ]
-  vars <- c("E", "U", "C", "S", "AP")
-  out <- data.frame(topic = tops, a[vars] - b[vars])
+  vars <- indicator_columns(x)
+  out <- data.frame(topic = tops, a[vars] - b[vars], check.names = FALSE)
   rownames(out) <- NULL
   structure(list(differences = out, system_a = system_a, system_b = system_b,
-                 simulated = x$simulated),
+                 indicator_names = vars, simulated = x$simulated),
             class = "ir_indicator_differences")
 }
 
+#' @rdname indicator_differences
+#' @param digits Digits of the printed numbers.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @export
-print.ir_indicator_differences <- function(x, digits = 3, ...) {
-  cli::cli_text("{.cls ir_indicator_differences}: {.val {x$system_a}} - {.val {x$system_b}} over ",
-                "{nrow(x$differences)} topic{?s}", if (x$simulated) " {.emph (simulated data)}" else "")
-  y <- x$differences
-  num <- vapply(y, is.double, TRUE)
-  y[num] <- lapply(y[num], round, digits = digits)
-  print(y, row.names = FALSE)
-  invisible(x)
+format.ir_indicator_differences <- function(x, digits = 3, ...) {
+  c(sprintf("<ir_indicator_differences> %s - %s over %s%s", x$system_a, x$system_b,
+            plural(nrow(x$differences), "topic"), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(round_df(x$differences, digits), row.names = FALSE)))
 }
 
+#' @rdname indicator_differences
 #' @export
-as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
+print.ir_indicator_differences <- function(x, digits = 3, ...) print_formatted(x, digits = digits)
+
+#' @rdname indicator_differences
+#' @param object An `ir_indicator_differences` object.
+#' @export
+summary.ir_indicator_differences <- function(object, ...) {
+  d <- object$differences
+  vars <- indicator_columns(object)
+  tab <- do.call(rbind, lapply(vars, function(v) {
+    f <- d[[v]][is.finite(d[[v]])]
+    data.frame(indicator = v, topics = length(f), a_higher = sum(f > 0), b_higher = sum(f < 0),
+               mean_difference = if (length(f)) mean(f) else NA_real_,
+               median_difference = if (length(f)) stats::median(f) else NA_real_)
+  }))
+  new_summary("ir_indicator_differences",
+              sprintf("Indicator differences %s - %s (finite values):", object$system_a, object$system_b),
+              tab)
+}
+
+#' @rdname indicator_differences
+#' @export
+as.data.frame.ir_indicator_differences <- function(x, row.names = NULL, optional = FALSE, ...) x$differences
 
 # MDS ----------------------------------------------------------------------------
 
@@ -796,7 +1056,12 @@ as.data.frame.ir_indicator_differences <- function(x, ...) x$differences
 #'   Minkowski power of the configuration distances, must be at least 1.
 #' @return An object of class `ir_query_map`: `points`, a data frame (`list,
 #'   system, query, letter, dim1, dim2, ...`), `stress` (percent) and the
-#'   topic.
+#'   topic. `as.data.frame()` returns `points`; `print()` the stress and the
+#'   first points; `summary()` the stress and the spread of each system's
+#'   points (an [irtopics_summary]); `autoplot()` draws the map.
+#' @param x,object An `ir_query_map` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 6, n_docs = 300,
 #'                            depth = 200, seed = 2)
@@ -847,17 +1112,37 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
             class = "ir_query_map")
 }
 
+#' @rdname query_map_mds
 #' @export
-print.ir_query_map <- function(x, ...) {
-  cli::cli_text("{.cls ir_query_map}: isoMDS of {nrow(x$points)} list{?s}",
-                if (!is.null(x$topic)) " of topic {.val {x$topic}}" else "",
-                " in {x$k} dimension{?s}, stress {format(x$stress, digits = 3)}%",
-                if (x$simulated) " {.emph (simulated data)}" else "")
-  invisible(x)
+format.ir_query_map <- function(x, ...) {
+  c(sprintf("<ir_query_map> isoMDS of %s%s in %s, stress %s%%%s", plural(nrow(x$points), "list"),
+            if (!is.null(x$topic)) paste0(" of topic ", x$topic) else "", plural(x$k, "dimension"),
+            format(x$stress, digits = 3), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(round_df(utils::head(x$points, 8), 3), row.names = FALSE)),
+    more_line(list = nrow(x$points) - 8))
 }
 
+#' @rdname query_map_mds
 #' @export
-as.data.frame.ir_query_map <- function(x, ...) x$points
+print.ir_query_map <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname query_map_mds
+#' @export
+summary.ir_query_map <- function(object, ...) {
+  p <- object$points
+  dims <- grep("^dim[0-9]+$", names(p), value = TRUE)
+  tab <- do.call(rbind, lapply(split(p, factor(p$system, levels = unique(p$system))), function(d) {
+    centre <- colMeans(d[dims])
+    data.frame(system = d$system[1], lists = nrow(d),
+               mean_distance_to_centre = mean(sqrt(rowSums(sweep(as.matrix(d[dims]), 2, centre)^2))))
+  }))
+  new_summary("ir_query_map", sprintf("isoMDS stress %s%%; spread of each system's lists:",
+                                      format(object$stress, digits = 3)), tab)
+}
+
+#' @rdname query_map_mds
+#' @export
+as.data.frame.ir_query_map <- function(x, row.names = NULL, optional = FALSE, ...) x$points
 
 # The user's subset (`chosen`, NULL for all) of the queries or systems
 # `available` for a topic, checked.

@@ -116,15 +116,18 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_gawm
-Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit);
-RcppExport SEXP _irtopics_cpp_gawm(SEXP scoresSEXP, SEXP qSEXP, SEXP tolSEXP, SEXP maxitSEXP) {
+Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit, int mean, double floor, double exponent);
+RcppExport SEXP _irtopics_cpp_gawm(SEXP scoresSEXP, SEXP qSEXP, SEXP tolSEXP, SEXP maxitSEXP, SEXP meanSEXP, SEXP floorSEXP, SEXP exponentSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type scores(scoresSEXP);
     Rcpp::traits::input_parameter< double >::type q(qSEXP);
     Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
     Rcpp::traits::input_parameter< int >::type maxit(maxitSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_gawm(scores, q, tol, maxit));
+    Rcpp::traits::input_parameter< int >::type mean(meanSEXP);
+    Rcpp::traits::input_parameter< double >::type floor(floorSEXP);
+    Rcpp::traits::input_parameter< double >::type exponent(exponentSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_gawm(scores, q, tol, maxit, mean, floor, exponent));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -281,7 +284,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
-    {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 4},
+    {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},
     {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},

@@ -7,6 +7,12 @@
 // max_j |E_t_new[j] - E_t[j]| < tol; W_s, W_t and then E_s are read off the
 // final E_t.
 //
+// The means of eq. 1-2 may also be quasi-arithmetic: E = g^-1(sum w g(x) /
+// sum w) with g(x) = ln(x + floor) (geometric; the reading that reproduces
+// the paper's Table 2, spec 3.1) or g(x) = (x + floor)^p (power mean, p != 0).
+// g is applied once to the whole matrix; the distances of eq. 7-8 stay on the
+// raw scores.
+//
 // Pure C++: no R types. The score matrix is column-major (R's layout), m
 // systems in rows and n topics in columns.
 #ifndef IRTOPICS_GAWM_H
@@ -18,6 +24,29 @@
 #include <vector>
 
 namespace irtopics {
+
+enum class GawmMean : int { arithmetic = 0, geometric = 1, power = 2 };
+
+// The generator g of a quasi-arithmetic mean and its inverse.
+struct GawmMeanKernel {
+  GawmMean kind = GawmMean::arithmetic;
+  double floor = 0;     // added to the scores before g (geometric, power)
+  double exponent = 1;  // p of the power mean
+  double forward(double x) const {
+    switch (kind) {
+      case GawmMean::geometric: return std::log(x + floor);
+      case GawmMean::power: return std::pow(x + floor, exponent);
+      default: return x;
+    }
+  }
+  double inverse(double y) const {
+    switch (kind) {
+      case GawmMean::geometric: return std::exp(y);
+      case GawmMean::power: return std::pow(y, 1.0 / exponent);
+      default: return y;
+    }
+  }
+};
 
 struct GawmResult {
   std::vector<double> system_performance;  // E_s, length m
@@ -56,17 +85,20 @@ inline void gawm_system_weights(const double* p, std::size_t m, std::size_t n,
   }
 }
 
-// E_t = W_s-weighted column means (eq. 2). Returns false when sum W_s = 0.
-inline bool gawm_topic_ease(const double* p, std::size_t m, std::size_t n,
-                            const std::vector<double>& ws, std::vector<double>& ease) {
+// E_t = W_s-weighted column means (eq. 2) of the transformed scores `g`
+// (g(P), column-major), mapped back by the kernel's inverse. Returns false
+// when sum W_s = 0.
+inline bool gawm_topic_ease(const double* g, std::size_t m, std::size_t n,
+                            const std::vector<double>& ws, const GawmMeanKernel& kernel,
+                            std::vector<double>& ease) {
   double wsum = 0;
   for (std::size_t i = 0; i < m; ++i) wsum += ws[i];
   if (!(wsum > 0)) return false;
   for (std::size_t j = 0; j < n; ++j) {
-    const double* col = p + j * m;
+    const double* col = g + j * m;
     double acc = 0;
     for (std::size_t i = 0; i < m; ++i) acc += ws[i] * col[i];
-    ease[j] = acc / wsum;
+    ease[j] = kernel.inverse(acc / wsum);
   }
   return true;
 }
@@ -77,15 +109,23 @@ inline bool gawm_topic_ease(const double* p, std::size_t m, std::size_t n,
 // m >= 2 at least one system has d_i / sum d <= 1/2, so sum W_s > 0 unless
 // (1 - d_i / sum d)^q underflows for every system (q in the thousands); the
 // iteration then stops with weights_vanished set.
+// The kernel's g must be finite on every score (the caller checks).
 inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
-                       double tol, int maxit) {
+                       double tol, int maxit, const GawmMeanKernel& kernel = GawmMeanKernel()) {
   GawmResult out;
+  std::vector<double> transformed;
+  const double* g = p;
+  if (kernel.kind != GawmMean::arithmetic) {
+    transformed.resize(m * n);
+    for (std::size_t k = 0; k < m * n; ++k) transformed[k] = kernel.forward(p[k]);
+    g = transformed.data();
+  }
   std::vector<double> ease(n), next(n), dist(m), ws(m, 1.0);
-  detail::gawm_topic_ease(p, m, n, ws, ease);  // uniform weights: AAP
+  detail::gawm_topic_ease(g, m, n, ws, kernel, ease);  // uniform weights: AAP
 
   for (int it = 1; it <= maxit; ++it) {
     detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
-    if (!detail::gawm_topic_ease(p, m, n, ws, next)) {
+    if (!detail::gawm_topic_ease(g, m, n, ws, kernel, next)) {
       out.weights_vanished = true;
       return out;
     }
@@ -114,13 +154,15 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
     wt[j] = std::sqrt(ss);  // eq. 7
     wt_sum += wt[j];
   }
-  // E_s (eq. 1); if no topic spreads the systems (sum W_t = 0), E_s = MAP.
+  // E_s (eq. 1); if no topic spreads the systems (sum W_t = 0), E_s is the
+  // unweighted mean (MAP for the arithmetic mean).
   std::vector<double> es(m, 0.0);
   for (std::size_t j = 0; j < n; ++j) {
     const double w = wt_sum > 0 ? wt[j] / wt_sum : 1.0 / static_cast<double>(n);
-    const double* col = p + j * m;
+    const double* col = g + j * m;
     for (std::size_t i = 0; i < m; ++i) es[i] += w * col[i];
   }
+  for (std::size_t i = 0; i < m; ++i) es[i] = kernel.inverse(es[i]);
 
   out.system_performance = es;
   out.system_conformity = ws;

@@ -3,10 +3,15 @@
 #include "gawm.h"
 
 // [[Rcpp::export(rng = false)]]
-Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit) {
+Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit, int mean = 0,
+                    double floor = 0, double exponent = 1) {
   const std::size_t m = static_cast<std::size_t>(scores.nrow());
   const std::size_t n = static_cast<std::size_t>(scores.ncol());
-  const irtopics::GawmResult r = irtopics::gawm(scores.begin(), m, n, q, tol, maxit);
+  irtopics::GawmMeanKernel kernel;
+  kernel.kind = static_cast<irtopics::GawmMean>(mean);
+  kernel.floor = floor;
+  kernel.exponent = exponent;
+  const irtopics::GawmResult r = irtopics::gawm(scores.begin(), m, n, q, tol, maxit, kernel);
   return Rcpp::List::create(
     Rcpp::Named("system_performance") = Rcpp::wrap(r.system_performance),
     Rcpp::Named("system_conformity") = Rcpp::wrap(r.system_conformity),

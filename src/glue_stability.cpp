@@ -39,14 +39,15 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
     std::vector<double> d1, d2;
     irtopics::trial_differences(aggs.begin(), n_sys, n_sets / 2, scale, round_to_int, d1, d2);
     cc = irtopics::critical_curve_swap(d1, d2, g, both_sets, tol);
-    total = static_cast<double>(d1.size());
+    total = 2.0 * static_cast<double>(d1.size());  // comparisons on both sets
   } else {
     cc = irtopics::critical_curve_threshold(aggs.begin(), n_sys, n_sets, scale, round_to_int, g, tol,
                                             n_threads);
     total = static_cast<double>(n_sys * (n_sys - 1) / 2) * static_cast<double>(n_sets);
   }
   return Rcpp::List::create(Rcpp::_["decisions"] = Rcpp::wrap(cc.decisions),
-                            Rcpp::_["errors"] = Rcpp::wrap(cc.swaps), Rcpp::_["total"] = total);
+                            Rcpp::_["errors"] = Rcpp::wrap(cc.swaps),
+                            Rcpp::_["significant"] = Rcpp::wrap(cc.significant), Rcpp::_["total"] = total);
 }
 
 // [[Rcpp::export(rng = false)]]

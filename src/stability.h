@@ -247,11 +247,13 @@ inline void trial_differences(const double* aggs, std::size_t n_sys, std::size_t
 }
 
 // Swap-based critical-value curve: for each threshold c in `grid`,
-//   decisions(c) = #{(pair, trial): |D1| >= c}
-//   swaps(c)     = #{decisions with D1 * D2 < 0}   (both_sets: also |D2| >= c)
+//   decisions(c)   = #{(pair, trial): |D1| >= c}
+//   swaps(c)       = #{decisions with D1 * D2 < 0}   (both_sets: also |D2| >= c)
+//   significant(c) = #{(pair, topic set): |D| >= c}, over both sets of every
+//                    trial (the "% significant" of Voorhees 2004, Table 6)
 // `tol` absorbs rounding in |D| >= c.
 struct CriticalCurve {
-  std::vector<double> decisions, swaps;
+  std::vector<double> decisions, swaps, significant;
 };
 
 inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const std::vector<double>& d2,
@@ -262,24 +264,28 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
   const std::size_t G = grid.size();
   std::vector<double> lower(G);
   for (std::size_t g = 0; g < G; ++g) lower[g] = grid[g] - tol;
-  std::vector<double> dec_hist(G + 1, 0.0), swap_hist(G + 1, 0.0);
+  std::vector<double> dec_hist(G + 1, 0.0), swap_hist(G + 1, 0.0), second_hist(G + 1, 0.0);
   auto bin_of = [&](double key) {
     return static_cast<std::size_t>(std::upper_bound(lower.begin(), lower.end(), key) - lower.begin());
   };
   for (std::size_t k = 0; k < d1.size(); ++k) {
     const double a = std::fabs(d1[k]);
     dec_hist[bin_of(a)] += 1;
+    second_hist[bin_of(std::fabs(d2[k]))] += 1;  // |D2|; the first sets are in dec_hist
     if (d1[k] * d2[k] < 0) swap_hist[bin_of(both_sets ? std::min(a, std::fabs(d2[k])) : a)] += 1;
   }
   CriticalCurve out;
   out.decisions.assign(G, 0.0);
   out.swaps.assign(G, 0.0);
-  double dec = 0, sw = 0;
+  out.significant.assign(G, 0.0);
+  double dec = 0, sw = 0, second = 0;
   for (std::size_t g = G; g-- > 0;) {
     dec += dec_hist[g + 1];
     sw += swap_hist[g + 1];
+    second += second_hist[g + 1];
     out.decisions[g] = dec;
     out.swaps[g] = sw;
+    out.significant[g] = dec + second;
   }
   return out;
 }
@@ -339,6 +345,7 @@ inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_
       out.decisions[g] += sig[static_cast<std::size_t>(t)][g];
     }
   }
+  out.significant = out.decisions;
   return out;
 }
 

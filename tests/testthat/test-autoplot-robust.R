@@ -38,7 +38,7 @@ test_that("error rates and critical values plots", {
   expect_equal(sort(d$y), sort(100 * e$error$error_rate))
   expect_equal(length(unique(d$colour)), 2)
   t <- ggplot2::layer_data(ggplot2::autoplot(e, what = "ties"))
-  expect_equal(sort(t$y), sort(e$error$tie_rate))
+  expect_equal(sort(t$y), sort(100 * e$error$tie_rate))
   cv <- critical_values(swap_error_rates(ap, sizes = 10, trials = 10, seed = 1))
   c1 <- ggplot2::layer_data(ggplot2::autoplot(cv))
   expect_equal(c1$y, 100 * cv$curves$error_rate[!is.na(cv$curves$error_rate)])

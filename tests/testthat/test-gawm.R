@@ -144,7 +144,7 @@ test_that("GAWM rejects bad arguments with classed errors", {
   expect_error(gawm(P, q = NA), class = "irtopics_error_argument")
   expect_error(gawm(P, tol = -1), class = "irtopics_error_argument")
   expect_error(gawm(P, maxit = 0), class = "irtopics_error_argument")
-  expect_error(gawm(P, mean = "geometric"), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "harmonic"), class = "irtopics_error_argument")
   expect_error(gawm(P, dispersion = 2), class = "irtopics_error_argument")
   expect_error(gawm(P, proximity = function(scores, ease) 1), class = "irtopics_error_argument")
   expect_error(gawm(P, proximity = function(scores, ease) rep(0, 3)), class = "irtopics_error_data")
@@ -193,4 +193,89 @@ test_that("weighting_correlations gives Table 2's four correlations", {
   expect_output(print(tab), "Table 2")
   expect_error(weighting_correlations(ap6), class = "irtopics_error_argument")
   expect_error(weighting_correlations(list()), class = "irtopics_error_argument")
+})
+
+# Lee et al. (2009), Table 2, on the runs of the paper (trec_runs()$lee2009_subset).
+lee2009_collections <- function() {
+  list(ta6 = subset_systems(real_scores("adhoc6_ap.csv"), lee2009_subset, runs = trec_runs("adhoc6")),
+       ta7 = subset_systems(real_scores("adhoc7_ap.csv"), lee2009_subset, runs = trec_runs("adhoc7")),
+       ta8 = subset_systems(real_scores("adhoc8_ap.csv"), lee2009_subset, runs = trec_runs("adhoc8")))
+}
+
+test_that("the geometric built-in equals the same mean given as an R function", {
+  wgeo <- function(x, w) exp(sum(w * log(x + 1e-7)) / sum(w))
+  P <- spec_gawm_matrix()
+  P[1, 2] <- 0  # the floor makes zeros admissible
+  m <- unclass(real_scores("adhoc6_ap.csv"))
+  attr(m, "measure") <- NULL
+  for (X in list(P, m)) {
+    for (q in c(0, 1, 3)) {
+      a <- gawm(X, q = q, mean = "geometric", floor = 1e-7)
+      b <- gawm(X, q = q, mean = wgeo)
+      for (v in c("E_s", "E_t", "W_s", "W_t")) expect_equal(a[[v]], b[[v]], tolerance = 1e-12, info = v)
+      expect_equal(a$iterations, b$iterations)
+    }
+  }
+  # q = 0: E_t is the plain geometric mean of each column (with the floor).
+  g0 <- gawm(P, q = 0, mean = "geometric", floor = 1e-3)
+  expect_equal(unname(g0$E_t), exp(colMeans(log(P + 1e-3))), tolerance = 1e-14)
+  wt <- unname(g0$W_t)
+  expect_equal(wt, sqrt(colSums((P - rep(g0$E_t, each = 3))^2)), tolerance = 1e-14)
+  expect_equal(unname(g0$E_s), unname(exp(drop(log(P + 1e-3) %*% wt) / sum(wt))), tolerance = 1e-14)
+  # The R path with a built-in geometric mean (another component is a function).
+  manhattan <- function(scores, ease, q) { d <- rowSums(abs(sweep(scores, 2, ease))); (1 - d / sum(d))^q }
+  expect_equal(gawm(m, mean = "geometric", proximity = manhattan)$E_s,
+               gawm(m, mean = wgeo, proximity = manhattan)$E_s, tolerance = 1e-12)
+})
+
+test_that("power means: the built-in equals the R function, and p = 0 is the geometric mean", {
+  m <- unclass(real_scores("adhoc7_ap.csv"))
+  attr(m, "measure") <- NULL
+  for (p in c(-0.05, 0.5, 2)) {
+    wpow <- function(x, w) (sum(w * (x + 1e-5)^p) / sum(w))^(1 / p)
+    a <- gawm(m, q = 2, mean = "power", exponent = p, floor = 1e-5)
+    b <- gawm(m, q = 2, mean = wpow)
+    expect_equal(a$E_s, b$E_s, tolerance = 1e-12, info = p)
+    expect_equal(a$E_t, b$E_t, tolerance = 1e-12, info = p)
+    expect_equal(a$method[["mean"]], sprintf("power(%s)", format(p)))
+  }
+  # exponent 1 without floor is the arithmetic mean (the paper's).
+  expect_equal(gawm(m, mean = "power", exponent = 1, floor = 0)$E_s, gawm(m)$E_s, tolerance = 1e-13)
+  g0 <- gawm(m, mean = "power", exponent = 0)
+  expect_identical(g0$E_s, gawm(m, mean = "geometric")$E_s)
+  expect_equal(g0$method[["mean"]], "geometric")
+  expect_output(print(gawm(m, mean = "geometric")), "weighted geometric mean of scores \\+ 1e-07")
+})
+
+test_that("the means' arguments are checked", {
+  P <- spec_gawm_matrix()
+  expect_error(gawm(P, mean = "power"), class = "irtopics_error_argument")
+  expect_error(gawm(P, exponent = 2), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "geometric", exponent = 2), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = function(x, w) 1, exponent = 2), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "power", exponent = NA), class = "irtopics_error_argument")
+  expect_error(gawm(P, mean = "geometric", floor = -1), class = "irtopics_error_argument")
+  P[2, 2] <- 0
+  expect_error(gawm(P, mean = "geometric", floor = 0), class = "irtopics_error_data")
+  expect_error(gawm(P, mean = "power", exponent = -1, floor = 0), class = "irtopics_error_data")
+  expect_no_error(gawm(P, mean = "power", exponent = 2, floor = 0))
+})
+
+test_that("Table 2 of Lee et al. (2009) is reproduced with the paper's runs and the geometric mean", {
+  cols <- lee2009_collections()
+  expect_equal(vapply(cols, nrow, 1L), c(ta6 = 56L, ta7 = 86L, ta8 = 116L))
+  geo <- weighting_correlations(cols, mean = "geometric", floor = 1e-7)
+  expect_lte(max(abs(geo$MAP_E_s - c(.904, .945, .959))), 1e-3)
+  expect_lte(max(abs(geo$AAP_E_t - c(.867, .953, .882))), 1e-3)
+  # HITS needs no reinterpretation: the paper's column exactly.
+  expect_lte(max(abs(geo$MAP_A_s - c(.958, .995, .996))), 1e-3)
+  expect_lte(max(abs(geo$AAP_A_t - c(.999, .999, .999))), 1e-3)
+  expect_true(all(geo$converged))
+  expect_output(print(geo), "GAWM: weighted geometric mean")
+  # The paper's words (weighted arithmetic mean) do not reproduce its GAWM column.
+  ari <- weighting_correlations(cols)
+  expect_true(all(ari$MAP_E_s > 0.985))
+  expect_true(all(ari$AAP_E_t > 0.999))
+  expect_equal(ari$MAP_A_s, geo$MAP_A_s)
+  expect_null(attr(as.data.frame(geo), "gawm"))
 })

@@ -23,7 +23,7 @@ test_that("read_run keeps docnos out of R strings and round-trips", {
   expect_equal(df$score, ref$V5)
   expect_equal(df$topic, ref$V1)
   expect_equal(read_run(te_data("results.test"), name = "file")$system, "results")
-  expect_output(print(run), "STANDARD: 1500 lines, 3 topics")
+  expect_output(print(run), "STANDARD: 1,500 lines, 3 topics")
   gz <- tempfile(fileext = ".gz")
   con <- gzfile(gz, "w"); writeLines(readLines(te_data("results.test")), con); close(con)
   expect_equal(as.data.frame(read_run(gz))$docno, ref$V3)

@@ -55,3 +55,12 @@ test_that("P@10 is matched by name and bad inputs give classed errors", {
   expect_error(robust_summary(-ap), class = "irtopics_error_data")
   expect_error(robust_summary("x"), class = "irtopics_error_argument")
 })
+
+test_that("area_divisor divides the sum of MAP(X) by a fixed number", {
+  # Worked example: T = 12, Q = 3, MAP(1..3) = 0, 0, 0.02 / 3.
+  rs <- robust_summary(matrix(ex_ap, 1), area_divisor = 12)
+  expect_equal(rs$table$area, (0 + 0 + 0.02 / 3) / 12, tolerance = 1e-12)
+  expect_equal(rs$table$area, robust_summary(matrix(ex_ap, 1))$table$area * 3 / 12, tolerance = 1e-12)
+  expect_equal(rs$area_divisor, 12)
+  expect_error(robust_summary(matrix(ex_ap, 1), area_divisor = -1), class = "irtopics_error_argument")
+})

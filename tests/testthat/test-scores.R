@@ -55,7 +55,9 @@ test_that("gmap reproduces the spec's worked example (section 2.5)", {
 
 test_that("print, format and summary describe the matrix", {
   ap <- read_scores(extdata("score-matrices", "adhoc3.csv"), measure = "AP")
-  expect_match(format(ap), "<ir_scores> AP: 40 systems x 50 topics, mean 0\\.")
+  expect_match(format(ap)[1], "<ir_scores> AP: 40 systems x 50 topics, mean 0\\.")
+  expect_identical(capture.output(print(ap)), format(ap))
+  expect_false(any(grepl("0 more", format(ap[1:3, ]))))
   expect_output(print(ap), "more systems")
   s <- summary(ap)
   expect_equal(s$table$mean[1], max(rowMeans(ap)))

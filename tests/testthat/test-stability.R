@@ -120,7 +120,8 @@ test_that("critical values: swap definition by hand, %no in whole topics", {
   grid <- seq(0, 0.2, by = 0.01)
   cv <- critical_values(res, grid = grid)
   ref_err <- sapply(grid, function(c) { dec <- abs(d1) >= c - 1e-12; if (!any(dec)) NA else sum(dec & d1 * d2 < 0) / sum(dec) })
-  ref_sig <- sapply(grid, function(c) 100 * mean(abs(d1) >= c - 1e-12))
+  # % significant: share of all comparisons, both sets of every trial.
+  ref_sig <- sapply(grid, function(c) 100 * mean(abs(c(d1, d2)) >= c - 1e-12))
   expect_equal(cv$curves$error_rate, ref_err)
   expect_equal(cv$curves$pct_significant, ref_sig)
   both <- critical_values(res, grid = grid, both_sets = TRUE)
@@ -247,4 +248,57 @@ test_that("binned_error_rates bins %no in percentage points by default", {
   last <- sum(b$count[b$size == 10 & b$bin == max(b$bin)])
   expect_lt(last, sum(b$count[b$size == 10]) / 2)
   expect_equal(sum(b$count[b$size == 10]), sum(binned_error_rates(r, bin_width = 0.01)$count[b$size == 10]))
+})
+
+test_that("area_divisor rescales the area to a fixed divisor at every size", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                    measure = "AP")
+  off <- swap_error_rates(ap, sizes = c(8, 20), aggregate = "area", trials = 20, seed = 5)
+  fix <- swap_error_rates(ap, sizes = c(8, 20), aggregate = "area", trials = 20, seed = 5, area_divisor = 12)
+  # base-R reference: (1 / 12) * sum over X = 1..floor(n/4) of MAP(X)
+  area12 <- function(v) { q <- length(v) %/% 4; w <- sort(v)[seq_len(q)]; sum(cumsum(w) / seq_len(q)) / 12 }
+  perms <- matrix(with_seed(5, vapply(1:20, function(b) sample.int(50) - 1L, integer(50))), 50)
+  m <- unclass(ap)
+  attr(m, "measure") <- NULL
+  for (k in 1:2) {
+    n <- c(8, 20)[k]
+    ref <- swap_reference(m, perms, n, area12)$sets
+    expect_equal(unname(fix$sets[[k]]), ref, tolerance = 1e-12)
+    expect_equal(fix$sets[[k]], off$sets[[k]] * (n %/% 4) / 12, tolerance = 1e-14)
+  }
+  # The relative fuzz of the error rate does not see a fixed scale per size.
+  expect_equal(fix$error, off$error)
+  # critical_values(area_divisor =) rescales a stored result the same way.
+  expect_equal(critical_values(off, area_divisor = 12)$curves, critical_values(fix)$curves, tolerance = 1e-12)
+  # (Up to swaps between systems whose areas are equal: the sign of their
+  # difference, +-1e-17, depends on the order of the rounding.)
+  five <- critical_values(swap_error_rates(ap, sizes = c(8, 20), aggregate = "area", trials = 20,
+                                           seed = 5, area_divisor = 5))
+  five_re <- critical_values(fix, area_divisor = 5)
+  expect_equal(five_re$table, five$table, tolerance = 1e-12)
+  expect_equal(five_re$curves$pct_significant, five$curves$pct_significant, tolerance = 1e-12)
+  expect_equal(five_re$curves$error_rate, five$curves$error_rate, tolerance = 1e-3)
+  expect_false(identical(critical_values(off)$curves$pct_significant,
+                         critical_values(fix)$curves$pct_significant))
+  expect_output(print(fix), "area divided by 12")
+  expect_output(print(critical_values(fix)), "area divided by 12")
+  expect_error(swap_error_rates(ap, sizes = 8, trials = 5, area_divisor = 12), class = "irtopics_error_argument")
+  expect_error(swap_error_rates(ap, sizes = 8, aggregate = "area", trials = 5, area_divisor = 0),
+               class = "irtopics_error_argument")
+  expect_error(critical_values(swap_error_rates(ap, sizes = 8, trials = 5, seed = 1), area_divisor = 12),
+               class = "irtopics_error_argument")
+})
+
+test_that("Voorhees (2004) Table 6, area row at 124 topics, with the track's area scale", {
+  skip_on_cran()
+  ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  e <- swap_error_rates(ap, sizes = 124, aggregate = "area", trials = 500, seed = 1, area_divisor = 12)
+  cv <- critical_values(e)
+  # Paper: critical value .015, 68.8% significant (spec: .015 in every seed; within 0.3 points).
+  expect_equal(cv$table$critical_value, 0.015)
+  expect_lte(max(abs(cv$table$pct_significant - 68.8)), 0.3)
+  # Official scale (divided by floor(124 / 4) = 31): not the paper's values.
+  off <- critical_values(e, area_divisor = 31)
+  expect_equal(off$table$critical_value, 0.010)
 })

@@ -1,0 +1,147 @@
+# Methods of `ir_evaluation`, what evaluate() returns: a named list of
+# ir_scores (one per measure) that converts, summarises and plots like its
+# parts.
+
+#' Print, summarise, convert and plot an evaluation
+#'
+#' [evaluate()] returns an `ir_evaluation`: a named list of
+#' [ir_scores][as_ir_scores()] matrices, one per measure, with the same
+#' systems and topics. These methods treat it as one table of scores:
+#' * `as.data.frame()` and `tibble::as_tibble()`: the tidy long form, one row
+#'   per system, topic and measure (columns `system`, `topic`, `measure`,
+#'   `value`), measures in the order they were asked for.
+#' * [mean_scores()]: a data frame with one row per system and one column
+#'   per measure (the per-system means over answered topics, as trec_eval).
+#' * `summary()`: per measure, the number of systems and topics, the
+#'   unanswered system-topic pairs, and the lowest, average and highest
+#'   system mean, as an [irtopics_summary].
+#' * `autoplot()`: per-topic scores sorted from worst to best topic, one line
+#'   per system, one panel per measure (the plot of
+#'   [autoplot.ir_scores()] for every measure).
+#' * `format()`/`print()`: the size and the system means (first `n`
+#'   systems).
+#'
+#' @param x,object An `ir_evaluation` from [evaluate()].
+#' @param n Number of systems to print.
+#' @param na.rm Drop unanswered (NA) system-topic pairs.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param systems Systems to draw (names or row numbers); default: all when
+#'   there are at most 8, otherwise the 8 best by mean score of the first
+#'   measure.
+#' @param measures Measures to draw (default: all).
+#' @param ... Unused (`autoplot()` refuses unknown arguments).
+#' @return `as.data.frame()`: a data frame; `as_tibble()`: a tibble;
+#'   `summary()`: an [irtopics_summary]; `autoplot()`: a ggplot;
+#'   `format()`: a character vector of lines; `print()`: `x`, invisibly.
+#' @seealso [evaluate()], [mean_scores()].
+#' @examples
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                 measures = c("AP", "P@10", "nDCG@10"))
+#' res
+#' head(as.data.frame(res))
+#' mean_scores(res)
+#' summary(res)
+#' ggplot2::autoplot(res)
+#' @name ir_evaluation
+NULL
+
+#' @rdname ir_evaluation
+#' @export
+format.ir_evaluation <- function(x, n = 10L, ...) {
+  if (!length(x)) return("<ir_evaluation> no measures")
+  first <- x[[1]]
+  head <- sprintf("<ir_evaluation> %s x %s, %s (missing = \"%s\")",
+                  plural(nrow(first), "system"), plural(ncol(first), "topic"),
+                  plural(length(x), "measure"), attr(x, "missing") %||% "drop")
+  means <- evaluation_means(x)
+  shown <- round_df(utils::head(means, n))
+  c(head, "System means:", printed_lines(print(shown, row.names = FALSE)),
+    more_line(system = nrow(means) - nrow(shown)))
+}
+
+#' @rdname ir_evaluation
+#' @export
+print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+#' @rdname ir_evaluation
+#' @export
+as.data.frame.ir_evaluation <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {
+  if (!length(x)) {
+    return(data.frame(system = character(), topic = character(), measure = character(),
+                      value = numeric(), stringsAsFactors = FALSE))
+  }
+  parts <- lapply(names(x), function(nm) {
+    d <- as.data.frame(x[[nm]], na.rm = na.rm)
+    d$measure <- nm
+    d
+  })
+  out <- do.call(rbind, parts)
+  rownames(out) <- NULL
+  out
+}
+
+#' @rdname ir_evaluation
+#' @exportS3Method tibble::as_tibble
+as_tibble.ir_evaluation <- function(x, ..., na.rm = FALSE) {
+  tibble::as_tibble(as.data.frame(x, na.rm = na.rm))
+}
+
+# One row per system, one column per measure.
+evaluation_means <- function(x) {
+  systems <- rownames(x[[1]])
+  out <- data.frame(system = systems, stringsAsFactors = FALSE)
+  for (nm in names(x)) out[[nm]] <- unname(mean_scores(x[[nm]])[systems])
+  out
+}
+
+#' @rdname ir_evaluation
+#' @export
+summary.ir_evaluation <- function(object, ...) {
+  tab <- do.call(rbind, lapply(names(object), function(nm) {
+    m <- object[[nm]]
+    means <- mean_scores(m)
+    data.frame(measure = nm, systems = nrow(m), topics = ncol(m), unanswered = sum(is.na(m)),
+               min_mean = min(means, na.rm = TRUE), mean = mean(means, na.rm = TRUE),
+               max_mean = max(means, na.rm = TRUE), stringsAsFactors = FALSE)
+  }))
+  if (is.null(tab)) tab <- data.frame(measure = character())
+  new_summary("ir_evaluation",
+              sprintf("Evaluation of %s: system means per measure (missing = \"%s\")",
+                      plural(if (length(object)) nrow(object[[1]]) else 0L, "system"),
+                      attr(object, "missing") %||% "drop"),
+              tab)
+}
+
+#' @rdname ir_evaluation
+#' @method autoplot ir_evaluation
+#' @export
+autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL, ...) {
+  check_no_dots(..., help = "ir_evaluation")
+  if (!length(object)) stop_irtopics("{.arg object} holds no measure.", kind = "data")
+  measures <- measures %||% names(object)
+  unknown <- setdiff(measures, names(object))
+  if (!is.character(measures) || length(unknown)) {
+    stop_irtopics("{.arg measures} must name measures of {.arg object}: {.val {names(object)}}.")
+  }
+  systems <- plot_systems(object[[measures[1]]], systems)
+  df <- do.call(rbind, lapply(measures, function(nm) {
+    d <- sorted_scores_long(object[[nm]], systems)
+    d$measure <- nm
+    d
+  }))
+  df$measure <- factor(df$measure, levels = measures)
+  ggplot2::ggplot(df, ggplot2::aes(x = .data$position, y = .data$value,
+                                   colour = .data$system, linetype = .data$system)) +
+    ggplot2::geom_line() +
+    ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_y") +
+    ggplot2::labs(x = "Topics, sorted by score", y = "Score", colour = "System",
+                  linetype = "System") +
+    ggplot2::theme_bw()
+}
+
+#' @rdname as.data.frame.ir_scores
+#' @exportS3Method tibble::as_tibble
+as_tibble.ir_scores <- function(x, ..., na.rm = FALSE) {
+  tibble::as_tibble(as.data.frame(x, na.rm = na.rm))
+}

@@ -1,0 +1,145 @@
+# Helpers shared by the print/format/summary/autoplot methods of the result
+# classes: every print() is cat(format(x)), summaries are `irtopics_summary`
+# objects, autoplot() methods refuse arguments they would otherwise ignore,
+# and scatter plots label their points the same way.
+
+# print() of every result class: the lines of format(), then invisibly x.
+print_formatted <- function(x, ...) {
+  cat(format(x, ...), sep = "\n")
+  invisible(x)
+}
+
+# The lines that `expr` prints, for format() methods that show tables.
+printed_lines <- function(expr) utils::capture.output(expr)
+
+# "3 systems", "1 system".
+plural <- function(n, word, words = paste0(word, "s")) {
+  sprintf("%s %s", format(n, big.mark = ","), if (n == 1) word else words)
+}
+
+# "# ... 2 more systems, 5 more topics" (parts with 0 left out), or nothing.
+more_line <- function(...) {
+  parts <- list(...)
+  txt <- character()
+  for (nm in names(parts)) {
+    k <- parts[[nm]]
+    if (k > 0) txt <- c(txt, paste(format(k, big.mark = ","), "more", if (k == 1) nm else paste0(nm, "s")))
+  }
+  if (length(txt)) paste0("# ... ", paste(txt, collapse = ", ")) else character()
+}
+
+# A data frame with its double columns rounded, for printing.
+round_df <- function(df, digits = 4) {
+  num <- vapply(df, is.double, logical(1))
+  df[num] <- lapply(df[num], round, digits = digits)
+  df
+}
+
+# Error rates and other rates are proportions in the data and shown as
+# percentages (with a % sign) in every print and plot.
+pct_text <- function(p, digits = 2) {
+  ifelse(is.na(p), "NA", sprintf(paste0("%.", digits, "f%%"), 100 * p))
+}
+
+# Summaries ----------------------------------------------------------------------
+
+# The summary() of a result class: a title and a data frame; printed by
+# format.irtopics_summary(), converted by as.data.frame().
+new_summary <- function(class, title, table) {
+  rownames(table) <- NULL
+  structure(list(title = title, table = table),
+            class = c(paste0("summary.", class), "irtopics_summary"))
+}
+
+#' Summaries of irtopics results
+#'
+#' `summary()` of most irtopics results returns an `irtopics_summary`: a
+#' title and a data frame of the key numbers. It prints as text and
+#' converts to its data frame with `as.data.frame()`. The help page of each
+#' result class says what its summary holds.
+#'
+#' @param x An `irtopics_summary` object.
+#' @param digits Significant digits of the printed numbers.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @return `format()`: a character vector of lines; `print()`: `x`,
+#'   invisibly; `as.data.frame()`: the summary's data frame.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' s <- summary(ap)
+#' s
+#' as.data.frame(s)
+#' @name irtopics_summary
+NULL
+
+#' @rdname irtopics_summary
+#' @export
+format.irtopics_summary <- function(x, digits = 4, ...) {
+  c(x$title, printed_lines(print(x$table, digits = digits, row.names = FALSE)))
+}
+
+#' @rdname irtopics_summary
+#' @export
+print.irtopics_summary <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname irtopics_summary
+#' @export
+as.data.frame.irtopics_summary <- function(x, row.names = NULL, optional = FALSE, ...) x$table
+
+# autoplot() arguments -------------------------------------------------------------
+
+# autoplot() methods take `...` from the generic; anything that lands there
+# would be ignored, so it is an error (a misspelt argument, or one that the
+# method does not have).
+check_no_dots <- function(..., help = NULL, call = rlang::caller_env()) {
+  n <- ...length()
+  if (!n) return(invisible())
+  nms <- names(list(...)) %||% rep("", n)
+  shown <- ifelse(nzchar(nms), nms, paste0("..", seq_len(n)))
+  stop_irtopics(c("Unused argument{?s} {.arg {shown}}.",
+                  i = if (!is.null(help)) "See {.code ?{help}} for the arguments of this plot."),
+                call = call)
+}
+
+# Point labels of scatter plots ------------------------------------------------------
+
+# Which rows of `df` get a label: `label` is NULL/FALSE (none), TRUE or "all"
+# (every point), a whole number k (the k points with the largest `rank_by`),
+# or a character vector of ids (matched in `df[[id]]`).
+label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
+  if (is.null(label) || isFALSE(label)) return(integer())
+  if (isTRUE(label) || identical(label, "all")) return(seq_len(nrow(df)))
+  if (is.numeric(label) && length(label) == 1L && !is.na(label) && label >= 0 && label == round(label)) {
+    ord <- order(-df[[rank_by]], df[[id]], na.last = NA)
+    return(utils::head(ord, label))
+  }
+  if (is.character(label) && !anyNA(label)) {
+    unknown <- setdiff(label, df[[id]])
+    if (length(unknown)) {
+      stop_irtopics("{.arg label} must name points of the plot; unknown: {.val {unknown}}.", call = call)
+    }
+    return(which(df[[id]] %in% label))
+  }
+  stop_irtopics(c("{.arg label} must be NULL, \"all\", a whole number (the top k) or a vector of names.",
+                  x = "Got {.obj_type_friendly {label}}."), call = call)
+}
+
+# The text layer of a scatter plot: ggrepel's non-overlapping labels when it
+# is installed, else ggplot2's geom_text() nudged above the points.
+label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env(),
+                        use_repel = NULL) {
+  rows <- label_rows(df, label, id, rank_by, call = call)
+  if (!length(rows)) return(NULL)
+  d <- df[rows, , drop = FALSE]
+  d$.label <- as.character(d[[id]])
+  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
+  use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
+  if (use_repel) {
+    ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
+                             max.overlaps = Inf, seed = 1, show.legend = FALSE)
+  } else {
+    ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
+                       show.legend = FALSE)
+  }
+}
