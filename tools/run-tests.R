@@ -2,6 +2,13 @@
 # pkgload) and prints a plain closing line "N passed, N failed" for CI.
 # Usage, from the package root:  Rscript tools/run-tests.R
 options(warn = 1)
+# testthat runs the tests, pkgload loads the source tree, pkgbuild compiles src/.
+need <- c("testthat", "pkgload", "pkgbuild")
+miss <- need[!vapply(need, requireNamespace, logical(1), quietly = TRUE)]
+if (length(miss)) {
+  message("missing: ", paste(miss, collapse = ", "), ". Run first: bash tools/setup.sh --deps-only")
+  quit(status = 1)
+}
 res <- testthat::test_local(".", reporter = testthat::ProgressReporter$new(show_praise = FALSE),
                             stop_on_failure = FALSE)
 df <- as.data.frame(res)

@@ -1,29 +1,68 @@
 #!/usr/bin/env bash
-# Set up irtopics on a fresh machine: install the R packages it needs
-# (Debian's prebuilt r-cran-* packages when apt is available and we are root,
-# otherwise from CRAN), install irtopics itself and run the quick start on the
-# shipped real data.
+# Set up irtopics on a fresh machine (R >= 4.1 with its recommended packages):
+#  1. as root with apt (Debian/Ubuntu): pandoc, compilers (r-base-dev) and
+#     Debian's prebuilt r-cran-* builds of the packages irtopics needs;
+#  2. from CRAN, every needed package that this R still cannot load in a
+#     suitable version (not root, no apt, a package Debian lacks or has too
+#     old, or apt's library not on .libPaths()): tools/deps.R install;
+#  3. irtopics itself, with its vignettes built (R CMD build + R CMD INSTALL of
+#     the tarball), and the quick start on the shipped real data.
+# The needed packages are read from DESCRIPTION: Depends, Imports, LinkingTo,
+# Suggests and Config/Needs/dev (tools the README's commands use);
+# --site adds Config/Needs/website and Debian's chromium (tools/build-site.sh).
 #   bash tools/setup.sh              # dependencies, install, quick start
 #   bash tools/setup.sh --deps-only  # dependencies only (used by CI)
+#   bash tools/setup.sh --site       # also what building and checking the site needs
+# CRAN packages go to the first writable library: IRTOPICS_LIB if set, else the
+# first writable entry of .libPaths(), else R_LIBS_USER (created).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pkgs="rcpp rcppeigen cli rlang ggplot2 future future.apply testthat withr knitr rmarkdown psych data.table"
+deps_only=false; groups=""
+for a in "$@"; do
+  case "$a" in
+    --deps-only) deps_only=true ;;
+    --site) groups="website" ;;
+    *) echo "usage: bash tools/setup.sh [--deps-only] [--site]" >&2; exit 2 ;;
+  esac
+done
+start=$(date +%s)
+
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  debs="pandoc"
-  for p in $pkgs; do debs="$debs r-cran-$p"; done
   apt-get update -qq
+  debs="pandoc r-base-dev"
+  for p in $(Rscript tools/deps.R list $groups); do
+    d="r-cran-$(echo "$p" | tr '[:upper:]' '[:lower:]')"
+    if apt-cache show --no-all-versions "$d" >/dev/null 2>&1; then debs="$debs $d"; fi
+  done
+  # the site check: headless Chromium; OpenSSL headers to build CRAN's websocket (chromote);
+  # and MathJax for the site's formulas
+  if [ -n "$groups" ]; then debs="$debs chromium libssl-dev libjs-mathjax"; fi
+  echo "apt-get install: $debs"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $debs
 fi
-# Anything still missing (no apt, not root, or a package apt lacks) comes from CRAN.
-Rscript -e '
-need <- c("Rcpp", "RcppEigen", "cli", "rlang", "ggplot2", "future", "future.apply",
-          "testthat", "withr", "knitr", "rmarkdown", "psych", "data.table", "MASS")
-miss <- need[!vapply(need, requireNamespace, logical(1), quietly = TRUE)]
-if (length(miss)) {
-  lib <- Sys.getenv("R_LIBS_USER")
-  if (!file.access(.libPaths()[1], 2) == 0) { dir.create(lib, recursive = TRUE, showWarnings = FALSE); .libPaths(lib) }
-  install.packages(miss)  # from the CRAN mirror configured in R (getOption("repos"))
-}'
-if [ "${1:-}" = "--deps-only" ]; then exit 0; fi
-R CMD INSTALL .
+
+# The library CRAN packages and irtopics go to (created when missing); put it
+# first for the R processes of this script.
+lib=$(Rscript tools/deps.R lib)
+export R_LIBS="$lib${R_LIBS:+:$R_LIBS}"
+Rscript tools/deps.R install $groups
+Rscript tools/deps.R verify $groups
+if ! command -v pandoc >/dev/null 2>&1; then
+  echo "pandoc is missing: the vignettes (rmarkdown) need it; install it (https://pandoc.org) and rerun" >&2
+  exit 1
+fi
+if $deps_only; then
+  echo "setup (dependencies) took $(( $(date +%s) - start )) s"; exit 0
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# R CMD build installs the package into a temporary library and builds the
+# vignettes; installing the tarball puts them where vignette() finds them.
+(cd "$tmp" && R CMD build "$OLDPWD")
+R CMD INSTALL -l "$lib" "$tmp"/irtopics_*.tar.gz
+Rscript -e 'v <- vignette(package = "irtopics")$results[, "Item"]
+if (!"irtopics" %in% v) stop("vignette(\"irtopics\") is not installed")
+cat("vignettes installed:", v, "\n")'
+echo "setup took $(( $(date +%s) - start )) s"
 Rscript inst/scripts/quickstart.R
