@@ -54,6 +54,7 @@ format.ir_evaluation <- function(x, n = 10L, ...) {
   head <- sprintf("<ir_evaluation> %s x %s, %s (missing = \"%s\")",
                   plural(nrow(first), "system"), plural(ncol(first), "topic"),
                   plural(length(x), "measure"), attr(x, "missing") %||% "drop")
+  if (!nrow(first) || !ncol(first)) return(head)  # nothing to average
   means <- evaluation_means(x)
   shown <- round_df(utils::head(means, n))
   c(head, "System means:", printed_lines(print(shown, row.names = FALSE)),

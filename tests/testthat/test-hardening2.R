@@ -57,8 +57,9 @@ test_that("the glue checks what reaches C++ even when R's checks are bypassed", 
   q <- qrels_pointer(h2_qrels(), 1L)
   mem <- validate_ir_run(run)
   call_eval <- function(m, depth = 1000, cutoff = 0) {
-    cpp_evaluate(q$ptr, NULL, list(m), 0L, cutoff, 0.25, depth, numeric(), FALSE, FALSE,
-                 NULL, NULL, 1L)
+    # one measure (AP, kind 0); parameter row: cutoff, param, rel, utility x4, num_docs
+    cpp_evaluate(q$ptr, NULL, list(m), 0L, matrix(c(cutoff, 0, 0, 0, 0, 0, 0, 0), 1), 0.25, depth,
+                 numeric(), FALSE, FALSE, NULL, NULL, 1L)
   }
   expect_null(call_eval(mem)$error)
   bad <- list(
@@ -117,8 +118,8 @@ test_that("forked children of a process that used 2 threads run single-threaded 
   # The C++ guard alone, bypassing resolve_threads(): the child still finishes.
   q <- qrels_pointer(qrels, 1L)
   mem <- run_source(runs, "tag")$runs
-  child <- in_fork(cpp_evaluate(q$ptr, NULL, mem, 0L, 0, 0.25, 1000, numeric(), FALSE, FALSE,
-                                NULL, NULL, 2L))
+  child <- in_fork(cpp_evaluate(q$ptr, NULL, mem, 0L, matrix(0, 1, 8), 0.25, 1000, numeric(),
+                                FALSE, FALSE, NULL, NULL, 2L))
   expect_equal(vapply(child$runs, function(r) r$values[1, 1], 0), unname(parent[, 1]))
   # parallel::mclapply, the pattern of the issue.
   res <- in_fork(parallel::mclapply(1:2, function(i) evaluate(runs, qrels, "AP", n_threads = 2)$AP,
