@@ -61,7 +61,8 @@ comparison_header <- function(x) {
 #' labels, best mean in bold). `as.data.frame()` gives the tidy table (one
 #' row per pair and measure), and `summary()` counts significant pairs.
 #'
-#' @param x,object An `ir_comparison` from [compare_systems()].
+#' @param x,object An `ir_comparison` from [compare_systems()] (for the `print()` method of a
+#'   summary, the result of `summary()`).
 #' @param format `"plain"` (the printed report), `"latex"` (a `tabular`) or
 #'   `"markdown"`.
 #' @param digits Decimals of the means.
@@ -164,6 +165,7 @@ summary.ir_comparison <- function(object, ...) {
             class = "summary.ir_comparison")
 }
 
+#' @rdname format.ir_comparison
 #' @export
 print.summary.ir_comparison <- function(x, ...) {
   cat("Comparison: ", x$header, "\n", sep = "")
