@@ -108,7 +108,7 @@ format.ir_anova <- function(x, ...) {
     p.value = ifelse(is.na(tab$p.value), "", format.pval(tab$p.value, digits = 4)),
     stringsAsFactors = FALSE
   )
-  lines <- utils::capture.output(print(body, row.names = FALSE))
+  lines <- printed_lines(print(body, row.names = FALSE))
   c(sprintf("<ir_anova> two-way ANOVA without replication: %d system%s x %d topic%s%s",
             x$n_systems, if (x$n_systems == 1) "" else "s",
             x$n_topics, if (x$n_topics == 1) "" else "s",
@@ -119,10 +119,7 @@ format.ir_anova <- function(x, ...) {
 
 #' @rdname anova_scores
 #' @export
-print.ir_anova <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_anova <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname anova_scores
 #' @param object An `ir_anova` object.

@@ -100,7 +100,7 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
                     nrow(num), dimnames = dimnames(num))
     body <- data.frame(` ` = lab, system = systems, cells, check.names = FALSE,
                        stringsAsFactors = FALSE)
-    lines <- utils::capture.output(print(format(body, justify = "left"), row.names = FALSE))
+    lines <- printed_lines(print(format(body, justify = "left"), row.names = FALSE))
     return(c(paste0("<ir_comparison> ", comparison_header(x)), lines,
              paste("#", foot, "* = best mean.")))
   }
@@ -127,10 +127,7 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
 
 #' @rdname format.ir_comparison
 #' @export
-print.ir_comparison <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_comparison <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname format.ir_comparison
 #' @param row.names,optional Ignored (for the generic).

@@ -231,15 +231,12 @@ format.ir_topic_set_size <- function(x, ...) {
                  anova = c("m", "min_diff", "alpha", "beta", "n_topics", "power"),
                  ci = c("width", "alpha", "n_topics", "ci_width"))
   body <- as.data.frame(lapply(unclass(x)[cols], function(v) if (is.double(v)) signif(v, 4) else v))
-  c(head, utils::capture.output(print(body, row.names = FALSE)))
+  c(head, printed_lines(print(body, row.names = FALSE)))
 }
 
 #' @rdname topic_set_size
 #' @export
-print.ir_topic_set_size <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_topic_set_size <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname topic_set_size
 #' @param object An `ir_topic_set_size` object.
@@ -459,17 +456,14 @@ format.ir_discriminative_power <- function(x, ...) {
   c(sprintf("<ir_discriminative_power> %s, alpha = %g, B = %d: %d systems (%d pairs) x %d topics",
             if (x$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
             x$alpha, x$B, x$n_systems, s$n_pairs[1], x$n_topics),
-    utils::capture.output(print(body, row.names = FALSE)),
+    printed_lines(print(body, row.names = FALSE)),
     if (any(s$n_undefined > 0)) sprintf("Pairs with constant differences (no test, not significant): %s",
                                         paste0(s$measure, " ", s$n_undefined, collapse = ", ")))
 }
 
 #' @rdname discriminative_power
 #' @export
-print.ir_discriminative_power <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_discriminative_power <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname discriminative_power
 #' @param object An `ir_discriminative_power` object.
@@ -614,15 +608,12 @@ format.ir_collection_diagnostics <- function(x, ...) {
                      stringsAsFactors = FALSE)
   c(sprintf("<ir_collection_diagnostics> %d systems x %d topics; swap error, Erho2 and Phi at %d topics; topics needed for Erho2 = %g",
             x$n_systems, x$n_topics, t$n_topics[1], x$target),
-    utils::capture.output(print(body, row.names = FALSE)))
+    printed_lines(print(body, row.names = FALSE)))
 }
 
 #' @rdname collection_diagnostics
 #' @export
-print.ir_collection_diagnostics <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_collection_diagnostics <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname collection_diagnostics
 #' @param row.names,optional Ignored (for the generic).

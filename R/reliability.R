@@ -137,10 +137,7 @@ format.ir_alpha_bootstrap <- function(x, ...) {
 
 #' @rdname alpha_bootstrap
 #' @export
-print.ir_alpha_bootstrap <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_alpha_bootstrap <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname alpha_bootstrap
 #' @param row.names,optional Ignored (for the generic).
@@ -247,15 +244,12 @@ format.ir_alpha_curve <- function(x, ...) {
   c(sprintf("<ir_alpha_curve> Cronbach's alpha%s of random topic subsets: %d systems, %d topics, %d subsets per size, %g%% ranges",
             if (!is.null(x$measure)) paste0(" (", x$measure, ")") else "", x$n_systems, x$n_topics,
             x$trials, 100 * x$conf),
-    utils::capture.output(print(d, row.names = FALSE)))
+    printed_lines(print(d, row.names = FALSE)))
 }
 
 #' @rdname alpha_curve
 #' @export
-print.ir_alpha_curve <- function(x, ...) {
-  cat(format(x, ...), sep = "\n")
-  invisible(x)
-}
+print.ir_alpha_curve <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname alpha_curve
 #' @param row.names,optional Ignored (for the generic).
