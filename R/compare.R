@@ -187,7 +187,6 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
                  min_topics = 2L, call = call)
   names(mats) <- if (inherits(scores, "ir_evaluation")) names(scores) else
     attr(mats[[1]], "measure") %||% "score"
-  for (s in mats) check_system_names(s, call)
   if (!is.null(baseline)) {
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
       stop_irtopics("{.arg baseline} must be the name of one system, or NULL for all pairs.")
@@ -238,12 +237,6 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     seed = seed, exact = exact_used, tie_tol = tie_tol, baseline = baseline,
     means = means, scores = lapply(mats, function(s) { attr(s, "measure") <- NULL; s })
   ), class = "ir_comparison")
-}
-
-check_system_names <- function(m, call = rlang::caller_env()) {
-  if (is.null(rownames(m)) || anyNA(rownames(m)) || anyDuplicated(rownames(m))) {
-    stop_irtopics("{.arg scores} must have unique system names (row names).", call = call)
-  }
 }
 
 # Pairs as row indices: all i < k, or (other, baseline).

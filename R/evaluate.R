@@ -199,7 +199,6 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
-      check_cutoff(p$cutoff, m, call = call)
       r <- measure_rows[[p$row]]
       row <- data.frame(kind = p$kind, cutoff = p$cutoff, param = p$param, rel = p$rel,
                         u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
@@ -239,16 +238,6 @@ check_measure_thresholds <- function(spec, qinfo, relevance_level, call = rlang:
   invisible(spec)
 }
 
-# A measure's cut-off k reaches C++ as an int: beyond the int range (P@1e20)
-# the cast would be undefined.
-check_cutoff <- function(k, measure, call = rlang::caller_env()) {
-  if (length(k) == 1L && !is.na(k) && k > .Machine$integer.max) {
-    max_k <- .Machine$integer.max
-    stop_irtopics("The cut-off of measure {.val {measure}} must be at most {max_k}.",
-                  kind = "measure", call = call)
-  }
-  invisible(k)
-}
 
 gain_vector <- function(gains, call = rlang::caller_env()) {
   if (is.null(gains)) return(numeric())
