@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -443,6 +444,64 @@ void test_run_parser() {
   irtopics::RunResult ok;
   irtopics::evaluate_run(run_from("1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n"), q, opt, ws, ok);
   CHECK(ok.list_id.size() == 2);
+}
+
+// Every score form the run reader accepted or refused when the parser was
+// last rewritten (written before that change, so that it could not move any
+// of them): accepted forms give strtod()'s double, bit for bit (the sign of
+// -0 included); refused ones are a "parse" error on their line, "out of the
+// range of a double" for overflow and underflow, "must be a number"
+// otherwise. Each form is read twice: by parse_run() and by the streaming
+// file path (read_and_evaluate()), which must agree on the error.
+void test_score_forms() {
+  Context ctx("score forms");
+  const std::vector<std::string> accepted = {
+      "1", "-0", "+0", "0", "0.5", ".5", "5.", "+3.5", "-.5", "+.5", "-5.", "1e3", "1E+3", "1e-3",
+      "-2.5E+2", "1e+0", "1.e2", ".1e2", "0e0", "-0.0", "00012.50", "0.1234567890123456789",
+      "123456789012345678", "123456789012345.6", "1234567890123456", "9007199254740993", "1e22",
+      "1e23", "0.000000000000000000001", "4.9e-324", "2.2250738585072014e-308", "1e308",
+      "1.7976931348623157e308", "inf", "-inf", "+inf", "INF", "iNf", "Infinity", "infinity",
+      "-INFINITY", "+Inf"};
+  const std::vector<std::string> out_of_range = {"1e-400", "1.8e308", "1e400", "-1e400"};
+  const std::vector<std::string> not_numbers = {
+      "0x10", "0X1p3", "0x1p3", "1,5", "+-1", "-+1", "--1", "++1", "+", "-", ".", "e", "e5", "1e",
+      "1e+", "1.2.3", "nan", "NAN", "-nan", "+nan", "nan(1)", "infinit", "infinityx", "inff", "1d",
+      "1f", "1_0", "1e5.5", "1ee5", ".e1", "-e1", "+.", "-."};
+  TempDir dir;
+  const auto q = qrels_from("1 0 a 1\n1 0 b 0\n");
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::Run run;
+  irtopics::RunResult res;
+  auto text_with = [](const std::string& s) { return "1 Q0 a 1 2 t\n1 Q0 b 2 " + s + " t\n"; };
+  for (const auto& s : accepted) {
+    Context c("score forms: " + s);
+    const auto r = run_from(text_with(s));
+    const double want = std::strtod(s.c_str(), nullptr);
+    CHECK_MSG(r.size() == 2 && std::memcmp(&r.score[1], &want, sizeof want) == 0,
+              num(r.score.size() == 2 ? r.score[1] : -1.0) + " vs strtod " + num(want));
+    const std::string path = dir.file("ok.txt");
+    write_file(path, text_with(s));
+    irtopics::read_and_evaluate(path, q, opt, ws, run, res);
+    CHECK(res.list_id.size() == 1);
+  }
+  auto refused = [&](const std::string& s, const std::string& why) {
+    Context c("score forms: " + s);
+    std::string msg;
+    CHECK_INPUT_ERROR(run_from(text_with(s)), "parse", 2);
+    try {
+      run_from(text_with(s));
+    } catch (const InputError& e) {
+      msg = e.what();
+    }
+    CHECK_MSG(msg.find(why) != std::string::npos, msg);
+    const std::string path = dir.file("bad.txt");
+    write_file(path, text_with(s));
+    CHECK_INPUT_ERROR(irtopics::read_and_evaluate(path, q, opt, ws, run, res), "parse", 2);
+  };
+  for (const auto& s : out_of_range) refused(s, "'" + s + "' is out of the range of a double");
+  for (const auto& s : not_numbers) refused(s, "must be a number, not '" + s + "'");
 }
 
 void test_qrels_parser() {
@@ -1103,6 +1162,7 @@ int main(int argc, char** argv) {
   const std::vector<std::pair<const char*, void (*)()>> groups = {
       {"trec_eval parity", test_trec_eval_parity},
       {"run parser", test_run_parser},
+      {"score forms", test_score_forms},
       {"qrels parser", test_qrels_parser},
       {"files", test_files},
       {"hardening2", test_hardening2},
