@@ -46,7 +46,7 @@ struct RunResult {
 
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
-  std::vector<uint32_t> start, order, idx, block;
+  std::vector<uint32_t> start, order, idx, block, pending;
   std::vector<uint64_t> hash, set_hash;
   std::vector<uint32_t> set_pos, set_stamp;
   uint32_t stamp = 0;

@@ -66,6 +66,31 @@ inline bool same_bytes(std::string_view a, std::string_view b) {
   return true;
 }
 
+// NUL bytes kept after the text of a parsed run or qrels (and after the
+// docnos of one built from memory): the line splitters load up to 64 bytes
+// from any position before the text's final line end (so 63 bytes past it),
+// and docno comparisons 16 bytes from any docno's start. With the line end
+// the parser may add, a file's buffer is 64 bytes longer than the file.
+constexpr std::size_t kTextPadding = 63;
+
+// Equality of two byte strings each followed by at least 16 readable bytes
+// (a docno of a padded text): strings of up to 16 bytes are compared as two
+// masked 8-byte words, without a branch on their length.
+inline bool same_padded(const char* p, const char* q, std::size_t n) {
+  if (n > 16) return same_bytes(std::string_view(p, n), std::string_view(q, n));
+  uint64_t a0, a1, b0, b1;
+  std::memcpy(&a0, p, 8);
+  std::memcpy(&a1, p + 8, 8);
+  std::memcpy(&b0, q, 8);
+  std::memcpy(&b1, q + 8, 8);
+  // Bytes 0..n-1 of the 16 count: masks of min(n, 8) and max(n - 8, 0) bytes.
+  const unsigned lo = n < 8 ? static_cast<unsigned>(n) : 8u;
+  const unsigned hi = static_cast<unsigned>(n) - lo;
+  const uint64_t m0 = lo == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * lo)) - 1;
+  const uint64_t m1 = hi == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * hi)) - 1;
+  return (((a0 ^ b0) & m0) | ((a1 ^ b1) & m1)) == 0;
+}
+
 // Reads a whole file, decompressing gzip (magic bytes 1f 8b). Reuses `out`'s
 // capacity. Asks `cancel` (if given) every 64 MB of text. Throws
 // InputError("file") or Cancelled.
@@ -79,6 +104,9 @@ struct Run {
   std::string text;                      // owns the bytes the views point to
   std::size_t text_size = 0;             // length of `text` without the parser's
                                          // padding; 0 until the parser padded it
+  bool padded = false;                   // every docno is followed by kTextPadding
+                                         // readable bytes (set by the parser and
+                                         // RunBuilder::finish())
   std::vector<std::string> topics;       // distinct topic ids, first-seen order
   std::vector<int32_t> topic;            // per line
   std::vector<double> score;             // per line
@@ -143,6 +171,7 @@ constexpr std::size_t kMaxLevelCounts = std::size_t{1} << 24;
 struct Qrels {
   std::string file;
   std::string text;                      // owns the docno bytes
+  bool padded = false;                   // as Run::padded (parse_qrels(), QrelsBuilder)
   std::vector<std::string> topics;
   std::unordered_map<std::string, int32_t> topic_index;
   struct Entry {
@@ -191,6 +220,38 @@ struct Qrels {
         return static_cast<long>(s.entry - 1);
       }
     }
+  }
+  // The first step of find() without a branch, for a docno of at most 16
+  // bytes followed by 16 readable bytes, in padded qrels (`padded`): looks
+  // at the first slot of the docno's probe sequence only. Returns true when
+  // that settles the lookup, with *entry the entry index or -1 (not
+  // judged); false when the slot holds another docno (find() must then
+  // walk on).
+  bool first_probe(int32_t topic, std::string_view docno, uint64_t hash, long* entry) const {
+    const Slot* s = slot_of(topic, hash);
+    const bool eq = same_padded(text.data() + s->offset, docno.data(), docno.size());
+    const bool hit = eq & (s->tag == static_cast<uint32_t>(hash >> 32)) &
+                     (s->length == docno.size()) & (s->entry != 0);
+    *entry = hit ? static_cast<long>(s->entry) - 1 : -1;
+    return hit | (s->entry == 0);
+  }
+  // Prefetch hints for a lookup a few documents ahead (evaluate_lines()):
+  // the first slot of the docno's probe sequence, and, when that slot holds
+  // the docno's tag, the bytes find() will compare and the grade. A topic's table and
+  // docnos are tens of kilobytes and each run touches them once per topic,
+  // so without the hints nearly every lookup waits for memory twice.
+  // Macros, not functions: GCC deems a function whose only effect is a
+  // prefetch free of side effects and drops the calls it does not inline.
+#if defined(__GNUC__)
+#define IRTOPICS_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define IRTOPICS_PREFETCH(p) ((void)(p))
+#endif
+  const Slot* slot_of(int32_t topic, uint64_t hash) const {
+    return slots.data() + slot_start[topic] + (hash & slot_mask[topic]);
+  }
+  bool holds_tag(const Slot* s, uint64_t hash) const {
+    return s->entry != 0 && s->tag == static_cast<uint32_t>(hash >> 32);
   }
   void build_index();   // after entries are complete; throws on duplicates
 };

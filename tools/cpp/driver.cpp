@@ -504,6 +504,71 @@ void test_score_forms() {
   for (const auto& s : not_numbers) refused(s, "must be a number, not '" + s + "'");
 }
 
+// The run parser splits a line of six fields that ends within 64 bytes with
+// one white-space mask, other lines byte by byte. Random lines around that
+// boundary (1-40 byte fields, runs of every white-space byte, six to eight
+// fields, with and without a line end after the last line) must give the
+// fields a plain isspace() split gives.
+void test_line_splitting() {
+  Context ctx("line splitting");
+  uint64_t x = 20261123;
+  auto next = [&](uint64_t n) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((x >> 33) % n);
+  };
+  const char white[] = {' ', '\t', '\v', '\f', '\r'};
+  auto gap = [&](bool cr) {
+    std::string g;
+    const std::size_t n = 1 + next(3);
+    for (std::size_t i = 0; i < n; ++i) g += white[next(cr ? 5 : 4)];
+    return g;
+  };
+  auto field = [&](std::size_t max_len) {
+    std::string f;
+    const std::size_t n = 1 + next(max_len);
+    for (std::size_t i = 0; i < n; ++i) f += static_cast<char>('a' + next(26));
+    return f;
+  };
+  long lines = 0, mismatches = 0;
+  for (int round = 0; round < 200; ++round) {
+    std::string text;
+    std::vector<std::vector<std::string>> want;
+    const int n_lines = 1 + static_cast<int>(next(20));
+    for (int l = 0; l < n_lines; ++l) {
+      const int n_fields = 6 + static_cast<int>(next(3));
+      std::vector<std::string> f = {field(12), "Q0", field(40), field(6),
+                                    std::to_string(next(100000)) + "." + std::to_string(next(1000)),
+                                    "tag"};
+      for (int k = 6; k < n_fields; ++k) f.push_back(field(20));
+      std::string line = next(3) == 0 ? gap(false) : "";
+      for (int k = 0; k < n_fields; ++k) line += (k ? gap(n_fields == 6) : "") + f[k];
+      if (next(3) == 0) line += gap(true);
+      text += line + "\n";
+      f.resize(6);
+      want.push_back(f);
+    }
+    if (next(4) == 0) text.pop_back();
+    const auto r = run_from(text);
+    lines += n_lines;
+    bool same = r.size() == want.size();
+    for (std::size_t i = 0; same && i < want.size(); ++i) {
+      same = r.topics[r.topic[i]] == want[i][0] && r.docno[i] == want[i][2] &&
+             r.score[i] == std::strtod(want[i][4].c_str(), nullptr) && r.tag == "tag" &&
+             r.line[i] == i + 1;
+    }
+    if (!same) ++mismatches;
+  }
+  CHECK_MSG(mismatches == 0, std::to_string(mismatches) + " of 200 texts split differently");
+  CHECK(lines > 1000);
+  // Short lines with CR-only line ends: more than six fields within the
+  // 64-byte window, a carriage return between them: refused, not read as one
+  // line with its "extra fields" ignored.
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\r1 Q0 b 2 1 t\r"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n1 Q0 b 2 1 t\r1 Q0 c 3 1 t\n"), "parse", 2);
+  // Seven fields in the window without a carriage return: the seventh is ignored.
+  CHECK(run_from("1 Q0 a 1 1 t x\n").docno[0] == "a");
+}
+
 void test_qrels_parser() {
   Context ctx("qrels parser");
   const std::string plain = "1 0 a 1\n1 0 b 0\n\n2 0 a 2\n2 0 c -1\n";
@@ -1163,6 +1228,7 @@ int main(int argc, char** argv) {
       {"trec_eval parity", test_trec_eval_parity},
       {"run parser", test_run_parser},
       {"score forms", test_score_forms},
+      {"line splitting", test_line_splitting},
       {"qrels parser", test_qrels_parser},
       {"files", test_files},
       {"hardening2", test_hardening2},
