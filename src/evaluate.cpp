@@ -66,7 +66,11 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
 
   // Hash every docno once: used for the duplicate check and the lookups.
   ws.hash.resize(len);
-  for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
+  if (run.padded) {
+    for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_padded(run.docno[ws.idx[k]]);
+  } else {
+    for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
+  }
 
   // Duplicate docnos within the topic (over the whole list, before the
   // cut): an open-addressing set of (hash, position), cleared by stamping.
@@ -113,60 +117,58 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   ws.grades.resize(static_cast<std::size_t>(n));
   std::vector<int> positions;
   if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
-  // The lookups. Each topic's qrels table and docnos are tens of kilobytes
-  // that a run touches once, so the slot of document k + 32 and the bytes
-  // and grade that slot points to for document k + 16 are requested ahead
-  // (prefetches written out in the loop: GCC drops a call to a function
-  // whose only effect is a prefetch unless it inlines it). Whether a
-  // document is judged is close to a coin toss, so with padded texts
-  // (Qrels::first_probe()) the first slot of the probe sequence is tested
-  // without a branch; the documents it does not settle (their first slot
-  // holds another docno) are looked up in a second pass.
-  constexpr long kSlotAhead = 32, kDocnoAhead = 16;
-  const bool padded = run.padded && qrels.padded;
+  // The lookups. Each topic's qrels table is tens of kilobytes that a run
+  // touches once, so the slot of document k + 16 is requested ahead
+  // (Qrels::slot_of()). Whether a document is judged is close to a coin
+  // toss, so for a padded run (docnos of up to 16 bytes) the first slot of
+  // the probe sequence is tested without a branch (Qrels::first_probe());
+  // the documents it does not settle (their first slot holds another
+  // docno) are looked up in a second pass.
+  constexpr long kSlotAhead = 16;
+  const bool padded = run.padded;
   const bool orders = opt.want_orders;
   ws.pending.resize(static_cast<std::size_t>(n));
   std::size_t n_pending = 0;
+  // The whole probe sequence: sets document k's grade, returns its entry or -1.
+  auto look_up = [&](long k, std::string_view doc) -> long {
+    const Qrels::Slot* s = qrels.find_slot(qt, doc, ws.hash[k]);
+    if (s == nullptr) {
+      ws.grades[k] = kNotInPool;
+      return -1;
+    }
+    ws.grades[k] = s->grade < 0 ? kUnjudged : s->grade;
+    return static_cast<long>(s->entry) - 1;
+  };
   for (long a = 0; a < n + kSlotAhead; ++a) {
     if (a < n) IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[a]));
-    const long d = a - (kSlotAhead - kDocnoAhead);
-    if (d >= 0 && d < n) {
-      const Qrels::Slot* s = qrels.slot_of(qt, ws.hash[d]);
-      IRTOPICS_PREFETCH(qrels.text.data() + s->offset);
-      IRTOPICS_PREFETCH(qrels.grade_of.data() + (s->entry != 0 ? s->entry - 1 : 0));
-    }
     const long k = a - kSlotAhead;  // look up document k
     if (k < 0) continue;
     const std::string_view doc = run.docno[ws.idx[k]];
     long e;
     if (padded && doc.size() <= 16) {
-      const bool settled = qrels.first_probe(qt, doc, ws.hash[k], &e);
-      const int g = qrels.grade_of[e >= 0 ? static_cast<std::size_t>(e) : 0];
+      int g;
+      const bool settled = qrels.first_probe(qt, doc, ws.hash[k], &e, &g);
       ws.grades[k] = e < 0 ? kNotInPool : g < 0 ? kUnjudged : g;
       ws.pending[n_pending] = static_cast<uint32_t>(k);
       n_pending += static_cast<std::size_t>(!settled);
       if (!orders || !settled) continue;  // unsettled: set in the second pass
     } else {
-      e = qrels.find(qt, doc, ws.hash[k]);
-      if (e < 0) {
-        ws.grades[k] = kNotInPool;
-      } else {
-        const int g = qrels.grade_of[e];
-        ws.grades[k] = g < 0 ? kUnjudged : g;
-      }
+      e = look_up(k, doc);
     }
     if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
   }
+  // Their probe sequences go on in the next cache line: requested ahead too.
+  constexpr std::size_t kPendingAhead = 8;
+  for (std::size_t j = 0; j < std::min(n_pending, kPendingAhead); ++j) {
+    IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[ws.pending[j]]) + 2);
+  }
   for (std::size_t j = 0; j < n_pending; ++j) {
-    const long k = ws.pending[j];
-    const long e = qrels.find(qt, run.docno[ws.idx[k]], ws.hash[k]);
-    if (e < 0) {
-      ws.grades[k] = kNotInPool;
-    } else {
-      const int g = qrels.grade_of[e];
-      ws.grades[k] = g < 0 ? kUnjudged : g;
-      if (orders && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
+    if (j + kPendingAhead < n_pending) {
+      IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[ws.pending[j + kPendingAhead]]) + 2);
     }
+    const long k = ws.pending[j];
+    const long e = look_up(k, run.docno[ws.idx[k]]);
+    if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
   }
 
   Profile p;

@@ -454,8 +454,17 @@ std::string show_field(std::string_view s, std::size_t max_bytes) {
 }
 
 uint64_t hash_docno(std::string_view s) {
-  // FNV-1a over 8-byte words then a final avalanche (splitmix64): fast on the
-  // short ASCII ids of TREC collections and well mixed for open addressing.
+  // Up to 16 bytes (most TREC docnos): hash_words() of the bytes as two
+  // zero-filled words. Longer: FNV-1a over 8-byte words then a final
+  // avalanche (splitmix64). Both are well mixed for open addressing.
+  if (s.size() <= 16) {
+    char b[16] = {};
+    std::memcpy(b, s.data(), s.size());
+    uint64_t w0, w1;
+    std::memcpy(&w0, b, 8);
+    std::memcpy(&w1, b + 8, 8);
+    return hash_words(w0, w1, s.size());
+  }
   uint64_t h = 1469598103934665603ULL ^ s.size();
   const char* p = s.data();
   std::size_t n = s.size();
@@ -686,30 +695,28 @@ void Qrels::build_index() {
     slot_mask[t] = cap - 1;
     total += cap;
   }
-  slots.assign(total, Slot{0, 0, 0, 0});
+  slots.assign(total, Slot{0, 0, 0, 0, {}});
   levels.assign(nt, std::vector<long>());
-  grade_of.resize(entries.size());
   if (text.size() > 0xffffffffULL || entries.size() >= 0xffffffffULL) {
     throw InputError("file", file, 0, "the qrels are too large (over 4 GB)");
   }
   std::size_t level_counts = 0;  // total size of the `levels` tables (kMaxLevelCounts)
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const Entry& e = entries[k];
-    grade_of[k] = e.grade;
     Slot* table = slots.data() + slot_start[e.topic];
     const uint64_t mask = slot_mask[e.topic];
-    const uint32_t tag = static_cast<uint32_t>(e.hash >> 32);
-    for (uint64_t i = e.hash & mask;; i = (i + 1) & mask) {
+    for (uint64_t i = home(e.hash, mask);; i = (i + 1) & mask) {
       Slot& s = table[i];
       if (s.entry == 0) {
-        s.tag = tag;
         s.entry = static_cast<uint32_t>(k + 1);
         s.offset = static_cast<uint32_t>(e.docno.data() - text.data());
         s.length = static_cast<uint32_t>(e.docno.size());
+        s.grade = e.grade;
+        std::memcpy(s.head, e.docno.data(), std::min<std::size_t>(e.docno.size(), sizeof s.head));
         break;
       }
       const Entry& o = entries[s.entry - 1];
-      if (s.tag == tag && same_bytes(o.docno, e.docno)) {
+      if (same_bytes(o.docno, e.docno)) {
         throw InputError("duplicate", file, e.line,
                          "document '" + show(e.docno) + "' is judged twice for topic '" +
                              show(topics[e.topic]) + "' (first on line " + std::to_string(o.line) + ")");
@@ -766,7 +773,6 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
   q.topic_index.clear();
   q.entries.clear();
   const std::size_t size = terminate_text(q.text);
-  q.padded = true;
   const char* const end = q.text.data() + size;
   check_no_nul(q.text.data(), end, q.file);
   const char* p = skip_bom(q.text, size);
@@ -822,8 +828,6 @@ void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade
 }
 
 void QrelsBuilder::finish() {
-  q_.text.append(kTextPadding, '\0');
-  q_.padded = true;
   q_.entries.clear();
   q_.entries.reserve(pending_.size());
   for (const auto& p : pending_) {

@@ -73,22 +73,46 @@ inline bool same_bytes(std::string_view a, std::string_view b) {
 // the parser may add, a file's buffer is 64 bytes longer than the file.
 constexpr std::size_t kTextPadding = 63;
 
-// Equality of two byte strings each followed by at least 16 readable bytes
-// (a docno of a padded text): strings of up to 16 bytes are compared as two
-// masked 8-byte words, without a branch on their length.
-inline bool same_padded(const char* p, const char* q, std::size_t n) {
-  if (n > 16) return same_bytes(std::string_view(p, n), std::string_view(q, n));
-  uint64_t a0, a1, b0, b1;
-  std::memcpy(&a0, p, 8);
-  std::memcpy(&a1, p + 8, 8);
-  std::memcpy(&b0, q, 8);
-  std::memcpy(&b1, q + 8, 8);
-  // Bytes 0..n-1 of the 16 count: masks of min(n, 8) and max(n - 8, 0) bytes.
+// Word w (8 bytes loaded from memory) with only its first k bytes in memory
+// order kept, the others zero (k in 0..8).
+inline uint64_t keep_first_bytes(uint64_t w, unsigned k) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  const uint64_t m = k == 0 ? 0 : ~(~uint64_t{0} >> (8 * k));
+#else
+  const uint64_t m = k >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * k)) - 1;
+#endif
+  return w & m;
+}
+
+// The first 16 bytes of a string of n <= 16 bytes followed by at least 16
+// readable bytes, as two words, zero past its end (no branch on n).
+inline void load_short(const char* p, std::size_t n, uint64_t* w0, uint64_t* w1) {
+  uint64_t a, b;
+  std::memcpy(&a, p, 8);
+  std::memcpy(&b, p + 8, 8);
   const unsigned lo = n < 8 ? static_cast<unsigned>(n) : 8u;
-  const unsigned hi = static_cast<unsigned>(n) - lo;
-  const uint64_t m0 = lo == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * lo)) - 1;
-  const uint64_t m1 = hi == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * hi)) - 1;
-  return (((a0 ^ b0) & m0) | ((a1 ^ b1) & m1)) == 0;
+  *w0 = keep_first_bytes(a, lo);
+  *w1 = keep_first_bytes(b, static_cast<unsigned>(n) - lo);
+}
+
+// The hash of a docno of at most 16 bytes from its two words (load_short())
+// and length: two independent multiplications and a final avalanche, so
+// that the low bits (the table index) depend on every byte.
+inline uint64_t hash_words(uint64_t w0, uint64_t w1, std::size_t n) {
+  uint64_t h = ((w0 ^ 0x9e3779b97f4a7c15ULL) * 0xbf58476d1ce4e5b9ULL) ^
+               ((w1 ^ static_cast<uint64_t>(n)) * 0x94d049bb133111ebULL);
+  h ^= h >> 31;
+  h *= 0xd6e8feb86659fd93ULL;
+  h ^= h >> 32;
+  return h;
+}
+
+// hash_docno() of a docno followed by at least 16 readable bytes.
+inline uint64_t hash_padded(std::string_view s) {
+  if (s.size() > 16) return hash_docno(s);
+  uint64_t w0, w1;
+  load_short(s.data(), s.size(), &w0, &w1);
+  return hash_words(w0, w1, s.size());
 }
 
 // Reads a whole file, decompressing gzip (magic bytes 1f 8b). Reuses `out`'s
@@ -171,7 +195,6 @@ constexpr std::size_t kMaxLevelCounts = std::size_t{1} << 24;
 struct Qrels {
   std::string file;
   std::string text;                      // owns the docno bytes
-  bool padded = false;                   // as Run::padded (parse_qrels(), QrelsBuilder)
   std::vector<std::string> topics;
   std::unordered_map<std::string, int32_t> topic_index;
   struct Entry {
@@ -183,19 +206,23 @@ struct Qrels {
   };
   std::vector<Entry> entries;            // one per qrels line
   // One small open-addressing table per topic, so that a run's lookups for a
-  // topic stay local. A slot holds the upper 32 bits of the docno hash, the
-  // entry index + 1 (0 = empty) and where the docno's bytes are in `text`,
-  // so that a lookup touches only the slot and the bytes. Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
-  struct Slot {
-    uint32_t tag;
+  // topic stay local. A slot (32 bytes, two to a 64-byte cache line) holds
+  // the entry index + 1 (0 = empty), the docno's length, where its bytes are
+  // in `text`, its grade and its first 16 bytes (NUL-padded): a lookup of a
+  // docno of up to 16 bytes reads the cache line and not the docno bytes.
+  // Linear probing from the even slot home(hash) (the first of its line),
+  // so that the first line holds the first two slots of a probe sequence.
+  // Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
+  struct alignas(32) Slot {
     uint32_t entry;
-    uint32_t offset;
     uint32_t length;
+    uint32_t offset;
+    int32_t grade;
+    char head[16];
   };
   std::vector<Slot> slots;
   std::vector<std::size_t> slot_start;
   std::vector<uint64_t> slot_mask;
-  std::vector<int32_t> grade_of;         // per entry, compact copy of the grades
   std::vector<std::vector<long>> levels;
 
   // Filled by prepare(relevance_level), before evaluation:
@@ -207,51 +234,63 @@ struct Qrels {
   void prepare(int relevance_level);
 
   int32_t find_topic(std::string_view id) const;
-  // Index into entries of (topic, docno) or -1.
-  long find(int32_t topic, std::string_view docno, uint64_t hash) const {
+  // The slot of (topic, docno), or nullptr when the docno is not judged.
+  const Slot* find_slot(int32_t topic, std::string_view docno, uint64_t hash) const {
     const Slot* table = slots.data() + slot_start[topic];
     const uint64_t mask = slot_mask[topic];
-    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
-    for (uint64_t i = hash & mask;; i = (i + 1) & mask) {
+    const std::size_t n = docno.size(), h = n < 16 ? n : 16;
+    for (uint64_t i = home(hash, mask);; i = (i + 1) & mask) {
       const Slot& s = table[i];
-      if (s.entry == 0) return -1;
-      if (s.tag == tag && s.length == docno.size() &&
-          same_bytes(std::string_view(text.data() + s.offset, s.length), docno)) {
-        return static_cast<long>(s.entry - 1);
+      if (s.entry == 0) return nullptr;
+      if (s.length == n && same_bytes(std::string_view(s.head, h), docno.substr(0, h)) &&
+          (n <= 16 || same_bytes(std::string_view(text.data() + s.offset + 16, n - 16), docno.substr(16)))) {
+        return &s;
       }
     }
   }
-  // The first step of find() without a branch, for a docno of at most 16
-  // bytes followed by 16 readable bytes, in padded qrels (`padded`): looks
-  // at the first slot of the docno's probe sequence only. Returns true when
-  // that settles the lookup, with *entry the entry index or -1 (not
-  // judged); false when the slot holds another docno (find() must then
-  // walk on).
-  bool first_probe(int32_t topic, std::string_view docno, uint64_t hash, long* entry) const {
-    const Slot* s = slot_of(topic, hash);
-    const bool eq = same_padded(text.data() + s->offset, docno.data(), docno.size());
-    const bool hit = eq & (s->tag == static_cast<uint32_t>(hash >> 32)) &
-                     (s->length == docno.size()) & (s->entry != 0);
-    *entry = hit ? static_cast<long>(s->entry) - 1 : -1;
-    return hit | (s->entry == 0);
+  // Index into entries of (topic, docno) or -1.
+  long find(int32_t topic, std::string_view docno, uint64_t hash) const {
+    const Slot* s = find_slot(topic, docno, hash);
+    return s == nullptr ? -1 : static_cast<long>(s->entry - 1);
   }
-  // Prefetch hints for a lookup a few documents ahead (evaluate_lines()):
-  // the first slot of the docno's probe sequence, and, when that slot holds
-  // the docno's tag, the bytes find() will compare and the grade. A topic's table and
-  // docnos are tens of kilobytes and each run touches them once per topic,
-  // so without the hints nearly every lookup waits for memory twice.
-  // Macros, not functions: GCC deems a function whose only effect is a
-  // prefetch free of side effects and drops the calls it does not inline.
+  // The first steps of find() without a branch, for a docno of at most 16
+  // bytes followed by 16 readable bytes (a docno of a padded run): looks at
+  // the first two slots of the docno's probe sequence (one cache line).
+  // Returns true when they settle the lookup, with *entry the entry index or
+  // -1 (not judged) and *grade the grade when found; false when both hold
+  // other docnos (find() must then walk on).
+  bool first_probe(int32_t topic, std::string_view docno, uint64_t hash, long* entry, int* grade) const {
+    const Slot* s = slot_of(topic, hash);
+    uint64_t w0, w1;
+    load_short(docno.data(), docno.size(), &w0, &w1);
+    const bool hit0 = holds(s[0], w0, w1, docno.size());
+    const bool hit1 = holds(s[1], w0, w1, docno.size());
+    const uint32_t e = hit0 ? s[0].entry : hit1 ? s[1].entry : 0;
+    *entry = static_cast<long>(e) - 1;
+    *grade = hit0 ? s[0].grade : s[1].grade;
+    return hit0 | hit1 | (s[0].entry == 0) | (s[1].entry == 0);
+  }
+  // The first slot of a docno's probe sequence, for prefetching a few
+  // documents ahead (evaluate_lines()): a topic's table is tens of kilobytes
+  // and each run touches it once per topic, so without the hint nearly every
+  // lookup waits for memory. A macro, not a function: GCC deems a function
+  // whose only effect is a prefetch free of side effects and drops the calls
+  // it does not inline.
 #if defined(__GNUC__)
 #define IRTOPICS_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define IRTOPICS_PREFETCH(p) ((void)(p))
 #endif
   const Slot* slot_of(int32_t topic, uint64_t hash) const {
-    return slots.data() + slot_start[topic] + (hash & slot_mask[topic]);
+    return slots.data() + slot_start[topic] + home(hash, slot_mask[topic]);
   }
-  bool holds_tag(const Slot* s, uint64_t hash) const {
-    return s->entry != 0 && s->tag == static_cast<uint32_t>(hash >> 32);
+  static uint64_t home(uint64_t hash, uint64_t mask) { return hash & mask & ~uint64_t{1}; }
+  // Whether slot s holds the docno of n <= 16 bytes whose words are w0, w1.
+  static bool holds(const Slot& s, uint64_t w0, uint64_t w1, std::size_t n) {
+    uint64_t h0, h1;
+    std::memcpy(&h0, s.head, 8);
+    std::memcpy(&h1, s.head + 8, 8);
+    return (((h0 ^ w0) | (h1 ^ w1)) == 0) & (s.length == n) & (s.entry != 0);
   }
   void build_index();   // after entries are complete; throws on duplicates
 };

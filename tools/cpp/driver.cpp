@@ -569,6 +569,113 @@ void test_line_splitting() {
   CHECK(run_from("1 Q0 a 1 1 t x\n").docno[0] == "a");
 }
 
+// Qrels lookups (Qrels::find_slot() and the branch-free first probe of two
+// slots for docnos of up to 16 bytes): every retrieved document's grade, as
+// evaluate_run() reports it in the profile, equals a std::map lookup, for
+// docnos of 1 to 40 bytes that share long prefixes (16-byte heads equal,
+// lengths or tails differ), in a topic large enough for long probe
+// sequences, through the padded run (parser), a RunBuilder run and an
+// unpadded run (the general path).
+void test_qrels_lookups() {
+  Context ctx("qrels lookups");
+  uint64_t x = 77;
+  auto next = [&](uint64_t n) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((x >> 33) % n);
+  };
+  auto docno = [&]() {
+    const std::size_t len = 1 + next(40);
+    std::string d = len >= 16 && next(2) ? std::string("ABCDEFGHIJKLMNOP") : "";
+    while (d.size() < len) d += static_cast<char>('a' + next(3));
+    d.resize(len);
+    return d;
+  };
+  std::map<std::string, int> judged;
+  std::string qtext;
+  while (judged.size() < 3000) {
+    const std::string d = docno();
+    if (judged.count(d)) continue;
+    const int g = static_cast<int>(next(4)) - 1;  // -1 (unjudged) .. 2
+    judged[d] = g;
+    qtext += "7 0 " + d + " " + std::to_string(g) + "\n";
+  }
+  const auto q = qrels_from(qtext);
+  std::map<std::string, int> seen;
+  std::string rtext;
+  std::vector<std::string> order;
+  while (order.size() < 2500) {
+    const std::string d = next(2) ? std::next(judged.begin(), static_cast<long>(next(judged.size())))->first
+                                  : docno();
+    if (seen.count(d)) continue;
+    seen[d] = 1;
+    order.push_back(d);
+    rtext += "7 Q0 " + d + " 1 " + std::to_string(5000 - order.size()) + " t\n";
+  }
+  irtopics::EvalOptions opt;
+  opt.depth = 0;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  auto check = [&](const irtopics::Run& run, const char* what) {
+    Context c(std::string("qrels lookups: ") + what);
+    irtopics::EvalWorkspace ws;
+    irtopics::RunResult res;
+    irtopics::evaluate_run(run, q, opt, ws, res);
+    CHECK(res.profile.size() == 1 && res.profile[0].size() == order.size());
+    long bad = 0, found = 0;
+    for (std::size_t k = 0; k < order.size() && res.profile.size() == 1; ++k) {
+      auto it = judged.find(order[k]);
+      const int want = it == judged.end() ? irtopics::kNotInPool
+                       : it->second < 0   ? irtopics::kUnjudged
+                                          : it->second;
+      bad += res.profile[0][k] != want;
+      found += it != judged.end();
+    }
+    CHECK_MSG(bad == 0, std::to_string(bad) + " grades differ");
+    CHECK(found > 1000 && found < 2000);
+    // Return orders: the rank of each relevant document (grade >= 1).
+    long rel = 0, placed = 0;
+    for (const auto& [d, g] : judged) rel += g >= 1;
+    for (int pos : res.orders.at(0)) placed += pos > 0;
+    long want_placed = 0;
+    for (const auto& d : order) want_placed += judged.count(d) && judged[d] >= 1;
+    CHECK(static_cast<long>(res.orders.at(0).size()) == rel && placed == want_placed);
+  };
+  const auto parsed = run_from(rtext);
+  CHECK(parsed.padded);
+  check(parsed, "parsed");
+  irtopics::Run built;
+  built.file = "built";
+  irtopics::RunBuilder b(built);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    b.add("7", order[k], 5000.0 - static_cast<double>(k + 1), static_cast<uint32_t>(k + 1));
+  }
+  b.finish();
+  CHECK(built.padded);
+  check(built, "built");
+  auto unpadded = run_from(rtext);
+  unpadded.padded = false;
+  check(unpadded, "unpadded");
+
+  // A 16-byte docno is not a longer one with the same first 16 bytes (the
+  // slot's head), nor the other way round: 60 small topics, each judging
+  // three 17-byte docnos with the head "ABCDEFGHIJKLMNOP" (so that some
+  // share the first cache line of the 16-byte docno's probe sequence), and a
+  // run that retrieves the 16-byte docno and a 17-byte one that is not judged.
+  std::string q2, r2;
+  for (int t = 0; t < 60; ++t) {
+    for (const char* tail : {"x", "y", "z"}) q2 += std::to_string(t) + " 0 ABCDEFGHIJKLMNOP" + tail + " 1\n";
+    r2 += std::to_string(t) + " Q0 ABCDEFGHIJKLMNOP 1 2 t\n" + std::to_string(t) + " Q0 ABCDEFGHIJKLMNOPw 2 1 t\n";
+  }
+  const auto qq = qrels_from(q2);
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult res;
+  irtopics::evaluate_run(run_from(r2), qq, opt, ws, res);
+  long wrong = 0;
+  for (const auto& prof : res.profile) wrong += prof != std::vector<int>{irtopics::kNotInPool, irtopics::kNotInPool};
+  CHECK(res.profile.size() == 60 && wrong == 0);
+}
+
 void test_qrels_parser() {
   Context ctx("qrels parser");
   const std::string plain = "1 0 a 1\n1 0 b 0\n\n2 0 a 2\n2 0 c -1\n";
@@ -1229,6 +1336,7 @@ int main(int argc, char** argv) {
       {"run parser", test_run_parser},
       {"score forms", test_score_forms},
       {"line splitting", test_line_splitting},
+      {"qrels lookups", test_qrels_lookups},
       {"qrels parser", test_qrels_parser},
       {"files", test_files},
       {"hardening2", test_hardening2},
