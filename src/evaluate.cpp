@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include <unistd.h>
+
 namespace irtopics {
 
 namespace {
@@ -214,28 +216,19 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
   }
 }
 
-void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
-                       EvalWorkspace& ws, Run& run, RunResult& out) {
-  run.file = path;
-  read_whole_file(path, run.text, opt.cancel);
-  evaluate_text(qrels, opt, ws, run, out);
-}
+namespace {
 
-void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
-                   RunResult& out) {
-  const std::string& path = run.file;
-  run.text_size = 0;
+// The streaming part of evaluate_text() and read_and_evaluate(): evaluates
+// each topic's block as soon as it is parsed, while its lines are still in
+// cache, and drops its lines, so that memory holds one topic's lines
+// however long the run is. Returns false (having evaluated some topics)
+// when a topic comes back after another one: the run is not grouped by
+// topic and must be evaluated as a whole.
+bool evaluate_blocks(RunParser& parser, const Qrels& qrels, const EvalOptions& opt,
+                     EvalWorkspace& ws, Run& run, RunResult& out) {
   out = RunResult();
-  out.file = path;
-  // Streaming: evaluate each topic's block as soon as it is parsed, while
-  // its lines are still in cache. A topic that comes back after another one
-  // (a run not grouped by topic) sends us to the general path.
-  // The lines of the topic being read are run[0 .. size); once a topic is
-  // evaluated its lines are dropped, so that memory holds the text and one
-  // topic's lines however long the run is.
-  RunParser parser(run);
+  out.file = run.file;
   bool changed = false, seen = false;
-  bool grouped = true;
   auto evaluate_block = [&](std::size_t len) {
     ws.block.resize(len);
     std::iota(ws.block.begin(), ws.block.end(), 0u);
@@ -243,10 +236,7 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
   };
   while (parser.next(&changed, &seen)) {
     if (!changed) continue;
-    if (seen) {
-      grouped = false;
-      break;
-    }
+    if (seen) return false;
     const std::size_t last = run.size() - 1;  // first line of the new topic
     if (last == 0) continue;
     evaluate_block(last);
@@ -259,14 +249,48 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
     run.docno.resize(1);
     run.line.resize(1);
   }
-  if (!grouped) {
-    parse_run(run, opt.cancel);
-    evaluate_run(run, qrels, opt, ws, out);
-    return;
-  }
-  if (run.size() == 0) throw InputError("file", path, 0, "the file holds no run lines");
+  if (run.size() == 0) throw InputError("file", run.file, 0, "the file holds no run lines");
   evaluate_block(run.size());
   out.tag = run.tag;
+  return true;
+}
+
+}  // namespace
+
+void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
+                       EvalWorkspace& ws, Run& run, RunResult& out) {
+  run.file = path;
+  // A plain file is streamed piece by piece (RunParser's second
+  // constructor): the pieces stay in cache between the copy from the page
+  // cache and the parser, and memory holds a piece instead of the file. A
+  // gzip file, a run not grouped by topic and any input error take the
+  // whole-file path, which reports errors as it always has.
+  const int fd = open_for_streaming(path);
+  if (fd >= 0) {
+    struct Close {
+      int fd;
+      ~Close() { ::close(fd); }
+    } closer{fd};
+    try {
+      RunParser parser(run, fd, opt.cancel);
+      if (evaluate_blocks(parser, qrels, opt, ws, run, out)) return;
+    } catch (const InputError&) {
+      // read again below
+    }
+  }
+  read_whole_file(path, run.text, opt.cancel);
+  evaluate_text(qrels, opt, ws, run, out);
+}
+
+void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
+                   RunResult& out) {
+  run.text_size = 0;
+  // A topic that comes back after another one (a run not grouped by topic)
+  // sends us to the general path.
+  RunParser parser(run);
+  if (evaluate_blocks(parser, qrels, opt, ws, run, out)) return;
+  parse_run(run, opt.cancel);
+  evaluate_run(run, qrels, opt, ws, out);
 }
 
 std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {

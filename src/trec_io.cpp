@@ -591,9 +591,94 @@ RunParser::RunParser(Run& run) : run_(run) {
   run_.line.reserve(guess);
 }
 
+// Streaming: the first piece of the file is read by the first next().
+RunParser::RunParser(Run& run, int fd, CancelToken* cancel) : run_(run), fd_(fd), cancel_(cancel) {
+  run_.clear();
+  run_.text_size = 0;
+  run_.padded = true;  // run.text always has kTextPadding + 1 bytes past its pieces
+  constexpr std::size_t kPiece = std::size_t{1} << 19;
+  if (run_.text.size() < kPiece + kTextPadding + 1) run_.text.resize(kPiece + kTextPadding + 1);
+  p_ = end_ = run_.text.data();
+}
+
+int open_for_streaming(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
+  if (fd < 0) return -1;
+  struct stat st;
+  unsigned char magic[2] = {0, 0};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0 ||
+      ::pread(fd, magic, 2, 0) < 0 || (magic[0] == 0x1f && magic[1] == 0x8b)) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Moves the lines still needed (the current topic's, from the topic field of
+// its first line, and the incomplete line at p_) to the front of run.text,
+// reads the file on until the text holds another complete line (growing the
+// buffer when the needed lines fill it) or the file ends, and sets end_ after
+// the last complete line. Returns false at the end of the file.
+bool RunParser::refill() {
+  if (fd_ < 0 || (eof_ && p_ >= end_ && end_ == run_.text.data() + filled_)) return false;
+  char* buf = run_.text.data();
+  const char* keep = last_index_ >= 0 && !run_.docno.empty() ? last_topic_.data() : p_;
+  const std::size_t from = static_cast<std::size_t>(keep - buf);
+  auto rebase = [&](const char* old_base, const char* new_base) {
+    for (auto& d : run_.docno) d = std::string_view(new_base + (d.data() - old_base), d.size());
+    if (last_index_ >= 0) last_topic_ = std::string_view(new_base + (last_topic_.data() - old_base), last_topic_.size());
+    p_ = new_base + (p_ - old_base);
+  };
+  if (from > 0) {
+    std::memmove(buf, buf + from, filled_ - from);
+    rebase(buf + from, buf);
+    filled_ -= from;
+  }
+  const std::size_t start = static_cast<std::size_t>(p_ - buf);
+  while (!eof_) {
+    std::size_t cap = run_.text.size() - kTextPadding - 1;
+    if (filled_ == cap) {  // one topic's lines fill the buffer: double it
+      std::string bigger(2 * cap + kTextPadding + 1, '\0');
+      std::memcpy(&bigger[0], buf, filled_);
+      rebase(buf, bigger.data());
+      run_.text.swap(bigger);
+      buf = run_.text.data();
+      cap = run_.text.size() - kTextPadding - 1;
+    }
+    const ssize_t got = ::read(fd_, buf + filled_, cap - filled_);
+    if (got < 0) throw InputError("file", run_.file, 0, "can't read the file");
+    if (got == 0) {
+      eof_ = true;
+      break;
+    }
+    const std::size_t n = static_cast<std::size_t>(got);
+    if (std::memchr(buf + filled_, '\0', n) != nullptr) {
+      throw InputError("parse", run_.file, 0, "the text holds a NUL byte");
+    }
+    filled_ += n;
+    if (cancel_ != nullptr && cancel_->stop_requested()) throw Cancelled();
+    if (!started_ && filled_ >= 3) break;  // the byte order mark can be judged
+    if (std::memchr(buf + filled_ - n, '\n', n) != nullptr) break;
+  }
+  if (!started_) {
+    started_ = true;
+    p_ = skip_bom(run_.text, filled_);
+  }
+  if (eof_) {
+    if (filled_ > start && buf[filled_ - 1] != '\n') buf[filled_++] = '\n';  // room: the +1
+    std::memset(buf + filled_, 0, kTextPadding);
+    end_ = buf + filled_;
+  } else {
+    const char* last = buf + filled_;  // after the last line end (the loop found one)
+    while (last > buf + start && last[-1] != '\n') --last;
+    end_ = last > buf + start ? last : p_;
+  }
+  return p_ < end_ || refill();
+}
+
 bool RunParser::next(bool* topic_changed, bool* seen_before) {
   std::string_view f[6];
-  while (p_ < end_) {
+  while (p_ < end_ || refill()) {
     if (++line_no_ == 0) throw too_many_lines(run_.file);
     bool extra = false;
     const char* const line_start = p_;

@@ -148,11 +148,24 @@ void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2
 // says whether its topic differs from the previous line's and, if so,
 // whether that topic was seen before (the file is then not grouped by
 // topic). Throws InputError("parse") on a malformed line.
+//
+// The second constructor streams a plain file open on `fd` (see
+// open_for_streaming()) through run.text piece by piece instead: the text
+// then holds the lines of the topic being read (from the first line whose
+// topic differs from the previous line's) and the next piece of the file,
+// so the caller must drop the lines of a topic once it changes (as
+// evaluate_text() does), and the parser must not meet a topic again. Its
+// checks are those of the whole-text parser, except that a NUL byte, a
+// byte order mark and the end of the file are seen piece by piece: on any
+// InputError the caller reads the file whole and parses it again, so that
+// the error reported is the whole-text parser's.
 class RunParser {
  public:
   explicit RunParser(Run& run);
+  RunParser(Run& run, int fd, CancelToken* cancel);
   bool next(bool* topic_changed, bool* seen_before);
  private:
+  bool refill();
   Run& run_;
   const char* p_ = nullptr;
   const char* end_ = nullptr;
@@ -160,7 +173,19 @@ class RunParser {
   std::unordered_map<std::string, int32_t> index_;
   std::string_view last_topic_;
   int32_t last_index_ = -1;
+  // Streaming only:
+  int fd_ = -1;
+  CancelToken* cancel_ = nullptr;
+  std::size_t filled_ = 0;   // bytes of the file in run.text[0, filled_)
+  bool eof_ = false;
+  bool started_ = false;     // the byte order mark has been looked for
 };
+
+// A file descriptor of `path` open for RunParser's streaming when it is a
+// regular file that is not empty and not gzip-compressed; -1 otherwise (the
+// caller then reads it with read_whole_file(), which says what is wrong).
+// The caller closes it.
+int open_for_streaming(const std::string& path);
 
 // Reads and parses a run file (plain or .gz). Throws InputError.
 void read_run_file(const std::string& path, Run& run, CancelToken* cancel = nullptr);
