@@ -597,7 +597,9 @@ RunParser::RunParser(Run& run, int fd, CancelToken* cancel) : run_(run), fd_(fd)
   run_.text_size = 0;
   run_.padded = true;  // run.text always has kTextPadding + 1 bytes past its pieces
   constexpr std::size_t kPiece = std::size_t{1} << 19;
-  if (run_.text.size() < kPiece + kTextPadding + 1) run_.text.resize(kPiece + kTextPadding + 1);
+  // Pieces of kPiece bytes, also when the text was left larger (by a topic
+  // that did not fit, or by the whole-file path): they stay in cache.
+  run_.text.resize(kPiece + kTextPadding + 1);
   p_ = end_ = run_.text.data();
 }
 

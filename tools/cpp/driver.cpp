@@ -1038,6 +1038,97 @@ void compare_paths(const std::string& text, const std::string& label) {
   CHECK(a.tag == b.tag && a.tag == "fix");
 }
 
+// read_and_evaluate() streams plain files in pieces of 512 KB. Texts of
+// 7 MB (a topic of 40,000 lines, more than a piece, so the buffer
+// grows; lines across piece boundaries; tied scores; unjudged documents)
+// must give what evaluate_run() gives on the whole parsed text, with and
+// without a byte order mark, CRLF line ends or a final line end, and when a
+// topic comes back late (not grouped); a late input error must be the
+// whole-text parser's (kind, line and message), and a reused Run and
+// workspace must not carry anything from one file to the next.
+void test_streaming_files() {
+  Context ctx("streaming files");
+  TempDir dir;
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = fixtures::all_measures();
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  uint64_t x = 99;
+  auto next = [&](uint64_t n) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((x >> 33) % n);
+  };
+  const char* docs[] = {"a", "b", "c", "d", "z", "CR93E-1282", "x"};
+  auto topic_lines = [&](const std::string& topic, int n) {
+    std::string t;
+    for (int i = 0; i < n; ++i) {
+      const std::string d = i < 7 ? docs[i] : "D" + std::to_string(i) + std::string(next(30), 'q');
+      t += topic + " Q0 " + d + " " + std::to_string(i) + " " + std::to_string(100000 - i - next(3)) +
+           " fix\n";
+    }
+    return t;
+  };
+  std::string base = topic_lines("1", 300) + topic_lines("2", 40000) + topic_lines("301", 5000);
+  for (int t = 0; t < 150; ++t) base += topic_lines("9" + std::to_string(t), 900);
+  base += topic_lines("3", 50);
+  irtopics::Run run;  // reused, as a thread reuses it
+  irtopics::EvalWorkspace ws;
+  auto same_as_whole = [&](const std::string& text, const std::string& label) {
+    Context c("streaming files: " + label);
+    const std::string path = dir.file(label + ".txt");
+    write_file(path, text);
+    irtopics::RunResult a, b;
+    irtopics::read_and_evaluate(path, q, opt, ws, run, a);
+    irtopics::evaluate_run(run_from(text, path), q, opt, ws, b);
+    CHECK(a.list_id == b.list_id && a.list_id.size() == 3);
+    CHECK(a.topic == b.topic && a.num_ret == b.num_ret && a.values == b.values);
+    CHECK(a.profile == b.profile && a.orders == b.orders);
+    CHECK(a.unknown_topics == b.unknown_topics && a.unknown_topics.size() == 151);
+    CHECK(a.tag == "fix" && b.tag == "fix");
+    // Streamed (the buffer holds pieces, not the file) unless not grouped.
+    CHECK_MSG((run.text.size() < text.size() / 2) == (label != "not-grouped"),
+              std::to_string(run.text.size()) + " bytes held for a text of " + std::to_string(text.size()));
+  };
+  CHECK(base.size() > (std::size_t{6} << 20));
+  same_as_whole(base, "plain");
+  same_as_whole(base.substr(0, base.size() - 1), "no-final-line-end");
+  same_as_whole("\xEF\xBB\xBF" + base, "bom");
+  same_as_whole(to_crlf(base), "crlf");
+  same_as_whole(base + "2 Q0 late 1 1 fix\n", "not-grouped");
+  same_as_whole(base, "plain-again");
+  // Late errors: the same InputError as the whole-text parser's.
+  auto same_error = [&](const std::string& text, const std::string& label) {
+    Context c("streaming files: " + label);
+    const std::string path = dir.file(label + ".txt");
+    write_file(path, text);
+    std::string streamed = "no error", whole = "no error";
+    irtopics::RunResult a;
+    try {
+      irtopics::read_and_evaluate(path, q, opt, ws, run, a);
+    } catch (const InputError& e) {
+      streamed = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+    }
+    try {
+      irtopics::Run r;
+      irtopics::read_run_file(path, r);
+      irtopics::evaluate_run(r, q, opt, ws, a);
+    } catch (const InputError& e) {
+      whole = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+    }
+    CHECK_MSG(streamed == whole && streamed != "no error", streamed + " vs " + whole);
+  };
+  std::string nul = base;
+  nul[nul.size() - 1000] = '\0';
+  same_error(nul, "nul");
+  same_error(base + "5 Q0 a 1 1,5 fix\n", "score");
+  same_error(base + "5 Q0 a 1 1 other\n", "tag");
+  same_error("2 Q0 a 1 x fix\n" + base.substr(0, 100000) + std::string(1, '\0'), "nul-after-error");
+  same_error(base.substr(0, 2000000) + "2 Q0 D7 1 1 fix\n", "duplicate");
+  same_error(std::string(600000, '\n') + "#comment\n", "comment");
+  same_error(std::string(700000, ' '), "blank");
+}
+
 void test_streaming() {
   compare_paths(fixtures::small_run_text(), "grouped");
   // Topic 1 comes back after topic 2: not grouped.
@@ -1342,6 +1433,7 @@ int main(int argc, char** argv) {
       {"hardening2", test_hardening2},
       {"measures", test_measures},
       {"streaming", test_streaming},
+      {"streaming files", test_streaming_files},
       {"kernels", test_kernels},
       {"regressions", test_regressions},
       {"cancellation", test_cancellation}};
