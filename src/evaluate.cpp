@@ -75,32 +75,30 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   }
 
   // Duplicate docnos within the topic (over the whole list, before the
-  // cut): an open-addressing set of (hash, position), cleared by stamping.
+  // cut): an open-addressing set of (hash, position) cells, cleared by
+  // stamping; a cell is 16 bytes, so a probe reads one cache line.
   {
     std::size_t cap = 16;
     while (cap < len * 2) cap <<= 1;
-    if (ws.set_hash.size() < cap) {
-      ws.set_hash.assign(cap, 0);
-      ws.set_pos.assign(cap, 0);
-      ws.set_stamp.assign(cap, 0);
+    if (ws.set.size() < cap) {
+      ws.set.assign(cap, EvalWorkspace::SetCell{0, 0, 0});
       ws.stamp = 0;
     }
     if (++ws.stamp == 0) {  // wrapped: clear once every 2^32 topics
-      std::fill(ws.set_stamp.begin(), ws.set_stamp.end(), 0u);
+      for (auto& c : ws.set) c.stamp = 0;
       ws.stamp = 1;
     }
     const uint64_t mask = cap - 1;
     for (std::size_t k = 0; k < len; ++k) {
       const uint64_t h = ws.hash[k];
       for (uint64_t i = h & mask;; i = (i + 1) & mask) {
-        if (ws.set_stamp[i] != ws.stamp) {
-          ws.set_stamp[i] = ws.stamp;
-          ws.set_hash[i] = h;
-          ws.set_pos[i] = static_cast<uint32_t>(k);
+        EvalWorkspace::SetCell& c = ws.set[i];
+        if (c.stamp != ws.stamp) {
+          c = EvalWorkspace::SetCell{h, static_cast<uint32_t>(k), ws.stamp};
           break;
         }
-        if (ws.set_hash[i] == h) {
-          const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
+        if (c.hash == h) {
+          const uint32_t a = ws.idx[c.pos], b = ws.idx[k];
           if (same_bytes(run.docno[a], run.docno[b])) {
             const uint32_t later = run.line[a] > run.line[b] ? a : b;
             const uint32_t earlier = later == a ? b : a;
@@ -120,13 +118,13 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   std::vector<int> positions;
   if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
   // The lookups. Each topic's qrels table is tens of kilobytes that a run
-  // touches once, so the slot of document k + 16 is requested ahead
+  // touches once, so the slot of document k + 32 is requested ahead
   // (Qrels::slot_of()). Whether a document is judged is close to a coin
   // toss, so for a padded run (docnos of up to 16 bytes) the first slot of
   // the probe sequence is tested without a branch (Qrels::first_probe());
   // the documents it does not settle (their first slot holds another
   // docno) are looked up in a second pass.
-  constexpr long kSlotAhead = 16;
+  constexpr long kSlotAhead = 32;
   const bool padded = run.padded;
   const bool orders = opt.want_orders;
   ws.pending.resize(static_cast<std::size_t>(n));

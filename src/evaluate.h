@@ -47,8 +47,12 @@ struct RunResult {
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
   std::vector<uint32_t> start, order, idx, block, pending;
-  std::vector<uint64_t> hash, set_hash;
-  std::vector<uint32_t> set_pos, set_stamp;
+  std::vector<uint64_t> hash;
+  struct SetCell {
+    uint64_t hash;
+    uint32_t pos, stamp;
+  };
+  std::vector<SetCell> set;
   uint32_t stamp = 0;
   std::vector<int> grades;
   std::vector<double> work;
