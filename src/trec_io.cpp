@@ -200,6 +200,8 @@ constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                              1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                              1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
+// A run score: a decimal number or +-inf; NaN, hex, "+-1" and values out of
+// the range of a double are refused. The result is strtod()'s.
 bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
@@ -239,10 +241,10 @@ bool parse_double(std::string_view f, double* out) {
     }
   }
   auto r = std::from_chars(b, e, *out);
-  return r.ec == std::errc() && r.ptr == e;
+  return r.ec == std::errc() && r.ptr == e && !std::isnan(*out);
 }
 
-// Why parse_double() refused `f` or gave NaN, for the error message.
+// Why parse_double() refused `f`, for the error message.
 std::string score_problem(std::string_view f) {
   std::string_view g = f;
   if (!g.empty() && g[0] == '+') g.remove_prefix(1);
@@ -679,7 +681,7 @@ bool RunParser::refill() {
 }
 
 bool RunParser::next(bool* topic_changed, bool* seen_before) {
-  std::string_view f[6];
+  std::string_view* const f = fields_;  // a member: a local array would be zeroed on every call
   while (p_ < end_ || refill()) {
     if (++line_no_ == 0) throw too_many_lines(run_.file);
     bool extra = false;
@@ -695,11 +697,9 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
     if (extra && has_inner_cr(line_start, p_ - 1)) throw cr_only_error(run_.file, line_no_);
     double s;
     // +-inf are accepted (trec_eval's atof reads them, and they sort first
-    // and last); NaN is refused: it has no place in trec_eval's order and
-    // would break the sort's strict weak ordering.
-    if (!parse_double(f[4], &s) || std::isnan(s)) {
-      throw InputError("parse", run_.file, line_no_, score_problem(f[4]));
-    }
+    // and last); NaN is refused (parse_double()): it has no place in
+    // trec_eval's order and would break the sort's strict weak ordering.
+    if (!parse_double(f[4], &s)) throw InputError("parse", run_.file, line_no_, score_problem(f[4]));
     *topic_changed = false;
     *seen_before = false;
     if (last_index_ < 0 || !same_bytes(f[0], last_topic_)) {

@@ -173,6 +173,7 @@ class RunParser {
   std::unordered_map<std::string, int32_t> index_;
   std::string_view last_topic_;
   int32_t last_index_ = -1;
+  std::string_view fields_[6];
   // Streaming only:
   int fd_ = -1;
   CancelToken* cancel_ = nullptr;
