@@ -1038,6 +1038,8 @@ void compare_paths(const std::string& text, const std::string& label) {
   CHECK(a.tag == b.tag && a.tag == "fix");
 }
 
+std::vector<std::string> files_in(const std::string& dir);
+
 // read_and_evaluate() streams plain files in pieces of 512 KB. Texts of
 // 7 MB (a topic of 40,000 lines, more than a piece, so the buffer
 // grows; lines across piece boundaries; tied scores; unjudged documents)
@@ -1127,6 +1129,30 @@ void test_streaming_files() {
   same_error(base.substr(0, 2000000) + "2 Q0 D7 1 1 fix\n", "duplicate");
   same_error(std::string(600000, '\n') + "#comment\n", "comment");
   same_error(std::string(700000, ' '), "blank");
+
+  // The run corpus and regression files: the same results, or the same error.
+  for (const std::string sub : {"/tools/cpp/corpus/run", "/tools/cpp/regressions/run"}) {
+    for (const auto& f : files_in(g_root + sub)) {
+      Context c("streaming files: " + f);
+      std::string streamed, whole;
+      irtopics::RunResult a, b;
+      try {
+        irtopics::read_and_evaluate(f, q, opt, ws, run, a);
+      } catch (const InputError& e) {
+        streamed = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+      }
+      try {
+        irtopics::Run r;
+        irtopics::read_run_file(f, r);
+        irtopics::evaluate_run(r, q, opt, ws, b);
+      } catch (const InputError& e) {
+        whole = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+      }
+      CHECK_MSG(streamed == whole, streamed + " vs " + whole);
+      CHECK(a.list_id == b.list_id && a.values == b.values && a.profile == b.profile &&
+            a.orders == b.orders && a.unknown_topics == b.unknown_topics);
+    }
+  }
 }
 
 void test_streaming() {
