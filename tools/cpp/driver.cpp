@@ -504,6 +504,16 @@ void test_score_forms() {
   for (const auto& s : not_numbers) refused(s, "must be a number, not '" + s + "'");
 }
 
+// A small deterministic generator for the random texts of the tests below:
+// below(n) is uniform enough in [0, n).
+struct Lcg {
+  uint64_t x;
+  std::size_t below(uint64_t n) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((x >> 33) % n);
+  }
+};
+
 // The run parser splits a line of six fields that ends within 64 bytes with
 // one white-space mask, other lines byte by byte. Random lines around that
 // boundary (1-40 byte fields, runs of every white-space byte, six to eight
@@ -511,11 +521,8 @@ void test_score_forms() {
 // fields a plain isspace() split gives.
 void test_line_splitting() {
   Context ctx("line splitting");
-  uint64_t x = 20261123;
-  auto next = [&](uint64_t n) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>((x >> 33) % n);
-  };
+  Lcg rng{20261123};
+  auto next = [&](uint64_t n) { return rng.below(n); };
   const char white[] = {' ', '\t', '\v', '\f', '\r'};
   auto gap = [&](bool cr) {
     std::string g;
@@ -578,11 +585,8 @@ void test_line_splitting() {
 // unpadded run (the general path).
 void test_qrels_lookups() {
   Context ctx("qrels lookups");
-  uint64_t x = 77;
-  auto next = [&](uint64_t n) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>((x >> 33) % n);
-  };
+  Lcg rng{77};
+  auto next = [&](uint64_t n) { return rng.below(n); };
   auto docno = [&]() {
     const std::size_t len = 1 + next(40);
     std::string d = len >= 16 && next(2) ? std::string("ABCDEFGHIJKLMNOP") : "";
@@ -1056,11 +1060,8 @@ void test_streaming_files() {
   opt.measures = fixtures::all_measures();
   opt.want_profiles = true;
   opt.want_orders = true;
-  uint64_t x = 99;
-  auto next = [&](uint64_t n) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<std::size_t>((x >> 33) % n);
-  };
+  Lcg rng{99};
+  auto next = [&](uint64_t n) { return rng.below(n); };
   const char* docs[] = {"a", "b", "c", "d", "z", "CR93E-1282", "x"};
   auto topic_lines = [&](const std::string& topic, int n) {
     std::string t;
@@ -1099,13 +1100,10 @@ void test_streaming_files() {
   same_as_whole(to_crlf(base), "crlf");
   same_as_whole(base + "2 Q0 late 1 1 fix\n", "not-grouped");
   same_as_whole(base, "plain-again");
-  // Late errors: the same InputError as the whole-text parser's.
-  auto same_error = [&](const std::string& text, const std::string& label) {
-    Context c("streaming files: " + label);
-    const std::string path = dir.file(label + ".txt");
-    write_file(path, text);
-    std::string streamed = "no error", whole = "no error";
-    irtopics::RunResult a;
+  // Both paths on one file: the results into a (streamed) and b (whole), and
+  // the error each gave as "kind:line:message" ("" when none).
+  auto both_paths = [&](const std::string& path, irtopics::RunResult& a, irtopics::RunResult& b) {
+    std::string streamed, whole;
     try {
       irtopics::read_and_evaluate(path, q, opt, ws, run, a);
     } catch (const InputError& e) {
@@ -1114,11 +1112,20 @@ void test_streaming_files() {
     try {
       irtopics::Run r;
       irtopics::read_run_file(path, r);
-      irtopics::evaluate_run(r, q, opt, ws, a);
+      irtopics::evaluate_run(r, q, opt, ws, b);
     } catch (const InputError& e) {
       whole = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
     }
-    CHECK_MSG(streamed == whole && streamed != "no error", streamed + " vs " + whole);
+    return std::make_pair(streamed, whole);
+  };
+  // Late errors: the same InputError as the whole-text parser's.
+  auto same_error = [&](const std::string& text, const std::string& label) {
+    Context c("streaming files: " + label);
+    const std::string path = dir.file(label + ".txt");
+    write_file(path, text);
+    irtopics::RunResult a, b;
+    const auto [streamed, whole] = both_paths(path, a, b);
+    CHECK_MSG(streamed == whole && !streamed.empty(), streamed + " vs " + whole);
   };
   std::string nul = base;
   nul[nul.size() - 1000] = '\0';
@@ -1134,20 +1141,8 @@ void test_streaming_files() {
   for (const std::string sub : {"/tools/cpp/corpus/run", "/tools/cpp/regressions/run"}) {
     for (const auto& f : files_in(g_root + sub)) {
       Context c("streaming files: " + f);
-      std::string streamed, whole;
       irtopics::RunResult a, b;
-      try {
-        irtopics::read_and_evaluate(f, q, opt, ws, run, a);
-      } catch (const InputError& e) {
-        streamed = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
-      }
-      try {
-        irtopics::Run r;
-        irtopics::read_run_file(f, r);
-        irtopics::evaluate_run(r, q, opt, ws, b);
-      } catch (const InputError& e) {
-        whole = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
-      }
+      const auto [streamed, whole] = both_paths(f, a, b);
       CHECK_MSG(streamed == whole, streamed + " vs " + whole);
       CHECK(a.list_id == b.list_id && a.values == b.values && a.profile == b.profile &&
             a.orders == b.orders && a.unknown_topics == b.unknown_topics);
