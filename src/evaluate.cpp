@@ -120,10 +120,10 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   // The lookups. Each topic's qrels table is tens of kilobytes that a run
   // touches once, so the slot of document k + 32 is requested ahead
   // (Qrels::slot_of()). Whether a document is judged is close to a coin
-  // toss, so for a padded run (docnos of up to 16 bytes) the first slot of
-  // the probe sequence is tested without a branch (Qrels::first_probe());
-  // the documents it does not settle (their first slot holds another
-  // docno) are looked up in a second pass.
+  // toss, so for a padded run (docnos of up to 16 bytes) the first two
+  // slots of the probe sequence (one cache line) are tested without a
+  // branch (Qrels::first_probe()); the documents they do not settle (both
+  // hold other docnos) are looked up in a second pass.
   constexpr long kSlotAhead = 32;
   const bool padded = run.padded;
   const bool orders = opt.want_orders;
