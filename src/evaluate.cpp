@@ -256,7 +256,7 @@ bool evaluate_blocks(RunParser& parser, const Qrels& qrels, const EvalOptions& o
 }  // namespace
 
 void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
-                       EvalWorkspace& ws, Run& run, RunResult& out) {
+                       EvalWorkspace& ws, Run& run, RunResult& out, std::size_t piece) {
   run.file = path;
   // A plain file is streamed piece by piece (RunParser's second
   // constructor): the pieces stay in cache between the copy from the page
@@ -270,7 +270,7 @@ void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOp
       ~Close() { ::close(fd); }
     } closer{fd};
     try {
-      RunParser parser(run, fd, opt.cancel);
+      RunParser parser(run, fd, opt.cancel, piece == 0 ? kStreamPiece : piece);
       if (evaluate_blocks(parser, qrels, opt, ws, run, out)) return;
     } catch (const InputError&) {
       // read again below

@@ -65,12 +65,13 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
 
 // Reads a run file and evaluates it, streaming topic by topic when the file
 // is grouped by topic (the usual case); the same results as read_run_file()
-// followed by evaluate_run(). Throws InputError.
+// followed by evaluate_run(). A plain file is read in pieces of `piece`
+// bytes (0: kStreamPiece; tests use tiny pieces). Throws InputError.
 void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOptions& opt,
-                       EvalWorkspace& ws, Run& run, RunResult& out);
+                       EvalWorkspace& ws, Run& run, RunResult& out, std::size_t piece = 0);
 
 // The same on a run whose text is already in run.text (run.file names it in
-// errors): the streaming part of read_and_evaluate().
+// errors): the topic-by-topic part of read_and_evaluate().
 void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws, Run& run,
                    RunResult& out);
 

@@ -594,14 +594,14 @@ RunParser::RunParser(Run& run) : run_(run) {
 }
 
 // Streaming: the first piece of the file is read by the first next().
-RunParser::RunParser(Run& run, int fd, CancelToken* cancel) : run_(run), fd_(fd), cancel_(cancel) {
+RunParser::RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece)
+    : run_(run), fd_(fd), cancel_(cancel) {
   run_.clear();
   run_.text_size = 0;
   run_.padded = true;  // run.text always has kTextPadding + 1 bytes past its pieces
-  constexpr std::size_t kPiece = std::size_t{1} << 19;
-  // Pieces of kPiece bytes, also when the text was left larger (by a topic
+  // Pieces of `piece` bytes, also when the text was left larger (by a topic
   // that did not fit, or by the whole-file path): they stay in cache.
-  run_.text.resize(kPiece + kTextPadding + 1);
+  run_.text.resize(std::max<std::size_t>(piece, 1) + kTextPadding + 1);
   p_ = end_ = run_.text.data();
 }
 

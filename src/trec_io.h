@@ -150,7 +150,8 @@ void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2
 // topic). Throws InputError("parse") on a malformed line.
 //
 // The second constructor streams a plain file open on `fd` (see
-// open_for_streaming()) through run.text piece by piece instead: the text
+// open_for_streaming()) through run.text in pieces of `piece` bytes (at
+// least 1) instead: the text
 // then holds the lines of the topic being read (from the first line whose
 // topic differs from the previous line's) and the next piece of the file,
 // so the caller must drop the lines of a topic once it changes (as
@@ -159,10 +160,14 @@ void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2
 // byte order mark and the end of the file are seen piece by piece: on any
 // InputError the caller reads the file whole and parses it again, so that
 // the error reported is the whole-text parser's.
+// Bytes read at a time when a run file is streamed: small enough to stay in
+// cache between the kernel's copy and the parser.
+constexpr std::size_t kStreamPiece = std::size_t{1} << 19;
+
 class RunParser {
  public:
   explicit RunParser(Run& run);
-  RunParser(Run& run, int fd, CancelToken* cancel);
+  RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece = kStreamPiece);
   bool next(bool* topic_changed, bool* seen_before);
  private:
   bool refill();

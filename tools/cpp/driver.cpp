@@ -1100,6 +1100,28 @@ void test_streaming_files() {
   same_as_whole(to_crlf(base), "crlf");
   same_as_whole(base + "2 Q0 late 1 1 fix\n", "not-grouped");
   same_as_whole(base, "plain-again");
+  // Tiny pieces, so that lines, fields, the byte order mark and CRLF ends
+  // fall across piece boundaries everywhere (a 100 KB text with topics of
+  // 1 to 300 lines; read 1, 2, 3, 17, 64 ... bytes at a time).
+  {
+    std::string small = "\xEF\xBB\xBF";
+    for (int t = 0; t < 60; ++t) small += topic_lines("9" + std::to_string(t), 1 + static_cast<int>(next(300)));
+    small += topic_lines("1", 20) + topic_lines("2", 30) + topic_lines("301", 10);
+    for (const std::string& text : {small, to_crlf(small), small.substr(0, small.size() - 1)}) {
+      const std::string path = dir.file("small.txt");
+      write_file(path, text);
+      irtopics::RunResult b;
+      irtopics::evaluate_run(run_from(text, path), q, opt, ws, b);
+      for (std::size_t piece : {1, 2, 3, 17, 64, 65, 1000, 4096}) {
+        Context c("streaming files: piece " + std::to_string(piece));
+        irtopics::RunResult a;
+        irtopics::read_and_evaluate(path, q, opt, ws, run, a, piece);
+        CHECK(a.list_id == b.list_id && a.list_id.size() == 3 && a.values == b.values &&
+              a.profile == b.profile && a.orders == b.orders && a.unknown_topics == b.unknown_topics);
+        CHECK(run.text.size() < text.size());  // streamed, not read whole
+      }
+    }
+  }
   // Both paths on one file: the results into a (streamed) and b (whole), and
   // the error each gave as "kind:line:message" ("" when none).
   auto both_paths = [&](const std::string& path, irtopics::RunResult& a, irtopics::RunResult& b) {
