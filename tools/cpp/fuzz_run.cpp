@@ -38,7 +38,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
 
   // The file path, streamed in small pieces.
-  static const std::string path = "/tmp/irtopics-fuzz-run-" + std::to_string(::getpid()) + ".txt";
+  static const struct TempPath {
+    std::string path = "/tmp/irtopics-fuzz-run-" + std::to_string(::getpid()) + ".txt";
+    ~TempPath() { std::remove(path.c_str()); }
+  } temp;
+  const std::string& path = temp.path;
   {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (f == nullptr) __builtin_trap();
