@@ -6,10 +6,10 @@
 // bench/evaluate.R. Prints the time of each phase and a checksum of all
 // values, so that two builds can be compared for identical numbers.
 //
-// Build (from the repository root) with R's flags:
-//   g++ -std=c++17 -O2 -g -Isrc bench/core.cpp src/trec_io.cpp src/measures.cpp \
+// Build (from the repository root) with R's optimisation flags, one line:
+//   g++ -std=c++17 -O2 -g -Isrc bench/core.cpp src/trec_io.cpp src/measures.cpp
 //       src/evaluate.cpp -lz -pthread -o /tmp/core
-//   /tmp/core qrels.txt threads run1 run2 ...
+// then: /tmp/core qrels.txt threads run1 run2 ...
 #include <atomic>
 #include <chrono>
 #include <cstdio>
