@@ -25,16 +25,16 @@
 #' @param ... Unused; unknown arguments are an error, and so are
 #'   arguments the chosen `type` does not use.
 #' @return A ggplot object.
-#' @method autoplot robust_summary
+#' @method autoplot ir_robust_summary
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' rs <- robust_summary(ap)
 #' ggplot2::autoplot(rs, type = "gmap", label = 5)
 #' @export
-autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
+autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
                                     topic_set = "all", measure = "MAP", label = NULL, ...) {
-  check_no_dots(..., help = "autoplot.robust_summary")
+  check_no_dots(..., help = "autoplot.ir_robust_summary")
   type <- match_choice(type)
   used <- list(sorted = "systems", gmap = c("systems", "topic_set", "label"),
                sets = c("systems", "measure"))[[type]]
@@ -99,7 +99,7 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #'   else above the points.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
-#' @method autoplot prediction_curves
+#' @method autoplot ir_prediction_curves
 #' @examples
 #' ap <- c(0, .02, .10, .35, .50, .05, .80, 0, .20, .04, .60, .15)
 #' pred <- c(12, 9, 6, 3, 4, 11, 1, 10, 5, 8, 2, 7)
@@ -111,8 +111,8 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #' ggplot2::autoplot(pc3, systems = "b")
 #' ggplot2::autoplot(pc3, type = "scatter", label = "all")
 #' @export
-autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, label = NULL, ...) {
-  check_no_dots(..., help = "autoplot.prediction_curves")
+autoplot.ir_prediction_curves <- function(object, type = NULL, systems = NULL, label = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_prediction_curves")
   runs <- object$runs
   type <- type %||% if (!is.null(systems) || nrow(runs) <= 4L) "curves" else "scatter"
   type <- match_choice(type, c("curves", "scatter"), "type")
@@ -153,15 +153,15 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, labe
 #' @param what `"error"` or `"ties"`.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
-#' @method autoplot swap_error_rates
+#' @method autoplot ir_swap_error_rates
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' e <- swap_error_rates(ap, sizes = c(5, 10, 20), trials = 30, seed = 1)
 #' ggplot2::autoplot(e)
 #' @export
-autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
-  check_no_dots(..., help = "autoplot.swap_error_rates")
+autoplot.ir_swap_error_rates <- function(object, what = c("error", "ties"), ...) {
+  check_no_dots(..., help = "autoplot.ir_swap_error_rates")
   what <- match_choice(what)
   d <- object$error
   d$value <- 100 * if (what == "error") d$error_rate else d$tie_rate
@@ -184,15 +184,15 @@ autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
 #' @param object A [critical_values()] result.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
-#' @method autoplot critical_values
+#' @method autoplot ir_critical_values
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' e <- swap_error_rates(ap, sizes = c(10, 20), aggregate = "area", trials = 30, seed = 1)
 #' ggplot2::autoplot(critical_values(e))
 #' @export
-autoplot.critical_values <- function(object, ...) {
-  check_no_dots(..., help = "autoplot.critical_values")
+autoplot.ir_critical_values <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_critical_values")
   d <- object$curves
   d <- d[!is.na(d$error_rate), , drop = FALSE]
   d$size <- factor(d$size)
@@ -213,14 +213,14 @@ autoplot.critical_values <- function(object, ...) {
 #' @param object A [group_agreement()] result.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
-#' @method autoplot group_agreement
+#' @method autoplot ir_group_agreement
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' ggplot2::autoplot(group_agreement(ap))
 #' @export
-autoplot.group_agreement <- function(object, ...) {
-  check_no_dots(..., help = "autoplot.group_agreement")
+autoplot.ir_group_agreement <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_group_agreement")
   g <- object$groups[object$groups$group != "all", , drop = FALSE]
   g$group <- droplevels(g$group)
   bars <- data.frame(group = rep(g$group, 2L),
@@ -248,10 +248,10 @@ autoplot.group_agreement <- function(object, ...) {
 #' of topics, which is marked by a dotted line.
 #'
 #' @param object A [g_study()] or [d_study()] result.
-#' @param n_topics For a `g_study`: the topic-set sizes to project to.
+#' @param n_topics For an `ir_g_study`: the topic-set sizes to project to.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
-#' @method autoplot g_study
+#' @method autoplot ir_g_study
 #' @examples
 #' x <- read_scores(system.file("extdata", "score-matrices", "synthetic4.csv",
 #'                              package = "irtopics"))
@@ -259,18 +259,18 @@ autoplot.group_agreement <- function(object, ...) {
 #' ggplot2::autoplot(g)
 #' ggplot2::autoplot(d_study(g, c(5, 10, 25, 50, 100)))
 #' @export
-autoplot.g_study <- function(object, n_topics = NULL, ...) {
-  check_no_dots(..., help = "autoplot.g_study")
+autoplot.ir_g_study <- function(object, n_topics = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_g_study")
   n_topics <- n_topics %||% seq_len(2L * object$n_topics)
   p <- ggplot2::autoplot(d_study(object, n_topics))
   p + ggplot2::geom_vline(xintercept = object$n_topics, linetype = "dotted", colour = "grey40")
 }
 
-#' @rdname autoplot.g_study
-#' @method autoplot d_study
+#' @rdname autoplot.ir_g_study
+#' @method autoplot ir_d_study
 #' @export
-autoplot.d_study <- function(object, ...) {
-  check_no_dots(..., help = "autoplot.g_study")
+autoplot.ir_d_study <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_g_study")
   k <- nrow(object)
   d <- data.frame(n_topics = rep(object$n_topics, 2L),
                   coefficient = factor(rep(c("Erho2", "Phi"), each = k), levels = c("Erho2", "Phi")),

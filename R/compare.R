@@ -229,14 +229,20 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   means <- vapply(mats, function(s) rowMeans(s, na.rm = TRUE)[systems], numeric(length(systems)))
   means <- matrix(means, nrow = length(systems), dimnames = list(systems, names(mats)))
   exact_used <- if (test == "randomization") exact_decision(exact, mats, B) else exact
-  structure(list(
+  new_ir_comparison(list(
     table = table, test = test,
     test_label = if (test == "custom") "user-supplied test" else compare_test_labels[[test]],
     correction = if (test %in% c("tukey", "rthsd")) "none" else correction,
     alpha = alpha, B = if (test %in% c("randomization", "bootstrap", "rthsd")) B else NA_integer_,
     seed = seed, exact = exact_used, tie_tol = tie_tol, baseline = baseline,
     means = means, scores = lapply(mats, function(s) { attr(s, "measure") <- NULL; s })
-  ), class = "ir_comparison")
+  ))
+}
+
+new_ir_comparison <- function(x) {
+  new_result(x, "ir_comparison", fields = c(table = "data.frame", test = "string", test_label = "string",
+                                            correction = "string", alpha = "number", B = "number",
+                                            tie_tol = "number", means = "matrix", scores = "list"))
 }
 
 # Pairs as row indices: all i < k, or (other, baseline).

@@ -122,7 +122,14 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
                     power = if (type == "ci") NA_real_ else achieved,
                     ci_width = if (type == "ci") achieved else NA_real_,
                     stringsAsFactors = FALSE)
-  structure(out, class = c("ir_topic_set_size", "data.frame"), source = v$source)
+  attr(out, "source") <- v$source
+  new_ir_topic_set_size(out)
+}
+
+new_ir_topic_set_size <- function(x) {
+  new_result(x, "ir_topic_set_size", base = "data.frame",
+             fields = c(type = "character", m = "numeric", alpha = "numeric", variance = "numeric",
+                        n_topics = "numeric"), attrs = c(source = "any"))
 }
 
 # sigma^2 and sigma_d from exactly one of variance / sd_diff / pilot.
@@ -389,9 +396,14 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
                difference_required = if (any(sig)) min(abs(d$estimate[sig])) else NA_real_,
                n_undefined = sum(is.na(d$p.value)), stringsAsFactors = FALSE)
   }))
-  structure(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B, seed = key,
-                 n_systems = nrow(m1), n_topics = ncol(m1)),
-            class = "ir_discriminative_power")
+  new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B,
+                                   seed = key, n_systems = nrow(m1), n_topics = ncol(m1)))
+}
+
+new_ir_discriminative_power <- function(x) {
+  new_result(x, "ir_discriminative_power",
+             fields = c(summary = "data.frame", pairs = "data.frame", method = "string", alpha = "number",
+                        B = "number", n_systems = "number", n_topics = "number"))
 }
 
 # One matrix or a named list of matrices over the same systems and topics:
@@ -587,9 +599,14 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
                stringsAsFactors = FALSE)
   })
   names(swap) <- names(gs) <- names(mats)
-  structure(list(table = do.call(rbind, rows), power = power, swap = swap, g_study = gs,
-                 target = target, n_systems = nrow(mats[[1]]), n_topics = nt),
-            class = "ir_collection_diagnostics")
+  new_ir_collection_diagnostics(list(table = do.call(rbind, rows), power = power, swap = swap, g_study = gs,
+                                     target = target, n_systems = nrow(mats[[1]]), n_topics = nt))
+}
+
+new_ir_collection_diagnostics <- function(x) {
+  new_result(x, "ir_collection_diagnostics",
+             fields = c(table = "data.frame", power = "list", swap = "list", g_study = "list",
+                        target = "number", n_systems = "number", n_topics = "number"))
 }
 
 #' @rdname collection_diagnostics

@@ -303,7 +303,7 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
     stop_irtopics("{.arg pattern} selects files of a directory; {.arg runs} must then be one directory.",
                   call = call)
   }
-  if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
+  if (inherits(runs, "ir_run")) runs <- new_ir_runs(list(runs))
   if (inherits(runs, "ir_runs")) {
     mem <- lapply(runs, validate_ir_run, call = call)
     return(list(type = "memory", runs = mem))
@@ -519,8 +519,22 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     }
     canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
   }
-  structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
-            unknown_topics = unknown, canonical = unname(canonical))
+  attr(out, "missing") <- missing
+  attr(out, "depth") <- depth
+  attr(out, "unknown_topics") <- unknown
+  attr(out, "canonical") <- unname(canonical)
+  new_ir_evaluation(out)
+}
+
+# An `ir_evaluation`: a named list of `ir_scores` (one per measure, same
+# systems) with the evaluation's settings as attributes.
+new_ir_evaluation <- function(x) {
+  if (!all(vapply(x, inherits, logical(1), what = "ir_scores")) || (length(x) && is.null(names(x)))) {
+    stop_irtopics("Can't build {.cls ir_evaluation}: it must be a named list of {.cls ir_scores}.",
+                  kind = "internal", call = NULL)
+  }
+  new_result(x, "ir_evaluation", base = "list",
+             attrs = c(missing = "string", depth = "number", canonical = "character"))
 }
 
 # Run topics against qrels topics: no topic in common (typically "q301"

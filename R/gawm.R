@@ -179,7 +179,7 @@ gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
                     i = "Increase {.arg maxit} or try a smaller {.arg q}."),
                   kind = "convergence")
   }
-  new_gawm(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
+  gawm_result(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
            method = c(mean = kernel$label, dispersion = gawm_label(dispersion),
                       proximity = gawm_label(proximity)),
            floor = kernel$floor, exponent = kernel$exponent)
@@ -301,14 +301,14 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
        topic_discernment = wt, iterations = iterations, converged = converged, change = change)
 }
 
-new_gawm <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, exponent = NA_real_) {
+gawm_result <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, exponent = NA_real_) {
   sys <- rownames(P)
   top <- colnames(P)
   E_s <- stats::setNames(res$system_performance, sys)
   W_s <- stats::setNames(res$system_conformity, sys)
   E_t <- stats::setNames(res$topic_ease, top)
   W_t <- stats::setNames(res$topic_discernment, top)
-  structure(list(
+  new_ir_gawm(list(
     E_s = E_s, W_s = W_s, E_t = E_t, W_t = W_t,
     systems = data.frame(system = sys, performance = unname(E_s), conformity = unname(W_s),
                          MAP = unname(rowMeans(P)), stringsAsFactors = FALSE),
@@ -317,7 +317,13 @@ new_gawm <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, e
     iterations = res$iterations, converged = res$converged, change = res$change,
     q = q, tol = tol, maxit = maxit, method = method, floor = floor, exponent = exponent,
     measure = measure
-  ), class = "ir_gawm")
+  ))
+}
+
+new_ir_gawm <- function(x) {
+  new_result(x, "ir_gawm", fields = c(E_s = "numeric", W_s = "numeric", E_t = "numeric", W_t = "numeric",
+                                      systems = "data.frame", topics = "data.frame", iterations = "number",
+                                      converged = "flag", q = "number", method = "any", measure = "string?"))
 }
 
 gawm_method_text <- function(x) {
@@ -512,9 +518,14 @@ weighting_correlations <- function(list_of_scores, ...) {
   })
   out <- do.call(rbind, rows)
   rownames(out) <- NULL
-  class(out) <- c("ir_weighting_correlations", "data.frame")
   attr(out, "gawm") <- attr(rows[[1]], "gawm")
-  out
+  new_ir_weighting_correlations(out)
+}
+
+new_ir_weighting_correlations <- function(x) {
+  new_result(x, "ir_weighting_correlations", base = "data.frame",
+             fields = c(MAP_E_s = "numeric", MAP_A_s = "numeric", AAP_E_t = "numeric", AAP_A_t = "numeric",
+                        converged = "logical"), attrs = c(gawm = "string?"))
 }
 
 #' @rdname weighting_correlations

@@ -80,7 +80,7 @@ hits <- function(scores) {
   A_t <- sm$v
   sys <- rownames(P)
   top <- colnames(P)
-  structure(list(
+  new_ir_hits(list(
     A_s = stats::setNames(A_s, sys), H_s = stats::setNames(H_s, sys),
     A_t = stats::setNames(A_t, top), H_t = stats::setNames(H_t, top),
     systems = data.frame(system = sys, MAP = unname(map), authority = A_s, hub = H_s,
@@ -88,7 +88,13 @@ hits <- function(scores) {
     topics = data.frame(topic = top, AAP = unname(aap), authority = A_t, hub = H_t,
                         stringsAsFactors = FALSE),
     sigma_A = sa$d, sigma_M = sm$d, measure = measure
-  ), class = "ir_hits")
+  ))
+}
+
+new_ir_hits <- function(x) {
+  new_result(x, "ir_hits", fields = c(A_s = "numeric", H_s = "numeric", A_t = "numeric", H_t = "numeric",
+                                      systems = "data.frame", topics = "data.frame", sigma_A = "numeric",
+                                      sigma_M = "numeric", measure = "string?"))
 }
 
 # First singular pair of x with the sign rule "the right vector (hubs of

@@ -43,7 +43,10 @@ read_qrels <- function(path) {
 }
 
 new_ir_qrels <- function(df, source = NA_character_) {
-  structure(df, class = c("ir_qrels", "data.frame"), source = source)
+  attr(df, "source") <- source
+  new_result(df, "ir_qrels", base = "data.frame",
+             fields = c(topic = "character", docno = "character", rel = "numeric"),
+             attrs = c(source = "character"))
 }
 
 #' @rdname read_qrels
@@ -365,7 +368,25 @@ read_run <- function(path, name = c("tag", "file")) {
   if (!is.null(res$error)) raise_input_error(res$error)
   res$system <- if (name == "tag") res$tag else run_file_name(path)
   res$path <- normalizePath(path)
-  structure(res, class = "ir_run")
+  new_ir_run(res)
+}
+
+# An `ir_run`: the lines of one run file, docnos in one raw buffer with
+# offsets (validate_ir_run() checks the lines agree before C++ uses them).
+new_ir_run <- function(x) {
+  new_result(x, "ir_run", fields = c(system = "string", topics = "character", topic_code = "numeric",
+                                     score = "numeric", docno = "any", offset = "numeric",
+                                     path = "string?"))
+}
+
+# An `ir_runs`: a list of `ir_run`s named by their (unique) system names.
+new_ir_runs <- function(runs) {
+  if (!is.list(runs) || !all(vapply(runs, inherits, logical(1), what = "ir_run"))) {
+    stop_irtopics("Can't build {.cls ir_runs}: it must be a list of {.cls ir_run}.", kind = "internal",
+                  call = NULL)
+  }
+  names(runs) <- vapply(runs, `[[`, "", "system")
+  new_result(runs, "ir_runs")
 }
 
 #' @rdname read_run
@@ -376,7 +397,7 @@ read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
   runs <- lapply(paths, read_run, name = name)
   names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
   for (k in seq_along(runs)) runs[[k]]$system <- names(runs)[k]
-  structure(runs, class = "ir_runs")
+  new_ir_runs(runs)
 }
 
 run_file_name <- function(path) {
@@ -461,8 +482,7 @@ print.ir_runs <- function(x, ...) print_formatted(x, ...)
 #' @rdname read_run
 #' @export
 summary.ir_run <- function(object, ...) {
-  runs <- structure(list(object), class = "ir_runs")
-  summary(runs)
+  summary(new_ir_runs(list(object)))
 }
 
 #' @rdname read_run

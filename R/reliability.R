@@ -104,11 +104,17 @@ alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_thread
   draws <- alpha_sets(m, idx - 1L, n_threads, "Bootstrapping alpha")
   a <- (1 - conf) / 2
   q <- stats::quantile(draws, c(a, 1 - a), na.rm = TRUE, names = FALSE)
-  structure(list(estimate = alpha_impl(m), conf.low = q[1], conf.high = q[2],
-                 feldt = feldt_interval(m, a), draws = draws, indices = idx,
-                 B = as.integer(B), conf = conf, seed = seed, measure = measure,
-                 n_systems = nrow(m), n_topics = nt),
-            class = "ir_alpha_bootstrap")
+  new_ir_alpha_bootstrap(list(estimate = alpha_impl(m), conf.low = q[1], conf.high = q[2],
+                              feldt = feldt_interval(m, a), draws = draws, indices = idx,
+                              B = as.integer(B), conf = conf, seed = seed, measure = measure,
+                              n_systems = nrow(m), n_topics = nt))
+}
+
+new_ir_alpha_bootstrap <- function(x) {
+  new_result(x, "ir_alpha_bootstrap",
+             fields = c(estimate = "number", conf.low = "number", conf.high = "number", feldt = "numeric",
+                        draws = "numeric", indices = "matrix", B = "number", conf = "number",
+                        measure = "string?", n_systems = "number", n_topics = "number"))
 }
 
 # Feldt's interval for alpha: the D-study's Erho2 interval at n' = n_t.
@@ -228,9 +234,14 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
                       conf.low = q[1, ], conf.high = q[2, ],
                       projected = d_study(g_study(m), sizes)$Erho2,
                       n_undefined = vapply(draws, function(d) sum(is.na(d)), integer(1)))
-  structure(list(curve = curve, draws = draws, sets = sets, trials = as.integer(trials), conf = conf,
-                 seed = seed, measure = measure, n_systems = nrow(m), n_topics = nt),
-            class = "ir_alpha_curve")
+  new_ir_alpha_curve(list(curve = curve, draws = draws, sets = sets, trials = as.integer(trials), conf = conf,
+                          seed = seed, measure = measure, n_systems = nrow(m), n_topics = nt))
+}
+
+new_ir_alpha_curve <- function(x) {
+  new_result(x, "ir_alpha_curve",
+             fields = c(curve = "data.frame", draws = "list", sets = "list", trials = "number", conf = "number",
+                        measure = "string?", n_systems = "number", n_topics = "number"))
 }
 
 #' @rdname alpha_curve
@@ -303,7 +314,7 @@ autoplot.ir_alpha_curve <- function(object, ...) {
 #' @param truncate Set negative variance-component estimates to 0 (Brennan's
 #'   usual convention) before computing the coefficients. Default `FALSE`,
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
-#' @return A `g_study` object: `$components` (data frame: `component`,
+#' @return An `ir_g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$mean_squares`, `$df`, `$Erho2`, `$Phi`,
 #'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names).
 #'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
@@ -311,7 +322,7 @@ autoplot.ir_alpha_curve <- function(object, ...) {
 #'   `$components`; `summary()` the coefficients and the topics needed for
 #'   \eqn{E\rho^2} and \eqn{\Phi} of 0.8, 0.9 and 0.95 (an
 #'   [irtopics_summary]).
-#' @param x,object A `g_study` or `d_study` object.
+#' @param x,object A `g_study` or `ir_d_study` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer.
@@ -351,7 +362,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   ms_e <- a$v_e
   comp <- c(system = (ms_s - ms_e) / nt, topic = (ms_t - ms_e) / ns, residual = ms_e)
   if (truncate) comp <- pmax(comp, 0)
-  out <- structure(list(
+  out <- list(
     components = data.frame(component = names(comp), variance = unname(comp),
                             percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
                                       else NA_real_),
@@ -359,11 +370,18 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
     df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
     n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
     measure = attr(m, "measure")
-  ), class = "g_study")
+  )
   coef <- g_coefficients(out, nt)
   out$Erho2 <- coef$Erho2
   out$Phi <- coef$Phi
-  out
+  new_ir_g_study(out)
+}
+
+new_ir_g_study <- function(x) {
+  new_result(x, "ir_g_study", old = "g_study",
+             fields = c(components = "data.frame", mean_squares = "numeric", df = "numeric",
+                        n_systems = "number", n_topics = "number", truncate = "flag", measure = "string?",
+                        Erho2 = "number", Phi = "number"))
 }
 
 g_coefficients <- function(g, n) {
@@ -375,13 +393,13 @@ g_coefficients <- function(g, n) {
 }
 
 #' @rdname g_study
-#' @param g A `g_study` object, or a score matrix (a G-study is run first).
+#' @param g An `ir_g_study` object, or a score matrix (a G-study is run first).
 #' @param n_topics Topic-set sizes to project to.
 #' @param target Target reliability (or several) for the topics needed, in
 #'   (0, 1).
 #' @param alpha Tail probability on each side of the intervals, in (0, 0.5):
 #'   `0.025` gives 95% intervals.
-#' @return `d_study()`: a `d_study` data frame with columns `n_topics`,
+#' @return `d_study()`: an `ir_d_study` data frame with columns `n_topics`,
 #'   `Erho2`, `Erho2_low`, `Erho2_high`, `Phi`, `Phi_low`, `Phi_high`, and
 #'   the attribute `"topics_needed"` (see [topics_needed()]).
 #' @details
@@ -428,8 +446,15 @@ d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   proj_p <- function(f) n * f / (1 + (n - 1) * f)
   out <- data.frame(n_topics = n, Erho2 = out$Erho2, Erho2_low = proj_e(b$L), Erho2_high = proj_e(b$U),
                     Phi = out$Phi, Phi_low = proj_p(b$phi_low), Phi_high = proj_p(b$phi_high))
-  structure(out, class = c("d_study", "data.frame"), topics_needed = g_topics_needed(g, b, target),
-            alpha = alpha)
+  attr(out, "topics_needed") <- g_topics_needed(g, b, target)
+  attr(out, "alpha") <- alpha
+  new_ir_d_study(out)
+}
+
+new_ir_d_study <- function(x) {
+  new_result(x, "ir_d_study", old = "d_study", base = "data.frame",
+             fields = c(n_topics = "numeric", Erho2 = "numeric", Phi = "numeric"),
+             attrs = c(topics_needed = "any", alpha = "number"))
 }
 
 # The interval quantities of the D-study: L and U for Erho2 (per topic), and
@@ -483,7 +508,7 @@ g_topics_needed <- function(g, b, target) {
 #' from the D-study's interval bounds (see [d_study()]).
 #'
 #' @param x A [d_study()] result, a [g_study()] or a score matrix.
-#' @param target,alpha As in [d_study()] (ignored for a `d_study`).
+#' @param target,alpha As in [d_study()] (ignored for an `ir_d_study`).
 #' @return A data frame: `coefficient` (`"Erho2"`, `"Phi"`), `target`,
 #'   `n_topics` (point estimate), `conf.low`, `conf.high`.
 #' @examples
@@ -498,11 +523,11 @@ topics_needed <- function(x, target = 0.95, alpha = 0.025) {
 
 #' @rdname g_study
 #' @export
-format.g_study <- function(x, ...) {
+format.ir_g_study <- function(x, ...) {
   comp <- x$components
   comp$variance <- signif(comp$variance, 5)
   comp$percent <- round(comp$percent, 1)
-  c(sprintf("<g_study> %s x %s%s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
+  c(sprintf("<ir_g_study> %s x %s%s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
             if (length(x$dropped)) sprintf(" (%d systems below the %g quantile of system means dropped)",
                                            length(x$dropped), x$drop) else "",
             if (x$truncate) " (negative components set to 0)" else ""),
@@ -512,11 +537,11 @@ format.g_study <- function(x, ...) {
 
 #' @rdname g_study
 #' @export
-print.g_study <- function(x, ...) print_formatted(x, ...)
+print.ir_g_study <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname g_study
 #' @export
-summary.g_study <- function(object, ...) {
+summary.ir_g_study <- function(object, ...) {
   v <- stats::setNames(object$components$variance, object$components$component)
   if (object$truncate) v <- pmax(v, 0)
   # topics needed for a target: n' = target/(1 - target) * (error / sigma2(s))
@@ -529,18 +554,18 @@ summary.g_study <- function(object, ...) {
     tab[[sprintf("topics_for_%.2f", target)]] <- c(need(target, v[["residual"]]),
                                                    need(target, v[["topic"]] + v[["residual"]]))
   }
-  new_summary("g_study", sprintf("Reliability with %s and the topics needed for a target:",
+  new_summary("ir_g_study", sprintf("Reliability with %s and the topics needed for a target:",
                                  plural(object$n_topics, "topic")), tab)
 }
 
 #' @rdname g_study
 #' @export
-as.data.frame.g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$components
+as.data.frame.ir_g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$components
 
 #' @rdname g_study
 #' @export
-format.d_study <- function(x, ...) {
-  out <- c(sprintf("<d_study> projected reliability, %g%% intervals",
+format.ir_d_study <- function(x, ...) {
+  out <- c(sprintf("<ir_d_study> projected reliability, %g%% intervals",
                    100 * (1 - 2 * (attr(x, "alpha") %||% 0.025))),
            printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL),
                                row.names = FALSE, digits = 4)))
@@ -551,20 +576,20 @@ format.d_study <- function(x, ...) {
 
 #' @rdname g_study
 #' @export
-print.d_study <- function(x, ...) print_formatted(x, ...)
+print.ir_d_study <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname g_study
 #' @export
-summary.d_study <- function(object, ...) {
+summary.ir_d_study <- function(object, ...) {
   d <- as.data.frame(object)
-  new_summary("d_study", sprintf("Projected reliability from %g to %g topics:",
+  new_summary("ir_d_study", sprintf("Projected reliability from %g to %g topics:",
                                  min(d$n_topics), max(d$n_topics)),
               d[unique(c(1L, nrow(d))), , drop = FALSE])
 }
 
 #' @rdname g_study
 #' @export
-as.data.frame.d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
+as.data.frame.ir_d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
   attr(x, "topics_needed") <- NULL
   attr(x, "alpha") <- NULL
   class(x) <- "data.frame"

@@ -96,7 +96,8 @@ new_ir_scores <- function(x, measure) {
   if (anyDuplicated(colnames(x))) {
     stop_irtopics("Topic names must be unique; {.val {colnames(x)[duplicated(colnames(x))][1]}} is repeated.")
   }
-  structure(x, measure = measure, class = c("ir_scores", "matrix", "array"))
+  attr(x, "measure") <- measure
+  new_result(x, "ir_scores", base = c("matrix", "array"), attrs = c(measure = "string"))
 }
 
 #' @rdname as_ir_scores

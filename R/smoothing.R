@@ -93,9 +93,13 @@ smooth_scores <- function(new, prior, lambda) {
   means <- data.frame(system = systems, new_mean = unname(rowMeans(N)), prior_mean = prior_mean,
                       prior_topics = prior_topics, lambda = lam,
                       smoothed_mean = unname(rowMeans(S)), stringsAsFactors = FALSE)
-  structure(list(scores = new_ir_scores(S, paste0("smoothed_", measure)), means = means,
-                 lambda = lambda, measure = measure),
-            class = "ir_smoothed")
+  new_ir_smoothed(list(scores = new_ir_scores(S, paste0("smoothed_", measure)), means = means,
+                       lambda = lambda, measure = measure))
+}
+
+new_ir_smoothed <- function(x) {
+  new_result(x, "ir_smoothed", fields = c(scores = "scores", means = "data.frame", lambda = "numeric",
+                                          measure = "string"))
 }
 
 #' @rdname smooth_scores
@@ -276,8 +280,12 @@ new_smoothing <- function(tau, lambdas, params) {
   )
   sm <- summ[seq_along(lambdas), , drop = FALSE]
   best <- if (all(is.na(sm$mean))) NA_real_ else sm$lambda[which.max(sm$mean)]
-  structure(c(list(tau = tau, summary = summ, best_lambda = best, lambdas = lambdas), params),
-            class = "ir_smoothing")
+  new_ir_smoothing(c(list(tau = tau, summary = summ, best_lambda = best, lambdas = lambdas), params))
+}
+
+new_ir_smoothing <- function(x) {
+  new_result(x, "ir_smoothing", fields = c(tau = "matrix", summary = "data.frame", best_lambda = "number",
+                                           lambdas = "numeric"))
 }
 
 #' @rdname smoothing_experiment

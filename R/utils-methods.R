@@ -41,14 +41,72 @@ pct_text <- function(p, digits = 2) {
   ifelse(is.na(p), "NA", sprintf(paste0("%.", digits, "f%%"), 100 * p))
 }
 
+# Result classes -------------------------------------------------------------------
+
+# Every result class has one constructor new_<class>() beside the class's code.
+# It checks the fields (names and types; cheap checks, for programming
+# mistakes: irtopics_error_internal) and calls new_result(), the only place a
+# class attribute is set. Classes renamed to the ir_ prefix keep their old name
+# second (`old`), so users' inherits(x, "swap_error_rates") and their own S3
+# methods on the old name keep working; our methods dispatch on the new name.
+#
+# `fields` (list elements, or columns of a data frame) and `attrs` (attributes)
+# map names to a type of `field_types`; a trailing "?" also allows NULL.
+new_result <- function(x, class, old = NULL, base = NULL, fields = character(), attrs = character()) {
+  check_fields(x, fields, class, what = "field")
+  check_fields(x, attrs, class, what = "attribute")
+  class(x) <- c(class, old, base)
+  x
+}
+
+field_types <- list(
+  any = function(v) TRUE,
+  list = is.list,
+  data.frame = is.data.frame,
+  matrix = is.matrix,
+  character = is.character,
+  numeric = is.numeric,
+  logical = is.logical,
+  string = function(v) is.character(v) && length(v) == 1L,
+  number = function(v) is.numeric(v) && length(v) == 1L,
+  flag = function(v) is.logical(v) && length(v) == 1L && !is.na(v),
+  scores = function(v) inherits(v, "ir_scores"),
+  function_or_string = function(v) is.function(v) || (is.character(v) && length(v) == 1L)
+)
+
+check_fields <- function(x, spec, class, what = "field") {
+  if (!length(spec)) return(invisible(x))
+  get <- if (what == "field") function(nm) if (nm %in% names(x)) x[[nm]] else NULL else function(nm) attr(x, nm, exact = TRUE)
+  has <- if (what == "field") function(nm) nm %in% names(x) else function(nm) nm %in% names(attributes(x))
+  for (nm in names(spec)) {
+    type <- spec[[nm]]
+    nullable <- endsWith(type, "?")
+    type <- sub("?", "", type, fixed = TRUE)
+    v <- get(nm)
+    if (!has(nm) && !nullable) {
+      stop_irtopics("Can't build {.cls {class}}: {what} {.field {nm}} is missing.", kind = "internal",
+                    call = NULL)
+    }
+    if (is.null(v) && nullable) next
+    if (!field_types[[type]](v)) {
+      stop_irtopics("Can't build {.cls {class}}: {what} {.field {nm}} must be {type}, not {.obj_type_friendly {v}}.",
+                    kind = "internal", call = NULL)
+    }
+  }
+  invisible(x)
+}
+
 # Summaries ----------------------------------------------------------------------
 
-# The summary() of a result class: a title and a data frame; printed by
-# format.irtopics_summary(), converted by as.data.frame().
-new_summary <- function(class, title, table) {
+# The summary() of every result class: a title (character lines) and a data
+# frame `table` of the key numbers, plus further named parts (`...`) where a
+# class has more to show; class c("summary.<class>", "irtopics_summary").
+# Printed by format.irtopics_summary() (or a format.summary.<class>() method
+# when there are further parts), converted by as.data.frame() to `table`.
+new_summary <- function(class, title, table, ...) {
   rownames(table) <- NULL
-  structure(list(title = title, table = table),
-            class = c(paste0("summary.", class), "irtopics_summary"))
+  new_result(list(title = title, table = table, ...), c(paste0("summary.", class), "irtopics_summary"),
+             fields = c(title = "character", table = "data.frame"))
 }
 
 #' Summaries of irtopics results
