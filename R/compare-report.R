@@ -61,15 +61,15 @@ comparison_header <- function(x) {
 #' labels, best mean in bold). `as.data.frame()` gives the tidy table (one
 #' row per pair and measure), and `summary()` counts significant pairs.
 #'
-#' @param x,object An `ir_comparison` from [compare_systems()] (for the `print()` method of a
+#' @param x,object An `ir_comparison` from [compare_systems()] (for the `format()` method of a
 #'   summary, the result of `summary()`).
 #' @param format `"plain"` (the printed report), `"latex"` (a `tabular`) or
 #'   `"markdown"`.
 #' @param digits Decimals of the means.
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
-#'   `summary.ir_comparison` with `measures` (pairs and significant pairs per
-#'   measure) and `systems` (per system and measure, the number of systems it
+#'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
+#'   pairs and significant pairs per measure) with `$systems` (per system and measure, the number of systems it
 #'   is significantly better and worse than). `as.data.frame()`: the data
 #'   frame `x$table` described in [compare_systems()].
 #' @examples
@@ -158,18 +158,17 @@ summary.ir_comparison <- function(object, ...) {
                worse_than = vapply(s, function(v) sum(loser == v & sig$measure == m), integer(1)),
                row.names = NULL, stringsAsFactors = FALSE)
   }))
-  structure(list(measures = measures, systems = systems, header = comparison_header(object)),
-            class = "summary.ir_comparison")
+  header <- comparison_header(object)
+  new_summary("ir_comparison", paste0("Comparison: ", paste(header, collapse = "")), measures,
+              measures = measures, systems = systems, header = header)
 }
 
 #' @rdname format.ir_comparison
+#' @method format summary.ir_comparison
 #' @export
-print.summary.ir_comparison <- function(x, ...) {
-  cat("Comparison: ", x$header, "\n", sep = "")
-  print(x$measures, digits = 3, row.names = FALSE)
-  cat("\nSignificant differences per system:\n")
-  print(x$systems, digits = 4, row.names = FALSE)
-  invisible(x)
+format.summary.ir_comparison <- function(x, ...) {
+  c(x$title, printed_lines(print(x$measures, digits = 3, row.names = FALSE)),
+    "", "Significant differences per system:", printed_lines(print(x$systems, digits = 4, row.names = FALSE)))
 }
 
 #' Plot a comparison of systems

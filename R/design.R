@@ -248,7 +248,10 @@ print.ir_topic_set_size <- function(x, ...) print_formatted(x, ...)
 #' @rdname topic_set_size
 #' @param object An `ir_topic_set_size` object.
 #' @export
-summary.ir_topic_set_size <- function(object, ...) as.data.frame(object)
+summary.ir_topic_set_size <- function(object, ...) {
+  new_summary("ir_topic_set_size", sprintf("Topics needed (%s), one row per setting:", object$type[1]),
+              as.data.frame(object))
+}
 
 #' @rdname topic_set_size
 #' @param row.names,optional Ignored (for the generic).
@@ -480,7 +483,13 @@ print.ir_discriminative_power <- function(x, ...) print_formatted(x, ...)
 #' @rdname discriminative_power
 #' @param object An `ir_discriminative_power` object.
 #' @export
-summary.ir_discriminative_power <- function(object, ...) object$summary
+summary.ir_discriminative_power <- function(object, ...) {
+  new_summary("ir_discriminative_power",
+              sprintf("Discriminative power at alpha = %g (%s, B = %d):", object$alpha,
+                      if (object$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
+                      object$B),
+              object$summary)
+}
 
 #' @rdname discriminative_power
 #' @param row.names,optional Ignored (for the generic).
@@ -640,7 +649,12 @@ as.data.frame.ir_collection_diagnostics <- function(x, row.names = NULL, optiona
 #' @rdname collection_diagnostics
 #' @param object An `ir_collection_diagnostics` object.
 #' @export
-summary.ir_collection_diagnostics <- function(object, ...) object$table
+summary.ir_collection_diagnostics <- function(object, ...) {
+  new_summary("ir_collection_diagnostics",
+              sprintf("Collection diagnostics per measure (%d systems x %d topics):", object$n_systems,
+                      object$n_topics),
+              object$table)
+}
 
 #' @rdname autoplot.ir_discriminative_power
 #' @method autoplot ir_collection_diagnostics

@@ -385,7 +385,8 @@ gawm_topic_table <- function(x) {
 #'
 #' @param object An `ir_gawm` object from [gawm()].
 #' @param ... Unused.
-#' @return A `summary.ir_gawm` object: a list with `systems` (ranked by
+#' @return A `summary.ir_gawm` object (an [irtopics_summary] whose `$table`
+#'   is `$correlations`), with `systems` (ranked by
 #'   \eqn{E_s}, with MAP and its rank), `topics` (ranked by \eqn{E_t}, with
 #'   AAP and \eqn{W_t}), and `correlations`, a data frame of the Pearson and
 #'   Kendall correlations of \eqn{E_s} with MAP and of \eqn{E_t} with AAP.
@@ -403,25 +404,24 @@ summary.ir_gawm <- function(object, ...) {
     kendall = c(safe_cor(s$MAP, s$performance, "kendall"), safe_cor(t$AAP, t$ease, "kendall")),
     stringsAsFactors = FALSE
   )
-  structure(list(systems = gawm_system_table(object), topics = gawm_topic_table(object),
-                 correlations = cors, header = format(object, n = 0L)[1:3]),
-            class = "summary.ir_gawm")
+  header <- format(object, n = 0L)[1:3]
+  new_summary("ir_gawm", header, cors, systems = gawm_system_table(object), topics = gawm_topic_table(object),
+              correlations = cors, header = header)
 }
 
 #' @rdname summary.ir_gawm
 #' @param x A `summary.ir_gawm` object.
+#' @method format summary.ir_gawm
 #' @export
-print.summary.ir_gawm <- function(x, ...) {
-  cat(x$header, sep = "\n")
-  cat("\nCorrelations with the unweighted means:\n")
-  print(x$correlations, digits = 4, row.names = FALSE)
+format.summary.ir_gawm <- function(x, ...) {
   w <- x$topics[order(-x$topics$W_t), , drop = FALSE]
-  cat("\nMost discerning topics (largest W_t):\n")
-  print(utils::head(w[, c("topic", "W_t", "E_t", "AAP")], 5), digits = 4, row.names = FALSE)
-  cat("\nLeast discerning topics (smallest W_t):\n")
-  print(utils::head(w[rev(seq_len(nrow(w))), c("topic", "W_t", "E_t", "AAP")], 5), digits = 4,
-        row.names = FALSE)
-  invisible(x)
+  cols <- c("topic", "W_t", "E_t", "AAP")
+  c(x$title, "", "Correlations with the unweighted means:",
+    printed_lines(print(x$correlations, digits = 4, row.names = FALSE)),
+    "", "Most discerning topics (largest W_t):",
+    printed_lines(print(utils::head(w[, cols], 5), digits = 4, row.names = FALSE)),
+    "", "Least discerning topics (smallest W_t):",
+    printed_lines(print(utils::head(w[rev(seq_len(nrow(w))), cols], 5), digits = 4, row.names = FALSE)))
 }
 
 # Pearson/Kendall correlation that is NA (no warning) for constant vectors.

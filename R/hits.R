@@ -45,7 +45,8 @@
 #'   hub`); the singular values `sigma_A` of \eqn{AP_A} and `sigma_M` of
 #'   \eqn{AP_M}; and `measure`. `print()` shows the best `n` systems and
 #'   topics by authority; `summary()` the correlations of authorities and
-#'   hubs with MAP and AAP (Pearson and Kendall);
+#'   hubs with MAP and AAP (Pearson and Kendall; an [irtopics_summary] whose
+#'   `$table` is `$correlations`);
 #'   [as.data.frame()][as.data.frame.ir_hits] and
 #'   [autoplot()][autoplot.ir_hits] have their own pages.
 #' @param x,object An `ir_hits` object (a `summary.ir_hits` for its
@@ -161,16 +162,16 @@ summary.ir_hits <- function(object, ...) {
                 safe_cor(t$AAP, t$authority, "kendall"), safe_cor(t$AAP, t$hub, "kendall")),
     stringsAsFactors = FALSE
   )
-  structure(list(correlations = cors, header = hits_header(object)), class = "summary.ir_hits")
+  header <- hits_header(object)
+  new_summary("ir_hits", header, cors, correlations = cors, header = header)
 }
 
 #' @rdname hits
+#' @method format summary.ir_hits
 #' @export
-print.summary.ir_hits <- function(x, ...) {
-  cat(x$header, sep = "\n")
-  cat("\nCorrelations with the plain means:\n")
-  print(x$correlations, digits = 4, row.names = FALSE)
-  invisible(x)
+format.summary.ir_hits <- function(x, ...) {
+  c(x$title, "", "Correlations with the plain means:",
+    printed_lines(print(x$correlations, digits = 4, row.names = FALSE)))
 }
 
 #' Long form of HITS results

@@ -36,8 +36,8 @@
 #' @return An `ir_prediction_curves` object: `$runs` (columns `system`, `tau`,
 #'   `area_between`), `$curves` (long: `system`, `Y`, `ranking` =
 #'   `"actual"`/`"predicted"`, `MAP`) and the parameters. `as.data.frame()`
-#'   returns `$runs`; `summary()` a named vector: the number of runs, the
-#'   correlation of tau with the area, and their medians; `autoplot()`: see
+#'   returns `$runs`; `summary()` an [irtopics_summary] of one row: the number of
+#'   runs, the correlation of tau with the area, and their medians; `autoplot()`: see
 #'   [autoplot.ir_prediction_curves()].
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
@@ -141,6 +141,9 @@ as.data.frame.ir_prediction_curves <- function(x, row.names = NULL, optional = F
 #' @export
 summary.ir_prediction_curves <- function(object, ...) {
   r <- object$runs
-  c(runs = nrow(r), cor_tau_area = if (nrow(r) > 2) safe_cor(r$tau, r$area_between) else NA_real_,
-    median_tau = stats::median(r$tau, na.rm = TRUE), median_area = stats::median(r$area_between))
+  new_summary("ir_prediction_curves", sprintf("Prediction curves (tau-%s, area by %s):", object$tau, object$area),
+              data.frame(runs = nrow(r),
+                         cor_tau_area = if (nrow(r) > 2) safe_cor(r$tau, r$area_between) else NA_real_,
+                         median_tau = stats::median(r$tau, na.rm = TRUE),
+                         median_area = stats::median(r$area_between)))
 }

@@ -157,7 +157,11 @@ as.data.frame.ir_alpha_bootstrap <- function(x, row.names = NULL, optional = FAL
 #' @rdname alpha_bootstrap
 #' @param object An `ir_alpha_bootstrap` object.
 #' @export
-summary.ir_alpha_bootstrap <- function(object, ...) as.data.frame(object)
+summary.ir_alpha_bootstrap <- function(object, ...) {
+  new_summary("ir_alpha_bootstrap", sprintf("Cronbach's alpha with %g%% intervals (B = %d):", 100 * object$conf,
+                                            object$B),
+              as.data.frame(object))
+}
 
 #' @rdname alpha_bootstrap
 #' @method autoplot ir_alpha_bootstrap
@@ -270,7 +274,11 @@ as.data.frame.ir_alpha_curve <- function(x, row.names = NULL, optional = FALSE, 
 #' @rdname alpha_curve
 #' @param object An `ir_alpha_curve` object.
 #' @export
-summary.ir_alpha_curve <- function(object, ...) object$curve
+summary.ir_alpha_curve <- function(object, ...) {
+  new_summary("ir_alpha_curve", sprintf("Alpha of random topic subsets (%d per size, %g%% ranges):",
+                                        object$trials, 100 * object$conf),
+              object$curve)
+}
 
 #' @rdname alpha_curve
 #' @method autoplot ir_alpha_curve

@@ -38,7 +38,7 @@
 #'   `P10`, `pct_no`, `area`, `GMAP`); the AP matrix (`$ap`) for plots; and
 #'   the parameters. `as.data.frame(x, wide = TRUE)` gives one row per
 #'   system, as in the paper's tables. `summary()` gives the mean of each
-#'   column over the systems per topic set (a data frame); `print()` the
+#'   column over the systems per topic set (an [irtopics_summary]); `print()` the
 #'   best `n` systems in the wide layout.
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
@@ -176,5 +176,6 @@ summary.ir_robust_summary <- function(object, ...) {
   meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
   agg <- stats::aggregate(tab[meas], by = list(topic_set = tab$topic_set), FUN = mean)
   agg$n_topics <- vapply(object$topic_sets, length, 1L)[as.character(agg$topic_set)]
-  agg
+  new_summary("ir_robust_summary", sprintf("Means over %s per topic set:", plural(nrow(object$ap), "system")),
+              agg)
 }

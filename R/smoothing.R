@@ -188,8 +188,8 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
 #'   lambda, mean, sd, q05, q25, median, q75, q95`); `best_lambda`, the
 #'   \eqn{\lambda} with the largest mean tau; and the parameters. `print()`
-#'   shows the summary per ordering; `summary()` returns the `summary` data
-#'   frame (with attribute `best_lambda`);
+#'   shows the summary per ordering; `summary()` returns an
+#'   [irtopics_summary] of the `summary` data frame (and `$best_lambda`);
 #'   [as.data.frame()][as.data.frame.ir_smoothing] and
 #'   [autoplot()][autoplot.ir_smoothing] have their own pages.
 #' @param x,object For the methods, an `ir_smoothing` object.
@@ -307,9 +307,9 @@ print.ir_smoothing <- function(x, ...) print_formatted(x, ...)
 #' @rdname smoothing_experiment
 #' @export
 summary.ir_smoothing <- function(object, ...) {
-  out <- object$summary
-  attr(out, "best_lambda") <- object$best_lambda
-  out
+  new_summary("ir_smoothing", sprintf("Kendall's tau per ordering; best lambda (largest mean tau): %s",
+                                      format(object$best_lambda)),
+              object$summary, best_lambda = object$best_lambda)
 }
 
 #' Long form of a smoothing experiment

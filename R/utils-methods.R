@@ -111,10 +111,14 @@ new_summary <- function(class, title, table, ...) {
 
 #' Summaries of irtopics results
 #'
-#' `summary()` of most irtopics results returns an `irtopics_summary`: a
-#' title and a data frame of the key numbers. It prints as text and
-#' converts to its data frame with `as.data.frame()`. The help page of each
-#' result class says what its summary holds.
+#' `summary()` of every irtopics result returns an `irtopics_summary` (class
+#' `c("summary.<class>", "irtopics_summary")`): a list with `$title` (the
+#' heading lines) and `$table`, a data frame of the key numbers, plus, for
+#' some classes, further named parts (e.g. `$systems` of a comparison,
+#' `$best_lambda` of a smoothing experiment). It prints as text
+#' (`format()` gives the lines) and converts to `$table` with
+#' `as.data.frame()`. The help page of each result class says what its
+#' summary holds.
 #'
 #' @param x An `irtopics_summary` object.
 #' @param digits Significant digits of the printed numbers.
