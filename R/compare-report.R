@@ -83,7 +83,7 @@ comparison_header <- function(x) {
 #' head(as.data.frame(cmp))
 #' @export
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4, ...) {
-  format <- match.arg(format)
+  format <- match_choice(format)
   systems <- rownames(x$means)
   lab <- system_labels(systems)
   marks <- beaten_labels(x)
@@ -203,7 +203,7 @@ format.summary.ir_comparison <- function(x, ...) {
 #' @export
 autoplot.ir_comparison <- function(object, type = c("forest", "heatmap", "topics"),
                                    measure = NULL, pair = NULL, ...) {
-  type <- match.arg(type)
+  type <- match_choice(type)
   ms <- colnames(object$means)
   if (is.null(measure)) measure <- ms[1] else if (!is.character(measure) || length(measure) != 1L || !measure %in% ms) {
     stop_irtopics("{.arg measure} must be one of {.or {.val {ms}}}.")

@@ -87,7 +87,7 @@ signflip_exact_pvalues <- function(d, scale) {
 # system i receives on topic j).
 resample_draws <- function(kind = c("signs", "indices", "permutations"), key, n, m = 2L,
                            first = 1L, count = 1L) {
-  kind <- match.arg(kind)
+  kind <- match_choice(kind)
   code <- match(kind, c("signs", "indices", "permutations")) - 1L
   cpp_resample_draws(code, as.integer(n), as.integer(m), key, first - 1, as.integer(count))
 }

@@ -157,8 +157,8 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
                      n_threads = NULL, query_map = NULL, gains = NULL,
                      name = c("tag", "file"), progress = NULL, pattern = NULL) {
-  missing <- match.arg(missing)
-  name <- match.arg(name)
+  missing <- match_choice(missing)
+  name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
   depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
   depth_c <- if (is.infinite(depth)) 0 else depth

@@ -40,7 +40,7 @@
 return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
                           topics = NULL, n_threads = NULL, name = c("tag", "file"),
                           pattern = NULL) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
   depth <- check_whole(depth, "depth", min = 1)
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)

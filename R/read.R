@@ -362,7 +362,7 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' read_runs(dir, pattern = "^results\\.test$")
 #' @export
 read_run <- function(path, name = c("tag", "file")) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   check_file(path)
   res <- cpp_read_run(path.expand(path))
   if (!is.null(res$error)) raise_input_error(res$error)
@@ -392,7 +392,7 @@ new_ir_runs <- function(runs) {
 #' @rdname read_run
 #' @export
 read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   paths <- expand_run_paths(paths, pattern = pattern)
   runs <- lapply(paths, read_run, name = name)
   names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
