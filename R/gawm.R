@@ -533,7 +533,7 @@ new_ir_weighting_correlations <- function(x) {
 format.ir_weighting_correlations <- function(x, ...) {
   df <- as.data.frame(x)
   names(df)[4:7] <- c("r(MAP,E_s)", "r(MAP,A(s))", "r(AAP,E_t)", "r(AAP,A(t))")
-  c("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)",
+  c("<ir_weighting_correlations> Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)",
     if (!is.null(attr(x, "gawm"))) sprintf("# GAWM: %s", attr(x, "gawm")),
     printed_lines(print(df, digits = 3, row.names = FALSE)))
 }

@@ -481,13 +481,13 @@ print.ir_runs <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname read_run
 #' @export
-summary.ir_run <- function(object, ...) {
-  summary(new_ir_runs(list(object)))
-}
+summary.ir_run <- function(object, ...) runs_summary(new_ir_runs(list(object)), "ir_run")
 
 #' @rdname read_run
 #' @export
-summary.ir_runs <- function(object, ...) {
+summary.ir_runs <- function(object, ...) runs_summary(object, "ir_runs")
+
+runs_summary <- function(object, class) {
   tab <- do.call(rbind, lapply(object, function(r) {
     per <- tabulate(r$topic_code, nbins = length(r$topics))
     data.frame(system = r$system, lines = length(r$score), topics = length(r$topics),
@@ -495,7 +495,7 @@ summary.ir_runs <- function(object, ...) {
                median_per_topic = if (length(per)) stats::median(per) else 0,
                max_per_topic = if (length(per)) max(per) else 0L, stringsAsFactors = FALSE)
   }))
-  new_summary("ir_runs", sprintf("Ranked lines per run and topic (%s):", plural(length(object), "run")), tab)
+  new_summary(class, sprintf("Ranked lines per run and topic (%s):", plural(length(object), "run")), tab)
 }
 
 #' @rdname read_run

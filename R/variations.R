@@ -918,6 +918,25 @@ builtin_indicators <- function() {
 #' @export
 indicator_exclusion <- function(context) mean(context$exclusion)
 
+#' @rdname builtin_indicators
+#' @param x An `ir_indicator_context` (`format()` gives its lines, `print()`
+#'   shows them: what an indicator function sees).
+#' @param ... Unused.
+#' @export
+format.ir_indicator_context <- function(x, ...) {
+  c(sprintf("<ir_indicator_context> topic %s, system %s: %s selected (%d relevant, depth %d)", x$topic, x$system,
+            plural(length(x$queries), "query", "queries"), as.integer(x$n_rel), as.integer(x$depth)),
+    if (length(x$queries)) {
+      printed_lines(print(round_df(data.frame(letter = x$letters, query = x$queries, n_returned = x$n_returned,
+                                              n25 = x$n25, exclusion = x$exclusion, ap = x$ap)),
+                          row.names = FALSE))
+    })
+}
+
+#' @rdname builtin_indicators
+#' @export
+print.ir_indicator_context <- function(x, ...) print_formatted(x, ...)
+
 # tr(B) / n, NA when the cloud is undefined.
 cloud_abar <- function(context) {
   n <- length(context$queries)
