@@ -25,14 +25,15 @@
 #' @section Measures:
 #' Every per-topic measure of trec_eval 10's `-m all_trec`, with its
 #' parameters and trec_eval's exact semantics, plus `Judged@k`, `ERR@k`,
-#' `RBP(p=)` and its residual, `RR@k` and the exclusion measure; the full
+#' `RBP(p=)` and its residual, `RR@k`, `Hits@k` and the exclusion measure; the full
 #' list with every accepted spelling is in [measures]. Names follow
 #' ir_measures (`AP`, `P@10`, `nDCG@10`, `R-Prec`, `RR`, `Bpref`, `IPrec@0.1`,
 #' `Judged@10`), and the trec_eval spellings with `_` or `.` before the
 #' parameter (`map`, `P_10`, `P.10`, `ndcg_cut.10`, `iprec_at_recall_0.10`,
 #' `Rprec_mult_0.20`, `relative_P_5`, `unj_10`, `set_F`, `infAP`) and the
 #' ranx spellings (`map@100`, `mrr@10`, `precision@10`, `r-precision`,
-#' `hit_rate@10`) are accepted; the result is named by the canonical name,
+#' `hit_rate@10` for success, `hits@10` for the count of relevant documents
+#' in the top 10) are accepted; the result is named by the canonical name,
 #' and `res[["map"]]` or `res$P_10` finds a measure by any spelling.
 #' A relevance threshold per measure, `P(rel=2)@10` or `AP(rel=2)`,
 #' overrides `relevance_level` for that measure.
