@@ -316,14 +316,16 @@ NULL
 #' @export
 measure_name <- function(x) {
   if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
-  vapply(x, function(s) parse_measure(s)$name, "", USE.NAMES = FALSE)
+  call <- environment()
+  vapply(x, function(s) parse_measure(s, call = call)$name, "", USE.NAMES = FALSE)
 }
 
 #' @rdname measures
 #' @export
 trec_eval_measure_name <- function(x) {
   if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
-  vapply(x, function(s) trec_eval_name(parse_measure(s)), "", USE.NAMES = FALSE)
+  call <- environment()
+  vapply(x, function(s) trec_eval_name(parse_measure(s, call = call)), "", USE.NAMES = FALSE)
 }
 
 measure_help <- function() {

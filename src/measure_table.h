@@ -70,9 +70,9 @@ struct MeasureRecord {
   const char* desc;        // one line for ?measures (markdown)
 };
 
+namespace table_detail {  // short names for the table only
 using K = MeasureKind;
 using T = ParamType;
-
 constexpr const char* kCutoffs = "5 10 15 20 30 100 200 500 1000";
 
 // clang-format off
@@ -159,6 +159,9 @@ inline constexpr MeasureRecord kMeasureTable[] = {
    false, nullptr, "exclusion n25", "Liggett & Buckley's exclusion measure -log10(N25 + 1)"},
 };
 // clang-format on
+}  // namespace table_detail
+
+using table_detail::kMeasureTable;
 
 constexpr std::size_t kNumMeasures = sizeof(kMeasureTable) / sizeof(kMeasureTable[0]);
 
