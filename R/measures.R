@@ -133,7 +133,7 @@ parse_measure <- function(s, call = rlang::caller_env()) {
         v <- parse_number(kv[2])
         if (is.na(v)) measure_error(sprintf("argument `%s` must be a number", kv[1]), s, call)
         if (!is.null(given[[kv[1]]])) {
-          what <- switch(kv[1], rel = "relevance threshold `rel`", cutoff = "cut-off", sprintf("`%s`", kv[1]))
+          what <- switch(kv[1], rel = "relevance threshold `rel`", cutoff = "cut-off", sprintf("parameter `%s`", kv[1]))
           twice(what, given[[kv[1]]], kv[2])
         }
         switch(kv[1],
@@ -164,7 +164,7 @@ parse_measure <- function(s, call = rlang::caller_env()) {
   value <- at %||% trec_param
   if (!is.null(at) && !is.null(trec_param)) twice("parameter", trec_param, at)
   if (!is.null(value) && r$param %in% c("p", "beta") && !is.null(given[[r$param]])) {
-    twice(sprintf("`%s`", r$param), given[[r$param]], value)
+    twice(sprintf("parameter `%s`", r$param), given[[r$param]], value)
   }
   switch(r$param,
     none = if (!is.null(value)) measure_error(sprintf("%s takes no parameter", r$id), s, call),
