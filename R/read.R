@@ -245,6 +245,7 @@ strip_bom <- function(x) {
 raise_input_error <- function(err, call = rlang::caller_env()) {
   what <- switch(err$kind,
     duplicate = "Duplicate document in {.file {err$file}}.",
+    measure = "Can't evaluate these measures.",
     data = if (nzchar(err$file)) "Can't use {.file {err$file}}." else "Can't evaluate the runs.",
     "Can't read {.file {err$file}}."
   )
