@@ -62,11 +62,14 @@
 #'   differences give \eqn{\sigma_d} (types `"t"`, `"ci"`).
 #' @param m Number of systems (type `"anova"`), whole numbers \eqn{\ge 2}.
 #' @param width Full width of the confidence interval (type `"ci"`).
-#' @param max_topics The search stops there; larger answers are `NA` with a
-#'   warning.
+#' @param max_topics The largest answer searched (at most \eqn{2^{53}}, the
+#'   last whole number a double tells from its successor); larger answers are
+#'   `NA`, with `NA` power or width and a warning. Never exceeded.
 #' @return An `ir_topic_set_size` data frame, one row per combination:
 #'   `type`, `m`, `alpha`, `beta`, `min_diff`, `width`, `variance`
-#'   (\eqn{\sigma^2}), `sd_diff` (\eqn{\sigma_d}), `n_topics`, and the
+#'   (\eqn{\sigma^2}), `sd_diff` (\eqn{\sigma_d}), `n_topics` (a whole
+#'   number stored as a double, so that answers beyond the integer range are
+#'   kept), and the
 #'   achieved `power` (types `"t"`, `"anova"`) or expected `ci_width`.
 #' @references Sakai, T. (2016). Topic set size design. *Information
 #'   Retrieval Journal* 19(3), 256--283.
@@ -86,7 +89,9 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
   type <- match_choice(type)
   check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.")
   if (type != "ci") check_probs(beta, "beta", "The type II error rate, e.g. {.code beta = 0.2} for 80% power.")
-  check_number(max_topics, "max_topics", min = 2)
+  # Beyond 2^53 consecutive whole numbers are no longer distinct doubles: the
+  # bisection could not tell n from n + 1.
+  check_number(max_topics, "max_topics", min = 2, max = 2^53)
   if (type == "ci") {
     check_positive(width, "width", "the full width of the interval, e.g. {.code width = 0.1}")
     if (!is.null(min_diff)) stop_irtopics("{.arg min_diff} is for types {.val t} and {.val anova}; give {.arg width} for {.code type = \"ci\"}.")
@@ -118,7 +123,7 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
   out <- data.frame(type = type, m = as.integer(grid$m), alpha = grid$alpha, beta = grid$beta,
                     min_diff = if (type == "ci") NA_real_ else grid$diff,
                     width = if (type == "ci") grid$diff else NA_real_,
-                    variance = v$variance, sd_diff = v$sd_diff, n_topics = as.integer(n),
+                    variance = v$variance, sd_diff = v$sd_diff, n_topics = n,
                     power = if (type == "ci") NA_real_ else achieved,
                     ci_width = if (type == "ci") achieved else NA_real_,
                     stringsAsFactors = FALSE)
@@ -183,17 +188,21 @@ tss_criterion <- function(type, n, diff, m, alpha, v) {
     ci = 2 * stats::qt(1 - alpha / 2, n - 1) * v$sd_diff * (1 - 1 / (4 * (n - 1))) / sqrt(n))
 }
 
-# The smallest n >= 2 with ok(n) (ok monotone in n), or NA beyond `max_n`.
+# The smallest whole n in [2, max_n] with ok(n) (ok monotone in n), or NA
+# when even floor(max_n) fails. max_n <= 2^53, so every n tried is an exact
+# whole double and lo < mid < hi holds until hi = lo + 1 (the search ends).
 smallest_n <- function(ok, max_n) {
+  max_n <- floor(max_n)
   if (ok(2)) return(2)
-  hi <- 4
+  lo <- 2
+  hi <- min(4, max_n)
   while (!ok(hi)) {
     if (hi >= max_n) return(NA_real_)
+    lo <- hi
     hi <- min(hi * 2, max_n)
   }
-  lo <- hi / 2
   while (hi - lo > 1) {
-    mid <- floor((lo + hi) / 2)
+    mid <- lo + floor((hi - lo) / 2)
     if (ok(mid)) hi <- mid else lo <- mid
   }
   hi
@@ -532,7 +541,10 @@ autoplot.ir_discriminative_power <- function(object, ...) {
 #' @param B Bootstrap samples of the discriminative power.
 #' @param trials,fuzz Swap-method trials and fuzziness (see
 #'   [swap_error_rates()]).
-#' @param drop Passed to [g_study()].
+#' @param drop Passed to [g_study()]: `0` (the default, as in [g_study()])
+#'   keeps every system; `0.25` drops the bottom quarter as Urbano, Marrero &
+#'   Martín (2013) do, which can change the topics needed several fold. The
+#'   printed table names the setting used.
 #' @param seed Random seed, or `NULL`.
 #' @param n_threads Threads for the C++ loops.
 #' @return An `ir_collection_diagnostics` object: `$table` (one row per
@@ -588,7 +600,7 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
   })
   names(swap) <- names(gs) <- names(mats)
   structure(list(table = do.call(rbind, rows), power = power, swap = swap, g_study = gs,
-                 target = target, n_systems = nrow(mats[[1]]), n_topics = nt),
+                 target = target, drop = drop, n_systems = nrow(mats[[1]]), n_topics = nt),
             class = "ir_collection_diagnostics")
 }
 
@@ -608,6 +620,8 @@ format.ir_collection_diagnostics <- function(x, ...) {
                      stringsAsFactors = FALSE)
   c(sprintf("<ir_collection_diagnostics> %d systems x %d topics; swap error, Erho2 and Phi at %d topics; topics needed for Erho2 = %g",
             x$n_systems, x$n_topics, t$n_topics[1], x$target),
+    sprintf("Erho2, Phi and topics needed (95%% interval) from the %s.",
+            g_settings_text(g_settings(x$g_study[[1]]))),
     printed_lines(print(body, row.names = FALSE)))
 }
 

@@ -194,3 +194,18 @@ test_that("alpha_curve(): subsets without replacement, base R on the same draws,
   expect_error(alpha_curve(x, sizes = 1), class = "irtopics_error_argument", regexp = "sizes")
   expect_error(alpha_curve(x, sizes = 51), class = "irtopics_error_argument", regexp = "sizes")
 })
+
+test_that("summary(g_study) and topics_needed() give the same topics needed (one rule)", {
+  # sigma2(s) = sigma2(e) = 1 exactly, so Erho2(n) = n / (n + 1): .8 at 4
+  # topics and .9 at 9 (0.8 / (1 - 0.8) is 4.000000000000001 in doubles;
+  # a plain ceiling() said 5 and 10).
+  m <- rbind(s1 = c(3, 4, 1), s2 = c(1, 4, 3), s3 = c(0, 2, 0))
+  colnames(m) <- paste0("t", 1:3)
+  g <- g_study(m)
+  expect_equal(g$components$variance, c(1, 1, 1))
+  s <- as.data.frame(summary(g))
+  expect_equal(s$topics_for_0.80[1], 4)
+  expect_equal(s$topics_for_0.90[1], 9)
+  need <- topics_needed(g, target = c(.8, .9, .95))
+  expect_equal(c(s$topics_for_0.80, s$topics_for_0.90, s$topics_for_0.95), need$n_topics)
+})
