@@ -307,19 +307,24 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #'   bootstrap test on each pair. With \eqn{d_j} the per-topic differences,
 #'   \eqn{t_0 = \bar d / (s_d / \sqrt n)}; the shifted differences
 #'   \eqn{w_j = d_j - \bar d} are resampled over topics `B` times, and the
-#'   achieved significance level (ASL) is the share of samples with
-#'   \eqn{|t^*| \ge |t_0|}. One \eqn{B \times n} bootstrap index matrix
+#'   achieved significance level (ASL) is \eqn{(c + 1)/(B + 1)}, where
+#'   \eqn{c} counts the samples with \eqn{|t^*| \ge |t_0|}. One
+#'   \eqn{B \times n} bootstrap index matrix
 #'   serves every pair and every measure.
 #' * `method = "rthsd"`: the p-values of one randomised Tukey HSD
 #'   (Carterette 2012): `B` matrices whose scores are permuted across
-#'   systems within each topic; a pair's p-value is the share of permuted
-#'   matrices whose range of system means is at least the pair's
-#'   difference. This controls the familywise error over all pairs and so
-#'   is more conservative.
+#'   systems within each topic; a pair's p-value is \eqn{(c + 1)/(B + 1)},
+#'   where \eqn{c} counts the permuted matrices whose range of system means
+#'   is at least the pair's difference. This controls the familywise error
+#'   over all pairs and so is more conservative.
 #'
 #' Resampled statistics equal to the observed one (within a relative
 #' \eqn{10^{-9}}) count as at least as extreme: IR scores are discrete and
-#' ties are frequent.
+#' ties are frequent. The observed data count as one of the \eqn{B + 1}
+#' equally likely arrangements (Phipson & Smyth 2010), so no p-value is
+#' below \eqn{1/(B + 1)}: with `alpha = 0.05` a pair can be significant only
+#' when \eqn{B \ge 20}. (Earlier versions of irtopics used \eqn{c / B},
+#' which can be 0 and is anti-conservative.)
 #'
 #' Per measure the result also gives the estimated *difference required*:
 #' the smallest absolute difference of means among the significant pairs
@@ -355,6 +360,10 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #'
 #' Carterette, B. (2012). Multiple testing in statistical analysis of
 #'   systems-based information retrieval experiments. *ACM TOIS* 30(1).
+#'
+#' Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be
+#'   zero: calculating exact p-values when permutations are randomly drawn.
+#'   *Statistical Applications in Genetics and Molecular Biology* 9(1), 39.
 #' @examples
 #' path <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
 #' ap <- read_scores(path("adhoc8_ap.csv"), measure = "AP")
