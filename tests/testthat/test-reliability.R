@@ -209,3 +209,25 @@ test_that("summary(g_study) and topics_needed() give the same topics needed (one
   need <- topics_needed(g, target = c(.8, .9, .95))
   expect_equal(c(s$topics_for_0.80, s$topics_for_0.90, s$topics_for_0.95), need$n_topics)
 })
+
+test_that("cronbach_alpha() keeps zero-variance topics; psych::alpha drops them, as documented", {
+  skip_if_not_installed("psych")
+  x <- unclass(read_scores(system.file("extdata", "score-matrices", "adhoc5_p10.csv", package = "irtopics")))
+  const <- apply(x, 2, var) == 0
+  expect_equal(sum(const), 1L)
+  k <- ncol(x)
+  z <- sum(const)
+  a <- cronbach_alpha(x)
+  expect_equal(a, 0.93427, tolerance = 1e-5 / 0.93)
+  expect_equal(a, g_study(x)$Erho2, tolerance = 1e-12)
+  psych_alpha <- function(m) suppressWarnings(suppressMessages(
+    psych::alpha(m, warnings = FALSE, check.keys = FALSE)))$total$raw_alpha
+  # Without the constant topic the two agree ...
+  y <- x[, !const]
+  expect_equal(cronbach_alpha(y), psych_alpha(y), tolerance = 1e-12)
+  # ... and psych on the full matrix is psych on the reduced one, which
+  # differs from ours on the full matrix by the documented factor.
+  expect_equal(psych_alpha(x), psych_alpha(y), tolerance = 1e-12)
+  expect_equal(psych_alpha(x), a * (k - 1) * (k - z) / (k * (k - z - 1)), tolerance = 1e-12)
+  expect_equal(psych_alpha(x), 0.93466, tolerance = 1e-5 / 0.93)
+})
