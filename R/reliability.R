@@ -23,7 +23,10 @@
 #' wide matrices (Robust 2004 P@10, 110 systems x 249 topics: an LAPACK
 #' error in its other statistics), where this function still answers. Computed in
 #' C++ from centred columns with compensated sums, the same code as
-#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()].
+#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()], on the
+#' scores divided by a power of two near the largest one (exact; alpha does
+#' not depend on the scale), so that scores around \eqn{10^{-300}}, whose
+#' squares underflow, give the alpha of the unscaled scores.
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
@@ -49,13 +52,14 @@ cronbach_alpha <- function(scores) {
 # differ in the last bit, e.g. rows .69 .24 .07 and .08 .42 .50, which would
 # give an alpha of ~-1e31).
 alpha_impl <- function(m) {
-  a <- cpp_alpha(m, matrix(0L, 0L, 0L), 1L)
+  a <- cpp_alpha(m / pow2_scale(m), matrix(0L, 0L, 0L), 1L)
   if (is.nan(a)) NA_real_ else a
 }
 
 # Alpha of each column set of `sets` (k x n_sets, 0-based topic indices), in
 # chunks with a progress bar and interrupt checks (map_chunks()).
 alpha_sets <- function(m, sets, n_threads, label) {
+  m <- m / pow2_scale(m)  # alpha is scale-invariant; see pow2_scale()
   chunks <- chunk_indices(ncol(sets), max(1000L, ceiling(ncol(sets) / 20)))
   out <- unlist(map_chunks(chunks, function(idx, threads) {
     cpp_alpha(m, sets[, idx, drop = FALSE], threads)
