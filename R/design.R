@@ -240,6 +240,8 @@ format.ir_topic_set_size <- function(x, ...) {
                  anova = c("m", "min_diff", "alpha", "beta", "n_topics", "power"),
                  ci = c("width", "alpha", "n_topics", "ci_width"))
   body <- as.data.frame(lapply(unclass(x)[cols], function(v) if (is.double(v)) signif(v, 4) else v))
+  # whole numbers of topics, in full (they can exceed the integer range)
+  body$n_topics <- ifelse(is.na(x$n_topics), NA_character_, format(x$n_topics, scientific = FALSE, trim = TRUE))
   c(head, printed_lines(print(body, row.names = FALSE)))
 }
 

@@ -328,3 +328,9 @@ test_that("collection_diagnostics() and topics_needed() agree at the same drop, 
   expect_false(identical(topics_needed(g_study(ap))$n_topics, topics_needed(g_study(ap, drop = .25))$n_topics))
   expect_s3_class(as.data.frame(topics_needed(g_study(ap))), "data.frame", exact = TRUE)
 })
+
+test_that("topic_set_size() prints large answers in full", {
+  big <- topic_set_size("t", min_diff = 1e-5, sd_diff = 1, max_topics = 2^53)
+  expect_match(paste(format(big), collapse = "\n"), format(big$n_topics, scientific = FALSE), fixed = TRUE)
+  expect_match(paste(format(topic_set_size("t", min_diff = .1, sd_diff = .15853)), collapse = "\n"), " 22 ")
+})
