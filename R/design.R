@@ -549,7 +549,8 @@ autoplot.ir_discriminative_power <- function(object, ...) {
 #'   topics (the swap method needs two disjoint sets). Default: half.
 #' @param target Target \eqn{E\rho^2} for the topics needed, in (0, 1).
 #' @param alpha Significance level of the discriminative power.
-#' @param B Bootstrap samples of the discriminative power.
+#' @param B Bootstrap samples of the discriminative power (its p-values are
+#'   \eqn{(c + 1)/(B + 1)}, see [discriminative_power()]).
 #' @param trials,fuzz Swap-method trials and fuzziness (see
 #'   [swap_error_rates()]).
 #' @param drop Passed to [g_study()]: `0` (the default, as in [g_study()])
