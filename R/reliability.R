@@ -196,7 +196,7 @@ alpha_interval_assumes <- c(
 
 # Feldt's interval for alpha: the D-study's Erho2 interval at n' = n_t.
 feldt_interval <- function(m, a) {
-  d <- d_study(g_study(m / pow2_scale(m)), ncol(m), alpha = a)
+  d <- d_study(g_study(m), ncol(m), alpha = a)
   c(conf.low = d$Erho2_low, conf.high = d$Erho2_high)
 }
 
@@ -204,8 +204,8 @@ feldt_interval <- function(m, a) {
 # df_e, lambda), inverted in lambda (pf() decreases in lambda), and
 # alpha = r / (1 + r) with r = lambda / df_s. NA without residual variance.
 noncentral_alpha_interval <- function(m, a) {
-  g <- g_study(m / pow2_scale(m))
-  ms <- g$mean_squares
+  g <- g_study(m)
+  ms <- g_mean_squares(g)
   df1 <- g$df[["system"]]
   df2 <- g$df[["residual"]]
   if (!(ms[["residual"]] > 0)) return(c(conf.low = NA_real_, conf.high = NA_real_))
@@ -428,7 +428,12 @@ autoplot.ir_alpha_curve <- function(object, ...) {
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
 #' @return A `g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$mean_squares`, `$df`, `$Erho2`, `$Phi`,
-#'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names).
+#'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names), and
+#'   `$scaled`: the mean squares and components computed in units of a
+#'   power of two near the largest score (`$scaled$unit`; an exact
+#'   rescaling), from which the coefficients, intervals and topics needed
+#'   are computed, so that they are right for scores around
+#'   \eqn{10^{-300}} whose variances underflow to 0 in the original units.
 #'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
 #'   matrix), as Cronbach's alpha is. `as.data.frame()` returns
 #'   `$components`; `summary()` the coefficients and the topics needed for
@@ -468,20 +473,27 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   }
   ns <- nrow(m)
   nt <- ncol(m)
-  a <- anova_impl(m)
+  # The ANOVA in units of a power of two near the largest score (exact, see
+  # pow2_scale()): the coefficients, intervals and topics needed are ratios
+  # and come from these scaled values, so they stay right for scores around
+  # 1e-300 whose variances (~1e-600) underflow in the original units.
+  unit <- pow2_scale(m)
+  a <- anova_impl(m / unit)
   ms_s <- a$s_a / a$df_a
   ms_t <- a$s_b / a$df_b
   ms_e <- a$v_e
   comp <- c(system = (ms_s - ms_e) / nt, topic = (ms_t - ms_e) / ns, residual = ms_e)
   if (truncate) comp <- pmax(comp, 0)
+  ms <- c(system = ms_s, topic = ms_t, residual = ms_e)
   out <- structure(list(
-    components = data.frame(component = names(comp), variance = unname(comp),
+    components = data.frame(component = names(comp), variance = unname(comp) * unit * unit,
                             percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
                                       else NA_real_),
-    mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
+    mean_squares = ms * unit * unit,
     df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
     n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
-    measure = attr(m, "measure")
+    measure = attr(m, "measure"),
+    scaled = list(unit = unit, components = comp, mean_squares = ms)
   ), class = "g_study")
   coef <- g_coefficients(out, nt)
   out$Erho2 <- coef$Erho2
@@ -489,8 +501,15 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   out
 }
 
+# The variance components and mean squares in the G-study's scaled units
+# (ratios of them are the same as in the original units).
+g_components <- function(g) {
+  g$scaled$components %||% stats::setNames(g$components$variance, g$components$component)
+}
+g_mean_squares <- function(g) g$scaled$mean_squares %||% g$mean_squares
+
 g_coefficients <- function(g, n) {
-  v <- stats::setNames(g$components$variance, g$components$component)
+  v <- g_components(g)
   ratio <- function(num, den) ifelse(den == 0, NA_real_, num / den)
   data.frame(n_topics = n,
              Erho2 = ratio(v[["system"]], v[["system"]] + v[["residual"]] / n),
@@ -576,7 +595,7 @@ g_settings_text <- function(s) {
 # the per-topic phi at both ends for Phi. NA when the mean squares cannot
 # support them (no residual or no system variance).
 g_interval_bases <- function(g, a) {
-  ms <- g$mean_squares
+  ms <- g_mean_squares(g)
   ms_s <- ms[["system"]]
   ms_t <- ms[["topic"]]
   ms_e <- ms[["residual"]]
@@ -600,7 +619,7 @@ g_interval_bases <- function(g, a) {
 
 # Topics needed for each target, with the interval from the bounds.
 g_topics_needed <- function(g, b, target) {
-  v <- stats::setNames(g$components$variance, g$components$component)
+  v <- g_components(g)
   need <- function(num, den, p) {
     r <- p * num / (den * (1 - p))
     ifelse(is.na(r), NA_real_, ifelse(den > 0 & r >= 0, ceiling(r - 1e-9 * abs(r)), Inf))

@@ -337,4 +337,14 @@ test_that("scores around 1e-300: GAWM, standardized scores and alpha are scale-i
   expect_equal(cronbach_alpha(tiny), cronbach_alpha(m), tolerance = 1e-12)
   expect_equal(alpha_bootstrap(tiny, B = 20, seed = 1)$draws, alpha_bootstrap(m, B = 20, seed = 1)$draws,
                tolerance = 1e-12)
+  expect_equal(alpha_bootstrap(tiny, B = 20, seed = 1)$intervals, alpha_bootstrap(m, B = 20, seed = 1)$intervals,
+               tolerance = 1e-12)
+  # the G-study's coefficients, intervals and topics needed are ratios
+  gt <- g_study(tiny)
+  gm <- g_study(m)
+  expect_equal(c(gt$Erho2, gt$Phi), c(gm$Erho2, gm$Phi), tolerance = 1e-12)
+  expect_equal(gt$Erho2, cronbach_alpha(m), tolerance = 1e-12)
+  expect_equal(as.data.frame(d_study(gt, c(10, 50))), as.data.frame(d_study(gm, c(10, 50))), tolerance = 1e-12)
+  expect_equal(as.data.frame(topics_needed(gt)), as.data.frame(topics_needed(gm)))
+  expect_equal(gt$components$percent, gm$components$percent, tolerance = 1e-12)
 })
