@@ -18,10 +18,13 @@
 #' @param measure For `"sets"`: `"MAP"`, `"P10"`, `"pct_no"`, `"area"` or
 #'   `"GMAP"`.
 #' @param label For `"gmap"`: which points to label with their system
-#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   names: `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} best by MAP) or a character vector of names. Labels are placed
 #'   without overlaps by ggrepel when it is installed, else above the
 #'   points.
+#' @param layout,highlight For `"sorted"`: how the lines are told apart,
+#'   see [autoplot.ir_scores()].
 #' @param ... Unused; unknown arguments are an error, and so are
 #'   arguments the chosen `type` does not use.
 #' @return A ggplot object.
@@ -33,19 +36,19 @@
 #' ggplot2::autoplot(rs, type = "gmap", label = 5)
 #' @export
 autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), systems = NULL,
-                                    topic_set = "all", measure = "MAP", label = NULL, ...) {
+                                    topic_set = "all", measure = "MAP", label = "auto",
+                                    layout = c("auto", "lines", "facets", "highlight"), highlight = NULL, ...) {
   check_no_dots(..., help = "autoplot.robust_summary")
   type <- match_choice(type)
-  used <- list(sorted = "systems", gmap = c("systems", "topic_set", "label"),
+  used <- list(sorted = c("systems", "layout", "highlight"), gmap = c("systems", "topic_set", "label"),
                sets = c("systems", "measure"))[[type]]
   given <- c(systems = !is.null(systems), topic_set = !missing(topic_set),
-             measure = !missing(measure), label = !is.null(label))
+             measure = !missing(measure), label = !missing(label), layout = !missing(layout),
+             highlight = !is.null(highlight))
   check_type_args(given, used, type)
   tab <- object$table
-  if (type == "sorted") {
-    if (!is.null(systems)) return(ggplot2::autoplot(object$ap, systems = systems))
-    return(ggplot2::autoplot(object$ap))
-  }
+  if (type == "sorted") return(ggplot2::autoplot(object$ap, systems = systems, layout = layout,
+                                                 highlight = highlight))
   if (type == "gmap") {
     if (!topic_set %in% levels(tab$topic_set)) {
       stop_irtopics("{.arg topic_set} must be one of {.val {levels(tab$topic_set)}}.")
@@ -93,7 +96,8 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #' @param systems Runs to draw: for `"curves"` one panel each (default: the
 #'   first 4); for `"scatter"` the points shown (default: all).
 #' @param label For `"scatter"`: which points to label with their run
-#'   names: `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   names: `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} runs with the largest tau) or a character vector of names.
 #'   Labels are placed without overlaps by ggrepel when it is installed,
 #'   else above the points.
@@ -111,7 +115,7 @@ autoplot.robust_summary <- function(object, type = c("sorted", "gmap", "sets"), 
 #' ggplot2::autoplot(pc3, systems = "b")
 #' ggplot2::autoplot(pc3, type = "scatter", label = "all")
 #' @export
-autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, label = NULL, ...) {
+autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, label = "auto", ...) {
   check_no_dots(..., help = "autoplot.prediction_curves")
   runs <- object$runs
   type <- type %||% if (!is.null(systems) || nrow(runs) <= 4L) "curves" else "scatter"
@@ -129,7 +133,7 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, labe
                     y = "Area between MAP curves") +
       ggplot2::theme_bw())
   }
-  if (!is.null(label)) stop_irtopics("{.arg label} labels the points of {.code type = \"scatter\"} only.")
+  if (!missing(label)) stop_irtopics("{.arg label} labels the points of {.code type = \"scatter\"} only.")
   systems <- systems %||% utils::head(runs$system, 4L)
   d <- object$curves[object$curves$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)

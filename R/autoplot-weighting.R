@@ -10,7 +10,8 @@
 #' @param object An `ir_gawm` object from [gawm()].
 #' @param type `"systems"` or `"topics"`.
 #' @param label Which points to label with their system or topic names:
-#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} with the largest \eqn{E_s}, or \eqn{E_t}) or a character
 #'   vector of names. Labels are placed without overlaps by ggrepel when it
 #'   is installed, else above the points.
@@ -25,7 +26,7 @@
 #' ggplot2::autoplot(fit, type = "topics")
 #' ggplot2::autoplot(fit, label = 5)
 #' @export
-autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "auto", ...) {
   check_no_dots(..., help = "autoplot.ir_gawm")
   type <- match_choice(type)
   if (type == "systems") {
@@ -63,7 +64,8 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
 #' @param object An `ir_hits` object from [hits()].
 #' @param type `"systems"` or `"topics"`.
 #' @param label Which points to label with their system or topic names:
-#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} largest authorities) or a character vector of names. Labels
 #'   are placed without overlaps by ggrepel when it is installed, else above
 #'   the points.
@@ -75,7 +77,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
 #'                               package = "irtopics"), measure = "AP")
 #' ggplot2::autoplot(hits(ap), label = 3)
 #' @export
-autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = "auto", ...) {
   check_no_dots(..., help = "autoplot.ir_hits")
   type <- match_choice(type)
   if (type == "systems") {

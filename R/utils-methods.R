@@ -105,10 +105,15 @@ check_no_dots <- function(..., help = NULL, call = rlang::caller_env()) {
 # Point labels of scatter plots ------------------------------------------------------
 
 # Which rows of `df` get a label: `label` is NULL/FALSE (none), TRUE or "all"
-# (every point), a whole number k (the k points with the largest `rank_by`),
-# or a character vector of ids (matched in `df[[id]]`).
+# (every point), "auto" (every point when at most `label_fit`, else the
+# `label_top` with the largest `rank_by`), a whole number k (the k points
+# with the largest `rank_by`), or a character vector of ids (matched in
+# `df[[id]]`).
+label_fit <- 20L
+label_top <- 5L
 label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
   if (is.null(label) || isFALSE(label)) return(integer())
+  if (identical(label, "auto")) label <- if (nrow(df) <= label_fit) "all" else label_top
   if (isTRUE(label) || identical(label, "all")) return(seq_len(nrow(df)))
   if (is.numeric(label) && length(label) == 1L && !is.na(label) && label >= 0 && label == round(label)) {
     ord <- order(-df[[rank_by]], df[[id]], na.last = NA)
@@ -121,7 +126,7 @@ label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
     }
     return(which(df[[id]] %in% label))
   }
-  stop_irtopics(c("{.arg label} must be NULL, \"all\", a whole number (the top k) or a vector of names.",
+  stop_irtopics(c("{.arg label} must be NULL, \"auto\", \"all\", a whole number (the top k) or a vector of names.",
                   x = "Got {.obj_type_friendly {label}}."), call = call)
 }
 
