@@ -148,3 +148,16 @@ label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env()
                        show.legend = FALSE)
   }
 }
+
+# Titles that fit ------------------------------------------------------------------
+
+# A title, subtitle or axis label broken into lines of at most `width`
+# characters: ggplot2 never wraps, and a line longer than the figure is cut.
+# The defaults fit a figure 3.5 in wide with title_theme()'s sizes.
+wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
+
+# Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short.
+title_theme <- function() {
+  ggplot2::theme(plot.title = ggplot2::element_text(size = 11),
+                 plot.subtitle = ggplot2::element_text(size = 9))
+}
