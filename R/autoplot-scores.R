@@ -183,7 +183,9 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
       end_labels(ends, x, y) +
       ggplot2::scale_colour_manual(values = line_colours(length(highlight)), limits = highlight,
                                    guide = "none") +
-      ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.03, 0.18))) +
+      # room on the right for the names, without ticks beyond the data
+      ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.03, 0.18)),
+                                  breaks = pretty(range(df[[x]], na.rm = TRUE)) ) +
       ggplot2::labs(colour = "System", caption = sprintf("Grey: the other %s.",
                                                           plural(n - length(highlight), "system")))
   }

@@ -167,9 +167,11 @@ autoplot.ir_alpha_bootstrap <- function(object, ...) {
                                                    linetype = .data$what)) +
     ggplot2::labs(x = "Cronbach's alpha of a bootstrap sample of topics", y = "Samples",
                   colour = NULL, linetype = NULL,
-                  title = sprintf("Bootstrap distribution of alpha (%d samples, %g%% intervals)",
-                                  object$B, 100 * object$conf)) +
-    ggplot2::theme_bw()
+                  title = wrap_text(sprintf("Bootstrap distribution of alpha%s",
+                                            if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                  subtitle = sprintf("%s samples, %g%% intervals", format(object$B, big.mark = ","),
+                                     100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Cronbach's alpha against the number of topics
@@ -262,21 +264,32 @@ as.data.frame.ir_alpha_curve <- function(x, row.names = NULL, optional = FALSE, 
 summary.ir_alpha_curve <- function(object, ...) object$curve
 
 #' @rdname alpha_curve
+#' @param target For `autoplot()`: a target alpha drawn as a dotted line
+#'   (`NULL`: none).
 #' @method autoplot ir_alpha_curve
 #' @export
-autoplot.ir_alpha_curve <- function(object, ...) {
+autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
+  check_no_dots(..., help = "alpha_curve")
+  if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
   d <- object$curve
-  ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
     ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
                          alpha = 0.2, na.rm = TRUE) +
     ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
-    ggplot2::geom_point(ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
+    sparse_points(nrow(d), ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
     ggplot2::geom_line(ggplot2::aes(y = .data$projected, linetype = "G-study projection"), colour = "grey30") +
-    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed")) +
-    ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
-                  title = sprintf("Alpha of random topic subsets (%d per size, %g%% ranges)",
-                                  object$trials, 100 * object$conf)) +
-    ggplot2::theme_bw()
+    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed"))
+  if (!is.null(target)) {
+    p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dotted", colour = "grey30") +
+      ggplot2::annotate("text", x = min(d$n_topics), y = target, label = sprintf("target %s", format(target)),
+                        hjust = 0, vjust = -0.4, size = 3, colour = "grey30")
+  }
+  p + ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
+                    title = wrap_text(sprintf("Alpha%s of random topic subsets",
+                                              if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                    subtitle = sprintf("%s per size, %g%% ranges", format(object$trials, big.mark = ","),
+                                       100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Generalizability study of a systems x topics matrix
@@ -429,7 +442,7 @@ d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   out <- data.frame(n_topics = n, Erho2 = out$Erho2, Erho2_low = proj_e(b$L), Erho2_high = proj_e(b$U),
                     Phi = out$Phi, Phi_low = proj_p(b$phi_low), Phi_high = proj_p(b$phi_high))
   structure(out, class = c("d_study", "data.frame"), topics_needed = g_topics_needed(g, b, target),
-            alpha = alpha)
+            alpha = alpha, measure = g$measure)
 }
 
 # The interval quantities of the D-study: L and U for Erho2 (per topic), and

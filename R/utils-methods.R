@@ -131,19 +131,23 @@ label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
 }
 
 # The text layer of a scatter plot: ggrepel's non-overlapping labels when it
-# is installed, else ggplot2's geom_text() nudged above the points.
+# is installed (given every point, the unlabelled ones with "", so that
+# labels also keep off the points), else ggplot2's geom_text() nudged above
+# the points.
 label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env(),
                         use_repel = NULL) {
   rows <- label_rows(df, label, id, rank_by, call = call)
   if (!length(rows)) return(NULL)
-  d <- df[rows, , drop = FALSE]
-  d$.label <- as.character(d[[id]])
-  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
   use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
+  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
   if (use_repel) {
+    d <- df
+    d$.label <- ifelse(seq_len(nrow(df)) %in% rows, as.character(df[[id]]), "")
     ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
-                             max.overlaps = Inf, seed = 1, show.legend = FALSE)
+                             max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2)
   } else {
+    d <- df[rows, , drop = FALSE]
+    d$.label <- as.character(d[[id]])
     ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
                        show.legend = FALSE)
   }

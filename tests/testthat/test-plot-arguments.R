@@ -10,7 +10,7 @@ robust_ap <- function() {
 label_data <- function(p) {
   for (i in seq_along(p$layers)) {
     d <- ggplot2::layer_data(p, i)
-    if ("label" %in% names(d)) return(d)
+    if ("label" %in% names(d)) return(d[nzchar(d$label), , drop = FALSE])
   }
   NULL
 }
