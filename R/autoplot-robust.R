@@ -146,7 +146,8 @@ autoplot.prediction_curves <- function(object, type = NULL, systems = NULL, labe
     ggplot2::scale_shape_manual(values = c(actual = 1, predicted = 2)) +
     ggplot2::scale_x_reverse() +
     ggplot2::labs(x = "Number of best topics kept (Y)", y = "MAP", shape = "Ranking",
-                  title = wrap_text("MAP over the best topics: actual vs predicted ranking")) +
+                  title = wrap_text(sprintf("%sMAP over the best topics: actual vs predicted ranking",
+                                            if (length(systems) == 1L) paste0(systems, ": ") else ""))) +
     ggplot2::theme_bw() + title_theme()
   if (length(systems) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$system))
   p
@@ -324,7 +325,7 @@ autoplot.d_study <- function(object, target = 0.95, measure = NULL, ...) {
                     title = wrap_text(sprintf("D-study%s: projected reliability", if (is.null(measure)) "" else
                       paste0(" of ", measure))),
                     subtitle = "Erho2: ranking systems; Phi: absolute scores") +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::theme_bw() + title_theme() + ggplot2::theme(legend.position = "bottom")
 }
 
 # Arguments that only some plot types use: giving one to another type is an

@@ -346,6 +346,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
                     x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
   }
   dropped <- character()
+  measure <- attr(m, "measure")  # subsetting below drops it
   if (drop > 0) {
     means <- rowMeans(m)
     keep <- means >= stats::quantile(means, drop, names = FALSE)
@@ -371,7 +372,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
     mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
     df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
     n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
-    measure = attr(m, "measure")
+    measure = measure
   ), class = "g_study")
   coef <- g_coefficients(out, nt)
   out$Erho2 <- coef$Erho2
