@@ -320,7 +320,7 @@ comparison_forest <- function(object, tab, baseline, significant_only, order) {
                                         if (nrow(ci)) sprintf(", %g%% CI", 100 * (1 - object$alpha)) else ""), 38L),
                   y = NULL, colour = NULL,
                   title = wrap_text(sprintf("%s: differences of means, %s", paste(ms, collapse = ", "), shown)),
-                  subtitle = wrap_text(comparison_settings(object), 55L)) +
+                  subtitle = wrap_text(comparison_settings(object), 45L)) +
     ggplot2::theme_minimal() + title_theme() +
     ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n_rows)),
                    legend.position = "bottom")
@@ -340,8 +340,8 @@ comparison_heatmap <- function(object, tab, measure, systems, order) {
                            d = tab$estimate, sig = tab$significant),
                 data.frame(row = tab$system2, col = tab$system1, p = tab$p.adjusted,
                            d = -tab$estimate, sig = tab$significant))
-  lv <- c(sprintf("row better, p < %s", a), "row better, not significant",
-          "column better, not significant", sprintf("column better, p < %s", a))
+  lv <- c(sprintf("row better,\np < %s", a), "row better,\nnot significant",
+          "column better,\nnot significant", sprintf("column better,\np < %s", a))
   verdict <- ifelse(both$d >= 0, ifelse(both$sig, lv[1], lv[2]), ifelse(both$sig, lv[4], lv[3]))
   fills <- c("#2166ac", "#b8d3ea", "#f4c6bd", "#b2182b")
   if (anyNA(both$p)) {
@@ -368,18 +368,21 @@ comparison_heatmap <- function(object, tab, measure, systems, order) {
     ggplot2::labs(x = NULL, y = NULL,
                   title = wrap_text(sprintf("%s: row vs column system, adjusted p-values", measure)),
                   subtitle = wrap_text(sprintf("%s; systems by mean %s, best first",
-                                               comparison_settings(object), measure), 90L)) +
+                                               comparison_settings(object), measure), 45L)) +
     ggplot2::theme_minimal() + title_theme() +
     ggplot2::theme(axis.text.x.top = ggplot2::element_text(angle = 90, hjust = 0, vjust = 0.5, size = text_size),
                    axis.text.y = ggplot2::element_text(size = text_size),
-                   panel.grid = ggplot2::element_blank(), legend.position = "right",
-                   legend.text = ggplot2::element_text(size = 8))
-  if (order != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 55L))
+                   panel.grid = ggplot2::element_blank(), plot.title.position = "plot",
+                   legend.text = ggplot2::element_text(size = 7),
+                   legend.key.height = ggplot2::unit(1.6, "lines"))
+  if (order != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 45L))
   if (n <= 12L) {
-    both$ptext <- ifelse(is.na(both$p), "NA", ifelse(both$p < 0.001, "<.001", sub("^0", "", sprintf("%.3f", both$p))))
+    # two decimals, without the leading zero: the cells stay narrow
+    both$ptext <- ifelse(is.na(both$p), "NA", ifelse(both$p < 0.01, "<.01",
+                                                     ifelse(both$p >= 0.995, "1", sub("^0", "", sprintf("%.2f", both$p)))))
     p <- p + ggplot2::geom_text(data = both, ggplot2::aes(label = .data$ptext,
                                                           colour = .data$sig & !is.na(.data$p)),
-                                size = min(3, 30 / n), show.legend = FALSE) +
+                                size = min(2.5, 24 / n), show.legend = FALSE) +
       ggplot2::scale_colour_manual(values = c(`TRUE` = "white", `FALSE` = "grey20"))
   }
   p

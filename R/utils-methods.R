@@ -157,7 +157,8 @@ label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env()
 
 # A title, subtitle or axis label broken into lines of at most `width`
 # characters: ggplot2 never wraps, and a line longer than the figure is cut.
-# The defaults fit a figure 3.5 in wide with title_theme()'s sizes.
+# The default fits a figure 3.5 in wide with title_theme()'s 11 pt titles;
+# 45 fits its 9 pt subtitles.
 wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
 
 # Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short.
