@@ -184,9 +184,9 @@ autoplot.swap_error_rates <- function(object, what = c("error", "ties"), ...) {
                   colour = "Measure", shape = "Measure",
                   title = wrap_text(sprintf("Swap method: %s of %s by topic-set size",
                                             if (what == "error") "error rate" else "ties", object$measure)),
-                  subtitle = sprintf("%s x %s topics, %s trials per size, fuzziness %s",
-                                     plural(object$n_systems, "system"), format(object$n_topics),
-                                     format(object$trials, big.mark = ","), format(object$fuzz))) +
+                  subtitle = wrap_text(sprintf("%s x %s topics, %s trials per size, fuzziness %s",
+                                               plural(object$n_systems, "system"), format(object$n_topics),
+                                               format(object$trials, big.mark = ","), format(object$fuzz)), 45L)) +
     ggplot2::theme_bw() + title_theme()
 }
 

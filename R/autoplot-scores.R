@@ -169,7 +169,9 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
       ggplot2::facet_grid(ggplot2::vars(.data[[by]]), ggplot2::vars(.data$system), scales = "free_y")
     }
     # few ticks, so that small panels do not overprint them
-    p <- p + ggplot2::scale_x_continuous(n.breaks = 3) + ggplot2::scale_y_continuous(n.breaks = 3)
+    short <- function(b) format(b, trim = TRUE, drop0trailing = TRUE)
+    p <- p + ggplot2::scale_x_continuous(n.breaks = 3, labels = short) +
+      ggplot2::scale_y_continuous(n.breaks = 3, labels = short)
   } else {
     hi <- df[df$system %in% highlight, , drop = FALSE]
     hi$system <- factor(as.character(hi$system), levels = highlight)
@@ -194,7 +196,8 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
   if (layout == "facets") {
     p <- p + ggplot2::theme(strip.text = ggplot2::element_text(size = if (n > 12L) 7 else 8,
                                                                margin = ggplot2::margin(1, 1, 1, 1)),
-                            axis.text = ggplot2::element_text(size = 7))
+                            axis.text = ggplot2::element_text(size = 7),
+                            panel.spacing.x = ggplot2::unit(0.8, "lines"))
   }
   p
 }

@@ -372,7 +372,7 @@ comparison_heatmap <- function(object, tab, measure, systems, order) {
     ggplot2::theme_minimal() + title_theme() +
     ggplot2::theme(axis.text.x.top = ggplot2::element_text(angle = 90, hjust = 0, vjust = 0.5, size = text_size),
                    axis.text.y = ggplot2::element_text(size = text_size),
-                   panel.grid = ggplot2::element_blank(), plot.title.position = "plot",
+                   panel.grid = ggplot2::element_blank(),
                    legend.text = ggplot2::element_text(size = 7),
                    legend.key.height = ggplot2::unit(1.6, "lines"))
   if (order != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 45L))

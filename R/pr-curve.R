@@ -133,7 +133,7 @@ autoplot.ir_pr_curve <- function(object, systems = NULL, layout = c("auto", "lin
   d$system <- factor(d$system, levels = systems)
   many_lines_plot(d, "recall", "precision", layout, highlight, points = TRUE) +
     ggplot2::expand_limits(y = 0) +
-    ggplot2::labs(x = "Recall", y = "Interpolated precision (mean over topics)",
+    ggplot2::labs(x = "Recall", y = "Interpolated precision",
                   title = "Interpolated precision-recall curves",
                   subtitle = sprintf("%s, mean over %s", plural(length(systems), "system"),
                                      plural(object$n_topics, "topic"))) +

@@ -161,8 +161,10 @@ label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env()
 # 45 fits its 9 pt subtitles.
 wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
 
-# Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short.
+# Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short,
+# aligned with the whole plot rather than the panel (which starts further right).
 title_theme <- function() {
   ggplot2::theme(plot.title = ggplot2::element_text(size = 11),
-                 plot.subtitle = ggplot2::element_text(size = 9))
+                 plot.subtitle = ggplot2::element_text(size = 9),
+                 plot.title.position = "plot")
 }
