@@ -46,7 +46,8 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
   highlight <- plot_highlight(object, highlight, systems, means, layout)
   many_lines_plot(df, "position", "value", layout, highlight) +
     ggplot2::labs(x = "Topics, sorted by score", y = measure,
-                  title = sprintf("Per-topic %s, sorted, %s", measure, plural(length(systems), "system")))
+                  title = wrap_text(sprintf("Per-topic %s, sorted, %s", measure, plural(length(systems), "system")))) +
+    title_theme()
 }
 
 # The systems a sorted-scores plot draws: the user's (names or row numbers),
@@ -170,7 +171,13 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
     }
     # few ticks, so that small panels do not overprint them
     short <- function(b) format(b, trim = TRUE, drop0trailing = TRUE)
-    p <- p + ggplot2::scale_x_continuous(n.breaks = 3, labels = short) +
+    # x: the first and last pretty value inside the data (small panels side by side)
+    ends <- function(lim) {
+      b <- pretty(lim)
+      b <- b[b >= lim[1] & b <= lim[2]]
+      b[unique(c(1L, length(b)))]
+    }
+    p <- p + ggplot2::scale_x_continuous(breaks = ends, labels = short) +
       ggplot2::scale_y_continuous(n.breaks = 3, labels = short)
   } else {
     hi <- df[df$system %in% highlight, , drop = FALSE]

@@ -142,7 +142,8 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
   df$measure <- factor(df$measure, levels = measures)
   many_lines_plot(df, "position", "value", layout, highlight, by = "measure") +
     ggplot2::labs(x = "Topics, sorted by score", y = "Score",
-                  title = sprintf("Per-topic scores, sorted, %s", plural(length(systems), "system")))
+                  title = wrap_text(sprintf("Per-topic scores, sorted, %s", plural(length(systems), "system")))) +
+    title_theme()
 }
 
 #' @rdname as.data.frame.ir_scores
