@@ -17,7 +17,8 @@
 #'   system mean, as an [irtopics_summary].
 #' * `autoplot()`: per-topic scores sorted from worst to best topic, one line
 #'   per system, one panel per measure (the plot of
-#'   [autoplot.ir_scores()] for every measure).
+#'   [autoplot.ir_scores()] for every measure); with `type = "pr"`, the
+#'   interpolated precision-recall curves ([pr_curve()]).
 #' * `format()`/`print()`: the size and the system means (first `n`
 #'   systems).
 #'
@@ -31,6 +32,9 @@
 #' @param measures Measures to draw (default: all).
 #' @param layout,highlight How the systems' lines are told apart: see
 #'   [autoplot.ir_scores()]; `"facets"` needs a single measure.
+#' @param type `"sorted"` (per-topic scores sorted, one panel per measure)
+#'   or `"pr"`: the interpolated precision-recall curves of [pr_curve()],
+#'   from the measures `IPrec@0` ... `IPrec@1` of the evaluation.
 #' @param ... Unused (`autoplot()` refuses unknown arguments).
 #' @return `as.data.frame()`: a data frame; `as_tibble()`: a tibble;
 #'   `summary()`: an [irtopics_summary]; `autoplot()`: a ggplot;
@@ -120,9 +124,15 @@ summary.ir_evaluation <- function(object, ...) {
 #' @method autoplot ir_evaluation
 #' @export
 autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
-                                   layout = c("auto", "lines", "facets", "highlight"), highlight = NULL, ...) {
+                                   layout = c("auto", "lines", "facets", "highlight"), highlight = NULL,
+                                   type = c("sorted", "pr"), ...) {
   check_no_dots(..., help = "ir_evaluation")
   if (!length(object)) stop_irtopics("{.arg object} holds no measure.", kind = "data")
+  type <- match_choice(type)
+  if (type == "pr") {
+    if (!is.null(measures)) stop_irtopics("{.code type = \"pr\"} draws {.val IPrec@0} ... {.val IPrec@1}; leave out {.arg measures}.")
+    return(autoplot.ir_pr_curve(pr_curve(object), systems = systems, layout = layout, highlight = highlight))
+  }
   measures <- measures %||% names(object)
   unknown <- setdiff(measures, names(object))
   if (!is.character(measures) || length(unknown)) {

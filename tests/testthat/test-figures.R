@@ -213,6 +213,11 @@ test_that("pr_curve() averages trec_eval's 11 interpolated precisions", {
   e11 <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = "11pt_avg")
   expect_equal(mean(d$precision), unname(mean_scores(e11[[1]])))
   expect_error(pr_curve(res[c("AP")]), class = "irtopics_error")
+  # autoplot(<ir_evaluation>, type = "pr") draws the same 11 points
+  pp <- ggplot2::layer_data(ggplot2::autoplot(res, type = "pr"), 1)
+  expect_equal(pp$y, d$precision)
+  expect_equal(pp$x, d$recall)
+  expect_error(ggplot2::autoplot(res, type = "pr", measures = "AP"), class = "irtopics_error_argument")
   expect_error(pr_curve(te_data("results.test")), class = "irtopics_error_argument")
   expect_output(print(pr), "interpolated precision")
 })
