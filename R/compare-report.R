@@ -269,12 +269,11 @@ comparison_settings <- function(object) {
   paste(c(object$test_label, corr, sprintf("alpha = %s", format(object$alpha))), collapse = ", ")
 }
 
-
 # Pairs a forest plot labels readably at 4.5 in tall, and the label size.
 forest_fit <- 35L
 forest_label_size <- function(n) max(5, min(9, 175 / max(n, 1)))
 
-comparison_forest <- function(object, tab, baseline, significant_only, order) {
+comparison_forest <- function(object, tab, baseline, significant_only, ordering) {
   if (!is.null(baseline)) {
     tab <- tab[tab$system1 == baseline | tab$system2 == baseline, , drop = FALSE]
     flip <- tab$system1 == baseline
@@ -292,8 +291,8 @@ comparison_forest <- function(object, tab, baseline, significant_only, order) {
   }
   tab$label <- if (is.null(baseline)) paste(tab$system1, "-", tab$system2) else tab$system1
   first <- tab[tab$measure == tab$measure[1], , drop = FALSE]
-  levels <- if (order == "effect") first$label[order(first$estimate)] else rev(first$label)
-  tab$label <- factor(tab$label, levels = unique(c(levels, rev(unique(tab$label)))))
+  lv <- if (ordering == "effect") first$label[order(first$estimate)] else rev(first$label)
+  tab$label <- factor(tab$label, levels = unique(c(lv, rev(unique(tab$label)))))
   tab$significance <- factor(ifelse(tab$significant, sprintf("p < %s", format(object$alpha)), "not significant"),
                              levels = c(sprintf("p < %s", format(object$alpha)), "not significant"))
   n_rows <- nlevels(tab$label)
@@ -331,9 +330,9 @@ comparison_forest <- function(object, tab, baseline, significant_only, order) {
 # Systems a heat map labels readably at 7 in wide.
 heatmap_fit <- 40L
 
-comparison_heatmap <- function(object, tab, measure, systems, order) {
+comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   means <- object$means[systems, measure]
-  if (order == "effect") systems <- systems[order(-means, systems)]
+  if (ordering == "effect") systems <- systems[order(-means, systems)]
   n <- length(systems)
   a <- format(object$alpha)
   both <- rbind(data.frame(row = tab$system1, col = tab$system2, p = tab$p.adjusted,
@@ -375,7 +374,7 @@ comparison_heatmap <- function(object, tab, measure, systems, order) {
                    panel.grid = ggplot2::element_blank(),
                    legend.text = ggplot2::element_text(size = 7),
                    legend.key.height = ggplot2::unit(1.6, "lines"))
-  if (order != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 45L))
+  if (ordering != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 45L))
   if (n <= 12L) {
     # two decimals, without the leading zero: the cells stay narrow
     both$ptext <- ifelse(is.na(both$p), "NA", ifelse(both$p < 0.01, "<.01",
