@@ -327,7 +327,7 @@ comparison_forest <- function(object, tab, baseline, significant_only, ordering)
   p
 }
 
-# Systems a heat map labels readably at 7 in wide.
+# Systems a heat map names readably at 7 in wide (5 pt labels).
 heatmap_fit <- 40L
 
 comparison_heatmap <- function(object, tab, measure, systems, ordering) {
@@ -351,18 +351,21 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   both$verdict <- factor(verdict, levels = lv)
   both$row <- factor(both$row, levels = rev(systems))
   both$col <- factor(both$col, levels = systems)
-  text_size <- max(4, min(9, 320 / n))
-  if (n > heatmap_fit) {
-    cli::cli_inform(c("i" = "{n} systems do not fit as readable labels in a 7 in figure.",
-                      " " = "Choose some with {.arg systems}, or save the figure larger."),
+  text_size <- max(5, min(9, 320 / n))
+  # past heatmap_fit systems, every k-th is named so that the names do not overprint
+  step <- max(1L, as.integer(ceiling(n / heatmap_fit)))
+  named <- systems[seq(1L, n, by = step)]
+  if (step > 1L) {
+    cli::cli_inform(c("i" = "{n} systems do not fit as labels in a 7 in figure; one in {step} is named (in order of mean {measure}).",
+                      " " = "Choose fewer with {.arg systems}, or save the figure larger."),
                     class = "irtopics_message_layout")
   }
   p <- ggplot2::ggplot(both, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$verdict)) +
     ggplot2::geom_tile(colour = if (n <= heatmap_fit) "white" else NA) +
     ggplot2::scale_fill_manual(values = stats::setNames(fills, lv),
                                drop = FALSE, name = NULL) +
-    ggplot2::scale_x_discrete(drop = FALSE, position = "top") +
-    ggplot2::scale_y_discrete(drop = FALSE) +
+    ggplot2::scale_x_discrete(drop = FALSE, position = "top", breaks = named) +
+    ggplot2::scale_y_discrete(drop = FALSE, breaks = named) +
     ggplot2::coord_fixed() +
     ggplot2::labs(x = NULL, y = NULL,
                   title = wrap_text(sprintf("%s: row vs column system, adjusted p-values", measure)),

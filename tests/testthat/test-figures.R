@@ -158,6 +158,13 @@ test_that("comparison heat map: direction, alpha and p-values", {
   cmp17 <- compare_systems(ap[best_distinct(ap, 17), ])
   expect_length(layers_of(ggplot2::autoplot(cmp17, type = "heatmap"), "GeomText"), 0L)
   expect_identical(nrow(ggplot2::autoplot(cmp17, type = "heatmap", systems = s[1:3])$data), 6L)
+  # 110 systems: one in 3 named (37 labels), with a message
+  cmp110 <- suppressWarnings(compare_systems(ap))
+  expect_message(p110 <- ggplot2::autoplot(cmp110, type = "heatmap"), "one in 3 is named",
+                 class = "irtopics_message_layout")
+  b <- ggplot2::ggplot_build(p110)
+  expect_length(b$layout$panel_params[[1]]$x$get_labels(), 37L)
+  expect_identical(nrow(p110$data), 110L * 109L)
   # a pair without p-value (two identical runs) is neither better nor worse
   dup <- suppressWarnings(compare_systems(ap[c("sys67", "sys69", "sys1"), ]))
   tiles <- ggplot2::autoplot(dup, type = "heatmap")$data
