@@ -253,3 +253,13 @@ test_that("pr_curve() of several runs and its plot", {
   expect_identical(nrow(ggplot2::ggplot_build(pf)$layout$layout), 10L)
   expect_identical(p$labels$x, "Recall")
 })
+
+test_that("label = 'auto' names up to 20 points, else the top 5; end labels work without ggrepel", {
+  df <- data.frame(id = sprintf("s%02d", 1:21), v = 21:1)
+  expect_identical(irtopics:::label_rows(df[1:20, ], "auto", "id", "v"), 1:20)
+  expect_identical(irtopics:::label_rows(df, "auto", "id", "v"), 1:5)
+  ends <- data.frame(system = factor(c("a", "b")), x = c(10, 10), y = c(0.2, 0.8))
+  l <- irtopics:::end_labels(ends, "x", "y", use_repel = FALSE)
+  expect_s3_class(l$geom, "GeomText")
+  expect_identical(l$data$.label, c("a", "b"))
+})
