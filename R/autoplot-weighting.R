@@ -39,7 +39,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "aut
       ggplot2::labs(x = sprintf("MAP (mean %s)", object$measure),
                     y = expression(GAWM ~ system ~ performance ~ E[s]),
                     title = sprintf("Systems: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw()
+      ggplot2::theme_bw() + title_theme()
   } else {
     df <- object$topics
     r <- safe_cor(df$AAP, df$ease)
@@ -51,7 +51,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "aut
                     y = expression(GAWM ~ topic ~ ease ~ E[t]),
                     size = expression(Discernment ~ W[t]),
                     title = sprintf("Topics: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw()
+      ggplot2::theme_bw() + title_theme()
   }
 }
 
@@ -101,7 +101,7 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = "aut
     ggplot2::geom_point() +
     label_layer(df, label, id, "authority", "x", "authority") +
     ggplot2::labs(x = xlab, y = ylab, title = sprintf("%s: Pearson r = %.3f", ttl, r)) +
-    ggplot2::theme_bw()
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Plot the distribution of Kendall's tau in a smoothing experiment
