@@ -137,7 +137,7 @@ autoplot.ir_smoothing <- function(object, ...) {
     ggplot2::labs(x = expression(lambda), y = "Kendall's tau vs all-topics ordering", fill = NULL,
                   title = sprintf("Smoothed %s%s, %s repetitions", if (object$standardize) "standardized " else "",
                                   object$measure, format(object$reps, big.mark = ","))) +
-    ggplot2::theme_bw() +
+    ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom")
 }
 
@@ -179,6 +179,6 @@ autoplot.ir_smoothed <- function(object, ...) {
     ggplot2::scale_shape_manual(values = c("new topics" = 1, "prior" = 4, "smoothed" = 16)) +
     ggplot2::labs(x = sprintf("Mean %s", object$measure), y = NULL, shape = NULL,
                   title = sprintf("Smoothing with lambda = %s", format(object$lambda))) +
-    ggplot2::theme_bw() +
+    ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom")
 }
