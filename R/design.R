@@ -546,10 +546,11 @@ autoplot.ir_discriminative_power <- function(object, ...) {
     ggplot2::geom_line() +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
     ggplot2::labs(x = "System pairs sorted by ASL", y = "Achieved significance level", colour = NULL,
-                  title = sprintf("ASL curves (%s, B = %d)",
-                                  if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
-                                  object$B)) +
-    ggplot2::theme_bw()
+                  title = wrap_text(sprintf("ASL curves (%s, B = %d)",
+                                            if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
+                                            object$B)),
+                  subtitle = sprintf("Dashed: alpha = %s", format(object$alpha))) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 # Collection diagnostics --------------------------------------------------------

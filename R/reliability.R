@@ -302,9 +302,11 @@ autoplot.ir_alpha_bootstrap <- function(object, ...) {
                                                    linetype = .data$what)) +
     ggplot2::labs(x = "Cronbach's alpha of a bootstrap sample of topics", y = "Samples",
                   colour = NULL, linetype = NULL,
-                  title = sprintf("Bootstrap distribution of alpha (%d samples, %g%% intervals)",
-                                  object$B, 100 * object$conf)) +
-    ggplot2::theme_bw()
+                  title = wrap_text(sprintf("Bootstrap distribution of alpha%s",
+                                            if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                  subtitle = sprintf("%s samples, %g%% intervals", format(object$B, big.mark = ","),
+                                     100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Cronbach's alpha against the number of topics
@@ -406,21 +408,32 @@ summary.ir_alpha_curve <- function(object, ...) {
 }
 
 #' @rdname alpha_curve
+#' @param target For `autoplot()`: a target alpha drawn as a dotted line
+#'   (`NULL`: none).
 #' @method autoplot ir_alpha_curve
 #' @export
-autoplot.ir_alpha_curve <- function(object, ...) {
+autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
+  check_no_dots(..., help = "alpha_curve")
+  if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
   d <- object$curve
-  ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
     ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
                          alpha = 0.2, na.rm = TRUE) +
     ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
-    ggplot2::geom_point(ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
+    sparse_points(nrow(d), ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
     ggplot2::geom_line(ggplot2::aes(y = .data$projected, linetype = "G-study projection"), colour = "grey30") +
-    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed")) +
-    ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
-                  title = sprintf("Alpha of random topic subsets (%d per size, %g%% ranges)",
-                                  object$trials, 100 * object$conf)) +
-    ggplot2::theme_bw()
+    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed"))
+  if (!is.null(target)) {
+    p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dotted", colour = "grey30") +
+      ggplot2::annotate("text", x = min(d$n_topics), y = target, label = sprintf("target %s", format(target)),
+                        hjust = 0, vjust = -0.4, size = 3, colour = "grey30")
+  }
+  p + ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
+                    title = wrap_text(sprintf("Alpha%s of random topic subsets",
+                                              if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                    subtitle = sprintf("%s per size, %g%% ranges", format(object$trials, big.mark = ","),
+                                       100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Generalizability study of a systems x topics matrix
@@ -482,6 +495,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
                     x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
   }
   dropped <- character()
+  measure <- attr(m, "measure")  # subsetting below drops it
   if (drop > 0) {
     means <- rowMeans(m)
     keep <- means >= stats::quantile(means, drop, names = FALSE)
@@ -513,7 +527,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
     mean_squares = ms * unit * unit,
     df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
     n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
-    measure = attr(m, "measure"),
+    measure = measure,
     scaled = list(unit = unit, components = comp, mean_squares = ms)
   )
   coef <- g_coefficients(out, nt)
@@ -601,13 +615,14 @@ d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   attr(out, "topics_needed") <- g_topics_needed(g, b, target)
   attr(out, "alpha") <- alpha
   attr(out, "g_settings") <- g_settings(g)
+  attr(out, "measure") <- g$measure
   new_ir_d_study(out)
 }
 
 new_ir_d_study <- function(x) {
   new_result(x, "ir_d_study", old = "d_study", base = "data.frame",
              fields = c(n_topics = "numeric", Erho2 = "numeric", Phi = "numeric"),
-             attrs = c(topics_needed = "any", alpha = "number", g_settings = "list"))
+             attrs = c(topics_needed = "any", alpha = "number", g_settings = "list", measure = "string?"))
 }
 
 # The settings of a G-study that its numbers depend on, for printing next to
@@ -776,7 +791,7 @@ as.data.frame.ir_g_study <- function(x, row.names = NULL, optional = FALSE, ...)
 format.ir_d_study <- function(x, ...) {
   out <- c(sprintf("<ir_d_study> projected reliability, %g%% intervals",
                    100 * (1 - 2 * (attr(x, "alpha") %||% 0.025))),
-           printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL, g_settings = NULL),
+           printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL, g_settings = NULL, measure = NULL),
                                row.names = FALSE, digits = 4)))
   need <- attr(x, "topics_needed")
   if (!is.null(need)) {
@@ -806,6 +821,7 @@ as.data.frame.ir_d_study <- function(x, row.names = NULL, optional = FALSE, ...)
   attr(x, "topics_needed") <- NULL
   attr(x, "alpha") <- NULL
   attr(x, "g_settings") <- NULL
+  attr(x, "measure") <- NULL
   class(x) <- "data.frame"
   x
 }
