@@ -740,6 +740,14 @@ format.ir_topics_needed <- function(x, ...) {
 print.ir_topics_needed <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname topics_needed
+#' @param object An `ir_topics_needed`.
+#' @export
+summary.ir_topics_needed <- function(object, ...) {
+  new_summary("ir_topics_needed", "Topics needed for each target reliability (point estimate and interval):",
+              as.data.frame(object))
+}
+
+#' @rdname topics_needed
 #' @param row.names,optional Ignored (for the generic).
 #' @export
 as.data.frame.ir_topics_needed <- function(x, row.names = NULL, optional = FALSE, ...) {
