@@ -595,13 +595,13 @@ RunParser::RunParser(Run& run) : run_(run) {
 
 // Streaming: the first piece of the file is read by the first next().
 RunParser::RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece)
-    : run_(run), fd_(fd), cancel_(cancel) {
+    : run_(run), fd_(fd), cancel_(cancel), piece_(std::max<std::size_t>(piece, 1)) {
   run_.clear();
   run_.text_size = 0;
   run_.padded = true;  // run.text always has kTextPadding + 1 bytes past its pieces
   // Pieces of `piece` bytes, also when the text was left larger (by a topic
   // that did not fit, or by the whole-file path): they stay in cache.
-  run_.text.resize(std::max<std::size_t>(piece, 1) + kTextPadding + 1);
+  run_.text.resize(piece_ + kTextPadding + 1);
   p_ = end_ = run_.text.data();
 }
 
@@ -642,6 +642,12 @@ bool RunParser::refill() {
   while (!eof_) {
     std::size_t cap = run_.text.size() - kTextPadding - 1;
     if (filled_ == cap) {  // one topic's lines fill the buffer: double it
+      // ... up to 128 pieces (64 MB by default); a topic larger than that
+      // (a run of one huge topic) is read whole instead, so that streaming
+      // never needs more memory than the whole-file path.
+      if (2 * cap > kStreamGrowth * piece_) {
+        throw InputError("file", run_.file, 0, "a topic is larger than the streaming buffer");
+      }
       std::string bigger(2 * cap + kTextPadding + 1, '\0');
       std::memcpy(&bigger[0], buf, filled_);
       rebase(buf, bigger.data());

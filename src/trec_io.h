@@ -159,10 +159,13 @@ void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2
 // checks are those of the whole-text parser, except that a NUL byte, a
 // byte order mark and the end of the file are seen piece by piece: on any
 // InputError the caller reads the file whole and parses it again, so that
-// the error reported is the whole-text parser's.
+// the error reported is the whole-text parser's. A topic whose lines need
+// more than kStreamGrowth pieces is an InputError too (read whole).
 // Bytes read at a time when a run file is streamed: small enough to stay in
-// cache between the kernel's copy and the parser.
+// cache between the kernel's copy and the parser. The buffer grows (by
+// doubling) to hold one topic's lines, up to kStreamGrowth pieces.
 constexpr std::size_t kStreamPiece = std::size_t{1} << 19;
+constexpr std::size_t kStreamGrowth = 128;
 
 class RunParser {
  public:
@@ -182,6 +185,7 @@ class RunParser {
   // Streaming only:
   int fd_ = -1;
   CancelToken* cancel_ = nullptr;
+  std::size_t piece_ = 0;    // bytes read at a time
   std::size_t filled_ = 0;   // bytes of the file in run.text[0, filled_)
   bool eof_ = false;
   bool started_ = false;     // the byte order mark has been looked for
