@@ -48,13 +48,19 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   }
 
   ws.idx.assign(first, first + len);
-  // Runs are usually written in score order; then only groups of tied
-  // scores need sorting (by docno). Otherwise sort the whole list.
-  bool by_score = true;
+  // Runs are usually written in score order: one pass finds whether the
+  // lines are already in trec_eval order (no sort), in score order with
+  // some ties not in docno order (only groups of tied scores are sorted),
+  // or neither (the whole list is sorted).
+  bool by_score = true, in_order = true;
   for (std::size_t k = 1; k < len; ++k) {
-    if (run.score[ws.idx[k]] > run.score[ws.idx[k - 1]]) { by_score = false; break; }
+    const double prev = run.score[ws.idx[k - 1]], cur = run.score[ws.idx[k]];
+    if (cur > prev) { by_score = false; break; }
+    if (cur == prev && !(run.docno[ws.idx[k - 1]] > run.docno[ws.idx[k]])) in_order = false;
   }
-  if (by_score) {
+  if (by_score && in_order) {
+    // already in trec_eval order
+  } else if (by_score) {
     std::size_t a = 0;
     while (a < len) {
       std::size_t b = a + 1;

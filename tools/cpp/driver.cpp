@@ -697,6 +697,27 @@ void test_qrels_lookups() {
   CHECK(res.profile.size() == 60 && wrong == 0);
 }
 
+// A ranking already in trec_eval order (score descending, ties by docno
+// descending) is not sorted; one in score order with ties out of docno order
+// has only its tied groups sorted; any other order is sorted whole. All three
+// give trec_eval's order.
+void test_trec_order() {
+  Context ctx("trec_eval order");
+  const auto q = qrels_from("1 0 z 1\n1 0 m 0\n1 0 a 2\n1 0 q 1\n1 0 b 0\n1 0 c 2\n");
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  opt.want_profiles = true;
+  irtopics::EvalWorkspace ws;
+  const std::vector<int> want = {2, 1, 0, 2, 1, 0};  // c (3), z m a (2), q b (1)
+  for (const char* text : {"1 Q0 c 1 3 t\n1 Q0 z 2 2 t\n1 Q0 m 3 2 t\n1 Q0 a 4 2 t\n1 Q0 q 5 1 t\n1 Q0 b 6 1 t\n",
+                           "1 Q0 c 1 3 t\n1 Q0 a 2 2 t\n1 Q0 z 3 2 t\n1 Q0 m 4 2 t\n1 Q0 b 5 1 t\n1 Q0 q 6 1 t\n",
+                           "1 Q0 b 1 1 t\n1 Q0 m 2 2 t\n1 Q0 c 3 3 t\n1 Q0 q 4 1 t\n1 Q0 a 5 2 t\n1 Q0 z 6 2 t\n"}) {
+    irtopics::RunResult r;
+    irtopics::evaluate_run(run_from(text), q, opt, ws, r);
+    CHECK_MSG(r.profile.size() == 1 && r.profile[0] == want, text);
+  }
+}
+
 void test_qrels_parser() {
   Context ctx("qrels parser");
   const std::string plain = "1 0 a 1\n1 0 b 0\n\n2 0 a 2\n2 0 c -1\n";
@@ -1575,6 +1596,7 @@ int main(int argc, char** argv) {
       {"score forms", test_score_forms},
       {"line splitting", test_line_splitting},
       {"qrels lookups", test_qrels_lookups},
+      {"trec_eval order", test_trec_order},
       {"qrels parser", test_qrels_parser},
       {"files", test_files},
       {"hardening2", test_hardening2},
