@@ -774,7 +774,7 @@ int32_t Qrels::find_topic(std::string_view id) const {
   return it == topic_index.end() ? -1 : it->second;
 }
 
-void Qrels::build_index() {
+void Qrels::build_index(CancelToken* cancel) {
   const std::size_t nt = topics.size();
   std::vector<std::size_t> count(nt, 0);
   for (const Entry& e : entries) ++count[e.topic];
@@ -795,6 +795,7 @@ void Qrels::build_index() {
   }
   std::size_t level_counts = 0;  // total size of the `levels` tables (kMaxLevelCounts)
   for (std::size_t k = 0; k < entries.size(); ++k) {
+    if (cancel != nullptr && (k & 0xffff) == 0xffff && cancel->stop_requested()) throw Cancelled();
     const Entry& e = entries[k];
     Slot* table = slots.data() + slot_start[e.topic];
     const uint64_t mask = slot_mask[e.topic];
@@ -905,7 +906,7 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
     q.entries.push_back({hash_docno(f[2]), last_index, grade, line_no, f[2]});
   }
   if (q.entries.empty()) throw InputError("file", q.file, 0, "the file holds no qrels lines");
-  q.build_index();
+  q.build_index(cancel);
 }
 
 void read_qrels_file(const std::string& path, Qrels& q, CancelToken* cancel) {

@@ -327,7 +327,9 @@ struct Qrels {
     std::memcpy(&h1, s.head + 8, 8);
     return (((h0 ^ w0) | (h1 ^ w1)) == 0) & (s.length == n) & (s.entry != 0);
   }
-  void build_index();   // after entries are complete; throws on duplicates
+  // After entries are complete; throws on duplicates. Asks `cancel` (if
+  // given) every 2^16 entries.
+  void build_index(CancelToken* cancel = nullptr);
 };
 
 // Parses qrels text (already in q.text). Throws InputError.
