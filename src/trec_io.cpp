@@ -795,7 +795,7 @@ void Qrels::build_index(CancelToken* cancel) {
   }
   std::size_t level_counts = 0;  // total size of the `levels` tables (kMaxLevelCounts)
   for (std::size_t k = 0; k < entries.size(); ++k) {
-    if (cancel != nullptr && (k & 0xffff) == 0xffff && cancel->stop_requested()) throw Cancelled();
+    if (cancel != nullptr && (k & 0x3ffff) == 0x3ffff && cancel->stop_requested()) throw Cancelled();
     const Entry& e = entries[k];
     Slot* table = slots.data() + slot_start[e.topic];
     const uint64_t mask = slot_mask[e.topic];

@@ -328,7 +328,7 @@ struct Qrels {
     return (((h0 ^ w0) | (h1 ^ w1)) == 0) & (s.length == n) & (s.entry != 0);
   }
   // After entries are complete; throws on duplicates. Asks `cancel` (if
-  // given) every 2^16 entries.
+  // given) every 2^18 entries (a few hundredths of a second).
   void build_index(CancelToken* cancel = nullptr);
 };
 
