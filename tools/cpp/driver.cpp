@@ -1567,6 +1567,16 @@ void test_cancellation() {
   CountdownToken qnever(1L << 40);
   irtopics::parse_qrels(qq, &qnever);
   CHECK(qq.entries.size() == 70000 && qnever.asked == 1);
+  // The qrels index asks every 2^18 entries: 300,000 judgements, a token
+  // that lets the parser's four asks pass stops the index.
+  std::string qbig;
+  for (int k = 0; k < 300000; ++k) qbig += "1 0 d" + std::to_string(k) + " 1\n";
+  irtopics::Qrels qb;
+  qb.file = "qb";
+  qb.text = qbig;
+  CountdownToken index_stop(4);
+  CHECK(throws_cancelled([&] { irtopics::parse_qrels(qb, &index_stop); }));
+  CHECK(index_stop.asked == 5);
 
   // Swap method pair counts: asked before each row of pairs.
   const std::size_t n_sys = 6, n_sets = 40;
