@@ -616,8 +616,12 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
   power <- discriminative_power(mats, alpha = alpha, B = B, seed = seed, n_threads = n_threads)
+  # One draw of topic sets for every measure: with seed = NULL the swap seed
+  # is drawn once from R's stream (so set.seed() reproduces it), not once per
+  # measure, so the measures are compared on the same topic sets.
+  swap_seed <- seed %||% sample.int(.Machine$integer.max, 1L)
   swap <- lapply(names(mats), function(nm) {
-    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = seed,
+    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = swap_seed,
                      n_threads = n_threads, label = nm, keep_sets = FALSE)
   })
   gs <- lapply(mats, g_study, drop = drop)

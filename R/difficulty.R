@@ -36,7 +36,7 @@ difficulty_impl <- function(m, by) {
     var = if (nrow(m) < 2L) rep(NA_real_, ncol(m)) else apply(m, 2L, stats::var))
   ids <- colnames(m)
   num <- suppressWarnings(as.numeric(ids))
-  key <- if (!anyNA(num)) order(num) else order(ids)
+  key <- if (!anyNA(num)) order(num) else order(as_bytes(ids), method = "radix")
   tie_rank <- integer(length(ids))
   tie_rank[key] <- seq_along(ids)
   ord <- order(d, tie_rank)

@@ -402,7 +402,9 @@ run_evaluation_future <- function(source, q, spec, depth, gain_vec, qmap, want_p
                                   call = rlang::caller_env()) {
   n <- length(source$paths)
   chunks <- chunk_indices(n, ceiling(n / (2L * future::nbrOfWorkers())))
-  worker <- evaluation_worker(source$paths, q$source, measure_fields(spec$builtin), depth, gain_vec,
+  # Absolute paths: a worker's working directory is not this session's, so a
+  # relative path would name another file there (or none).
+  worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, measure_fields(spec$builtin), depth, gain_vec,
                               want_profiles, want_orders, qmap)
   parts <- map_chunks(chunks, worker, n_threads = 1L)
   out <- vector("list", n)
@@ -475,7 +477,8 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     for (nm in names(spec$custom)) {
       f <- spec$custom[[nm]]
       custom[[nm]][s, cols] <- vapply(seq_along(cols), function(k) {
-        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]])
+        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]],
+                    system = systems[s], topic = col_ids[cols[k]])
       }, numeric(1))
     }
   }
@@ -493,7 +496,9 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
       }
     }
     for (nm in names(spec$custom)) {
-      ev <- vapply(col_topic, function(t) call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[t]), numeric(1))
+      ev <- vapply(seq_along(col_topic), function(k) {
+        call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[col_topic[k]], topic = col_ids[k])
+      }, numeric(1))
       fill <- matrix(ev, n_sys, n_col, byrow = TRUE)
       custom[[nm]][!answered] <- fill[!answered]
     }
@@ -570,11 +575,7 @@ show_ids <- function(ids, n = 5L) {
   if (length(ids) > n) paste0(shown, ", ... (", length(ids), " in all)") else shown
 }
 
-call_custom <- function(f, name, grades, n_rel) {
-  v <- f(grades, n_rel)
-  if (!is.numeric(v) || length(v) != 1L) {
-    stop_irtopics("Custom measure {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
-                  kind = "measure")
-  }
-  as.double(v)
+call_custom <- function(f, name, grades, n_rel, system = NULL, topic = NULL) {
+  call_user(f, list(grades, n_rel), sprintf('Custom measure "%s"', name),
+            where = list(system = system, topic = topic), kind = "measure")
 }

@@ -865,13 +865,8 @@ check_indicators <- function(indicators, call = rlang::caller_env()) {
 }
 
 call_indicator <- function(f, name, context, call) {
-  v <- f(context)
-  if (!is.numeric(v) || length(v) != 1L) {
-    stop_irtopics(c("Indicator {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
-                    i = "Topic {.val {context$topic}}, system {.val {context$system}}."),
-                  kind = "data", call = call)
-  }
-  as.double(v)
+  call_user(f, list(context), sprintf('Indicator "%s"', name),
+            where = list(topic = context$topic, system = context$system), kind = "data", call = call)
 }
 
 #' The built-in topic indicators as functions of the context
