@@ -313,7 +313,8 @@ autoplot.ir_d_study <- function(object, target = 0.95, measure = NULL, ...) {
                                        shape = .data$coefficient)) +
     ggplot2::geom_line() +
     sparse_points(k) +
-    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
+    ggplot2::geom_ribbon(data = complete_bounds("low", "high"),
+                         ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
                          alpha = 0.15, colour = NA, na.rm = TRUE)
   if (!is.null(target)) {
     p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dashed", colour = "grey30") +

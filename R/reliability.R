@@ -417,7 +417,8 @@ autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
   if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
   d <- object$curve
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
-    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
+    ggplot2::geom_ribbon(data = complete_bounds("conf.low", "conf.high"),
+                         ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
                          alpha = 0.2, na.rm = TRUE) +
     ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
     sparse_points(nrow(d), ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +

@@ -1135,6 +1135,12 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
                     "x" = "{nrow(bad_na)} pair{?s}, first: {.val {labs[bad_na[1, 1]]}} and {.val {labs[bad_na[1, 2]]}}."),
                   kind = "data")
   }
+  bad_inf <- which(off & !is.finite(m), arr.ind = TRUE)
+  if (nrow(bad_inf)) {
+    stop_irtopics(c("isoMDS needs finite dissimilarities, but {nrow(bad_inf)} pair{?s} of lists {?is/are} at an infinite (or NaN) distance.",
+                    "x" = "First: {.val {labs[bad_inf[1, 1]]}} and {.val {labs[bad_inf[1, 2]]}}."),
+                  kind = "data")
+  }
   bad0 <- which(off & m <= 0, arr.ind = TRUE)
   if (nrow(bad0)) {
     pairs <- paste0(labs[bad0[, 1]], " = ", labs[bad0[, 2]])
