@@ -203,7 +203,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   }
   methods <- c(stats::p.adjust.methods)
   if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
-    stop_irtopics(c("Unknown correction {.val {format(correction)}}.",
+    stop_irtopics(c("Unknown correction: {show_value(correction)}.",
                     i = "Use one of {.or {.val {methods}}}."))
   }
   check_number(alpha, "alpha", min = 0, max = 1)
@@ -230,12 +230,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
       stop_irtopics("{.arg baseline} must be the name of one system, or NULL for all pairs.")
     }
-    for (s in mats) {
-      if (!baseline %in% rownames(s)) {
-        stop_irtopics(c("{.arg baseline} {.val {baseline}} is not a system of {.arg scores}.",
-                        i = "Systems: {.val {utils::head(rownames(s), 10)}}{if (nrow(s) > 10) ', ...' else ''}."))
-      }
-    }
+    for (s in mats) check_names_in(baseline, rownames(s), arg = "baseline")
   }
   key <- if (test %in% c("randomization", "bootstrap", "rthsd")) resample_key(seed) else NA_real_
 

@@ -341,7 +341,7 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
   if (!is.numeric(sizes) || !length(sizes) || anyNA(sizes) || any(sizes != round(sizes)) ||
       any(sizes < 2) || any(sizes > nt)) {
     stop_irtopics(c("{.arg sizes} must be whole numbers of topics from 2 to {nt}.",
-                    x = "Got {.val {format(sizes)}}."))
+                    x = "Got {show_values(sizes)}."))
   }
   sizes <- sort(unique(as.integer(sizes)))
   check_number(trials, "trials", min = 1, integer = TRUE)
@@ -493,7 +493,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   check_flag(truncate, "truncate")
   if (!is.numeric(drop) || length(drop) != 1L || is.na(drop) || drop < 0 || drop >= 1) {
     stop_irtopics(c("{.arg drop} must be a proportion in [0, 1): the quantile of system means below which systems are left out.",
-                    x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
+                    x = "Got {show_values(drop)}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
   }
   dropped <- character()
   measure <- attr(m, "measure")  # subsetting below drops it

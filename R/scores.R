@@ -117,6 +117,7 @@ is_ir_scores <- function(x) inherits(x, "ir_scores")
 #' @noRd
 check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L,
                          arg = "scores", call = rlang::caller_env()) {
+  if (inherits(scores, "ir_evaluation")) scores <- single_measure(scores, arg = arg, call = call)
   if (!is_ir_scores(scores)) {
     if (!(is.matrix(scores) || is.data.frame(scores))) {
       stop_irtopics("{.arg {arg}} must be an {.cls ir_scores} or a numeric matrix (systems x topics), not {.obj_type_friendly {scores}}.",
@@ -155,6 +156,20 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   }
   attr(m, "measure") <- measure
   m
+}
+
+# An ir_evaluation where an analysis takes one score matrix (every analysis
+# goes through check_scores()): its only measure, or an error naming the
+# measures and how to pick one or run the analysis per measure.
+single_measure <- function(x, arg = "scores", call = rlang::caller_env()) {
+  nms <- names(unclass(x))
+  if (length(nms) == 1L) return(.subset2(x, 1L))
+  if (!length(nms)) stop_irtopics("{.arg {arg}} is an {.cls ir_evaluation} without measures.", call = call)
+  pick <- function(nm) if (make.names(nm) == nm) paste0("$", nm) else paste0("[[\"", nm, "\"]]")
+  stop_irtopics(c("{.arg {arg}} must be one measure's scores, not an {.cls ir_evaluation} of {length(nms)} measures.",
+                  i = "Measures: {.val {nms}}.",
+                  i = "Pick one, e.g. {.code res{pick(nms[1])}}, or one result per measure: {.code lapply(res, <function>)}."),
+                kind = "argument", call = call, measures = nms)
 }
 
 # Largest score magnitude the analyses accept: the variance and ANOVA

@@ -217,7 +217,7 @@ resolve_aggregate <- function(aggregate, m, call = rlang::caller_env()) {
   }
   if (!is.character(aggregate) || length(aggregate) != 1L || !aggregate %in% names(builtin_aggregates)) {
     stop_irtopics(c("{.arg aggregate} must be one of {quoted_list(names(builtin_aggregates))}, or a function.",
-                    x = "Got {.val {format(aggregate)}}."), call = call)
+                    x = "Got {show_values(aggregate)}."), call = call)
   }
   if (aggregate %in% c("gmean", "area") && any(m < 0)) {
     stop_irtopics("{.arg scores} must be non-negative for the {aggregate} aggregate.", kind = "data", call = call)
