@@ -314,15 +314,20 @@ input_shape <- function(x) {
     if (any(c("rel", "relevance") %in% nm) && !"score" %in% nm) return("qrels")
     return(NA_character_)
   }
-  if (!is.character(x) || length(x) != 1L || is.na(x) || !file.exists(x) || dir.exists(x)) {
+  # only a regular file, and only its first 4 KB (inflated): never a FIFO or
+  # a device (opening one could block), never a whole huge line
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !file.exists(x) ||
+      cpp_file_kind(path.expand(x)) != "regular") {
     return(NA_character_)
   }
-  first <- tryCatch({
+  head <- tryCatch({
     con <- gzfile(x, "rb")
     on.exit(close(con))
-    readLines(con, n = 1L, warn = FALSE)
-  }, error = function(e) character(), warning = function(w) character())
-  if (length(first) != 1L) return(NA_character_)
+    readBin(con, "raw", 4096L)
+  }, error = function(e) raw(), warning = function(w) raw())
+  nl <- which(head == as.raw(10L))
+  if (!length(nl) || any(head[seq_len(nl[1])] == as.raw(0L))) return(NA_character_)
+  first <- rawToChar(head[seq_len(nl[1] - 1L)])
   fields <- length(strsplit(trimws(first), "[[:space:]]+")[[1]])
   if (fields == 4L) "qrels" else if (fields == 6L) "run" else NA_character_
 }

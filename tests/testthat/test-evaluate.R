@@ -233,3 +233,12 @@ test_that("evaluate(qrels, runs) with the arguments swapped says so", {
   # the right order is untouched
   expect_s3_class(evaluate(gz, qrels, measures = "AP"), "ir_evaluation")
 })
+
+test_that("the swapped-arguments check reads at most the first 4 KB of a run file", {
+  # one 10 MB line: the check gives up (no newline in 4 KB) and the reader decides
+  f <- tempfile()
+  writeBin(charToRaw(strrep("x", 1e7)), f)
+  expect_identical(irtopics:::input_shape(f), NA_character_)
+  expect_identical(irtopics:::input_shape(te_data("qrels.test")), "qrels")
+  expect_identical(irtopics:::input_shape(te_data("results.test")), "run")
+})
