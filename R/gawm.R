@@ -30,11 +30,20 @@
 #'   \eqn{f} = `floor`;
 #' * `"power"`: \eqn{(\sum w (x + f)^p / \sum w)^{1/p}}, with \eqn{p} =
 #'   `exponent` (\eqn{p = 1} with `floor = 0` is the arithmetic mean,
-#'   \eqn{p = 0} the geometric one).
+#'   \eqn{p = 0} the geometric one). It is computed in the log domain,
+#'   \eqn{\ln M_p = [u_{max} + \mathrm{log1p}(\sum \tilde w\,
+#'   \mathrm{expm1}(u - u_{max}))]/p} with \eqn{u = p \ln(x + f)} and
+#'   \eqn{\tilde w = w / \sum w}, which is accurate for exponents as small as
+#'   \eqn{10^{-17}} (it tends to the geometric mean, the exact limit, where
+#'   the formula above rounds \eqn{(x + f)^p} to 1) and does not overflow
+#'   for large ones.
 #'
 #' Only the means change: the dispersion (eq. 7) and the distances of eq. 8
 #' are computed on the raw scores, and the iteration starts from the
-#' unweighted mean of the same kind.
+#' unweighted mean of the same kind. The distances are summed in units of a
+#' power of two near the largest score (an exact rescaling), so scores
+#' around \eqn{10^{-300}}, whose squares underflow, give the same weights as
+#' the same scores times \eqn{10^{300}} (`tol` is absolute: scale it too).
 #'
 #' @section Other means and distances:
 #' `mean`, `dispersion` and `proximity` also accept R functions, so that
@@ -225,11 +234,22 @@ gawm_mean_kernel <- function(mean, floor, exponent, P, call = rlang::caller_env(
   fun <- if (p == 0) {
     function(x, w) exp(sum(w * log(x + floor)) / sum(w))
   } else {
-    function(x, w) (sum(w * (x + floor)^p) / sum(w))^(1 / p)
+    function(x, w) power_mean_log(log(x + floor), w, p)
   }
   list(code = if (p == 0) 1L else 2L, floor = as.double(floor),
        exponent = if (p == 0) NA_real_ else p, fun = fun,
        label = if (p == 0) "geometric" else sprintf("power(%s)", format(p)))
+}
+
+# The weighted power mean (sum w exp(p y) / sum w)^(1/p) of exp(y), in the
+# log domain as src/gawm.h computes it: accurate for tiny |p| (the limit
+# p -> 0 is the geometric mean exp(sum w y / sum w)) and for large |p|.
+power_mean_log <- function(y, w, p) {
+  keep <- w > 0
+  u <- p * y[keep]
+  umax <- max(u)
+  if (umax == -Inf) return(0)
+  exp((umax + log1p(sum(w[keep] / sum(w) * expm1(u - umax)))) / p)
 }
 
 # NULL for the built-in (string) choice, else the user's function.
@@ -243,9 +263,16 @@ gawm_component <- function(x, arg, builtin, call = rlang::caller_env()) {
 gawm_label <- function(x) if (is.function(x)) "custom" else x
 
 gawm_mean_arithmetic <- function(x, w) sum(w * x) / sum(w)
-gawm_dispersion_euclidean <- function(x, center) sqrt(sum((x - center)^2))
+# Euclidean norms in units of a power of two (pow2_scale()): exact, and
+# right for scores whose squares underflow (~1e-300) or overflow.
+gawm_dispersion_euclidean <- function(x, center) {
+  r <- x - center
+  s <- pow2_scale(r)
+  sqrt(sum((r / s)^2)) * s
+}
 gawm_proximity_euclidean <- function(scores, ease, q) {
-  d <- sqrt(rowSums(sweep(scores, 2, ease)^2))
+  r <- sweep(scores, 2, ease)
+  d <- sqrt(rowSums((r / pow2_scale(r))^2))
   s <- sum(d)
   if (s > 0) (1 - d / s)^q else rep(1, length(d))
 }

@@ -66,7 +66,8 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
 #' @param sizes Topic-set sizes, whole numbers from 1 to half the number of
-#'   topics. Default: 25, 50, ... up to half the topics, plus that half.
+#'   topics. Default: about 10 sizes in equal steps up to half the topics
+#'   (5, 10, ..., 50 for 100 topics), plus that half.
 #' @param aggregate `"mean"`, `"gmean"`, `"pct_no"`, `"area"`, or a function
 #'   of a numeric vector returning one number.
 #' @param trials Number of trials (permutations) per size.
@@ -130,7 +131,7 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   method <- match_choice(method)
   n_top <- ncol(m)
   half <- n_top %/% 2L
-  sizes <- sizes %||% unique(c(if (half >= 25L) seq(25L, half, by = 25L), max(1L, half)))
+  sizes <- sizes %||% default_swap_sizes(half)
   if (!is.numeric(sizes) || !length(sizes) || anyNA(sizes) || any(sizes != round(sizes)) || any(sizes < 1)) {
     stop_irtopics("{.arg sizes} must be whole numbers of at least 1.")
   }
@@ -221,6 +222,14 @@ resolve_aggregate <- function(aggregate, m, call = rlang::caller_env()) {
     stop_irtopics("{.arg scores} must be non-negative for the {aggregate} aggregate.", kind = "data", call = call)
   }
   list(name = aggregate, code = builtin_aggregates[[aggregate]], fun = NULL)
+}
+
+# About 10 topic-set sizes in equal whole steps up to `half`, and `half`:
+# enough points for an error-rate curve (and for fitting it).
+default_swap_sizes <- function(half) {
+  half <- max(1L, as.integer(half))
+  step <- max(1L, as.integer(ceiling(half / 10)))
+  unique(c(seq(step, half, by = step), half))
 }
 
 default_label <- function(agg, measure) {
