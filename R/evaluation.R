@@ -89,11 +89,12 @@ print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
 #' @return An `ir_evaluation`.
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
-#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
-#'                 measures = c("AP", "P@10", "nDCG@10"))
-#' res[c("AP", "P_10")]
-#' res[1:2, ]
-#' res[, c("301", "302")]
+#' res <- evaluate(file.path(dir, c("results.test", "results.trunc")),
+#'                 file.path(dir, "qrels.test"), measures = c("AP", "P@10", "nDCG@10"),
+#'                 name = "file")
+#' res[c("AP", "P_10")]          # measures, by any spelling
+#' res["results", ]              # systems
+#' res[, colnames(res$AP)[1:2]]  # topics
 #' @name ir_evaluation-subset
 #' @export
 `[.ir_evaluation` <- function(x, i, j, ..., drop = FALSE) {

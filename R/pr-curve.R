@@ -106,6 +106,7 @@ format.ir_pr_curve <- function(x, n = 10L, ...) {
 print.ir_pr_curve <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname pr_curve
+#' @param object An `ir_pr_curve`.
 #' @export
 summary.ir_pr_curve <- function(object, ...) {
   m <- pr_matrix(object)
