@@ -13,8 +13,11 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
                            static_cast<std::size_t>(m.ncol())};
   const std::size_t n_trials = static_cast<std::size_t>(perms.ncol());
   Rcpp::NumericMatrix out(m.nrow(), static_cast<int>(2 * n_trials));
-  irtopics::set_aggregates(view, perms.begin(), n_trials, static_cast<std::size_t>(size),
-                           static_cast<irtopics::Aggregate>(aggregate), eps, out.begin(), n_threads);
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::set_aggregates(view, perms.begin(), n_trials, static_cast<std::size_t>(size),
+                             static_cast<irtopics::Aggregate>(aggregate), eps, out.begin(), n_threads,
+                             cancel);
+  });
   return out;
   });
 }
@@ -50,8 +53,10 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
     cc = irtopics::critical_curve_swap(d1, d2, g, both_sets, tol);
     total = 2.0 * static_cast<double>(d1.size());  // comparisons on both sets
   } else {
-    cc = irtopics::critical_curve_threshold(aggs.begin(), n_sys, n_sets, scale, round_to_int, g, tol,
-                                            n_threads);
+    cc = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      return irtopics::critical_curve_threshold(aggs.begin(), n_sys, n_sets, scale, round_to_int, g, tol,
+                                                n_threads, cancel);
+    });
     total = static_cast<double>(n_sys * (n_sys - 1) / 2) * static_cast<double>(n_sets);
   }
   return Rcpp::List::create(Rcpp::_["decisions"] = Rcpp::wrap(cc.decisions),

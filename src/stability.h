@@ -24,18 +24,14 @@
 #define IRTOPICS_STABILITY_H
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cancel.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -120,26 +116,18 @@ inline double aggregate_of(const ScoreView& m, std::size_t s, const int* topics,
 // (perm[size..2 size)).
 inline void set_aggregates(const ScoreView& m, const int* perms, std::size_t n_trials,
                            std::size_t size, Aggregate agg, double eps, double* out,
-                           int n_threads) {
+                           int n_threads, CancelToken* cancel = nullptr) {
   if (2 * size > m.n_top) throw std::invalid_argument("2 * size exceeds the number of topics");
-  const std::ptrdiff_t nt = static_cast<std::ptrdiff_t>(n_trials);
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_threads)
-#endif
-  {
-    std::vector<double> buf;
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-    for (std::ptrdiff_t b = 0; b < nt; ++b) {
-      const int* perm = perms + static_cast<std::size_t>(b) * m.n_top;
-      for (int half = 0; half < 2; ++half) {
-        const int* topics = perm + half * size;
-        double* col = out + (2 * static_cast<std::size_t>(b) + half) * m.n_sys;
-        for (std::size_t s = 0; s < m.n_sys; ++s) col[s] = aggregate_of(m, s, topics, size, agg, eps, buf);
-      }
-    }
-  }
+  parallel_for_local(
+      n_trials, {n_threads, cancel, Schedule::blocks}, [] { return std::vector<double>(); },
+      [&](std::size_t b, std::vector<double>& buf) {
+        const int* perm = perms + b * m.n_top;
+        for (int half = 0; half < 2; ++half) {
+          const int* topics = perm + half * size;
+          double* col = out + (2 * b + half) * m.n_sys;
+          for (std::size_t s = 0; s < m.n_sys; ++s) col[s] = aggregate_of(m, s, topics, size, agg, eps, buf);
+        }
+      });
 }
 
 // Step 3 of the swap method over all unordered system pairs.
@@ -168,31 +156,17 @@ inline int classify(double a, double b, double fuzz) {
 // Asks `cancel` (if given) before each row of pairs; throws Cancelled.
 inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t n_sets,
                               double fuzz, int n_threads, CancelToken* cancel = nullptr) {
-  const std::ptrdiff_t ns = static_cast<std::ptrdiff_t>(n_sys);
-  const int nthr = std::max(1, n_threads);
+  const int nthr = parallel_threads(n_sys, n_threads);
   std::vector<PairCounts> part(static_cast<std::size_t>(nthr));
   // One contiguous row of set aggregates per system, so that the inner loop
   // over sets reads two sequential streams instead of two strided ones.
   std::vector<double> rows(n_sys * n_sets);
   for (std::size_t k = 0; k < n_sets; ++k)
     for (std::size_t s = 0; s < n_sys; ++s) rows[s * n_sets + k] = aggs[k * n_sys + s];
-  std::atomic<bool> stopped{false};
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4) num_threads(nthr)
-#endif
-  for (std::ptrdiff_t i = 0; i < ns; ++i) {
-    if (stopped.load(std::memory_order_relaxed)) continue;
-    if (cancel != nullptr && cancel->stop_requested()) {
-      stopped.store(true);
-      continue;
-    }
-#ifdef _OPENMP
-    PairCounts& acc = part[static_cast<std::size_t>(omp_get_thread_num())];
-#else
-    PairCounts& acc = part[0];
-#endif
-    const double* a = rows.data() + static_cast<std::size_t>(i) * n_sets;
-    for (std::size_t j = static_cast<std::size_t>(i) + 1; j < n_sys; ++j) {
+  parallel_for(n_sys, {nthr, cancel, Schedule::dynamic, 4}, [&](std::size_t i, int tid) {
+    PairCounts& acc = part[static_cast<std::size_t>(tid)];
+    const double* a = rows.data() + i * n_sets;
+    for (std::size_t j = i + 1; j < n_sys; ++j) {
       const double* b = rows.data() + j * n_sets;
       std::int64_t gt = 0, lt = 0, eq = 0, swaps = 0;
       for (std::size_t k = 0; k + 1 < n_sets; k += 2) {
@@ -209,8 +183,7 @@ inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t
       acc.trial_swaps += static_cast<double>(swaps);
       acc.trial_pairs += static_cast<double>(n_sets / 2);
     }
-  }
-  if (stopped.load()) throw Cancelled();
+  });
   PairCounts out;
   for (const PairCounts& p : part) {
     out.min_sum += p.min_sum;
@@ -296,27 +269,29 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
 // significant counts in `decisions`. `scale`/`round_to_int` as above.
 inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_sys, std::size_t n_sets,
                                               double scale, bool round_to_int,
-                                              const std::vector<double>& grid, double tol, int n_threads) {
+                                              const std::vector<double>& grid, double tol, int n_threads,
+                                              CancelToken* cancel = nullptr) {
   const std::size_t G = grid.size();
-  const int nthr = std::max(1, n_threads);
+  // One item per system pair (i < j), so that the token is asked often even
+  // when there are few systems and many topic sets; pair p is row i's
+  // (p - start[i])-th pair.
+  const std::size_t n_pairs = n_sys < 2 ? 0 : n_sys * (n_sys - 1) / 2;
+  std::vector<std::size_t> start(n_sys + 1, 0);
+  for (std::size_t i = 0; i < n_sys; ++i) start[i + 1] = start[i] + (n_sys - 1 - i);
+  const int nthr = parallel_threads(n_pairs, n_threads);
   std::vector<std::vector<double>> err(static_cast<std::size_t>(nthr), std::vector<double>(G, 0.0)),
       sig(static_cast<std::size_t>(nthr), std::vector<double>(G, 0.0));
-  const std::ptrdiff_t ns = static_cast<std::ptrdiff_t>(n_sys);
-#ifdef _OPENMP
-#pragma omp parallel num_threads(nthr)
-#endif
-  {
-#ifdef _OPENMP
-    const std::size_t tid = static_cast<std::size_t>(omp_get_thread_num());
-#else
-    const std::size_t tid = 0;
-#endif
+  struct Signs {
     std::vector<double> pos, neg;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 4)
-#endif
-    for (std::ptrdiff_t i = 0; i < ns; ++i) {
-      for (std::size_t j = static_cast<std::size_t>(i) + 1; j < n_sys; ++j) {
+  };
+  parallel_for_local(
+      n_pairs, {nthr, cancel, Schedule::dynamic, 16}, [] { return Signs(); },
+      [&](std::size_t p, Signs& w, int tid) {
+        const std::size_t i =
+            static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), p) - start.begin()) - 1;
+        const std::size_t j = i + 1 + (p - start[i]);
+        std::vector<double>& pos = w.pos;
+        std::vector<double>& neg = w.neg;
         pos.clear();
         neg.clear();
         for (std::size_t k = 0; k < n_sets; ++k) {
@@ -326,16 +301,16 @@ inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_
         }
         std::sort(pos.begin(), pos.end());
         std::sort(neg.begin(), neg.end());
+        std::vector<double>& e = err[static_cast<std::size_t>(tid)];
+        std::vector<double>& sg = sig[static_cast<std::size_t>(tid)];
         for (std::size_t g = 0; g < G; ++g) {
           const double c = std::max(grid[g] - tol, std::numeric_limits<double>::min());
           const double gt = static_cast<double>(pos.end() - std::lower_bound(pos.begin(), pos.end(), c));
           const double lt = static_cast<double>(neg.end() - std::lower_bound(neg.begin(), neg.end(), c));
-          err[tid][g] += std::min(gt, lt);
-          sig[tid][g] += gt + lt;
+          e[g] += std::min(gt, lt);
+          sg[g] += gt + lt;
         }
-      }
-    }
-  }
+      });
   CriticalCurve out;
   out.swaps.assign(G, 0.0);
   out.decisions.assign(G, 0.0);
