@@ -107,8 +107,7 @@ exact_max_topics <- 30L
 #'   distribution when there are no ties or zeros.
 #' @param tie_tol Differences with \eqn{|d_j| \le} `tie_tol` are ties in the
 #'   sign test and in the wins / ties / losses counts.
-#' @param n_threads Threads of the resampling loops (`NULL`: option
-#'   `irtopics.n_threads`, default 1). Results do not depend on it.
+#' @inheritParams irtopics_threads
 #' @return An `ir_comparison` object: a list whose `table` is a data frame
 #'   with one row per pair and measure: `measure`, `system1`, `system2`,
 #'   `mean1`, `mean2`, `estimate` (mean1 - mean2 over the topics used),
@@ -146,7 +145,7 @@ exact_max_topics <- 30L
 #' @export
 compare_systems <- function(scores, baseline = NULL, test = "t", correction = "holm",
                             alpha = 0.05, B = 10000, seed = NULL, exact = NULL, tie_tol = 0,
-                            n_threads = NULL) {
+                            n_threads = irtopics_threads()) {
   call <- environment()
   test_fun <- NULL
   if (is.function(test)) {
@@ -204,12 +203,12 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
     base <- pair_basics(m, pr, tie_tol)
-    tab <- switch(test,
+    tab <- with_progress_measure(meas, switch(test,
       tukey = tukey_rows(m, pr, alpha),
       rthsd = rthsd_rows(m, pr, B, key, n_threads),
       custom = custom_rows(m, pr, test_fun, call),
       pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
-    )
+    ))
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
                  base[c("mean1", "mean2", "estimate")], tab,
