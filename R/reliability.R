@@ -51,7 +51,7 @@ alpha_plan <- function(n, k, what, arg, call = rlang::caller_env()) {
 
 # Alpha of each column set of `sets` (k x n_sets, 0-based topic indices), in
 # the chunks of `plan` (run_chunks(): progress bar, interrupts, futures).
-alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = plan$what) {
+alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(plan, "what")) {
   out <- with_progress_measure(measure, unlist(run_chunks(plan, function(idx, threads) {
     cpp_alpha(m, sets[, idx, drop = FALSE], threads)
   }, n_threads = n_threads, what = what), use.names = FALSE))
