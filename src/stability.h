@@ -113,7 +113,8 @@ inline double aggregate_of(const ScoreView& m, std::size_t s, const int* topics,
 // perms: n_top x n_trials, column-major, 0-based topic indices (a permutation
 // per column). out: n_sys x (2 * n_trials), column-major; column 2b is the
 // first set (perm[0..size)) of trial b, column 2b + 1 the second set
-// (perm[size..2 size)).
+// (perm[size..2 size)). Asks `cancel` (if given) before each trial; throws
+// Cancelled.
 inline void set_aggregates(const ScoreView& m, const int* perms, std::size_t n_trials,
                            std::size_t size, Aggregate agg, double eps, double* out,
                            int n_threads, CancelToken* cancel = nullptr) {
@@ -266,7 +267,8 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
 // Absolute-threshold reading of step 4: over all topic sets, a pair is EQ iff
 // |a - b| < c (always when a == b), error(c) = sum_pairs min(GT, LT) / all,
 // significant(c) = #{|a - b| >= c}. Returns error numerators in `swaps` and
-// significant counts in `decisions`. `scale`/`round_to_int` as above.
+// significant counts in `decisions`. `scale`/`round_to_int` as above. Asks
+// `cancel` (if given) before each system pair; throws Cancelled.
 inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_sys, std::size_t n_sets,
                                               double scale, bool round_to_int,
                                               const std::vector<double>& grid, double tol, int n_threads,
