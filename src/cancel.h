@@ -24,6 +24,11 @@ class Cancelled : public std::exception {
   const char* what() const noexcept override { return "cancelled"; }
 };
 
+// For serial loops: throws Cancelled when a token is given and says stop.
+inline void throw_if_cancelled(CancelToken* cancel) {
+  if (cancel != nullptr && cancel->stop_requested()) throw Cancelled();
+}
+
 }  // namespace irtopics
 
 #endif

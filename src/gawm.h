@@ -129,7 +129,7 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
   detail::gawm_topic_ease(g, m, n, ws, kernel, ease);  // uniform weights: AAP
 
   for (int it = 1; it <= maxit; ++it) {
-    if (cancel != nullptr && cancel->stop_requested()) throw Cancelled();
+    throw_if_cancelled(cancel);
     detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
     if (!detail::gawm_topic_ease(g, m, n, ws, kernel, next)) {
       out.weights_vanished = true;

@@ -198,15 +198,18 @@ inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t
 
 // Differences of every pair within every trial: d1[p, b] = a_i - a_j on the
 // first set of trial b, d2 on the second. `scale` multiplies them (n/100 turns
-// %no differences into whole topics; they are then rounded).
+// %no differences into whole topics; they are then rounded). Asks `cancel`
+// (if given) before each trial; critical_curve_swap() and binned_swaps() ask
+// it every 2^16 differences.
 inline void trial_differences(const double* aggs, std::size_t n_sys, std::size_t n_trials,
                               double scale, bool round_to_int, std::vector<double>& d1,
-                              std::vector<double>& d2) {
+                              std::vector<double>& d2, CancelToken* cancel = nullptr) {
   const std::size_t n_pairs = n_sys * (n_sys - 1) / 2;
   d1.resize(n_pairs * n_trials);
   d2.resize(n_pairs * n_trials);
   std::size_t k = 0;
   for (std::size_t b = 0; b < n_trials; ++b) {
+    throw_if_cancelled(cancel);
     const double* c1 = aggs + 2 * b * n_sys;
     const double* c2 = c1 + n_sys;
     for (std::size_t i = 0; i < n_sys; ++i) {
@@ -231,7 +234,8 @@ struct CriticalCurve {
 };
 
 inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const std::vector<double>& d2,
-                                         const std::vector<double>& grid, bool both_sets, double tol) {
+                                         const std::vector<double>& grid, bool both_sets, double tol,
+                                         CancelToken* cancel = nullptr) {
   // Histogram the keys over the (increasing) grid instead of sorting them:
   // bin g holds the keys with grid[g] - tol <= key < grid[g + 1] - tol, so
   // #{key >= grid[g] - tol} is the sum of the bins from g up.
@@ -243,6 +247,7 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
     return static_cast<std::size_t>(std::upper_bound(lower.begin(), lower.end(), key) - lower.begin());
   };
   for (std::size_t k = 0; k < d1.size(); ++k) {
+    if ((k & 0xffff) == 0) throw_if_cancelled(cancel);
     const double a = std::fabs(d1[k]);
     dec_hist[bin_of(a)] += 1;
     second_hist[bin_of(std::fabs(d2[k]))] += 1;  // |D2|; the first sets are in dec_hist
@@ -330,10 +335,12 @@ inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_
 // comparisons with k * width <= |D1| < (k + 1) * width, the last bin
 // everything from (n_bins - 1) * width up; a swap is D1 * D2 < 0.
 inline void binned_swaps(const std::vector<double>& d1, const std::vector<double>& d2, double width,
-                         std::size_t n_bins, std::vector<double>& count, std::vector<double>& swaps) {
+                         std::size_t n_bins, std::vector<double>& count, std::vector<double>& swaps,
+                         CancelToken* cancel = nullptr) {
   count.assign(n_bins, 0.0);
   swaps.assign(n_bins, 0.0);
   for (std::size_t k = 0; k < d1.size(); ++k) {
+    if ((k & 0xffff) == 0) throw_if_cancelled(cancel);
     const double a = std::fabs(d1[k]);
     std::size_t bin = static_cast<std::size_t>(std::floor(a / width + 1e-9));
     if (bin >= n_bins) bin = n_bins - 1;

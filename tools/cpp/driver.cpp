@@ -1272,6 +1272,19 @@ void test_parallel_driver() {
                                                      &pairs_never);
   CHECK(tn.swaps == t1.swaps && pairs_never.asked.load() == static_cast<long>(n_sys * (n_sys - 1) / 2));
 
+  // The swap-based curve and the binned variant (serial) ask it too.
+  std::vector<double> d1, d2;
+  CountdownToken diff_stop(2);
+  CHECK(throws_cancelled([&] {
+    irtopics::trial_differences(a1.data(), n_sys, n_trials, 1, false, d1, d2, &diff_stop);
+  }));
+  CHECK(diff_stop.asked == 3);
+  irtopics::trial_differences(a1.data(), n_sys, n_trials, 1, false, d1, d2);
+  CountdownToken curve_stop(0), bins_stop(0);
+  CHECK(throws_cancelled([&] { irtopics::critical_curve_swap(d1, d2, grid, false, 1e-9, &curve_stop); }));
+  std::vector<double> count, swaps;
+  CHECK(throws_cancelled([&] { irtopics::binned_swaps(d1, d2, 0.01, 10, count, swaps, &bins_stop); }));
+
   // The GAWM fixed point asks the token before every iteration: with
   // tol = 0 it would run maxit (2^31 - 1) iterations.
   CountdownToken gawm_stop(3);
