@@ -41,12 +41,12 @@ cpp_qrels_table <- function(ptr) {
     .Call(`_irtopics_cpp_qrels_table`, ptr)
 }
 
-cpp_evaluate <- function(qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads) {
-    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads)
+cpp_evaluate <- function(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads) {
+    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads)
 }
 
-cpp_empty_values <- function(qrels_ptr, kind, mparams, fraction, depth, gains) {
-    .Call(`_irtopics_cpp_empty_values`, qrels_ptr, kind, mparams, fraction, depth, gains)
+cpp_empty_values <- function(qrels_ptr, measures, fraction, depth, gains) {
+    .Call(`_irtopics_cpp_empty_values`, qrels_ptr, measures, fraction, depth, gains)
 }
 
 cpp_read_run <- function(path) {
@@ -67,6 +67,10 @@ cpp_gawm <- function(scores, q, tol, maxit, mean = 0L, floor = 0, exponent = 1) 
 
 cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
+}
+
+cpp_measure_table <- function() {
+    .Call(`_irtopics_cpp_measure_table`)
 }
 
 cpp_alpha <- function(m, sets, n_threads) {

@@ -62,7 +62,7 @@ anova_scores <- function(scores) {
   f <- if (a$s_e > 1e-12 * (a$s_a + a$s_b + a$s_e)) tab$mean_sq[1:2] / a$v_e else c(NA_real_, NA_real_)
   tab$statistic <- c(f, NA_real_, NA_real_)
   tab$p.value <- c(stats::pf(f, tab$df[1:2], a$df_e, lower.tail = FALSE), NA_real_, NA_real_)
-  structure(list(
+  new_ir_anova(list(
     table = tab,
     residual_variance = a$v_e,
     residual_df = a$df_e,
@@ -72,7 +72,14 @@ anova_scores <- function(scores) {
     n_systems = nrow(m),
     n_topics = ncol(m),
     measure = attr(m, "measure")
-  ), class = "ir_anova")
+  ))
+}
+
+new_ir_anova <- function(x) {
+  new_result(x, "ir_anova", fields = c(table = "data.frame", residual_variance = "number",
+                                       residual_df = "number", system_means = "numeric",
+                                       topic_means = "numeric", grand_mean = "number",
+                                       n_systems = "number", n_topics = "number", measure = "string?"))
 }
 
 # The sums of squares of a complete double matrix `m` (checked by the caller).

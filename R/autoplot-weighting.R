@@ -10,7 +10,8 @@
 #' @param object An `ir_gawm` object from [gawm()].
 #' @param type `"systems"` or `"topics"`.
 #' @param label Which points to label with their system or topic names:
-#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} with the largest \eqn{E_s}, or \eqn{E_t}) or a character
 #'   vector of names. Labels are placed without overlaps by ggrepel when it
 #'   is installed, else above the points.
@@ -25,7 +26,7 @@
 #' ggplot2::autoplot(fit, type = "topics")
 #' ggplot2::autoplot(fit, label = 5)
 #' @export
-autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "auto", ...) {
   check_no_dots(..., help = "autoplot.ir_gawm")
   type <- match_choice(type)
   if (type == "systems") {
@@ -38,7 +39,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
       ggplot2::labs(x = sprintf("MAP (mean %s)", object$measure),
                     y = expression(GAWM ~ system ~ performance ~ E[s]),
                     title = sprintf("Systems: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw()
+      ggplot2::theme_bw() + title_theme()
   } else {
     df <- object$topics
     r <- safe_cor(df$AAP, df$ease)
@@ -50,7 +51,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
                     y = expression(GAWM ~ topic ~ ease ~ E[t]),
                     size = expression(Discernment ~ W[t]),
                     title = sprintf("Topics: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw()
+      ggplot2::theme_bw() + title_theme()
   }
 }
 
@@ -63,7 +64,8 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
 #' @param object An `ir_hits` object from [hits()].
 #' @param type `"systems"` or `"topics"`.
 #' @param label Which points to label with their system or topic names:
-#'   `NULL` (none, the default), `"all"`, a whole number \eqn{k} (the
+#'   `"auto"` (the default: all when there are at most 20
+#'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
 #'   \eqn{k} largest authorities) or a character vector of names. Labels
 #'   are placed without overlaps by ggrepel when it is installed, else above
 #'   the points.
@@ -75,7 +77,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = NULL
 #'                               package = "irtopics"), measure = "AP")
 #' ggplot2::autoplot(hits(ap), label = 3)
 #' @export
-autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = NULL, ...) {
+autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = "auto", ...) {
   check_no_dots(..., help = "autoplot.ir_hits")
   type <- match_choice(type)
   if (type == "systems") {
@@ -99,7 +101,7 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = NULL
     ggplot2::geom_point() +
     label_layer(df, label, id, "authority", "x", "authority") +
     ggplot2::labs(x = xlab, y = ylab, title = sprintf("%s: Pearson r = %.3f", ttl, r)) +
-    ggplot2::theme_bw()
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Plot the distribution of Kendall's tau in a smoothing experiment
@@ -135,7 +137,7 @@ autoplot.ir_smoothing <- function(object, ...) {
     ggplot2::labs(x = expression(lambda), y = "Kendall's tau vs all-topics ordering", fill = NULL,
                   title = sprintf("Smoothed %s%s, %s repetitions", if (object$standardize) "standardized " else "",
                                   object$measure, format(object$reps, big.mark = ","))) +
-    ggplot2::theme_bw() +
+    ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom")
 }
 
@@ -177,6 +179,6 @@ autoplot.ir_smoothed <- function(object, ...) {
     ggplot2::scale_shape_manual(values = c("new topics" = 1, "prior" = 4, "smoothed" = 16)) +
     ggplot2::labs(x = sprintf("Mean %s", object$measure), y = NULL, shape = NULL,
                   title = sprintf("Smoothing with lambda = %s", format(object$lambda))) +
-    ggplot2::theme_bw() +
+    ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom")
 }

@@ -61,15 +61,15 @@ comparison_header <- function(x) {
 #' labels, best mean in bold). `as.data.frame()` gives the tidy table (one
 #' row per pair and measure), and `summary()` counts significant pairs.
 #'
-#' @param x,object An `ir_comparison` from [compare_systems()] (for the `print()` method of a
+#' @param x,object An `ir_comparison` from [compare_systems()] (for the `format()` method of a
 #'   summary, the result of `summary()`).
 #' @param format `"plain"` (the printed report), `"latex"` (a `tabular`) or
 #'   `"markdown"`.
 #' @param digits Decimals of the means.
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
-#'   `summary.ir_comparison` with `measures` (pairs and significant pairs per
-#'   measure) and `systems` (per system and measure, the number of systems it
+#'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
+#'   pairs and significant pairs per measure) with `$systems` (per system and measure, the number of systems it
 #'   is significantly better and worse than). `as.data.frame()`: the data
 #'   frame `x$table` described in [compare_systems()].
 #' @examples
@@ -83,7 +83,7 @@ comparison_header <- function(x) {
 #' head(as.data.frame(cmp))
 #' @export
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4, ...) {
-  format <- match.arg(format)
+  format <- match_choice(format)
   systems <- rownames(x$means)
   lab <- system_labels(systems)
   marks <- beaten_labels(x)
@@ -158,18 +158,17 @@ summary.ir_comparison <- function(object, ...) {
                worse_than = vapply(s, function(v) sum(loser == v & sig$measure == m), integer(1)),
                row.names = NULL, stringsAsFactors = FALSE)
   }))
-  structure(list(measures = measures, systems = systems, header = comparison_header(object)),
-            class = "summary.ir_comparison")
+  header <- comparison_header(object)
+  new_summary("ir_comparison", paste0("Comparison: ", paste(header, collapse = "")), measures,
+              measures = measures, systems = systems, header = header)
 }
 
 #' @rdname format.ir_comparison
+#' @method format summary.ir_comparison
 #' @export
-print.summary.ir_comparison <- function(x, ...) {
-  cat("Comparison: ", x$header, "\n", sep = "")
-  print(x$measures, digits = 3, row.names = FALSE)
-  cat("\nSignificant differences per system:\n")
-  print(x$systems, digits = 4, row.names = FALSE)
-  invisible(x)
+format.summary.ir_comparison <- function(x, ...) {
+  c(x$title, printed_lines(print(x$measures, digits = 3, row.names = FALSE)),
+    "", "Significant differences per system:", printed_lines(print(x$systems, digits = 4, row.names = FALSE)))
 }
 
 #' Plot a comparison of systems
@@ -178,19 +177,38 @@ print.summary.ir_comparison <- function(x, ...) {
 #' * `"forest"`: the difference of each pair (system1 - system2, or system -
 #'   baseline) with its confidence interval when the test has one (t-test,
 #'   Tukey HSD, or a user test returning `conf.int`), coloured by
-#'   significance, one panel per measure;
-#' * `"heatmap"`: the adjusted p-values of all pairs as a systems x systems
-#'   heat map;
+#'   significance, one panel per measure, pairs ordered by difference;
+#' * `"heatmap"`: every pair of systems as a cell, row system against column
+#'   system (systems ordered by mean score, best first): the colour says
+#'   which of the two has the higher mean, dark where the adjusted p-value is
+#'   below `alpha`, pale where it is not; the p-values are printed in the
+#'   cells when they fit (up to 12 systems);
 #' * `"topics"`: the per-topic differences of one pair, sorted, coloured by
 #'   win / tie / loss: where the mean difference comes from.
 #'
+#' A forest plot labels each pair on its axis; about 35 labels fit in a
+#' figure 4.5 in tall. Beyond that the labels shrink to 5 pt and a message
+#' says how tall a figure needs to be, or how to show fewer pairs:
+#' `significant_only`, `baseline` and `systems` select pairs, and the heat
+#' map shows all pairs of many systems in one figure.
+#'
 #' @param object An `ir_comparison`.
 #' @param type `"forest"`, `"heatmap"` or `"topics"`.
-#' @param measure For `"heatmap"` and `"topics"`: the measure to draw
-#'   (default: the first).
+#' @param measure The measure to draw (default: the first; for `"forest"`,
+#'   all measures, one panel each).
 #' @param pair For `"topics"`: two system names (default: the first pair of
 #'   the table).
-#' @param ... Unused.
+#' @param systems For `"forest"` and `"heatmap"`: the systems shown (the
+#'   pairs between them); default all.
+#' @param baseline For `"forest"`: only the pairs with this system, drawn as
+#'   other system minus `baseline` (default: the comparison's own baseline,
+#'   if it has one).
+#' @param significant_only For `"forest"`: only the pairs whose adjusted
+#'   p-value is below `alpha`.
+#' @param order `"effect"` (default: pairs by difference, systems of the heat
+#'   map by mean score) or `"table"` (the order of the comparison's table).
+#' @param ... Unused; unknown arguments are an error, and so are arguments
+#'   the chosen `type` does not use.
 #' @return A ggplot object.
 #' @method autoplot ir_comparison
 #' @examples
@@ -201,57 +219,174 @@ print.summary.ir_comparison <- function(x, ...) {
 #' ggplot2::autoplot(cmp)
 #' ggplot2::autoplot(cmp, type = "heatmap")
 #' ggplot2::autoplot(cmp, type = "topics", pair = rownames(top)[1:2])
+#' # against one system, significant pairs only
+#' ggplot2::autoplot(cmp, baseline = rownames(top)[5], significant_only = TRUE)
 #' @export
 autoplot.ir_comparison <- function(object, type = c("forest", "heatmap", "topics"),
-                                   measure = NULL, pair = NULL, ...) {
-  type <- match.arg(type)
+                                   measure = NULL, pair = NULL, systems = NULL, baseline = NULL,
+                                   significant_only = FALSE, order = c("effect", "table"), ...) {
+  check_no_dots(..., help = "autoplot.ir_comparison")
+  given <- c(measure = FALSE, pair = !is.null(pair), systems = !is.null(systems),
+             baseline = !is.null(baseline), significant_only = !missing(significant_only),
+             order = !missing(order))
+  type <- match_choice(type)
+  order <- match_choice(order)
+  used <- list(forest = c("measure", "systems", "baseline", "significant_only", "order"),
+               heatmap = c("measure", "systems", "order"), topics = c("measure", "pair"))[[type]]
+  check_type_args(given, used, type)
   ms <- colnames(object$means)
-  if (is.null(measure)) measure <- ms[1] else if (!is.character(measure) || length(measure) != 1L || !measure %in% ms) {
+  if (!is.null(measure) && (!is.character(measure) || length(measure) != 1L || !measure %in% ms)) {
     stop_irtopics("{.arg measure} must be one of {.or {.val {ms}}}.")
   }
+  all_systems <- rownames(object$means)
+  if (!is.null(systems)) {
+    unknown <- setdiff(systems, all_systems)
+    if (!is.character(systems) || anyNA(systems) || length(unknown)) {
+      stop_irtopics("{.arg systems} must name systems of the comparison; unknown: {.val {unknown}}.")
+    }
+  }
+  if (!is.null(baseline) && (!is.character(baseline) || length(baseline) != 1L || !baseline %in% all_systems)) {
+    stop_irtopics("{.arg baseline} must name one system of the comparison.")
+  }
+  check_flag(significant_only, "significant_only")
   tab <- object$table
+  if (!is.null(measure) || type != "forest") {
+    measure <- measure %||% ms[1]
+    tab <- tab[tab$measure == measure, , drop = FALSE]
+  }
+  if (!is.null(systems)) tab <- tab[tab$system1 %in% systems & tab$system2 %in% systems, , drop = FALSE]
   switch(type,
-    forest = comparison_forest(object, tab),
-    heatmap = comparison_heatmap(object, tab[tab$measure == measure, , drop = FALSE], measure),
-    topics = comparison_topics(object, tab[tab$measure == measure, , drop = FALSE], measure, pair)
+    forest = comparison_forest(object, tab, baseline %||% object$baseline, significant_only, order),
+    heatmap = comparison_heatmap(object, tab, measure, systems %||% all_systems, order),
+    topics = comparison_topics(object, tab, measure, pair)
   )
 }
 
-comparison_forest <- function(object, tab) {
-  tab$pair <- factor(paste(tab$system1, "-", tab$system2),
-                     levels = rev(unique(paste(tab$system1, "-", tab$system2))))
-  tab$significance <- ifelse(tab$significant, "significant", "not significant")
+# "paired t-test, Holm correction, alpha = 0.05" for plot subtitles.
+comparison_settings <- function(object) {
+  corr <- if (object$test %in% c("tukey", "rthsd")) NULL else correction_labels[[object$correction]]
+  paste(c(object$test_label, corr, sprintf("alpha = %s", format(object$alpha))), collapse = ", ")
+}
+
+# Pairs a forest plot labels readably at 4.5 in tall, and the label size.
+forest_fit <- 35L
+forest_label_size <- function(n) max(5, min(9, 175 / max(n, 1)))
+
+comparison_forest <- function(object, tab, baseline, significant_only, ordering) {
+  if (!is.null(baseline)) {
+    tab <- tab[tab$system1 == baseline | tab$system2 == baseline, , drop = FALSE]
+    flip <- tab$system1 == baseline
+    tab[flip, c("system1", "system2")] <- tab[flip, c("system2", "system1")]
+    tab$estimate[flip] <- -tab$estimate[flip]
+    low <- tab$conf.low[flip]
+    tab$conf.low[flip] <- -tab$conf.high[flip]
+    tab$conf.high[flip] <- -low
+  }
+  n_all <- nrow(tab)
+  if (significant_only) tab <- tab[tab$significant, , drop = FALSE]
+  if (!nrow(tab)) {
+    stop_irtopics(c("No pair to draw{if (significant_only) ' (none is significant)' else ''}.",
+                    i = "Draw all pairs with {.code significant_only = FALSE}."), kind = "data")
+  }
+  tab$label <- if (is.null(baseline)) paste(tab$system1, "-", tab$system2) else tab$system1
+  first <- tab[tab$measure == tab$measure[1], , drop = FALSE]
+  lv <- if (ordering == "effect") first$label[order(first$estimate)] else rev(first$label)
+  tab$label <- factor(tab$label, levels = unique(c(lv, rev(unique(tab$label)))))
+  tab$significance <- factor(ifelse(tab$significant, sprintf("p < %s", format(object$alpha)), "not significant"),
+                             levels = c(sprintf("p < %s", format(object$alpha)), "not significant"))
+  n_rows <- nlevels(tab$label)
+  if (n_rows > forest_fit) {
+    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as readable labels in a 4.5 in figure; labels are 5 pt.",
+                      " " = "Save it about {ceiling(n_rows * 0.1 + 1)} in tall, or show fewer with {.arg significant_only}, {.arg baseline} or {.arg systems}; {.code type = \"heatmap\"} shows all pairs."),
+                    class = "irtopics_message_layout")
+  }
   ci <- tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE]
-  p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$pair, colour = .data$significance)) +
+  p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$label, colour = .data$significance)) +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50")
   if (nrow(ci)) {
     p <- p + ggplot2::geom_segment(data = ci, ggplot2::aes(x = .data$conf.low, xend = .data$conf.high,
-                                                           yend = .data$pair))
+                                                           yend = .data$label))
   }
+  ms <- unique(tab$measure)
+  what <- if (is.null(baseline)) "system1 - system2" else sprintf("system - %s", baseline)
+  shown <- if (significant_only) sprintf("%d significant of %d pairs", nrow(tab) / length(ms), n_all / length(ms)) else
+    plural(n_rows, "pair")
   p <- p + ggplot2::geom_point(ggplot2::aes(x = .data$estimate)) +
-    ggplot2::scale_colour_manual(values = c(significant = "#b2182b", `not significant` = "grey40"),
+    ggplot2::scale_colour_manual(values = stats::setNames(c("#b2182b", "grey40"), levels(tab$significance)),
                                  drop = FALSE) +
-    ggplot2::labs(x = "Difference of means", y = NULL, colour = NULL,
-                  title = paste0(object$test_label, if (nrow(ci)) ": differences and confidence intervals" else ": differences")) +
-    ggplot2::theme_minimal()
-  if (ncol(object$means) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x")
+    ggplot2::labs(x = wrap_text(sprintf("Difference of mean %s (%s)%s", paste(ms, collapse = ", "), what,
+                                        if (nrow(ci)) sprintf(", %g%% CI", 100 * (1 - object$alpha)) else ""), 38L),
+                  y = NULL, colour = NULL,
+                  title = wrap_text(sprintf("%s: differences of means, %s", paste(ms, collapse = ", "), shown)),
+                  subtitle = wrap_text(comparison_settings(object), 45L)) +
+    ggplot2::theme_minimal() + title_theme() +
+    ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n_rows)),
+                   legend.position = "bottom")
+  if (length(ms) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x")
   p
 }
 
-comparison_heatmap <- function(object, tab, measure) {
-  systems <- rownames(object$means)
-  both <- rbind(data.frame(row = tab$system1, col = tab$system2, p = tab$p.adjusted),
-                data.frame(row = tab$system2, col = tab$system1, p = tab$p.adjusted))
+# Systems a heat map names readably at 7 in wide (5 pt labels).
+heatmap_fit <- 40L
+
+comparison_heatmap <- function(object, tab, measure, systems, ordering) {
+  means <- object$means[systems, measure]
+  if (ordering == "effect") systems <- systems[order(-means, systems)]
+  n <- length(systems)
+  a <- format(object$alpha)
+  both <- rbind(data.frame(row = tab$system1, col = tab$system2, p = tab$p.adjusted,
+                           d = tab$estimate, sig = tab$significant),
+                data.frame(row = tab$system2, col = tab$system1, p = tab$p.adjusted,
+                           d = -tab$estimate, sig = tab$significant))
+  lv <- c(sprintf("row better,\np < %s", a), "row better,\nnot significant",
+          "column better,\nnot significant", sprintf("column better,\np < %s", a))
+  verdict <- ifelse(both$d >= 0, ifelse(both$sig, lv[1], lv[2]), ifelse(both$sig, lv[4], lv[3]))
+  fills <- c("#2166ac", "#b8d3ea", "#f4c6bd", "#b2182b")
+  if (anyNA(both$p)) {
+    verdict[is.na(both$p)] <- "no p-value"
+    lv <- c(lv, "no p-value")
+    fills <- c(fills, "grey85")
+  }
+  both$verdict <- factor(verdict, levels = lv)
   both$row <- factor(both$row, levels = rev(systems))
   both$col <- factor(both$col, levels = systems)
-  ggplot2::ggplot(both, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$p)) +
-    ggplot2::geom_tile(colour = "white") +
-    ggplot2::scale_fill_gradient(low = "#08306b", high = "#f7fbff", limits = c(0, 1),
-                                 name = "adjusted p") +
+  text_size <- max(5, min(9, 320 / n))
+  # past heatmap_fit systems, every k-th is named so that the names do not overprint
+  step <- max(1L, as.integer(ceiling(n / heatmap_fit)))
+  named <- systems[seq(1L, n, by = step)]
+  if (step > 1L) {
+    cli::cli_inform(c("i" = "{n} systems do not fit as labels in a 7 in figure; one in {step} is named (in order of mean {measure}).",
+                      " " = "Choose fewer with {.arg systems}, or save the figure larger."),
+                    class = "irtopics_message_layout")
+  }
+  p <- ggplot2::ggplot(both, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$verdict)) +
+    ggplot2::geom_tile(colour = if (n <= heatmap_fit) "white" else NA) +
+    ggplot2::scale_fill_manual(values = stats::setNames(fills, lv),
+                               drop = FALSE, name = NULL) +
+    ggplot2::scale_x_discrete(drop = FALSE, position = "top", breaks = named) +
+    ggplot2::scale_y_discrete(drop = FALSE, breaks = named) +
+    ggplot2::coord_fixed() +
     ggplot2::labs(x = NULL, y = NULL,
-                  title = sprintf("%s: adjusted p-values (%s)", measure, object$test_label)) +
-    ggplot2::theme_minimal() +
-    ggplot2::theme(axis.text.x = ggplot2::element_text(angle = 45, hjust = 1))
+                  title = wrap_text(sprintf("%s: row vs column system, adjusted p-values", measure)),
+                  subtitle = wrap_text(sprintf("%s; systems by mean %s, best first",
+                                               comparison_settings(object), measure), 45L)) +
+    ggplot2::theme_minimal() + title_theme() +
+    ggplot2::theme(axis.text.x.top = ggplot2::element_text(angle = 90, hjust = 0, vjust = 0.5, size = text_size),
+                   axis.text.y = ggplot2::element_text(size = text_size),
+                   panel.grid = ggplot2::element_blank(),
+                   legend.text = ggplot2::element_text(size = 7),
+                   legend.key.height = ggplot2::unit(1.6, "lines"))
+  if (ordering != "effect") p <- p + ggplot2::labs(subtitle = wrap_text(comparison_settings(object), 45L))
+  if (n <= 12L) {
+    # two decimals, without the leading zero: the cells stay narrow
+    both$ptext <- ifelse(is.na(both$p), "NA", ifelse(both$p < 0.01, "<.01",
+                                                     ifelse(both$p >= 0.995, "1", sub("^0", "", sprintf("%.2f", both$p)))))
+    p <- p + ggplot2::geom_text(data = both, ggplot2::aes(label = .data$ptext,
+                                                          colour = .data$sig & !is.na(.data$p)),
+                                size = min(2.5, 24 / n), show.legend = FALSE) +
+      ggplot2::scale_colour_manual(values = c(`TRUE` = "white", `FALSE` = "grey20"))
+  }
+  p
 }
 
 comparison_topics <- function(object, tab, measure, pair) {
@@ -273,7 +408,7 @@ comparison_topics <- function(object, tab, measure, pair) {
                                drop = FALSE) +
     ggplot2::labs(x = "Topics, sorted by difference", y = sprintf("%s: %s - %s", measure, pair[1], pair[2]),
                   fill = NULL,
-                  title = sprintf("%s vs %s: %d wins, %d ties, %d losses", pair[1], pair[2],
-                                  sum(outcome == "win"), sum(outcome == "tie"), sum(outcome == "loss"))) +
-    ggplot2::theme_minimal()
+                  title = wrap_text(sprintf("%s, %s vs %s: %d wins, %d ties, %d losses", measure, pair[1], pair[2],
+                                            sum(outcome == "win"), sum(outcome == "tie"), sum(outcome == "loss")))) +
+    ggplot2::theme_minimal() + title_theme()
 }

@@ -32,21 +32,30 @@ exact_max_topics <- 30L
 #'   df, the same as `t.test(x, y, paired = TRUE)`, with the
 #'   \eqn{1 - \alpha} confidence interval of the mean difference.
 #' * `"wilcoxon"`: Wilcoxon signed-rank test as `wilcox.test(x, y, paired =
-#'   TRUE)`: zero differences dropped, midranks for ties, normal approximation
-#'   with continuity correction; with `exact = TRUE` the exact distribution
-#'   when there are no ties or zeros. The statistic is V.
+#'   TRUE)` (R 4.2), with the same defaults and rules: zero differences are
+#'   dropped and ties get midranks; the exact distribution of V is used when
+#'   fewer than 50 non-zero differences remain (`exact = NULL`, the default)
+#'   or when `exact = TRUE`, but only if there are no ties and no zero
+#'   differences; otherwise the normal approximation with continuity
+#'   correction and the tie-corrected variance. Where `exact = TRUE` cannot
+#'   be honoured (ties or zeros) the normal approximation is used with a
+#'   warning, as `wilcox.test()` does; with the default there is no warning.
+#'   The statistic is V.
 #' * `"sign"`: sign test; differences with \eqn{|d_j| \le} `tie_tol` are ties
 #'   and dropped, and with \eqn{k} wins out of \eqn{n'} the p-value is
 #'   `binom.test(k, n', 0.5)$p.value`. The statistic is \eqn{k}.
 #' * `"randomization"`: Fisher's sign-flip randomisation test (Smucker, Allan
 #'   & Carterette 2007) of \eqn{T = \sum_j d_j} (the statistic reported): each
 #'   difference keeps or flips its sign with probability 1/2. Exact (all sign
-#'   vectors enumerated) when `exact = TRUE`, or when `exact = NULL` and
-#'   \eqn{2^n \le B}; otherwise `B` random sign vectors.
+#'   vectors enumerated; the p-value is the share of them at least as
+#'   extreme) when `exact = TRUE`, or when `exact = NULL` and
+#'   \eqn{2^n \le B}; otherwise `B` random sign vectors (see Monte Carlo
+#'   p-values).
 #' * `"bootstrap"`: Sakai's (2006) studentized bootstrap test: the observed
 #'   \eqn{t_0} against \eqn{B} bootstrap samples of the centred differences
 #'   \eqn{w_j = d_j - \bar d} (the null hypothesis holds in them); the
-#'   achieved significance level is the share of \eqn{|t^*_b| \ge |t_0|}.
+#'   achieved significance level counts the \eqn{|t^*_b| \ge |t_0|} (see
+#'   Monte Carlo p-values).
 #'   A bootstrap sample whose differences are all equal has \eqn{t^* = 0}.
 #' * `"tukey"`: Tukey's HSD on the two-way (systems x topics) ANOVA:
 #'   \eqn{q = |\bar x_i - \bar x_k| / \sqrt{V_E / n}} against the studentized
@@ -56,8 +65,8 @@ exact_max_topics <- 30L
 #' * `"rthsd"`: randomised Tukey HSD (Carterette 2012; Sakai 2014): each of
 #'   `B` replicates permutes every topic's scores across the systems and
 #'   records the range (max - min) of the permuted system means; a pair's
-#'   p-value is the share of ranges at least its observed difference. With two
-#'   systems this is the randomisation test.
+#'   p-value counts the ranges at least its observed difference (see Monte
+#'   Carlo p-values). With two systems this is the randomisation test.
 #' * A function `function(x, y)` of the paired per-topic scores of two
 #'   systems (NA topics removed), returning a p-value, or a list (an `htest`
 #'   for instance) with `p.value` and optionally `statistic` and `conf.int`.
@@ -65,6 +74,26 @@ exact_max_topics <- 30L
 #' `"tukey"` and `"rthsd"` control the familywise error over all
 #' \eqn{m(m-1)/2} pairs themselves: `correction` is not applied to them, and
 #' they need a complete matrix (no NA).
+#'
+#' @section Monte Carlo p-values:
+#' With \eqn{c} the number of the \eqn{B} random replicates whose statistic
+#' is at least as extreme as the observed one, the Monte Carlo randomisation
+#' test, the bootstrap test and the randomised Tukey HSD report
+#' \eqn{p = (c + 1)/(B + 1)} (Phipson & Smyth 2010): the observed data are
+#' one of the equally likely arrangements. It is never 0 (at least
+#' \eqn{1/(B + 1)}), and under the null hypothesis
+#' \eqn{P(p \le a) \le a}, so a correction for multiple comparisons keeps
+#' its promise. \eqn{c / B} can be 0, which no correction can raise: over
+#' the 136 pairs of 17 systems with no true difference and Holm's
+#' correction at \eqn{B = 1000}, its familywise error was .082
+#' (randomisation) and .086 (bootstrap) in 500 simulated data sets
+#' (`bench/pvalues.R`), instead of at most .05; with \eqn{(c + 1)/(B + 1)}
+#' it is .022 and .016 at \eqn{B = 10000}. A consequence to plan for: the smallest possible
+#' Holm-adjusted p-value over \eqn{P} pairs is \eqn{P/(B + 1)}, so with 136
+#' pairs no pair can be significant at .05 unless \eqn{B \ge 2720}; the
+#' default \eqn{B = 10000} allows 500 pairs. Exact enumeration
+#' (`exact = TRUE`) counts every arrangement and is not affected.
+#' (Earlier versions of irtopics reported \eqn{c / B}.)
 #'
 #' @section Ties and effect sizes:
 #' IR scores are discrete (P@10 is a multiple of 0.1), so a resampled
@@ -103,8 +132,10 @@ exact_max_topics <- 30L
 #' @param seed `NULL` or a whole number fixing the random draws.
 #' @param exact For `"randomization"`: `TRUE` enumerates all sign vectors
 #'   (up to 30 topics with a non-zero difference), `FALSE` draws `B`, `NULL`
-#'   enumerates when \eqn{2^n \le B}. For `"wilcoxon"`: `TRUE` uses the exact
-#'   distribution when there are no ties or zeros.
+#'   enumerates when \eqn{2^n \le B}. For `"wilcoxon"`, as in
+#'   `wilcox.test()`: `NULL` is exact below 50 non-zero differences, `TRUE`
+#'   exact, `FALSE` the normal approximation; the exact distribution is used
+#'   only without ties and zero differences.
 #' @param tie_tol Differences with \eqn{|d_j| \le} `tie_tol` are ties in the
 #'   sign test and in the wins / ties / losses counts.
 #' @inheritParams irtopics_threads
@@ -130,6 +161,10 @@ exact_max_topics <- 30L
 #'
 #' Sakai, T. (2014). Statistical reform in information retrieval? *SIGIR
 #'   Forum* 48(1), 3--12.
+#'
+#' Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be
+#'   zero: calculating exact p-values when permutations are randomly drawn.
+#'   *Statistical Applications in Genetics and Molecular Biology* 9(1), 39.
 #' @seealso [anova_scores()] for the ANOVA table behind `"tukey"`.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
@@ -228,14 +263,20 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   means <- vapply(mats, function(s) rowMeans(s, na.rm = TRUE)[systems], numeric(length(systems)))
   means <- matrix(means, nrow = length(systems), dimnames = list(systems, names(mats)))
   exact_used <- if (test == "randomization") exact_decision(exact, mats, B) else exact
-  structure(list(
+  new_ir_comparison(list(
     table = table, test = test,
     test_label = if (test == "custom") "user-supplied test" else compare_test_labels[[test]],
     correction = if (test %in% c("tukey", "rthsd")) "none" else correction,
     alpha = alpha, B = if (test %in% c("randomization", "bootstrap", "rthsd")) B else NA_integer_,
     seed = seed, exact = exact_used, tie_tol = tie_tol, baseline = baseline,
     means = means, scores = lapply(mats, function(s) { attr(s, "measure") <- NULL; s })
-  ), class = "ir_comparison")
+  ))
+}
+
+new_ir_comparison <- function(x) {
+  new_result(x, "ir_comparison", fields = c(table = "data.frame", test = "string", test_label = "string",
+                                            correction = "string", alpha = "number", B = "number",
+                                            tie_tol = "number", means = "matrix", scores = "list"))
 }
 
 # Pairs as row indices: all i < k, or (other, baseline).
@@ -303,9 +344,14 @@ pair_rows <- function(m, pr, base, test, alpha, B, key, exact, n_threads, call) 
     },
     wilcoxon = {
       d <- diffs()
-      res <- vapply(seq_len(P), function(p) signed_rank(d[p, !is.na(d[p, ])], exact), numeric(2))
+      res <- vapply(seq_len(P), function(p) signed_rank(d[p, !is.na(d[p, ])], exact), numeric(3))
       out$statistic <- res[1, ]
       out$p.value <- res[2, ]
+      if (any(res[3, ] > 0)) {
+        warn_irtopics(c("Exact Wilcoxon p-values need differences without ties or zeros: {sum(res[3, ] > 0)} of {P} pair{?s} use{?s/} the normal approximation with continuity correction instead, as {.code wilcox.test()} does.",
+                        i = "Ties and zero differences are common in IR scores; {.code exact = NULL} (the default) chooses without warning."),
+                      kind = "exact")
+      }
     },
     sign = {
       k <- base$wins
@@ -325,25 +371,35 @@ pair_rows <- function(m, pr, base, test, alpha, B, key, exact, n_threads, call) 
   out
 }
 
-# Wilcoxon signed-rank statistic V and p of differences d (no NA).
+# Wilcoxon signed-rank statistic V and p of differences d (no NA), with the
+# rules of R's wilcox.test(x, y, paired = TRUE) (R 4.2): zero differences
+# dropped; exact = NULL means exact when fewer than 50 non-zero differences
+# remain; the exact distribution only when there are neither ties nor zeros,
+# else the normal approximation with continuity correction and tie-corrected
+# variance. Returns c(V, p, fallback): fallback = 1 when an exact p-value was
+# asked for (exact = TRUE) but ties or zeros forced the normal approximation
+# (wilcox.test warns then).
 signed_rank <- function(d, exact) {
+  zeroes <- any(d == 0)
   d <- d[d != 0]
   n <- length(d)
-  if (n < 1L) return(c(NA_real_, NA_real_))
+  if (n < 1L) return(c(NA_real_, NA_real_, 0))
+  use_exact <- if (is.null(exact)) n < 50L else exact
   r <- rank(abs(d))
   v <- sum(r[d > 0])
   ties <- anyDuplicated(r) > 0L
-  if (isTRUE(exact) && !ties && n == length(r)) {
+  if (use_exact && !ties && !zeroes) {
     p <- if (v > n * (n + 1) / 4) stats::psignrank(v - 1, n, lower.tail = FALSE) else
       stats::psignrank(v, n)
-    return(c(v, min(2 * p, 1)))
+    return(c(v, min(2 * p, 1), 0))
   }
   nt <- table(r)
   z <- v - n * (n + 1) / 4
   sigma <- sqrt(n * (n + 1) * (2 * n + 1) / 24 - sum(nt^3 - nt) / 48)
-  if (sigma == 0) return(c(v, NA_real_))
+  fallback <- as.numeric(isTRUE(exact) && (ties || zeroes))
+  if (sigma == 0) return(c(v, NA_real_, fallback))
   z <- (z - sign(z) * 0.5) / sigma
-  c(v, 2 * min(stats::pnorm(z), stats::pnorm(z, lower.tail = FALSE)))
+  c(v, 2 * min(stats::pnorm(z), stats::pnorm(z, lower.tail = FALSE)), fallback)
 }
 
 randomization_p <- function(m, pr, n, diffs, B, key, exact, n_threads, call) {

@@ -62,11 +62,14 @@
 #'   differences give \eqn{\sigma_d} (types `"t"`, `"ci"`).
 #' @param m Number of systems (type `"anova"`), whole numbers \eqn{\ge 2}.
 #' @param width Full width of the confidence interval (type `"ci"`).
-#' @param max_topics The search stops there; larger answers are `NA` with a
-#'   warning.
+#' @param max_topics The largest answer searched (at most \eqn{2^{53}}, the
+#'   last whole number a double tells from its successor); larger answers are
+#'   `NA`, with `NA` power or width and a warning. Never exceeded.
 #' @return An `ir_topic_set_size` data frame, one row per combination:
 #'   `type`, `m`, `alpha`, `beta`, `min_diff`, `width`, `variance`
-#'   (\eqn{\sigma^2}), `sd_diff` (\eqn{\sigma_d}), `n_topics`, and the
+#'   (\eqn{\sigma^2}), `sd_diff` (\eqn{\sigma_d}), `n_topics` (a whole
+#'   number stored as a double, so that answers beyond the integer range are
+#'   kept), and the
 #'   achieved `power` (types `"t"`, `"anova"`) or expected `ci_width`.
 #' @references Sakai, T. (2016). Topic set size design. *Information
 #'   Retrieval Journal* 19(3), 256--283.
@@ -86,7 +89,9 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
   type <- match_choice(type)
   check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.")
   if (type != "ci") check_probs(beta, "beta", "The type II error rate, e.g. {.code beta = 0.2} for 80% power.")
-  check_number(max_topics, "max_topics", min = 2)
+  # Beyond 2^53 consecutive whole numbers are no longer distinct doubles: the
+  # bisection could not tell n from n + 1.
+  check_number(max_topics, "max_topics", min = 2, max = 2^53)
   if (type == "ci") {
     check_positive(width, "width", "the full width of the interval, e.g. {.code width = 0.1}")
     if (!is.null(min_diff)) stop_irtopics("{.arg min_diff} is for types {.val t} and {.val anova}; give {.arg width} for {.code type = \"ci\"}.")
@@ -118,11 +123,18 @@ topic_set_size <- function(type = c("t", "anova", "ci"), min_diff = NULL, alpha 
   out <- data.frame(type = type, m = as.integer(grid$m), alpha = grid$alpha, beta = grid$beta,
                     min_diff = if (type == "ci") NA_real_ else grid$diff,
                     width = if (type == "ci") grid$diff else NA_real_,
-                    variance = v$variance, sd_diff = v$sd_diff, n_topics = as.integer(n),
+                    variance = v$variance, sd_diff = v$sd_diff, n_topics = n,
                     power = if (type == "ci") NA_real_ else achieved,
                     ci_width = if (type == "ci") achieved else NA_real_,
                     stringsAsFactors = FALSE)
-  structure(out, class = c("ir_topic_set_size", "data.frame"), source = v$source)
+  attr(out, "source") <- v$source
+  new_ir_topic_set_size(out)
+}
+
+new_ir_topic_set_size <- function(x) {
+  new_result(x, "ir_topic_set_size", base = "data.frame",
+             fields = c(type = "character", m = "numeric", alpha = "numeric", variance = "numeric",
+                        n_topics = "numeric"), attrs = c(source = "any"))
 }
 
 # sigma^2 and sigma_d from exactly one of variance / sd_diff / pilot.
@@ -183,17 +195,21 @@ tss_criterion <- function(type, n, diff, m, alpha, v) {
     ci = 2 * stats::qt(1 - alpha / 2, n - 1) * v$sd_diff * (1 - 1 / (4 * (n - 1))) / sqrt(n))
 }
 
-# The smallest n >= 2 with ok(n) (ok monotone in n), or NA beyond `max_n`.
+# The smallest whole n in [2, max_n] with ok(n) (ok monotone in n), or NA
+# when even floor(max_n) fails. max_n <= 2^53, so every n tried is an exact
+# whole double and lo < mid < hi holds until hi = lo + 1 (the search ends).
 smallest_n <- function(ok, max_n) {
+  max_n <- floor(max_n)
   if (ok(2)) return(2)
-  hi <- 4
+  lo <- 2
+  hi <- min(4, max_n)
   while (!ok(hi)) {
     if (hi >= max_n) return(NA_real_)
+    lo <- hi
     hi <- min(hi * 2, max_n)
   }
-  lo <- hi / 2
   while (hi - lo > 1) {
-    mid <- floor((lo + hi) / 2)
+    mid <- lo + floor((hi - lo) / 2)
     if (ok(mid)) hi <- mid else lo <- mid
   }
   hi
@@ -231,6 +247,8 @@ format.ir_topic_set_size <- function(x, ...) {
                  anova = c("m", "min_diff", "alpha", "beta", "n_topics", "power"),
                  ci = c("width", "alpha", "n_topics", "ci_width"))
   body <- as.data.frame(lapply(unclass(x)[cols], function(v) if (is.double(v)) signif(v, 4) else v))
+  # whole numbers of topics, in full (they can exceed the integer range)
+  body$n_topics <- ifelse(is.na(x$n_topics), NA_character_, format(x$n_topics, scientific = FALSE, trim = TRUE))
   c(head, printed_lines(print(body, row.names = FALSE)))
 }
 
@@ -241,7 +259,10 @@ print.ir_topic_set_size <- function(x, ...) print_formatted(x, ...)
 #' @rdname topic_set_size
 #' @param object An `ir_topic_set_size` object.
 #' @export
-summary.ir_topic_set_size <- function(object, ...) as.data.frame(object)
+summary.ir_topic_set_size <- function(object, ...) {
+  new_summary("ir_topic_set_size", sprintf("Topics needed (%s), one row per setting:", object$type[1]),
+              as.data.frame(object))
+}
 
 #' @rdname topic_set_size
 #' @param row.names,optional Ignored (for the generic).
@@ -298,19 +319,24 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #'   bootstrap test on each pair. With \eqn{d_j} the per-topic differences,
 #'   \eqn{t_0 = \bar d / (s_d / \sqrt n)}; the shifted differences
 #'   \eqn{w_j = d_j - \bar d} are resampled over topics `B` times, and the
-#'   achieved significance level (ASL) is the share of samples with
-#'   \eqn{|t^*| \ge |t_0|}. One \eqn{B \times n} bootstrap index matrix
+#'   achieved significance level (ASL) is \eqn{(c + 1)/(B + 1)}, where
+#'   \eqn{c} counts the samples with \eqn{|t^*| \ge |t_0|}. One
+#'   \eqn{B \times n} bootstrap index matrix
 #'   serves every pair and every measure.
 #' * `method = "rthsd"`: the p-values of one randomised Tukey HSD
 #'   (Carterette 2012): `B` matrices whose scores are permuted across
-#'   systems within each topic; a pair's p-value is the share of permuted
-#'   matrices whose range of system means is at least the pair's
-#'   difference. This controls the familywise error over all pairs and so
-#'   is more conservative.
+#'   systems within each topic; a pair's p-value is \eqn{(c + 1)/(B + 1)},
+#'   where \eqn{c} counts the permuted matrices whose range of system means
+#'   is at least the pair's difference. This controls the familywise error
+#'   over all pairs and so is more conservative.
 #'
 #' Resampled statistics equal to the observed one (within a relative
 #' \eqn{10^{-9}}) count as at least as extreme: IR scores are discrete and
-#' ties are frequent.
+#' ties are frequent. The observed data count as one of the \eqn{B + 1}
+#' equally likely arrangements (Phipson & Smyth 2010), so no p-value is
+#' below \eqn{1/(B + 1)}: with `alpha = 0.05` a pair can be significant only
+#' when \eqn{B \ge 20}. (Earlier versions of irtopics used \eqn{c / B},
+#' which can be 0 and is anti-conservative.)
 #'
 #' Per measure the result also gives the estimated *difference required*:
 #' the smallest absolute difference of means among the significant pairs
@@ -345,6 +371,10 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #'
 #' Carterette, B. (2012). Multiple testing in statistical analysis of
 #'   systems-based information retrieval experiments. *ACM TOIS* 30(1).
+#'
+#' Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be
+#'   zero: calculating exact p-values when permutations are randomly drawn.
+#'   *Statistical Applications in Genetics and Molecular Biology* 9(1), 39.
 #' @examples
 #' path <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
 #' ap <- read_scores(path("adhoc8_ap.csv"), measure = "AP")
@@ -388,9 +418,14 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
                difference_required = if (any(sig)) min(abs(d$estimate[sig])) else NA_real_,
                n_undefined = sum(is.na(d$p.value)), stringsAsFactors = FALSE)
   }))
-  structure(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B, seed = key,
-                 n_systems = nrow(m1), n_topics = ncol(m1)),
-            class = "ir_discriminative_power")
+  new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B,
+                                   seed = key, n_systems = nrow(m1), n_topics = ncol(m1)))
+}
+
+new_ir_discriminative_power <- function(x) {
+  new_result(x, "ir_discriminative_power",
+             fields = c(summary = "data.frame", pairs = "data.frame", method = "string", alpha = "number",
+                        B = "number", n_systems = "number", n_topics = "number"))
 }
 
 # One matrix or a named list of matrices over the same systems and topics:
@@ -467,7 +502,13 @@ print.ir_discriminative_power <- function(x, ...) print_formatted(x, ...)
 #' @rdname discriminative_power
 #' @param object An `ir_discriminative_power` object.
 #' @export
-summary.ir_discriminative_power <- function(object, ...) object$summary
+summary.ir_discriminative_power <- function(object, ...) {
+  new_summary("ir_discriminative_power",
+              sprintf("Discriminative power at alpha = %g (%s, B = %d):", object$alpha,
+                      if (object$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
+                      object$B),
+              object$summary)
+}
 
 #' @rdname discriminative_power
 #' @param row.names,optional Ignored (for the generic).
@@ -504,10 +545,11 @@ autoplot.ir_discriminative_power <- function(object, ...) {
     ggplot2::geom_line() +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
     ggplot2::labs(x = "System pairs sorted by ASL", y = "Achieved significance level", colour = NULL,
-                  title = sprintf("ASL curves (%s, B = %d)",
-                                  if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
-                                  object$B)) +
-    ggplot2::theme_bw()
+                  title = wrap_text(sprintf("ASL curves (%s, B = %d)",
+                                            if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
+                                            object$B)),
+                  subtitle = sprintf("Dashed: alpha = %s", format(object$alpha))) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 # Collection diagnostics --------------------------------------------------------
@@ -528,10 +570,14 @@ autoplot.ir_discriminative_power <- function(object, ...) {
 #'   topics (the swap method needs two disjoint sets). Default: half.
 #' @param target Target \eqn{E\rho^2} for the topics needed, in (0, 1).
 #' @param alpha Significance level of the discriminative power.
-#' @param B Bootstrap samples of the discriminative power.
+#' @param B Bootstrap samples of the discriminative power (its p-values are
+#'   \eqn{(c + 1)/(B + 1)}, see [discriminative_power()]).
 #' @param trials,fuzz Swap-method trials and fuzziness (see
 #'   [swap_error_rates()]).
-#' @param drop Passed to [g_study()].
+#' @param drop Passed to [g_study()]: `0` (the default, as in [g_study()])
+#'   keeps every system; `0.25` drops the bottom quarter as Urbano, Marrero &
+#'   Martín (2013) do, which can change the topics needed several fold. The
+#'   printed table names the setting used.
 #' @param seed Random seed, or `NULL`.
 #' @inheritParams irtopics_threads
 #' @return An `ir_collection_diagnostics` object: `$table` (one row per
@@ -586,9 +632,14 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
                stringsAsFactors = FALSE)
   })
   names(swap) <- names(gs) <- names(mats)
-  structure(list(table = do.call(rbind, rows), power = power, swap = swap, g_study = gs,
-                 target = target, n_systems = nrow(mats[[1]]), n_topics = nt),
-            class = "ir_collection_diagnostics")
+  new_ir_collection_diagnostics(list(table = do.call(rbind, rows), power = power, swap = swap, g_study = gs,
+                                     target = target, drop = drop, n_systems = nrow(mats[[1]]), n_topics = nt))
+}
+
+new_ir_collection_diagnostics <- function(x) {
+  new_result(x, "ir_collection_diagnostics",
+             fields = c(table = "data.frame", power = "list", swap = "list", g_study = "list",
+                        target = "number", drop = "number", n_systems = "number", n_topics = "number"))
 }
 
 #' @rdname collection_diagnostics
@@ -607,6 +658,8 @@ format.ir_collection_diagnostics <- function(x, ...) {
                      stringsAsFactors = FALSE)
   c(sprintf("<ir_collection_diagnostics> %d systems x %d topics; swap error, Erho2 and Phi at %d topics; topics needed for Erho2 = %g",
             x$n_systems, x$n_topics, t$n_topics[1], x$target),
+    sprintf("Erho2, Phi and topics needed (95%% interval) from the %s.",
+            g_settings_text(g_settings(x$g_study[[1]]))),
     printed_lines(print(body, row.names = FALSE)))
 }
 
@@ -622,7 +675,12 @@ as.data.frame.ir_collection_diagnostics <- function(x, row.names = NULL, optiona
 #' @rdname collection_diagnostics
 #' @param object An `ir_collection_diagnostics` object.
 #' @export
-summary.ir_collection_diagnostics <- function(object, ...) object$table
+summary.ir_collection_diagnostics <- function(object, ...) {
+  new_summary("ir_collection_diagnostics",
+              sprintf("Collection diagnostics per measure (%d systems x %d topics):", object$n_systems,
+                      object$n_topics),
+              object$table)
+}
 
 #' @rdname autoplot.ir_discriminative_power
 #' @method autoplot ir_collection_diagnostics

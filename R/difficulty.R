@@ -118,13 +118,13 @@ groups_impl <- function(m, k, by) {
 #' @param exclude Systems (names) to leave out before anything is computed.
 #' @param top Keep only the `top` systems by MAP over all topics (after
 #'   `exclude`), or `NULL` for all.
-#' @return A `group_agreement` object: `$groups`, a data frame with one row
+#' @return An `ir_group_agreement` object: `$groups`, a data frame with one row
 #'   per group (`group` 1 = hardest, then `"all"`), columns `n_topics`,
 #'   `mean_difficulty`, `cor_map`, `cor_gmap`, `alpha`; `$cor_map_gmap`;
 #'   `$topics` (the groups, see [difficulty_groups()]); the parameters.
 #'   `as.data.frame()` returns `$groups`; `summary()` the hardest and easiest
 #'   group next to the whole set (an [irtopics_summary]).
-#' @param x,object A `group_agreement` object.
+#' @param x,object An `ir_group_agreement` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @references Mandl, T. (2009). Easy tasks dominate information retrieval
@@ -182,16 +182,21 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
                         cor_gmap = rank_cor_impl(full_gmap, full_gmap, type), alpha = alpha_impl(m))
   groups <- rbind(do.call(rbind, rows), all_row)
   groups$group <- factor(groups$group, levels = c(as.character(seq_len(k)), "all"))
-  structure(list(groups = groups, cor_map_gmap = rank_cor_impl(full_gmap, full_map, type),
-                 topics = topics, method = method, by = by, eps = eps, gmean_method = gmean_method,
-                 n_systems = nrow(m), systems = rownames(m)),
-            class = "group_agreement")
+  new_ir_group_agreement(list(groups = groups, cor_map_gmap = rank_cor_impl(full_gmap, full_map, type),
+                              topics = topics, method = method, by = by, eps = eps,
+                              gmean_method = gmean_method, n_systems = nrow(m), systems = rownames(m)))
+}
+
+new_ir_group_agreement <- function(x) {
+  new_result(x, "ir_group_agreement", old = "group_agreement",
+             fields = c(groups = "data.frame", cor_map_gmap = "number", topics = "data.frame",
+                        method = "string", n_systems = "number", systems = "character"))
 }
 
 #' @rdname group_agreement
 #' @export
-format.group_agreement <- function(x, ...) {
-  c(sprintf("<group_agreement> %s, %s in %d difficulty groups (1 = hardest), %s correlation",
+format.ir_group_agreement <- function(x, ...) {
+  c(sprintf("<ir_group_agreement> %s, %s in %d difficulty groups (1 = hardest), %s correlation",
             plural(x$n_systems, "system"), plural(nrow(x$topics), "topic"), nrow(x$groups) - 1L,
             x$method),
     printed_lines(print(round_df(x$groups), row.names = FALSE)),
@@ -200,14 +205,14 @@ format.group_agreement <- function(x, ...) {
 
 #' @rdname group_agreement
 #' @export
-print.group_agreement <- function(x, ...) print_formatted(x, ...)
+print.ir_group_agreement <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname group_agreement
 #' @export
-summary.group_agreement <- function(object, ...) {
+summary.ir_group_agreement <- function(object, ...) {
   g <- object$groups
   k <- nrow(g) - 1L
-  new_summary("group_agreement",
+  new_summary("ir_group_agreement",
               sprintf("Hardest and easiest of %d difficulty groups against all topics (%s correlation):",
                       k, object$method),
               g[c(1L, k, k + 1L)[!duplicated(c(1L, k, k + 1L))], , drop = FALSE])
@@ -215,4 +220,4 @@ summary.group_agreement <- function(object, ...) {
 
 #' @rdname group_agreement
 #' @export
-as.data.frame.group_agreement <- function(x, row.names = NULL, optional = FALSE, ...) x$groups
+as.data.frame.ir_group_agreement <- function(x, row.names = NULL, optional = FALSE, ...) x$groups

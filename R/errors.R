@@ -10,6 +10,7 @@
 #   measure   - an unknown measure name
 #   data      - input data that cannot support the analysis (e.g. NA scores)
 #   memory    - an allocation failed (C++ std::bad_alloc, via glue_guard.h)
+#   internal  - a result constructor got a malformed field (a bug, not user input)
 
 stop_irtopics <- function(message, kind = "argument", ..., call = rlang::caller_env(),
                           .envir = parent.frame()) {

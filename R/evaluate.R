@@ -25,14 +25,15 @@
 #' @section Measures:
 #' Every per-topic measure of trec_eval 10's `-m all_trec`, with its
 #' parameters and trec_eval's exact semantics, plus `Judged@k`, `ERR@k`,
-#' `RBP(p=)` and its residual, `RR@k` and the exclusion measure; the full
+#' `RBP(p=)` and its residual, `RR@k`, `Hits@k` and the exclusion measure; the full
 #' list with every accepted spelling is in [measures]. Names follow
 #' ir_measures (`AP`, `P@10`, `nDCG@10`, `R-Prec`, `RR`, `Bpref`, `IPrec@0.1`,
 #' `Judged@10`), and the trec_eval spellings with `_` or `.` before the
 #' parameter (`map`, `P_10`, `P.10`, `ndcg_cut.10`, `iprec_at_recall_0.10`,
 #' `Rprec_mult_0.20`, `relative_P_5`, `unj_10`, `set_F`, `infAP`) and the
 #' ranx spellings (`map@100`, `mrr@10`, `precision@10`, `r-precision`,
-#' `hit_rate@10`) are accepted; the result is named by the canonical name,
+#' `hit_rate@10` for success, `hits@10` for the count of relevant documents
+#' in the top 10) are accepted; the result is named by the canonical name,
 #' and `res[["map"]]` or `res$P_10` finds a measure by any spelling.
 #' A relevance threshold per measure, `P(rel=2)@10` or `AP(rel=2)`,
 #' overrides `relevance_level` for that measure.
@@ -154,8 +155,8 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
                      n_threads = irtopics_threads(), query_map = NULL, gains = NULL,
                      name = c("tag", "file"), progress = NULL, pattern = NULL) {
-  missing <- match.arg(missing)
-  name <- match.arg(name)
+  missing <- match_choice(missing)
+  name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
   depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
   depth_c <- if (is.infinite(depth)) 0 else depth
@@ -196,8 +197,8 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       order <- c(order, nm[k])
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
-      r <- measure_rows[[p$row]]
-      row <- data.frame(kind = p$kind, cutoff = p$cutoff, param = p$param, rel = p$rel,
+      r <- measure_rows()[[p$row]]
+      row <- data.frame(measure = p$measure, cutoff = p$cutoff, param = p$param, rel = p$rel,
                         u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
                         canonical = p$name, name = if (nzchar(nm[k])) nm[k] else p$name,
                         summary = r$summary, asked = m, stringsAsFactors = FALSE)
@@ -210,15 +211,20 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
   if (anyDuplicated(order)) {
     stop_irtopics("Measure {.val {order[duplicated(order)][1]}} is requested twice.", kind = "measure", call = call)
   }
-  if (is.null(builtin)) builtin <- data.frame(kind = integer(), cutoff = numeric(), name = character())
+  if (is.null(builtin)) {
+    builtin <- data.frame(measure = character(), cutoff = numeric(), param = numeric(), rel = integer(),
+                          u1 = numeric(), u2 = numeric(), u3 = numeric(), u4 = numeric(), name = character())
+  }
   list(builtin = builtin, custom = custom, order = order)
 }
 
-# The parameter matrix of the built-in measures for C++ (make_options() in
-# src/glue_eval.cpp): cutoff, param, rel, utility p1..p4, num_docs.
-measure_params <- function(b) {
-  if (!nrow(b)) return(matrix(0, 0, 8))
-  cbind(b$cutoff, b$param, b$rel, b$u1, b$u2, b$u3, b$u4, 0)
+# The built-in measures as C++ takes them (measures_from_r() in
+# src/glue_measures.cpp): by the name of their record, with their parameters
+# as named fields, one element per measure.
+measure_fields <- function(b) {
+  list(measure = as.character(b$measure), cutoff = as.double(b$cutoff), param = as.double(b$param),
+       rel = as.integer(b$rel), u1 = as.double(b$u1), u2 = as.double(b$u2), u3 = as.double(b$u3),
+       u4 = as.double(b$u4))
 }
 
 # A relevance threshold above every grade of the qrels leaves no relevant
@@ -300,7 +306,7 @@ run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
     stop_irtopics("{.arg pattern} selects files of a directory; {.arg runs} must then be one directory.",
                   call = call)
   }
-  if (inherits(runs, "ir_run")) runs <- structure(list(runs), class = "ir_runs")
+  if (inherits(runs, "ir_run")) runs <- new_ir_runs(list(runs))
   if (inherits(runs, "ir_runs")) {
     mem <- lapply(runs, validate_ir_run, call = call)
     return(list(type = "memory", runs = mem))
@@ -360,11 +366,10 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
   futures <- source$type == "files" && !is.null(q$source) && n > 1L && use_future()
-  kind <- as.integer(spec$builtin$kind)
-  params <- measure_params(spec$builtin)
+  fields <- measure_fields(spec$builtin)
   if (futures) {
     plan <- plan_chunks(n, "evaluate: runs", pieces = 2L * future::nbrOfWorkers(), arg = "runs")
-    worker <- evaluation_worker(source$paths, q$source, kind, params, depth, gain_vec, want_profiles,
+    worker <- evaluation_worker(source$paths, q$source, fields, depth, gain_vec, want_profiles,
                                 want_orders, qmap)
   } else {
     plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads), pieces = 20L,
@@ -373,7 +378,7 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
       cpp_evaluate(q$ptr,
                    if (source$type == "files") source$paths[idx] else NULL,
                    if (source$type == "memory") source$runs[idx] else NULL,
-                   kind, params, 0.25, depth, gain_vec, want_profiles, want_orders,
+                   fields, 0.25, depth, gain_vec, want_profiles, want_orders,
                    qmap$query, qmap$topic, threads)
     }
   }
@@ -395,12 +400,12 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
 }
 
 # The function a future runs: a closure over exactly what a worker needs.
-evaluation_worker <- function(paths, qsource, kind, params, depth, gain_vec, want_profiles,
+evaluation_worker <- function(paths, qsource, measures, depth, gain_vec, want_profiles,
                               want_orders, qmap) {
-  force(list(paths, qsource, kind, params, depth, gain_vec, want_profiles, want_orders, qmap))
+  force(list(paths, qsource, measures, depth, gain_vec, want_profiles, want_orders, qmap))
   function(idx, threads) {
     qw <- qrels_pointer(qsource$qrels, qsource$level)
-    cpp_evaluate(qw$ptr, paths[idx], NULL, kind, params, 0.25, depth, gain_vec, want_profiles,
+    cpp_evaluate(qw$ptr, paths[idx], NULL, measures, 0.25, depth, gain_vec, want_profiles,
                  want_orders, qmap$query, qmap$topic, threads)
   }
 }
@@ -457,8 +462,8 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   keep <- seq_len(n_col)
   if (missing == "zero") {
     if (n_b) {
-      empty <- cpp_empty_values(q$ptr, as.integer(spec$builtin$kind), measure_params(spec$builtin),
-                                0.25, depth, gain_vec)
+      empty <- cpp_empty_values(q$ptr, measure_fields(spec$builtin), 0.25, depth, gain_vec)
+      if (is.list(empty)) raise_input_error(empty$error)
       for (m in seq_len(n_b)) {
         fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
         v <- values[, , m, drop = FALSE]
@@ -498,8 +503,22 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     }
     canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
   }
-  structure(out, class = c("ir_evaluation", "list"), missing = missing, depth = depth,
-            unknown_topics = unknown, canonical = unname(canonical))
+  attr(out, "missing") <- missing
+  attr(out, "depth") <- depth
+  attr(out, "unknown_topics") <- unknown
+  attr(out, "canonical") <- unname(canonical)
+  new_ir_evaluation(out)
+}
+
+# An `ir_evaluation`: a named list of `ir_scores` (one per measure, same
+# systems) with the evaluation's settings as attributes.
+new_ir_evaluation <- function(x) {
+  if (!all(vapply(x, inherits, logical(1), what = "ir_scores")) || (length(x) && is.null(names(x)))) {
+    stop_irtopics("Can't build {.cls ir_evaluation}: it must be a named list of {.cls ir_scores}.",
+                  kind = "internal", call = NULL)
+  }
+  new_result(x, "ir_evaluation", base = "list",
+             attrs = c(missing = "string", depth = "number", canonical = "character"))
 }
 
 # Run topics against qrels topics: no topic in common (typically "q301"

@@ -17,7 +17,8 @@
 #'   system mean, as an [irtopics_summary].
 #' * `autoplot()`: per-topic scores sorted from worst to best topic, one line
 #'   per system, one panel per measure (the plot of
-#'   [autoplot.ir_scores()] for every measure).
+#'   [autoplot.ir_scores()] for every measure); with `type = "pr"`, the
+#'   interpolated precision-recall curves ([pr_curve()]).
 #' * `format()`/`print()`: the size and the system means (first `n`
 #'   systems).
 #'
@@ -29,6 +30,11 @@
 #'   there are at most 8, otherwise the 8 best by mean score of the first
 #'   measure.
 #' @param measures Measures to draw (default: all).
+#' @param layout,highlight How the systems' lines are told apart: see
+#'   [autoplot.ir_scores()]; `"facets"` needs a single measure.
+#' @param type `"sorted"` (per-topic scores sorted, one panel per measure)
+#'   or `"pr"`: the interpolated precision-recall curves of [pr_curve()],
+#'   from the measures `IPrec@0` ... `IPrec@1` of the evaluation.
 #' @param ... Unused (`autoplot()` refuses unknown arguments).
 #' @return `as.data.frame()`: a data frame; `as_tibble()`: a tibble;
 #'   `summary()`: an [irtopics_summary]; `autoplot()`: a ggplot;
@@ -117,28 +123,37 @@ summary.ir_evaluation <- function(object, ...) {
 #' @rdname ir_evaluation
 #' @method autoplot ir_evaluation
 #' @export
-autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL, ...) {
+autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
+                                   layout = c("auto", "lines", "facets", "highlight"), highlight = NULL,
+                                   type = c("sorted", "pr"), ...) {
   check_no_dots(..., help = "ir_evaluation")
   if (!length(object)) stop_irtopics("{.arg object} holds no measure.", kind = "data")
+  type <- match_choice(type)
+  if (type == "pr") {
+    if (!is.null(measures)) stop_irtopics("{.code type = \"pr\"} draws {.val IPrec@0} ... {.val IPrec@1}; leave out {.arg measures}.")
+    return(autoplot.ir_pr_curve(pr_curve(object), systems = systems, layout = layout, highlight = highlight))
+  }
   measures <- measures %||% names(object)
   unknown <- setdiff(measures, names(object))
   if (!is.character(measures) || length(unknown)) {
     stop_irtopics("{.arg measures} must name measures of {.arg object}: {.val {names(object)}}.")
   }
-  systems <- plot_systems(object[[measures[1]]], systems)
+  first <- object[[measures[1]]]
+  systems <- plot_systems(first, systems)
+  # facets of systems x measures fit only a few systems
+  layout <- choose_layout(layout, length(systems), highlight, facets = length(measures) == 1L)
+  means <- rowMeans(unclass(first)[systems, , drop = FALSE], na.rm = TRUE)
+  highlight <- plot_highlight(first, highlight, systems, means, layout)
   df <- do.call(rbind, lapply(measures, function(nm) {
     d <- sorted_scores_long(object[[nm]], systems)
     d$measure <- nm
     d
   }))
   df$measure <- factor(df$measure, levels = measures)
-  ggplot2::ggplot(df, ggplot2::aes(x = .data$position, y = .data$value,
-                                   colour = .data$system, linetype = .data$system)) +
-    ggplot2::geom_line() +
-    ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_y") +
-    ggplot2::labs(x = "Topics, sorted by score", y = "Score", colour = "System",
-                  linetype = "System") +
-    ggplot2::theme_bw()
+  many_lines_plot(df, "position", "value", layout, highlight, by = "measure") +
+    ggplot2::labs(x = "Topics, sorted by score", y = "Score",
+                  title = wrap_text(sprintf("Per-topic scores, sorted, %s", plural(length(systems), "system")))) +
+    title_theme()
 }
 
 #' @rdname as.data.frame.ir_scores

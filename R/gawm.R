@@ -30,11 +30,20 @@
 #'   \eqn{f} = `floor`;
 #' * `"power"`: \eqn{(\sum w (x + f)^p / \sum w)^{1/p}}, with \eqn{p} =
 #'   `exponent` (\eqn{p = 1} with `floor = 0` is the arithmetic mean,
-#'   \eqn{p = 0} the geometric one).
+#'   \eqn{p = 0} the geometric one). It is computed in the log domain,
+#'   \eqn{\ln M_p = [u_{max} + \mathrm{log1p}(\sum \tilde w\,
+#'   \mathrm{expm1}(u - u_{max}))]/p} with \eqn{u = p \ln(x + f)} and
+#'   \eqn{\tilde w = w / \sum w}, which is accurate for exponents as small as
+#'   \eqn{10^{-17}} (it tends to the geometric mean, the exact limit, where
+#'   the formula above rounds \eqn{(x + f)^p} to 1) and does not overflow
+#'   for large ones.
 #'
 #' Only the means change: the dispersion (eq. 7) and the distances of eq. 8
 #' are computed on the raw scores, and the iteration starts from the
-#' unweighted mean of the same kind.
+#' unweighted mean of the same kind. The distances are summed in units of a
+#' power of two near the largest score (an exact rescaling), so scores
+#' around \eqn{10^{-300}}, whose squares underflow, give the same weights as
+#' the same scores times \eqn{10^{300}} (`tol` is absolute: scale it too).
 #'
 #' @section Other means and distances:
 #' `mean`, `dispersion` and `proximity` also accept R functions, so that
@@ -179,7 +188,7 @@ gawm <- function(scores, q = 1, tol = 1e-12, maxit = 1000,
                     i = "Increase {.arg maxit} or try a smaller {.arg q}."),
                   kind = "convergence")
   }
-  new_gawm(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
+  gawm_result(P, res, q = q, tol = tol, maxit = maxit, measure = measure,
            method = c(mean = kernel$label, dispersion = gawm_label(dispersion),
                       proximity = gawm_label(proximity)),
            floor = kernel$floor, exponent = kernel$exponent)
@@ -225,11 +234,22 @@ gawm_mean_kernel <- function(mean, floor, exponent, P, call = rlang::caller_env(
   fun <- if (p == 0) {
     function(x, w) exp(sum(w * log(x + floor)) / sum(w))
   } else {
-    function(x, w) (sum(w * (x + floor)^p) / sum(w))^(1 / p)
+    function(x, w) power_mean_log(log(x + floor), w, p)
   }
   list(code = if (p == 0) 1L else 2L, floor = as.double(floor),
        exponent = if (p == 0) NA_real_ else p, fun = fun,
        label = if (p == 0) "geometric" else sprintf("power(%s)", format(p)))
+}
+
+# The weighted power mean (sum w exp(p y) / sum w)^(1/p) of exp(y), in the
+# log domain as src/gawm.h computes it: accurate for tiny |p| (the limit
+# p -> 0 is the geometric mean exp(sum w y / sum w)) and for large |p|.
+power_mean_log <- function(y, w, p) {
+  keep <- w > 0
+  u <- p * y[keep]
+  umax <- max(u)
+  if (umax == -Inf) return(0)
+  exp((umax + log1p(sum(w[keep] / sum(w) * expm1(u - umax)))) / p)
 }
 
 # NULL for the built-in (string) choice, else the user's function.
@@ -243,9 +263,16 @@ gawm_component <- function(x, arg, builtin, call = rlang::caller_env()) {
 gawm_label <- function(x) if (is.function(x)) "custom" else x
 
 gawm_mean_arithmetic <- function(x, w) sum(w * x) / sum(w)
-gawm_dispersion_euclidean <- function(x, center) sqrt(sum((x - center)^2))
+# Euclidean norms in units of a power of two (pow2_scale()): exact, and
+# right for scores whose squares underflow (~1e-300) or overflow.
+gawm_dispersion_euclidean <- function(x, center) {
+  r <- x - center
+  s <- pow2_scale(r)
+  sqrt(sum((r / s)^2)) * s
+}
 gawm_proximity_euclidean <- function(scores, ease, q) {
-  d <- sqrt(rowSums(sweep(scores, 2, ease)^2))
+  r <- sweep(scores, 2, ease)
+  d <- sqrt(rowSums((r / pow2_scale(r))^2))
   s <- sum(d)
   if (s > 0) (1 - d / s)^q else rep(1, length(d))
 }
@@ -301,14 +328,14 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
        topic_discernment = wt, iterations = iterations, converged = converged, change = change)
 }
 
-new_gawm <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, exponent = NA_real_) {
+gawm_result <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, exponent = NA_real_) {
   sys <- rownames(P)
   top <- colnames(P)
   E_s <- stats::setNames(res$system_performance, sys)
   W_s <- stats::setNames(res$system_conformity, sys)
   E_t <- stats::setNames(res$topic_ease, top)
   W_t <- stats::setNames(res$topic_discernment, top)
-  structure(list(
+  new_ir_gawm(list(
     E_s = E_s, W_s = W_s, E_t = E_t, W_t = W_t,
     systems = data.frame(system = sys, performance = unname(E_s), conformity = unname(W_s),
                          MAP = unname(rowMeans(P)), stringsAsFactors = FALSE),
@@ -317,7 +344,13 @@ new_gawm <- function(P, res, q, tol, maxit, measure, method, floor = NA_real_, e
     iterations = res$iterations, converged = res$converged, change = res$change,
     q = q, tol = tol, maxit = maxit, method = method, floor = floor, exponent = exponent,
     measure = measure
-  ), class = "ir_gawm")
+  ))
+}
+
+new_ir_gawm <- function(x) {
+  new_result(x, "ir_gawm", fields = c(E_s = "numeric", W_s = "numeric", E_t = "numeric", W_t = "numeric",
+                                      systems = "data.frame", topics = "data.frame", iterations = "number",
+                                      converged = "flag", q = "number", method = "any", measure = "string?"))
 }
 
 gawm_method_text <- function(x) {
@@ -379,7 +412,8 @@ gawm_topic_table <- function(x) {
 #'
 #' @param object An `ir_gawm` object from [gawm()].
 #' @param ... Unused.
-#' @return A `summary.ir_gawm` object: a list with `systems` (ranked by
+#' @return A `summary.ir_gawm` object (an [irtopics_summary] whose `$table`
+#'   is `$correlations`), with `systems` (ranked by
 #'   \eqn{E_s}, with MAP and its rank), `topics` (ranked by \eqn{E_t}, with
 #'   AAP and \eqn{W_t}), and `correlations`, a data frame of the Pearson and
 #'   Kendall correlations of \eqn{E_s} with MAP and of \eqn{E_t} with AAP.
@@ -397,25 +431,24 @@ summary.ir_gawm <- function(object, ...) {
     kendall = c(safe_cor(s$MAP, s$performance, "kendall"), safe_cor(t$AAP, t$ease, "kendall")),
     stringsAsFactors = FALSE
   )
-  structure(list(systems = gawm_system_table(object), topics = gawm_topic_table(object),
-                 correlations = cors, header = format(object, n = 0L)[1:3]),
-            class = "summary.ir_gawm")
+  header <- format(object, n = 0L)[1:3]
+  new_summary("ir_gawm", header, cors, systems = gawm_system_table(object), topics = gawm_topic_table(object),
+              correlations = cors, header = header)
 }
 
 #' @rdname summary.ir_gawm
 #' @param x A `summary.ir_gawm` object.
+#' @method format summary.ir_gawm
 #' @export
-print.summary.ir_gawm <- function(x, ...) {
-  cat(x$header, sep = "\n")
-  cat("\nCorrelations with the unweighted means:\n")
-  print(x$correlations, digits = 4, row.names = FALSE)
+format.summary.ir_gawm <- function(x, ...) {
   w <- x$topics[order(-x$topics$W_t), , drop = FALSE]
-  cat("\nMost discerning topics (largest W_t):\n")
-  print(utils::head(w[, c("topic", "W_t", "E_t", "AAP")], 5), digits = 4, row.names = FALSE)
-  cat("\nLeast discerning topics (smallest W_t):\n")
-  print(utils::head(w[rev(seq_len(nrow(w))), c("topic", "W_t", "E_t", "AAP")], 5), digits = 4,
-        row.names = FALSE)
-  invisible(x)
+  cols <- c("topic", "W_t", "E_t", "AAP")
+  c(x$title, "", "Correlations with the unweighted means:",
+    printed_lines(print(x$correlations, digits = 4, row.names = FALSE)),
+    "", "Most discerning topics (largest W_t):",
+    printed_lines(print(utils::head(w[, cols], 5), digits = 4, row.names = FALSE)),
+    "", "Least discerning topics (smallest W_t):",
+    printed_lines(print(utils::head(w[rev(seq_len(nrow(w))), cols], 5), digits = 4, row.names = FALSE)))
 }
 
 # Pearson/Kendall correlation that is NA (no warning) for constant vectors.
@@ -512,9 +545,14 @@ weighting_correlations <- function(list_of_scores, ...) {
   })
   out <- do.call(rbind, rows)
   rownames(out) <- NULL
-  class(out) <- c("ir_weighting_correlations", "data.frame")
   attr(out, "gawm") <- attr(rows[[1]], "gawm")
-  out
+  new_ir_weighting_correlations(out)
+}
+
+new_ir_weighting_correlations <- function(x) {
+  new_result(x, "ir_weighting_correlations", base = "data.frame",
+             fields = c(MAP_E_s = "numeric", MAP_A_s = "numeric", AAP_E_t = "numeric", AAP_A_t = "numeric",
+                        converged = "logical"), attrs = c(gawm = "string?"))
 }
 
 #' @rdname weighting_correlations
@@ -522,7 +560,7 @@ weighting_correlations <- function(list_of_scores, ...) {
 format.ir_weighting_correlations <- function(x, ...) {
   df <- as.data.frame(x)
   names(df)[4:7] <- c("r(MAP,E_s)", "r(MAP,A(s))", "r(AAP,E_t)", "r(AAP,A(t))")
-  c("Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)",
+  c("<ir_weighting_correlations> Pearson correlations of adaptive weights with plain means (Lee et al. 2009, Table 2)",
     if (!is.null(attr(x, "gawm"))) sprintf("# GAWM: %s", attr(x, "gawm")),
     printed_lines(print(df, digits = 3, row.names = FALSE)))
 }

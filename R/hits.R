@@ -45,7 +45,8 @@
 #'   hub`); the singular values `sigma_A` of \eqn{AP_A} and `sigma_M` of
 #'   \eqn{AP_M}; and `measure`. `print()` shows the best `n` systems and
 #'   topics by authority; `summary()` the correlations of authorities and
-#'   hubs with MAP and AAP (Pearson and Kendall);
+#'   hubs with MAP and AAP (Pearson and Kendall; an [irtopics_summary] whose
+#'   `$table` is `$correlations`);
 #'   [as.data.frame()][as.data.frame.ir_hits] and
 #'   [autoplot()][autoplot.ir_hits] have their own pages.
 #' @param x,object An `ir_hits` object (a `summary.ir_hits` for its
@@ -80,7 +81,7 @@ hits <- function(scores) {
   A_t <- sm$v
   sys <- rownames(P)
   top <- colnames(P)
-  structure(list(
+  new_ir_hits(list(
     A_s = stats::setNames(A_s, sys), H_s = stats::setNames(H_s, sys),
     A_t = stats::setNames(A_t, top), H_t = stats::setNames(H_t, top),
     systems = data.frame(system = sys, MAP = unname(map), authority = A_s, hub = H_s,
@@ -88,7 +89,13 @@ hits <- function(scores) {
     topics = data.frame(topic = top, AAP = unname(aap), authority = A_t, hub = H_t,
                         stringsAsFactors = FALSE),
     sigma_A = sa$d, sigma_M = sm$d, measure = measure
-  ), class = "ir_hits")
+  ))
+}
+
+new_ir_hits <- function(x) {
+  new_result(x, "ir_hits", fields = c(A_s = "numeric", H_s = "numeric", A_t = "numeric", H_t = "numeric",
+                                      systems = "data.frame", topics = "data.frame", sigma_A = "numeric",
+                                      sigma_M = "numeric", measure = "string?"))
 }
 
 # First singular pair of x with the sign rule "the right vector (hubs of
@@ -155,16 +162,16 @@ summary.ir_hits <- function(object, ...) {
                 safe_cor(t$AAP, t$authority, "kendall"), safe_cor(t$AAP, t$hub, "kendall")),
     stringsAsFactors = FALSE
   )
-  structure(list(correlations = cors, header = hits_header(object)), class = "summary.ir_hits")
+  header <- hits_header(object)
+  new_summary("ir_hits", header, cors, correlations = cors, header = header)
 }
 
 #' @rdname hits
+#' @method format summary.ir_hits
 #' @export
-print.summary.ir_hits <- function(x, ...) {
-  cat(x$header, sep = "\n")
-  cat("\nCorrelations with the plain means:\n")
-  print(x$correlations, digits = 4, row.names = FALSE)
-  invisible(x)
+format.summary.ir_hits <- function(x, ...) {
+  c(x$title, "", "Correlations with the plain means:",
+    printed_lines(print(x$correlations, digits = 4, row.names = FALSE)))
 }
 
 #' Long form of HITS results

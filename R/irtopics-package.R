@@ -7,7 +7,7 @@
 #'
 #' @section Results:
 #' Every analysis returns a small S3 object with the same methods: `print()`
-#' (the lines of `format()`), `summary()` (usually an [irtopics_summary]),
+#' (the lines of `format()`), `summary()` (an [irtopics_summary]: a title and a data frame),
 #' `as.data.frame()` (a tidy data frame) and, where a picture helps,
 #' `autoplot()` (a ggplot; arguments it does not use are an error, and
 #' scatter plots take `label =` to name their points). Rates (error, tie and

@@ -1,114 +1,57 @@
 # Measure names ----------------------------------------------------------------------
 #
-# One table of measures: canonical stem, the C++ kind code (the order of
-# MeasureKind in src/measures.h), the kind of parameter, the trec_eval stem
-# and the other spellings (ir_measures, ranx), whether a relevance threshold
-# applies, how trec_eval summarises it on its 'all' line, the parameters of
-# trec_eval's -m all_trec, and a description. Name resolution, "did you
-# mean", the help page's list (?measures) and the parity tests read it:
-# adding a measure is one row here and one kernel in src/measures.cpp.
+# The measures are the records of kMeasureTable in src/measure_table.h, the
+# only list of measures in the package: each ties a canonical name to its
+# C++ kernel and carries the kind of parameter, the trec_eval stem and the
+# other spellings (ir_measures, ranx), whether a relevance threshold
+# applies, how trec_eval summarises it on its 'all' line, whether trec_eval
+# prints the same number, the parameters of trec_eval's -m all_trec, and a
+# description. R reads the table once (cpp_measure_table()); name
+# resolution, "did you mean", the help page's list (?measures), trec_eval's
+# names and the parity tests read it, and measures go back to C++ by name
+# (measure_fields() in R/evaluate.R). Adding a measure is one record and one
+# kernel in C++ (CONTRIBUTING.md, "How to add a measure").
 
-measure_row <- function(id, kind, param, trec = NA_character_, spell = character(),
-                        rel = TRUE, summary = "mean", all_trec = NULL, cut_kind = NA_integer_,
-                        default = NA_real_, desc = "") {
-  list(id = id, kind = kind, param = param, trec = trec, spell = spell, rel = rel,
-       summary = summary, all_trec = all_trec, cut_kind = cut_kind, default = default, desc = desc)
+# The kinds of parameter parse_measure() knows (ParamType in C++).
+measure_param_types <- c("none", "cutoff", "optcut", "recall", "mult", "beta", "p", "utility")
+
+# The registry as R uses it: `rows`, one list per record, and `spellings`,
+# lower-case spelling -> row. Built at first use (the compiled table is not
+# there when the package's R code is built) and checked: a record R could
+# not parse is an error here, not a silently ignored measure.
+measure_registry <- local({
+  cache <- NULL
+  function() {
+    if (is.null(cache)) cache <<- build_measure_registry(cpp_measure_table())
+    cache
+  }
+})
+
+build_measure_registry <- function(tab) {
+  n <- length(tab$id)
+  problem <- function(msg) stop_irtopics(c("The measure table of src/measure_table.h is inconsistent.", x = msg),
+                                         kind = "internal")
+  bad <- setdiff(tab$param, measure_param_types)
+  if (length(bad)) problem(paste0("Unknown parameter type \"", bad[1], "\"."))
+  bad <- setdiff(tab$summary, c("mean", "sum", "gmean"))
+  if (length(bad)) problem(paste0("Unknown summary \"", bad[1], "\"."))
+  rows <- lapply(seq_len(n), function(i) {
+    all_trec <- if (is.na(tab$all_trec[i])) NULL else if (!nzchar(tab$all_trec[i])) NA else {
+      as.numeric(strsplit(tab$all_trec[i], " ", fixed = TRUE)[[1]])
+    }
+    list(id = tab$id[i], param = tab$param[i], default = tab$default[i], trec_default = tab$trec_default[i],
+         rel = tab$rel[i], summary = tab$summary[i], trec = tab$trec[i], trec_cut = tab$trec_cut[i],
+         trec_parity = tab$trec_parity[i], all_trec = all_trec,
+         spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i])
+  })
+  keys <- lapply(rows, function(r) unique(c(tolower(r$id), r$spell)))
+  spellings <- stats::setNames(rep(seq_len(n), lengths(keys)), unlist(keys))
+  dup <- names(spellings)[duplicated(names(spellings))]
+  if (length(dup)) problem(paste0("The spelling \"", dup[1], "\" names two measures."))
+  list(rows = rows, spellings = spellings)
 }
 
-# param: "none"; "cutoff" (k >= 1 required); "optcut" (k optional: `cut_kind`
-# is the kind with a cut-off); "recall" (a level in [0, 1]); "mult" (a
-# multiple of R); "beta" (>= 0); "p" (in (0, 1)); "utility" (4 coefficients).
-measure_rows <- list(
-  measure_row("AP", 0L, "optcut", "map", c("ap", "map", "map_cut"), cut_kind = 12L,
-              all_trec = NA, desc = "average precision; `AP@k` (`map_cut_k`, ranx `map@k`) stops at rank k"),
-  measure_row("gm_map", 0L, "none", "gm_map", c("gm_map", "gmap"), summary = "gmean", all_trec = NA,
-              desc = "average precision whose summary is trec_eval's geometric mean (values floored at 1e-5)"),
-  measure_row("P", 1L, "cutoff", "P", c("p", "precision"), all_trec = c(5, 10, 15, 20, 30, 100, 200, 500, 1000),
-              desc = "precision at k; missing ranks count as non-relevant"),
-  measure_row("R-Prec", 2L, "none", "Rprec", c("r-prec", "rprec", "r-precision", "r_precision"), all_trec = NA,
-              desc = "precision at rank R (the number of relevant documents)"),
-  measure_row("RR", 3L, "optcut", "recip_rank", c("rr", "recip_rank", "mrr"), cut_kind = 36L, all_trec = NA,
-              desc = "reciprocal rank of the first relevant document; `RR@k` (ranx `mrr@k`) within the top k"),
-  measure_row("nDCG", 4L, "optcut", "ndcg", c("ndcg", "ndcg_cut"), cut_kind = 5L, rel = FALSE, all_trec = NA,
-              desc = "normalised DCG with gains = grades (or `gains`); `nDCG@k` (`ndcg_cut_k`) at k"),
-  measure_row("Bpref", 6L, "none", "bpref", c("bpref"), all_trec = NA, desc = "binary preference"),
-  measure_row("gm_bpref", 6L, "none", "gm_bpref", c("gm_bpref"), summary = "gmean", all_trec = NA,
-              desc = "bpref whose summary is trec_eval's geometric mean"),
-  measure_row("R", 7L, "cutoff", "recall", c("r", "recall"), all_trec = c(5, 10, 15, 20, 30, 100, 200, 500, 1000),
-              desc = "recall at k"),
-  measure_row("Success", 8L, "cutoff", "success", c("success", "hit_rate", "hitrate", "hits"), all_trec = c(1, 5, 10),
-              desc = "1 if a relevant document is in the top k (ranx `hit_rate@k`)"),
-  measure_row("NumRet", 9L, "none", "num_ret", c("numret", "num_ret"), rel = FALSE, summary = "sum", all_trec = NA,
-              desc = "number of documents retrieved (after the depth cut)"),
-  measure_row("NumRel", 10L, "none", "num_rel", c("numrel", "num_rel"), summary = "sum", all_trec = NA,
-              desc = "number of relevant documents of the topic"),
-  measure_row("NumRelRet", 11L, "none", "num_rel_ret", c("numrelret", "num_rel_ret"), summary = "sum", all_trec = NA,
-              desc = "number of relevant documents retrieved"),
-  measure_row("NumQ", 31L, "none", "num_q", c("numq", "num_q"), rel = FALSE, summary = "sum", all_trec = NA,
-              desc = "1 per topic: its summary is the number of topics"),
-  measure_row("NumNonrelJudgedRet", 26L, "none", "num_nonrel_judged_ret",
-              c("numnonreljudgedret", "num_nonrel_judged_ret"), summary = "sum", all_trec = NA,
-              desc = "number of judged non-relevant documents retrieved"),
-  measure_row("infAP", 14L, "none", "infAP", c("infap"), all_trec = NA,
-              desc = "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged"),
-  measure_row("IPrec", 15L, "recall", "iprec_at_recall", c("iprec", "iprec_at_recall"),
-              all_trec = seq(0, 1, by = 0.1), desc = "interpolated precision at recall level x (between 0 and 1)"),
-  measure_row("11pt_avg", 16L, "none", "11pt_avg", c("11pt_avg", "11-pt_avg", "11ptavg"), all_trec = NA,
-              desc = "mean interpolated precision at recall 0, 0.1, ..., 1"),
-  measure_row("Rprec_mult", 17L, "mult", "Rprec_mult", c("rprec_mult"), all_trec = seq(0.2, 2, by = 0.2),
-              desc = "precision at rank x R (trec_eval rounds x R + 0.9 down)"),
-  measure_row("relative_P", 18L, "cutoff", "relative_P", c("relative_p", "rel_p", "relp"),
-              all_trec = c(5, 10, 15, 20, 30, 100, 200, 500, 1000),
-              desc = "precision at k divided by the best possible, min(k, R) / k"),
-  measure_row("SetP", 19L, "none", "set_P", c("setp", "set_p"), all_trec = NA,
-              desc = "precision of the whole retrieved set"),
-  measure_row("SetRelP", 23L, "none", "set_relative_P", c("setrelp", "set_relative_p"), all_trec = NA,
-              desc = "set precision relative to the best possible"),
-  measure_row("SetR", 20L, "none", "set_recall", c("setr", "set_recall"), all_trec = NA,
-              desc = "recall of the whole retrieved set"),
-  measure_row("SetAP", 22L, "none", "set_map", c("setap", "set_map"), all_trec = NA,
-              desc = "set precision x set recall"),
-  measure_row("SetF", 21L, "beta", "set_F", c("setf", "set_f"), default = 1, all_trec = NA,
-              desc = "F measure of the retrieved set, (beta + 1) P R / (beta P + R); `beta` (default 1)"),
-  measure_row("unj", 24L, "cutoff", "unj", c("unj"), rel = FALSE, all_trec = c(5, 10, 20),
-              desc = "fraction of the top k that is unjudged"),
-  measure_row("Judged", 32L, "cutoff", NA_character_, c("judged"), rel = FALSE,
-              desc = "fraction of the top k that is judged (ir_measures; 1 - unj@k)"),
-  measure_row("utility", 25L, "utility", "utility", c("utility"), all_trec = NA,
-              desc = "p1 a + p2 b + p3 c (+ p4 d, with no collection size: 0), default 1, -1, 0, 0"),
-  measure_row("G", 27L, "none", "G", c("g"), rel = FALSE, all_trec = NA,
-              desc = "trec_eval's normalised gain G (experimental)"),
-  measure_row("binG", 28L, "none", "binG", c("bing"), all_trec = NA,
-              desc = "trec_eval's binary G (experimental)"),
-  measure_row("Rndcg", 29L, "none", "Rndcg", c("rndcg"), rel = FALSE, all_trec = NA,
-              desc = "nDCG averaged at the R levels (experimental)"),
-  measure_row("ndcg_rel", 30L, "none", "ndcg_rel", c("ndcg_rel"), rel = FALSE, all_trec = NA,
-              desc = "nDCG averaged over the relevant documents (experimental)"),
-  measure_row("ERR", 33L, "optcut", NA_character_, c("err"), rel = FALSE, default = 4,
-              desc = "expected reciprocal rank (Chapelle et al. 2009) with gdeval's gains (2^g - 1) / 16; `ERR@k` at k"),
-  measure_row("RBP", 34L, "p", "rbp", c("rbp"), default = 0.8,
-              desc = "rank-biased precision (Moffat & Zobel 2008), persistence `p` (default 0.8; trec_eval's spelling `rbp` 0.9)"),
-  measure_row("RBP_resid", 35L, "p", "rbp_resid", c("rbp_resid", "rbpresid", "rbp-resid"), default = 0.8,
-              desc = "the RBP residual: the weight of unjudged ranks and of the ranks past the list"),
-  measure_row("Exclusion", 13L, "none", NA_character_, c("exclusion", "n25"),
-              desc = "Liggett & Buckley's exclusion measure -log10(N25 + 1)")
-)
-
-measure_table <- local({
-  f <- function(field) vapply(measure_rows, function(r) r[[field]], FUN.VALUE = if (field %in% c("kind", "cut_kind")) integer(1) else if (field == "rel") logical(1) else if (field == "default") numeric(1) else character(1))
-  data.frame(id = f("id"), kind = f("kind"), param = f("param"), trec = f("trec"), rel = f("rel"),
-             summary = f("summary"), cut_kind = f("cut_kind"), default = f("default"), desc = f("desc"),
-             stringsAsFactors = FALSE)
-})
-
-# Lower-case spelling -> row of measure_rows.
-measure_spellings <- local({
-  s <- unlist(lapply(seq_along(measure_rows), function(i) {
-    r <- measure_rows[[i]]
-    stats::setNames(rep(i, length(r$spell) + 1L), c(tolower(r$id), r$spell))
-  }))
-  s[!duplicated(names(s))]
-})
+measure_rows <- function() measure_registry()$rows
 
 measure_error <- function(msg, s, call, hint = NULL) {
   stop_irtopics(c(paste0("Can't use measure {.val {s}}: ", msg, "."), hint), kind = "measure",
@@ -123,8 +66,10 @@ parse_number <- function(x) {
 
 fmt_num <- function(x) vapply(x, function(v) format(v, digits = 15, trim = TRUE, scientific = FALSE), "")
 
-# One measure name -> list(kind, cutoff, param, rel, utility, row, name).
+# One measure name -> list(measure, cutoff, param, rel, utility, row, name):
+# `measure` is the record's name, which is how C++ finds the kernel.
 parse_measure <- function(s, call = rlang::caller_env()) {
+  reg <- measure_registry()
   key <- gsub("[[:space:]]", "", s)
   low <- tolower(key)
   base <- low
@@ -140,15 +85,15 @@ parse_measure <- function(s, call = rlang::caller_env()) {
     measure_error("the name is malformed", s, call,
                   c(i = "Write measures as {.val P@10}, {.val P(rel=2)@10}, {.val P_10} or {.val P.10}."))
   }
-  row <- unname(measure_spellings[base])
+  row <- unname(reg$spellings[base])
   trec_param <- NULL
   if (is.na(row) && is.null(args) && is.null(at)) {
     # trec_eval form: stem_param or stem.param (longest stem first)
-    stems <- names(measure_spellings)
+    stems <- names(reg$spellings)
     hit <- stems[startsWith(base, paste0(stems, "_")) | startsWith(base, paste0(stems, "."))]
     if (length(hit)) {
       stem <- hit[which.max(nchar(hit))]
-      row <- unname(measure_spellings[stem])
+      row <- unname(reg$spellings[stem])
       trec_param <- substring(base, nchar(stem) + 2L)
     }
   }
@@ -161,16 +106,21 @@ parse_measure <- function(s, call = rlang::caller_env()) {
                     i = "See {.help irtopics::measures} for the measures and their spellings."),
                   kind = "measure", call = call, measure = s)
   }
-  r <- measure_rows[[row]]
-  out <- list(kind = r$kind, cutoff = 0, param = if (is.na(r$default)) 0 else r$default, rel = 0L,
+  r <- reg$rows[[row]]
+  out <- list(measure = r$id, cutoff = 0, param = if (is.na(r$default)) 0 else r$default, rel = 0L,
               utility = c(1, -1, 0, 0), row = row)
-  if (r$param == "p" && startsWith(key, "rbp")) {
-    out$param <- 0.9  # trec_eval's default persistence, for its (lower-case) spelling
-  }
+  # A lower-case spelling is trec_eval's, with trec_eval's default (rbp: p = 0.9).
+  if (!is.na(r$trec_default) && !grepl("[[:upper:]]", key)) out$param <- r$trec_default
   # Arguments: key=value pairs (rel, p, beta, cutoff), or utility coefficients.
+  # Each parameter is given once: a second value is refused, naming both.
   if (!is.null(trec_param) && r$param %in% c("p", "beta") && grepl("=", trec_param)) {
     args <- trec_param
     trec_param <- NULL
+  }
+  given <- list()
+  twice <- function(what, a, b) {
+    measure_error(sprintf("the %s is given twice (%s and %s)", what, a, b), s, call,
+                  c(i = "Give each parameter once."))
   }
   if (!is.null(args) && nzchar(args)) {
     parts <- strsplit(args, ",", fixed = TRUE)[[1]]
@@ -182,6 +132,10 @@ parse_measure <- function(s, call = rlang::caller_env()) {
         if (length(kv) != 2L) measure_error("arguments must be written {.code name=value}", s, call)
         v <- parse_number(kv[2])
         if (is.na(v)) measure_error(sprintf("argument `%s` must be a number", kv[1]), s, call)
+        if (!is.null(given[[kv[1]]])) {
+          what <- switch(kv[1], rel = "relevance threshold `rel`", cutoff = "cut-off", sprintf("parameter `%s`", kv[1]))
+          twice(what, given[[kv[1]]], kv[2])
+        }
         switch(kv[1],
           rel = {
             if (!r$rel) measure_error(sprintf("%s takes no relevance threshold", r$id), s, call)
@@ -197,15 +151,21 @@ parse_measure <- function(s, call = rlang::caller_env()) {
             out$param <- v
           },
           cutoff = {
+            if (!r$param %in% c("cutoff", "optcut")) measure_error(sprintf("%s takes no cut-off", r$id), s, call)
+            if (!is.null(at)) twice("cut-off", kv[2], at)
             at <- kv[2]
           },
           measure_error(sprintf("unknown argument `%s`", kv[1]), s, call))
+        given[[kv[1]]] <- kv[2]
       }
     }
   }
   # The parameter: after @ (ir_measures, ranx) or after _ / . (trec_eval).
   value <- at %||% trec_param
-  if (!is.null(at) && !is.null(trec_param)) measure_error("the parameter is given twice", s, call)
+  if (!is.null(at) && !is.null(trec_param)) twice("parameter", trec_param, at)
+  if (!is.null(value) && r$param %in% c("p", "beta") && !is.null(given[[r$param]])) {
+    twice(sprintf("parameter `%s`", r$param), given[[r$param]], value)
+  }
   switch(r$param,
     none = if (!is.null(value)) measure_error(sprintf("%s takes no parameter", r$id), s, call),
     cutoff = ,
@@ -218,7 +178,6 @@ parse_measure <- function(s, call = rlang::caller_env()) {
         if (k < 1) measure_error("the cut-off must be at least 1", s, call)
         if (k > .Machine$integer.max) measure_error(sprintf("the cut-off must be at most %d", .Machine$integer.max), s, call)
         out$cutoff <- k
-        if (r$param == "optcut" && r$kind != 33L) out$kind <- r$cut_kind
       }
     },
     recall = {
@@ -270,50 +229,45 @@ canonical_name <- function(r, x) {
 }
 
 # The name trec_eval prints for a parsed measure (NA when trec_eval lacks
-# it, or prints it only with other parameters).
+# it, or prints it only with other parameters). A parameter trec_eval takes
+# as a string (set_F's beta, utility's coefficients, rbp's p=) is appended
+# after `_` when it differs from trec_eval's default, as trec_eval does with
+# the parameter string of `-m name.params` (`set_F_0.5`, `utility_2,-1,0,0`,
+# `rbp_p=0.8`); cut-offs and levels follow its `_%ld` and `_%3.2f` formats.
 trec_eval_name <- function(x) {
-  r <- measure_rows[[x$row]]
+  r <- measure_rows()[[x$row]]
   if (is.na(r$trec) || x$rel > 0) return(NA_character_)
   switch(r$param,
     none = r$trec,
     cutoff = paste0(r$trec, "_", fmt_num(x$cutoff)),
-    optcut = if (x$cutoff == 0) r$trec else if (r$trec %in% c("map", "ndcg")) {
-      paste0(r$trec, "_cut_", fmt_num(x$cutoff))
+    optcut = if (x$cutoff == 0) r$trec else if (!is.na(r$trec_cut)) {
+      paste0(r$trec_cut, "_", fmt_num(x$cutoff))
     } else NA_character_,
     recall = , mult = sprintf("%s_%.2f", r$trec, x$param),
+    beta = if (x$param == r$default) r$trec else paste0(r$trec, "_", fmt_num(x$param)),
+    utility = if (identical(x$utility, c(1, -1, 0, 0))) r$trec else {
+      paste0(r$trec, "_", paste(fmt_num(x$utility), collapse = ","))
+    },
+    p = {
+      te_default <- if (is.na(r$trec_default)) r$default else r$trec_default
+      if (x$param == te_default) r$trec else paste0(r$trec, "_p=", fmt_num(x$param))
+    },
     r$trec)
 }
 
 # Names for "did you mean": canonical names and common spellings.
 measure_examples <- function() {
-  ex <- unlist(lapply(measure_rows, function(r) {
+  ex <- unlist(lapply(measure_rows(), function(r) {
     stems <- unique(c(r$id, r$trec[!is.na(r$trec)]))
     switch(r$param,
       cutoff = c(paste0(r$id, "@10"), if (!is.na(r$trec)) paste0(r$trec, "_10")),
-      optcut = c(stems, paste0(r$id, "@10")),
+      optcut = c(stems, paste0(r$id, "@10"), if (!is.na(r$trec_cut)) paste0(r$trec_cut, "_10")),
       recall = c(paste0(r$id, "@0.1"), if (!is.na(r$trec)) paste0(r$trec, "_0.10")),
       mult = c(paste0(r$id, "@0.2"), paste0(r$trec, "_0.20")),
       p = paste0(r$id, "(p=0.8)"),
       stems)
   }))
-  unique(c(ex, "ndcg_cut_10", "map_cut_10", "R-Prec", "recip_rank"))
-}
-
-# Returns a data frame (kind, cutoff, name) for a character vector of names.
-parse_measures <- function(x, call = rlang::caller_env()) {
-  out <- lapply(x, function(s) {
-    p <- parse_measure(s, call = call)
-    data.frame(kind = p$kind, cutoff = p$cutoff, name = p$name, stringsAsFactors = FALSE)
-  })
-  do.call(rbind, out)
-}
-
-measure_names <- function() {
-  vapply(measure_rows, function(r) {
-    switch(r$param, cutoff = paste0(r$id, "@k"), optcut = paste0(r$id, ", ", r$id, "@k"),
-           recall = paste0(r$id, "@x"), mult = paste0(r$id, "@x"), p = paste0(r$id, "(p=x)"),
-           beta = paste0(r$id, ", ", r$id, "(beta=x)"), r$id)
-  }, "")
+  unique(c(ex, "R-Prec", "recip_rank"))
 }
 
 #' The measure name a spelling stands for
@@ -324,7 +278,7 @@ measure_names <- function() {
 #' `map_cut.10`, `iprec_at_recall_0.10`), the ir_measures spellings (`P@10`,
 #' `nDCG@10`, `AP`, `R@100`, `RR`, `Judged@10`, `P(rel=2)@10`) and the common
 #' ranx spellings (`map@100`, `mrr@10`, `precision@10`, `recall@10`,
-#' `ndcg@10`, `r-precision`, `hit_rate@10`). Case does not matter.
+#' `ndcg@10`, `r-precision`, `hit_rate@10`, `hits@10`). Case does not matter.
 #'
 #' @section Measures:
 #' `r measure_help()`
@@ -333,34 +287,49 @@ measure_names <- function() {
 #' ir_measures style: `P(rel=2)@10` counts grade 2 and above as relevant
 #' whatever `relevance_level` says; `AP(rel=2)`, `Bpref(rel=2)`.
 #'
+#' Each parameter is given once: `P(cutoff=10)@5`, `P(rel=2,rel=3)@5` and
+#' `RBP(p=0.5)@0.6` are errors naming both values, and a parameter a
+#' measure does not take (`Bpref(p=0.5)`, `IPrec(cutoff=3)`) is an error.
+#'
+#' ranx's two "hit" measures differ: `hits@k` is the number of relevant
+#' documents in the top k (a count; its mean over topics is what ranx
+#' reports), `hit_rate@k` is success, 1 if any document of the top k is
+#' relevant and 0 otherwise (trec_eval's `success_k`).
+#'
 #' @param x A character vector of measure names.
 #' @return `measure_name()`: the canonical names. `trec_eval_measure_name()`:
-#'   the name trec_eval prints for each (`NA` for measures trec_eval lacks).
+#'   the name trec_eval prints for each (`NA` for measures trec_eval lacks);
+#'   a parameter given as text (`set_F`'s beta, `utility`'s coefficients,
+#'   `rbp`'s `p=`) is appended after `_` when it is not trec_eval's default,
+#'   as trec_eval prints it (`set_F_0.5`, `utility_2,-1,0,0`).
 #' @seealso [evaluate()].
 #' @name measures
 #' @examples
 #' measure_name(c("map", "P_10", "P.10", "ndcg_cut.10", "mrr@10", "P(rel=2)@10",
-#'                "iprec_at_recall_0.10", "Rprec_mult_0.20", "rbp"))
-#' trec_eval_measure_name(c("AP", "nDCG@10", "IPrec@0.1", "ERR@20"))
+#'                "iprec_at_recall_0.10", "Rprec_mult_0.20", "rbp", "hits@10", "hit_rate@10"))
+#' trec_eval_measure_name(c("AP", "nDCG@10", "IPrec@0.1", "ERR@20", "SetF(beta=0.5)"))
 #' try(measure_name("nDGC@10"))
+#' try(measure_name("P(cutoff=10)@5"))
 NULL
 
 #' @rdname measures
 #' @export
 measure_name <- function(x) {
   if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
-  vapply(x, function(s) parse_measure(s)$name, "", USE.NAMES = FALSE)
+  call <- environment()
+  vapply(x, function(s) parse_measure(s, call = call)$name, "", USE.NAMES = FALSE)
 }
 
 #' @rdname measures
 #' @export
 trec_eval_measure_name <- function(x) {
   if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
-  vapply(x, function(s) trec_eval_name(parse_measure(s)), "", USE.NAMES = FALSE)
+  call <- environment()
+  vapply(x, function(s) trec_eval_name(parse_measure(s, call = call)), "", USE.NAMES = FALSE)
 }
 
 measure_help <- function() {
-  items <- vapply(measure_rows, function(r) {
+  items <- vapply(measure_rows(), function(r) {
     sp <- setdiff(r$spell, tolower(r$id))
     spell <- if (length(sp)) paste0(" (also ", paste0("`", sp, "`", collapse = ", "), ")") else ""
     nm <- switch(r$param, cutoff = paste0(r$id, "@k"), recall = paste0(r$id, "@x"), mult = paste0(r$id, "@x"),
@@ -370,6 +339,17 @@ measure_help <- function() {
   paste(items, collapse = "\n")
 }
 
+# Whether trec_eval 10 prints the number irtopics computes for a name (the
+# parity tests compare exactly these): the name resolves and its record says
+# so (not rbp / rbp_resid, whose trec_eval 10 values read uninitialised
+# memory, nor measures trec_eval lacks).
+trec_parity_measure <- function(x) {
+  vapply(x, function(s) {
+    p <- tryCatch(parse_measure(s), irtopics_error_measure = function(e) NULL)
+    !is.null(p) && measure_rows()[[p$row]]$trec_parity
+  }, logical(1), USE.NAMES = FALSE)
+}
+
 # The trec_eval -m all_trec per-topic measures (canonical names), in
 # trec_eval's order; rbp (uninitialised memory in trec_eval 10) is left out.
 all_trec_measures <- function() {
@@ -377,12 +357,14 @@ all_trec_measures <- function() {
              "P", "R", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG", "G", "nDCG",
              "ndcg_rel", "Rndcg", "nDCG@", "AP@", "relative_P", "Success", "SetP", "SetRelP", "SetR",
              "SetAP", "SetF", "NumNonrelJudgedRet", "unj")
+  rows <- measure_rows()
+  ids <- vapply(rows, `[[`, "", "id")
   out <- character()
   for (id in order) {
     cut <- grepl("@$", id)
-    r <- measure_rows[[which(vapply(measure_rows, `[[`, "", "id") == sub("@$", "", id))]]
+    r <- rows[[which(ids == sub("@$", "", id))]]
     if (cut || r$param %in% c("cutoff", "recall", "mult")) {
-      vals <- if (cut) c(5, 10, 15, 20, 30, 100, 200, 500, 1000) else r$all_trec
+      vals <- if (cut) rows[[which(ids == "P")]]$all_trec else r$all_trec
       out <- c(out, paste0(r$id, "@", fmt_num(vals)))
     } else {
       out <- c(out, r$id)

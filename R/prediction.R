@@ -33,12 +33,12 @@
 #' @param y_min Smallest \eqn{Y}; default \eqn{T - \mathrm{round}(0.2T)}.
 #' @param tau `"b"`, `"a"` or `"ap"`, see [kendall_tau()].
 #' @param area `"sum"` (default) or `"trapezoid"`.
-#' @return A `prediction_curves` object: `$runs` (columns `system`, `tau`,
+#' @return An `ir_prediction_curves` object: `$runs` (columns `system`, `tau`,
 #'   `area_between`), `$curves` (long: `system`, `Y`, `ranking` =
 #'   `"actual"`/`"predicted"`, `MAP`) and the parameters. `as.data.frame()`
-#'   returns `$runs`; `summary()` a named vector: the number of runs, the
-#'   correlation of tau with the area, and their medians; `autoplot()`: see
-#'   [autoplot.prediction_curves()].
+#'   returns `$runs`; `summary()` an [irtopics_summary] of one row: the number of
+#'   runs, the correlation of tau with the area, and their medians; `autoplot()`: see
+#'   [autoplot.ir_prediction_curves()].
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
 #' @examples
@@ -104,21 +104,26 @@ prediction_curves <- function(ap, predicted, y_min = NULL, tau = c("b", "a", "ap
                               ranking = rep(c("actual", "predicted"), each = length(ys)),
                               MAP = c(act[ys], prd[ys]))
   }
-  structure(list(runs = do.call(rbind, runs), curves = do.call(rbind, curves), y_min = y_min,
-                 n_topics = n_top, tau = tau, area = area),
-            class = "prediction_curves")
+  new_ir_prediction_curves(list(runs = do.call(rbind, runs), curves = do.call(rbind, curves), y_min = y_min,
+                                n_topics = n_top, tau = tau, area = area))
+}
+
+new_ir_prediction_curves <- function(x) {
+  new_result(x, "ir_prediction_curves", old = "prediction_curves",
+             fields = c(runs = "data.frame", curves = "data.frame", y_min = "number", n_topics = "number",
+                        tau = "string", area = "string"))
 }
 
 #' @rdname prediction_curves
-#' @param x,object A `prediction_curves` object.
+#' @param x,object An `ir_prediction_curves` object.
 #' @param n Number of runs to print (best predictors, smallest area, first).
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @export
-format.prediction_curves <- function(x, ..., n = 10L) {
+format.ir_prediction_curves <- function(x, ..., n = 10L) {
   r <- x$runs[order(x$runs$area_between, x$runs$system), , drop = FALSE]
   shown <- utils::head(r, n)
-  c(sprintf("<prediction_curves> %s, %d topics, Y = %d..%d, tau-%s, area by %s",
+  c(sprintf("<ir_prediction_curves> %s, %d topics, Y = %d..%d, tau-%s, area by %s",
             plural(nrow(x$runs), "run"), x$n_topics, x$n_topics, x$y_min, x$tau, x$area),
     printed_lines(print(shown, row.names = FALSE, digits = 4)),
     more_line(run = nrow(r) - nrow(shown)))
@@ -126,16 +131,19 @@ format.prediction_curves <- function(x, ..., n = 10L) {
 
 #' @rdname prediction_curves
 #' @export
-print.prediction_curves <- function(x, ..., n = 10L) print_formatted(x, n = n)
+print.ir_prediction_curves <- function(x, ..., n = 10L) print_formatted(x, n = n)
 
 #' @rdname prediction_curves
 #' @export
-as.data.frame.prediction_curves <- function(x, row.names = NULL, optional = FALSE, ...) x$runs
+as.data.frame.ir_prediction_curves <- function(x, row.names = NULL, optional = FALSE, ...) x$runs
 
 #' @rdname prediction_curves
 #' @export
-summary.prediction_curves <- function(object, ...) {
+summary.ir_prediction_curves <- function(object, ...) {
   r <- object$runs
-  c(runs = nrow(r), cor_tau_area = if (nrow(r) > 2) safe_cor(r$tau, r$area_between) else NA_real_,
-    median_tau = stats::median(r$tau, na.rm = TRUE), median_area = stats::median(r$area_between))
+  new_summary("ir_prediction_curves", sprintf("Prediction curves (tau-%s, area by %s):", object$tau, object$area),
+              data.frame(runs = nrow(r),
+                         cor_tau_area = if (nrow(r) > 2) safe_cor(r$tau, r$area_between) else NA_real_,
+                         median_tau = stats::median(r$tau, na.rm = TRUE),
+                         median_area = stats::median(r$area_between)))
 }

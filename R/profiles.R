@@ -40,7 +40,7 @@
 return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
                           topics = NULL, n_threads = irtopics_threads(), name = c("tag", "file"),
                           pattern = NULL) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
   depth <- check_whole(depth, "depth", min = 1)
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
@@ -86,9 +86,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   if (!is.null(qmap)) queries <- queries[order(match(queries$query, qmap$query)), , drop = FALSE]
   queries$text <- if (is.null(qmap)) NA_character_ else qmap$text[match(queries$query, qmap$query)]
   rownames(queries) <- NULL
-  structure(list(orders = orders, lists = lists, queries = queries, depth = as.integer(depth),
-                 relevance_level = as.integer(relevance_level)),
-            class = "ir_return_orders")
+  new_ir_return_orders(orders, lists, queries, depth = depth, relevance_level = relevance_level)
 }
 
 #' @rdname return_orders

@@ -43,7 +43,10 @@ read_qrels <- function(path) {
 }
 
 new_ir_qrels <- function(df, source = NA_character_) {
-  structure(df, class = c("ir_qrels", "data.frame"), source = source)
+  attr(df, "source") <- source
+  new_result(df, "ir_qrels", base = "data.frame",
+             fields = c(topic = "character", docno = "character", rel = "numeric"),
+             attrs = c(source = "character"))
 }
 
 #' @rdname read_qrels
@@ -242,6 +245,7 @@ strip_bom <- function(x) {
 raise_input_error <- function(err, call = rlang::caller_env()) {
   what <- switch(err$kind,
     duplicate = "Duplicate document in {.file {err$file}}.",
+    measure = "Can't evaluate these measures.",
     data = if (nzchar(err$file)) "Can't use {.file {err$file}}." else "Can't evaluate the runs.",
     "Can't read {.file {err$file}}."
   )
@@ -359,24 +363,42 @@ raise_input_error <- function(err, call = rlang::caller_env()) {
 #' read_runs(dir, pattern = "^results\\.test$")
 #' @export
 read_run <- function(path, name = c("tag", "file")) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   check_file(path)
   res <- cpp_read_run(path.expand(path))
   if (!is.null(res$error)) raise_input_error(res$error)
   res$system <- if (name == "tag") res$tag else run_file_name(path)
   res$path <- normalizePath(path)
-  structure(res, class = "ir_run")
+  new_ir_run(res)
+}
+
+# An `ir_run`: the lines of one run file, docnos in one raw buffer with
+# offsets (validate_ir_run() checks the lines agree before C++ uses them).
+new_ir_run <- function(x) {
+  new_result(x, "ir_run", fields = c(system = "string", topics = "character", topic_code = "numeric",
+                                     score = "numeric", docno = "any", offset = "numeric",
+                                     path = "string?"))
+}
+
+# An `ir_runs`: a list of `ir_run`s named by their (unique) system names.
+new_ir_runs <- function(runs) {
+  if (!is.list(runs) || !all(vapply(runs, inherits, logical(1), what = "ir_run"))) {
+    stop_irtopics("Can't build {.cls ir_runs}: it must be a list of {.cls ir_run}.", kind = "internal",
+                  call = NULL)
+  }
+  names(runs) <- vapply(runs, `[[`, "", "system")
+  new_result(runs, "ir_runs")
 }
 
 #' @rdname read_run
 #' @export
 read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
-  name <- match.arg(name)
+  name <- match_choice(name)
   paths <- expand_run_paths(paths, pattern = pattern)
   runs <- lapply(paths, read_run, name = name)
   names(runs) <- unique_system_names(vapply(runs, `[[`, "", "system"))
   for (k in seq_along(runs)) runs[[k]]$system <- names(runs)[k]
-  structure(runs, class = "ir_runs")
+  new_ir_runs(runs)
 }
 
 run_file_name <- function(path) {
@@ -460,14 +482,13 @@ print.ir_runs <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname read_run
 #' @export
-summary.ir_run <- function(object, ...) {
-  runs <- structure(list(object), class = "ir_runs")
-  summary(runs)
-}
+summary.ir_run <- function(object, ...) runs_summary(new_ir_runs(list(object)), "ir_run")
 
 #' @rdname read_run
 #' @export
-summary.ir_runs <- function(object, ...) {
+summary.ir_runs <- function(object, ...) runs_summary(object, "ir_runs")
+
+runs_summary <- function(object, class) {
   tab <- do.call(rbind, lapply(object, function(r) {
     per <- tabulate(r$topic_code, nbins = length(r$topics))
     data.frame(system = r$system, lines = length(r$score), topics = length(r$topics),
@@ -475,7 +496,7 @@ summary.ir_runs <- function(object, ...) {
                median_per_topic = if (length(per)) stats::median(per) else 0,
                max_per_topic = if (length(per)) max(per) else 0L, stringsAsFactors = FALSE)
   }))
-  new_summary("ir_runs", sprintf("Ranked lines per run and topic (%s):", plural(length(object), "run")), tab)
+  new_summary(class, sprintf("Ranked lines per run and topic (%s):", plural(length(object), "run")), tab)
 }
 
 #' @rdname read_run

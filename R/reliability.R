@@ -7,11 +7,26 @@
 #' Systems are the cases and topics the items (Bodoff & Li 2007; Mandl
 #' 2009): with \eqn{k} topics,
 #' \deqn{\alpha = \frac{k}{k-1}\left(1 - \frac{\sum_t \mathrm{Var}(X_{\cdot t})}{\mathrm{Var}(\sum_t X_{\cdot t})}\right),}
-#' variances over systems. Equals `psych::alpha(scores)$total$raw_alpha`
-#' and the G-study's \eqn{E\rho^2} ([g_study()]). It can be negative (topics
-#' that order the systems in opposite ways) and is not clamped. Computed in
+#' variances over systems: the textbook value, which equals the G-study's
+#' \eqn{E\rho^2} ([g_study()]). It can be negative (topics that order the
+#' systems in opposite ways) and is not clamped.
+#'
+#' Every topic counts in \eqn{k}, also one on which all systems score the
+#' same (variance 0; common for P@10). `psych::alpha(scores)$total$raw_alpha`
+#' equals this value only when no topic has zero variance: psych silently
+#' drops such items, and as a constant topic changes neither the sum of
+#' variances nor the variance of the totals, with \eqn{z} of the \eqn{k}
+#' topics constant it reports
+#' \deqn{\alpha_{psych} = \alpha \, \frac{(k - 1)(k - z)}{k (k - z - 1)},}
+#' slightly higher (TREC-5 P@10, 60 systems x 50 topics with one constant
+#' topic: .93427 here, .93466 in psych). psych can also fail outright on
+#' wide matrices (Robust 2004 P@10, 110 systems x 249 topics: an LAPACK
+#' error in its other statistics), where this function still answers. Computed in
 #' C++ from centred columns with compensated sums, the same code as
-#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()].
+#' [group_agreement()], [alpha_bootstrap()] and [alpha_curve()], on the
+#' scores divided by a power of two near the largest one (exact; alpha does
+#' not depend on the scale), so that scores around \eqn{10^{-300}}, whose
+#' squares underflow, give the alpha of the unscaled scores.
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
@@ -37,7 +52,7 @@ cronbach_alpha <- function(scores) {
 # differ in the last bit, e.g. rows .69 .24 .07 and .08 .42 .50, which would
 # give an alpha of ~-1e31).
 alpha_impl <- function(m) {
-  a <- cpp_alpha(m, matrix(0L, 0L, 0L), 1L)
+  a <- cpp_alpha(m / pow2_scale(m), matrix(0L, 0L, 0L), 1L)
   if (is.nan(a)) NA_real_ else a
 }
 
@@ -52,6 +67,7 @@ alpha_plan <- function(n, k, what, arg, call = rlang::caller_env()) {
 # Alpha of each column set of `sets` (k x n_sets, 0-based topic indices), in
 # the chunks of `plan` (run_chunks(): progress bar, interrupts, futures).
 alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(plan, "what")) {
+  m <- m / pow2_scale(m)  # alpha is scale-invariant; see pow2_scale()
   out <- with_progress_measure(measure, unlist(run_chunks(plan, function(idx, threads) {
     cpp_alpha(m, sets[, idx, drop = FALSE], threads)
   }, n_threads = n_threads, what = what), use.names = FALSE))
@@ -59,48 +75,102 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
   out
 }
 
-#' Bootstrap interval for Cronbach's alpha
+#' Intervals for Cronbach's alpha, and its bootstrap distribution
 #'
-#' Resamples the topics with replacement `B` times (the systems stay fixed,
-#' as the question is how much alpha depends on the particular topics) and
-#' reports the percentile interval of the bootstrap alphas beside Feldt's
-#' (1965) F-distribution interval, \eqn{[1 - (1 - \hat\alpha) F_{1-a},
-#' 1 - (1 - \hat\alpha) F_{a}]} with \eqn{F(n_s - 1, (n_s - 1)(n_t - 1))}
-#' quantiles (the \eqn{E\rho^2} interval of [d_study()] at the observed
-#' number of topics).
+#' Resamples the topics with replacement `B` times (the bootstrap
+#' distribution of alpha, drawn by [autoplot()][autoplot.ir_alpha_bootstrap])
+#' and reports three \eqn{100 \cdot}`conf`% intervals for alpha, which
+#' assume different things about where the systems and topics come from:
+#' * `interval = "feldt"` (the default): Feldt's (1965) interval, for
+#'   **systems and topics that are both random samples** (the two-way
+#'   random-effects model, the question "how reliable is a collection like
+#'   this one for systems like these?"). With \eqn{F_x} the \eqn{x}
+#'   quantile of \eqn{F(n_s - 1, (n_s - 1)(n_t - 1))} and tail \eqn{a =
+#'   (1 - conf)/2}: \eqn{[1 - (1 - \hat\alpha) F_{1-a}, 1 - (1 - \hat\alpha)
+#'   F_{a}]}, exact for normal scores (it is the \eqn{E\rho^2} interval of
+#'   [d_study()] at the observed number of topics).
+#' * `interval = "noncentral"`: for **these systems, fixed, and random
+#'   topics** ("how reliably does a collection like this one rank these
+#'   systems?"; the target is alpha with the systems' own spread
+#'   \eqn{S^2_s = \sum (\mu_s - \bar\mu)^2 / (n_s - 1)} in place of the
+#'   population variance). \eqn{MS_s / MS_e} then has a non-central
+#'   \eqn{F(n_s - 1, (n_s - 1)(n_t - 1), \lambda)} distribution with
+#'   \eqn{\lambda = n_t (n_s - 1) S^2_s / \sigma^2_e}; the interval inverts it
+#'   in \eqn{\lambda} and maps \eqn{\lambda} to alpha as \eqn{r / (1 + r)}
+#'   with \eqn{r = \lambda / (n_s - 1)}. Exact for normal errors; a bound is 0
+#'   where the data are consistent with no system differences. (Where R's
+#'   non-central F loses precision, \eqn{\lambda} beyond about \eqn{10^5},
+#'   Patnaik's two-moment approximation is used.) This interval is
+#'   irtopics' construction (DERIVED): the standard non-central F inversion
+#'   applied to alpha.
+#' * `interval = "percentile"`: the percentile interval of the topic
+#'   bootstrap (systems fixed, topics resampled; `quantile()` type 7).
+#'   **It undercovers** and is kept only for comparison with earlier results:
+#'   bootstrapping topics with replacement biases alpha downwards and ignores
+#'   the sampling of systems.
+#'
+#' Coverage of nominal 95% intervals in 2,000 simulated collections per
+#' cell (`bench/alpha-intervals.R`, two-way model with normal errors and
+#' known alpha; skewed errors and the other settings in `bench/README.md`):
+#'
+#' | interval | 30 x 50, systems random | 30 x 50, systems fixed | 100 x 25, random | 100 x 25, fixed |
+#' |---|---|---|---|---|
+#' | `"feldt"` | .954 | 1.000 | .954 | .992 |
+#' | `"noncentral"` | .615 | .946 | .872 | .945 |
+#' | `"percentile"` | .578 | .845 | .202 | .173 |
+#'
+#' (systems x topics; alpha .91 and about .64.) Feldt's interval is close to
+#' nominal when the systems are a random sample and conservative when they
+#' are fixed, so it is the default; the non-central interval is close to
+#' nominal for fixed systems but too narrow for sampled ones; the
+#' percentile interval is too narrow in every setting, badly so with few
+#' topics. With skewed (centred exponential) errors Feldt's coverage stays
+#' at .951 / 1.000 and the non-central interval's drops to .915.
 #'
 #' The draws are made in R after `set.seed(seed)` (your random state is
 #' restored), so the result is the same for any `n_threads` and any
 #' `future` plan.
 #'
 #' @inheritParams cronbach_alpha
-#' @param B Number of bootstrap samples.
+#' @param B Number of bootstrap samples of topics.
 #' @param conf Confidence level of the intervals, in (0, 1).
+#' @param interval The interval reported as `conf.low`, `conf.high`:
+#'   `"feldt"` (systems and topics random), `"noncentral"` (systems fixed) or
+#'   `"percentile"` (topic bootstrap; undercovers). All three are in
+#'   `$intervals`.
 #' @param seed Random seed (a whole number), or `NULL` to use the current
 #'   random stream.
 #' @inheritParams irtopics_threads
 #' @return An `ir_alpha_bootstrap` object: `$estimate`, `$conf.low`,
-#'   `$conf.high` (percentile interval, `quantile()` type 7), `$feldt`
-#'   (the Feldt interval), `$draws` (the `B` bootstrap alphas, `NA` where
-#'   undefined), `$indices` (the topics drawn: an \eqn{n_t \times B}
+#'   `$conf.high` (the interval chosen by `interval`), `$interval` (its
+#'   name), `$intervals` (a data frame of all three: `interval`, `assumes`,
+#'   `conf.low`, `conf.high`), `$feldt`, `$noncentral` and `$percentile`
+#'   (each a named pair of bounds), `$draws` (the `B` bootstrap alphas, `NA`
+#'   where undefined), `$indices` (the topics drawn: an \eqn{n_t \times B}
 #'   integer matrix of column numbers), `$B`, `$conf`, `$seed`.
 #' @references Feldt, L. S. (1965). The approximate sampling distribution of
 #'   Kuder-Richardson reliability coefficient twenty. *Psychometrika* 30(3).
 #'
 #' Bodoff, D. & Li, P. (2007). Test theory for assessing IR test
 #'   collections. *SIGIR 2007*, 367--374.
+#'
+#' Patnaik, P. B. (1949). The non-central chi-square and F-distributions
+#'   and their applications. *Biometrika* 36(1/2), 202--232.
 #' @seealso [alpha_curve()] for alpha against the number of topics.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
 #' bt <- alpha_bootstrap(ap, B = 200, seed = 1)
 #' bt
+#' bt$intervals
 #' ggplot2::autoplot(bt)
 #' @export
-alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = irtopics_threads()) {
+alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = irtopics_threads(),
+                            interval = c("feldt", "noncentral", "percentile")) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
   check_number(B, "B", min = 1, integer = TRUE)
   check_conf(conf)
+  interval <- match_choice(interval)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
   measure <- attr(m, "measure")
@@ -111,17 +181,70 @@ alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_thread
   draws <- alpha_sets(m, idx - 1L, n_threads, plan, measure)
   a <- (1 - conf) / 2
   q <- stats::quantile(draws, c(a, 1 - a), na.rm = TRUE, names = FALSE)
-  structure(list(estimate = alpha_impl(m), conf.low = q[1], conf.high = q[2],
-                 feldt = feldt_interval(m, a), draws = draws, indices = idx,
-                 B = as.integer(B), conf = conf, seed = seed, measure = measure,
-                 n_systems = nrow(m), n_topics = nt),
-            class = "ir_alpha_bootstrap")
+  bounds <- list(feldt = feldt_interval(m, a), noncentral = noncentral_alpha_interval(m, a),
+                 percentile = c(conf.low = q[1], conf.high = q[2]))
+  intervals <- data.frame(interval = names(bounds),
+                          assumes = unname(alpha_interval_assumes[names(bounds)]),
+                          conf.low = vapply(bounds, `[[`, 0, 1), conf.high = vapply(bounds, `[[`, 0, 2),
+                          stringsAsFactors = FALSE, row.names = NULL)
+  new_ir_alpha_bootstrap(list(estimate = alpha_impl(m), conf.low = bounds[[interval]][[1]],
+                              conf.high = bounds[[interval]][[2]], interval = interval, intervals = intervals,
+                              feldt = bounds$feldt, noncentral = bounds$noncentral, percentile = bounds$percentile,
+                              draws = draws, indices = idx, B = as.integer(B), conf = conf, seed = seed,
+                              measure = measure, n_systems = nrow(m), n_topics = nt))
 }
+
+new_ir_alpha_bootstrap <- function(x) {
+  new_result(x, "ir_alpha_bootstrap",
+             fields = c(estimate = "number", conf.low = "number", conf.high = "number",
+                        interval = "string", intervals = "data.frame", feldt = "numeric",
+                        noncentral = "numeric", percentile = "numeric",
+                        draws = "numeric", indices = "matrix", B = "number", conf = "number",
+                        measure = "string?", n_systems = "number", n_topics = "number"))
+}
+
+alpha_interval_assumes <- c(
+  feldt = "systems and topics random samples (F distribution)",
+  noncentral = "these systems fixed, topics random (non-central F)",
+  percentile = "topic bootstrap percentile; undercovers, for comparison only"
+)
 
 # Feldt's interval for alpha: the D-study's Erho2 interval at n' = n_t.
 feldt_interval <- function(m, a) {
   d <- d_study(g_study(m), ncol(m), alpha = a)
   c(conf.low = d$Erho2_low, conf.high = d$Erho2_high)
+}
+
+# The interval for alpha with the systems fixed: MS_s / MS_e ~ F'(df_s,
+# df_e, lambda), inverted in lambda (pf() decreases in lambda), and
+# alpha = r / (1 + r) with r = lambda / df_s. NA without residual variance.
+noncentral_alpha_interval <- function(m, a) {
+  g <- g_study(m)
+  ms <- g_mean_squares(g)
+  df1 <- g$df[["system"]]
+  df2 <- g$df[["residual"]]
+  if (!(ms[["residual"]] > 0)) return(c(conf.low = NA_real_, conf.high = NA_real_))
+  f_obs <- ms[["system"]] / ms[["residual"]]
+  lam <- vapply(c(1 - a, a), function(target) {
+    f <- function(l) pf_noncentral(f_obs, df1, df2, l) - target
+    if (f(0) <= 0) return(0)
+    hi <- max(10, 2 * f_obs * df1)
+    while (f(hi) > 0) hi <- hi * 2
+    stats::uniroot(f, c(0, hi), tol = 1e-10 * hi)$root
+  }, numeric(1))
+  r <- lam / df1
+  c(conf.low = r[1] / (1 + r[1]), conf.high = r[2] / (1 + r[2]))
+}
+
+# P(F'(df1, df2, ncp) <= q): R's pf(), or Patnaik's two-moment
+# approximation (chi'^2_df1(ncp) ~ c chi^2_nu) where R warns that it lost
+# precision (very large ncp).
+pf_noncentral <- function(q, df1, df2, ncp) {
+  tryCatch(stats::pf(q, df1, df2, ncp = ncp), warning = function(w) {
+    cc <- (df1 + 2 * ncp) / (df1 + ncp)
+    nu <- (df1 + ncp)^2 / (df1 + 2 * ncp)
+    stats::pf(q * df1 / (cc * nu), nu, df2)
+  })
 }
 
 check_conf <- function(conf, call = rlang::caller_env()) {
@@ -134,11 +257,14 @@ check_conf <- function(conf, call = rlang::caller_env()) {
 #' @export
 format.ir_alpha_bootstrap <- function(x, ...) {
   pct <- 100 * x$conf
+  iv <- x$intervals
+  rows <- sprintf("%s%-10s [%.4f, %.4f]  %s", ifelse(iv$interval == x$interval, "* ", "  "), iv$interval,
+                  iv$conf.low, iv$conf.high, iv$assumes)
   c(sprintf("<ir_alpha_bootstrap> Cronbach's alpha%s: %d systems x %d topics, %d bootstrap samples of topics",
             if (!is.null(x$measure)) paste0(" (", x$measure, ")") else "", x$n_systems, x$n_topics, x$B),
     sprintf("alpha = %.4f", x$estimate),
-    sprintf("%g%% bootstrap percentile interval: [%.4f, %.4f]", pct, x$conf.low, x$conf.high),
-    sprintf("%g%% Feldt interval:                [%.4f, %.4f]", pct, x$feldt[[1]], x$feldt[[2]]),
+    sprintf("%g%% intervals (* = reported as conf.low, conf.high):", pct),
+    rows,
     if (anyNA(x$draws)) sprintf("%d samples with undefined alpha left out", sum(is.na(x$draws))))
 }
 
@@ -150,33 +276,44 @@ print.ir_alpha_bootstrap <- function(x, ...) print_formatted(x, ...)
 #' @param row.names,optional Ignored (for the generic).
 #' @export
 as.data.frame.ir_alpha_bootstrap <- function(x, row.names = NULL, optional = FALSE, ...) {
-  data.frame(method = c("bootstrap", "feldt"), estimate = x$estimate,
-             conf.low = c(x$conf.low, x$feldt[[1]]), conf.high = c(x$conf.high, x$feldt[[2]]),
-             conf = x$conf)
+  iv <- x$intervals
+  data.frame(method = iv$interval, estimate = x$estimate, conf.low = iv$conf.low,
+             conf.high = iv$conf.high, conf = x$conf, reported = iv$interval == x$interval,
+             assumes = iv$assumes, stringsAsFactors = FALSE)
 }
 
 #' @rdname alpha_bootstrap
 #' @param object An `ir_alpha_bootstrap` object.
 #' @export
-summary.ir_alpha_bootstrap <- function(object, ...) as.data.frame(object)
+summary.ir_alpha_bootstrap <- function(object, ...) {
+  new_summary("ir_alpha_bootstrap", sprintf("Cronbach's alpha with %g%% intervals (B = %d):", 100 * object$conf,
+                                            object$B),
+              as.data.frame(object))
+}
 
 #' @rdname alpha_bootstrap
 #' @method autoplot ir_alpha_bootstrap
 #' @export
 autoplot.ir_alpha_bootstrap <- function(object, ...) {
   d <- data.frame(alpha = object$draws[!is.na(object$draws)])
-  lines <- data.frame(value = c(object$estimate, object$conf.low, object$conf.high, object$feldt),
-                      what = factor(c("estimate", "bootstrap", "bootstrap", "Feldt", "Feldt"),
-                                    levels = c("estimate", "bootstrap", "Feldt")))
+  lines <- data.frame(value = c(object$estimate, object$percentile, object$feldt, object$noncentral),
+                      what = factor(c("estimate", "percentile (undercovers)", "percentile (undercovers)",
+                                      "Feldt (systems random)", "Feldt (systems random)",
+                                      "non-central F (systems fixed)", "non-central F (systems fixed)"),
+                                    levels = c("estimate", "Feldt (systems random)",
+                                               "non-central F (systems fixed)", "percentile (undercovers)")))
+  lines <- lines[!is.na(lines$value), , drop = FALSE]
   ggplot2::ggplot(d, ggplot2::aes(x = .data$alpha)) +
     ggplot2::geom_histogram(bins = 40, fill = "grey70", colour = "white") +
     ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, colour = .data$what,
                                                    linetype = .data$what)) +
     ggplot2::labs(x = "Cronbach's alpha of a bootstrap sample of topics", y = "Samples",
                   colour = NULL, linetype = NULL,
-                  title = sprintf("Bootstrap distribution of alpha (%d samples, %g%% intervals)",
-                                  object$B, 100 * object$conf)) +
-    ggplot2::theme_bw()
+                  title = wrap_text(sprintf("Bootstrap distribution of alpha%s",
+                                            if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                  subtitle = sprintf("%s samples, %g%% intervals", format(object$B, big.mark = ","),
+                                     100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Cronbach's alpha against the number of topics
@@ -237,9 +374,14 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
                       conf.low = q[1, ], conf.high = q[2, ],
                       projected = d_study(g_study(m), sizes)$Erho2,
                       n_undefined = vapply(draws, function(d) sum(is.na(d)), integer(1)))
-  structure(list(curve = curve, draws = draws, sets = sets, trials = as.integer(trials), conf = conf,
-                 seed = seed, measure = measure, n_systems = nrow(m), n_topics = nt),
-            class = "ir_alpha_curve")
+  new_ir_alpha_curve(list(curve = curve, draws = draws, sets = sets, trials = as.integer(trials), conf = conf,
+                          seed = seed, measure = measure, n_systems = nrow(m), n_topics = nt))
+}
+
+new_ir_alpha_curve <- function(x) {
+  new_result(x, "ir_alpha_curve",
+             fields = c(curve = "data.frame", draws = "list", sets = "list", trials = "number", conf = "number",
+                        measure = "string?", n_systems = "number", n_topics = "number"))
 }
 
 #' @rdname alpha_curve
@@ -268,24 +410,39 @@ as.data.frame.ir_alpha_curve <- function(x, row.names = NULL, optional = FALSE, 
 #' @rdname alpha_curve
 #' @param object An `ir_alpha_curve` object.
 #' @export
-summary.ir_alpha_curve <- function(object, ...) object$curve
+summary.ir_alpha_curve <- function(object, ...) {
+  new_summary("ir_alpha_curve", sprintf("Alpha of random topic subsets (%d per size, %g%% ranges):",
+                                        object$trials, 100 * object$conf),
+              object$curve)
+}
 
 #' @rdname alpha_curve
+#' @param target For `autoplot()`: a target alpha drawn as a dotted line
+#'   (`NULL`: none).
 #' @method autoplot ir_alpha_curve
 #' @export
-autoplot.ir_alpha_curve <- function(object, ...) {
+autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
+  check_no_dots(..., help = "alpha_curve")
+  if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
   d <- object$curve
-  ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
     ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
                          alpha = 0.2, na.rm = TRUE) +
     ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
-    ggplot2::geom_point(ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
+    sparse_points(nrow(d), ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
     ggplot2::geom_line(ggplot2::aes(y = .data$projected, linetype = "G-study projection"), colour = "grey30") +
-    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed")) +
-    ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
-                  title = sprintf("Alpha of random topic subsets (%d per size, %g%% ranges)",
-                                  object$trials, 100 * object$conf)) +
-    ggplot2::theme_bw()
+    ggplot2::scale_linetype_manual(values = c("mean over subsets" = "solid", "G-study projection" = "dashed"))
+  if (!is.null(target)) {
+    p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dotted", colour = "grey30") +
+      ggplot2::annotate("text", x = min(d$n_topics), y = target, label = sprintf("target %s", format(target)),
+                        hjust = 0, vjust = -0.4, size = 3, colour = "grey30")
+  }
+  p + ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
+                    title = wrap_text(sprintf("Alpha%s of random topic subsets",
+                                              if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
+                    subtitle = sprintf("%s per size, %g%% ranges", format(object$trials, big.mark = ","),
+                                       100 * object$conf)) +
+    ggplot2::theme_bw() + title_theme()
 }
 
 #' Generalizability study of a systems x topics matrix
@@ -312,15 +469,20 @@ autoplot.ir_alpha_curve <- function(object, ...) {
 #' @param truncate Set negative variance-component estimates to 0 (Brennan's
 #'   usual convention) before computing the coefficients. Default `FALSE`,
 #'   which keeps \eqn{E\rho^2} equal to Cronbach's alpha.
-#' @return A `g_study` object: `$components` (data frame: `component`,
+#' @return An `ir_g_study` object: `$components` (data frame: `component`,
 #'   `variance`, `percent`), `$mean_squares`, `$df`, `$Erho2`, `$Phi`,
-#'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names).
+#'   `$n_systems`, `$n_topics` (after dropping), `$dropped` (names), and
+#'   `$scaled`: the mean squares and components computed in units of a
+#'   power of two near the largest score (`$scaled$unit`; an exact
+#'   rescaling), from which the coefficients, intervals and topics needed
+#'   are computed, so that they are right for scores around
+#'   \eqn{10^{-300}} whose variances underflow to 0 in the original units.
 #'   The coefficients are `NA` when their denominator is 0 (e.g. a constant
 #'   matrix), as Cronbach's alpha is. `as.data.frame()` returns
 #'   `$components`; `summary()` the coefficients and the topics needed for
 #'   \eqn{E\rho^2} and \eqn{\Phi} of 0.8, 0.9 and 0.95 (an
 #'   [irtopics_summary]).
-#' @param x,object A `g_study` or `d_study` object.
+#' @param x,object A `g_study` or `ir_d_study` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer.
@@ -342,6 +504,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
                     x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
   }
   dropped <- character()
+  measure <- attr(m, "measure")  # subsetting below drops it
   if (drop > 0) {
     means <- rowMeans(m)
     keep <- means >= stats::quantile(means, drop, names = FALSE)
@@ -354,29 +517,50 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   }
   ns <- nrow(m)
   nt <- ncol(m)
-  a <- anova_impl(m)
+  # The ANOVA in units of a power of two near the largest score (exact, see
+  # pow2_scale()): the coefficients, intervals and topics needed are ratios
+  # and come from these scaled values, so they stay right for scores around
+  # 1e-300 whose variances (~1e-600) underflow in the original units.
+  unit <- pow2_scale(m)
+  a <- anova_impl(m / unit)
   ms_s <- a$s_a / a$df_a
   ms_t <- a$s_b / a$df_b
   ms_e <- a$v_e
   comp <- c(system = (ms_s - ms_e) / nt, topic = (ms_t - ms_e) / ns, residual = ms_e)
   if (truncate) comp <- pmax(comp, 0)
-  out <- structure(list(
-    components = data.frame(component = names(comp), variance = unname(comp),
+  ms <- c(system = ms_s, topic = ms_t, residual = ms_e)
+  out <- list(
+    components = data.frame(component = names(comp), variance = unname(comp) * unit * unit,
                             percent = if (sum(pmax(comp, 0)) > 0) 100 * unname(comp) / sum(pmax(comp, 0))
                                       else NA_real_),
-    mean_squares = c(system = ms_s, topic = ms_t, residual = ms_e),
+    mean_squares = ms * unit * unit,
     df = c(system = a$df_a, topic = a$df_b, residual = a$df_e),
     n_systems = ns, n_topics = nt, truncate = truncate, drop = drop, dropped = dropped,
-    measure = attr(m, "measure")
-  ), class = "g_study")
+    measure = measure,
+    scaled = list(unit = unit, components = comp, mean_squares = ms)
+  )
   coef <- g_coefficients(out, nt)
   out$Erho2 <- coef$Erho2
   out$Phi <- coef$Phi
-  out
+  new_ir_g_study(out)
 }
 
+new_ir_g_study <- function(x) {
+  new_result(x, "ir_g_study", old = "g_study",
+             fields = c(components = "data.frame", mean_squares = "numeric", df = "numeric",
+                        n_systems = "number", n_topics = "number", truncate = "flag", measure = "string?",
+                        Erho2 = "number", Phi = "number"))
+}
+
+# The variance components and mean squares in the G-study's scaled units
+# (ratios of them are the same as in the original units).
+g_components <- function(g) {
+  g$scaled$components %||% stats::setNames(g$components$variance, g$components$component)
+}
+g_mean_squares <- function(g) g$scaled$mean_squares %||% g$mean_squares
+
 g_coefficients <- function(g, n) {
-  v <- stats::setNames(g$components$variance, g$components$component)
+  v <- g_components(g)
   ratio <- function(num, den) ifelse(den == 0, NA_real_, num / den)
   data.frame(n_topics = n,
              Erho2 = ratio(v[["system"]], v[["system"]] + v[["residual"]] / n),
@@ -384,13 +568,13 @@ g_coefficients <- function(g, n) {
 }
 
 #' @rdname g_study
-#' @param g A `g_study` object, or a score matrix (a G-study is run first).
+#' @param g An `ir_g_study` object, or a score matrix (a G-study is run first).
 #' @param n_topics Topic-set sizes to project to.
 #' @param target Target reliability (or several) for the topics needed, in
 #'   (0, 1).
 #' @param alpha Tail probability on each side of the intervals, in (0, 0.5):
 #'   `0.025` gives 95% intervals.
-#' @return `d_study()`: a `d_study` data frame with columns `n_topics`,
+#' @return `d_study()`: an `ir_d_study` data frame with columns `n_topics`,
 #'   `Erho2`, `Erho2_low`, `Erho2_high`, `Phi`, `Phi_low`, `Phi_high`, and
 #'   the attribute `"topics_needed"` (see [topics_needed()]).
 #' @details
@@ -437,15 +621,41 @@ d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
   proj_p <- function(f) n * f / (1 + (n - 1) * f)
   out <- data.frame(n_topics = n, Erho2 = out$Erho2, Erho2_low = proj_e(b$L), Erho2_high = proj_e(b$U),
                     Phi = out$Phi, Phi_low = proj_p(b$phi_low), Phi_high = proj_p(b$phi_high))
-  structure(out, class = c("d_study", "data.frame"), topics_needed = g_topics_needed(g, b, target),
-            alpha = alpha)
+  attr(out, "topics_needed") <- g_topics_needed(g, b, target)
+  attr(out, "alpha") <- alpha
+  attr(out, "g_settings") <- g_settings(g)
+  attr(out, "measure") <- g$measure
+  new_ir_d_study(out)
+}
+
+new_ir_d_study <- function(x) {
+  new_result(x, "ir_d_study", old = "d_study", base = "data.frame",
+             fields = c(n_topics = "numeric", Erho2 = "numeric", Phi = "numeric"),
+             attrs = c(topics_needed = "any", alpha = "number", g_settings = "list", measure = "string?"))
+}
+
+# The settings of a G-study that its numbers depend on, for printing next to
+# them: the `drop` proportion and how many systems it left.
+g_settings <- function(g) {
+  list(drop = g$drop %||% 0, n_systems = g$n_systems, n_dropped = length(g$dropped))
+}
+
+# "G-study of 30 of 40 systems (drop = 0.25)" or "G-study of all 40 systems (drop = 0)".
+g_settings_text <- function(s) {
+  if (is.null(s)) return("")
+  if (s$n_dropped > 0) {
+    sprintf("G-study of %d of %d systems, drop = %g (the %d below that quantile of system means left out)",
+            s$n_systems, s$n_systems + s$n_dropped, s$drop, s$n_dropped)
+  } else {
+    sprintf("G-study of all %d systems, drop = %g", s$n_systems, s$drop)
+  }
 }
 
 # The interval quantities of the D-study: L and U for Erho2 (per topic), and
 # the per-topic phi at both ends for Phi. NA when the mean squares cannot
 # support them (no residual or no system variance).
 g_interval_bases <- function(g, a) {
-  ms <- g$mean_squares
+  ms <- g_mean_squares(g)
   ms_s <- ms[["system"]]
   ms_t <- ms[["topic"]]
   ms_e <- ms[["residual"]]
@@ -469,7 +679,7 @@ g_interval_bases <- function(g, a) {
 
 # Topics needed for each target, with the interval from the bounds.
 g_topics_needed <- function(g, b, target) {
-  v <- stats::setNames(g$components$variance, g$components$component)
+  v <- g_components(g)
   need <- function(num, den, p) {
     r <- p * num / (den * (1 - p))
     ifelse(is.na(r), NA_real_, ifelse(den > 0 & r >= 0, ceiling(r - 1e-9 * abs(r)), Inf))
@@ -492,9 +702,16 @@ g_topics_needed <- function(g, b, target) {
 #' from the D-study's interval bounds (see [d_study()]).
 #'
 #' @param x A [d_study()] result, a [g_study()] or a score matrix.
-#' @param target,alpha As in [d_study()] (ignored for a `d_study`).
-#' @return A data frame: `coefficient` (`"Erho2"`, `"Phi"`), `target`,
-#'   `n_topics` (point estimate), `conf.low`, `conf.high`.
+#' @param target,alpha As in [d_study()] (ignored for an `ir_d_study`).
+#' @return An `ir_topics_needed` data frame: `coefficient` (`"Erho2"`,
+#'   `"Phi"`), `target`, `n_topics` (point estimate), `conf.low`,
+#'   `conf.high`. It prints the settings that produced the numbers (the
+#'   G-study's `drop` and the systems it kept, the interval level):
+#'   `g_study(x)` keeps every system (`drop = 0`, the default here and in
+#'   [collection_diagnostics()]), while Urbano, Marrero & Martín (2013) drop
+#'   the bottom quarter (`drop = 0.25`), which can change the answer several
+#'   fold (TREC-8 AP: 29 topics for an \eqn{E\rho^2} of .95 with every
+#'   system, 97 without the bottom quarter).
 #' @examples
 #' x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
 #'                              package = "irtopics"))
@@ -502,16 +719,52 @@ g_topics_needed <- function(g, b, target) {
 #' @export
 topics_needed <- function(x, target = 0.95, alpha = 0.025) {
   if (!inherits(x, "d_study")) x <- d_study(x, 1, target = target, alpha = alpha)
-  attr(x, "topics_needed")
+  out <- attr(x, "topics_needed")
+  attr(out, "alpha") <- attr(x, "alpha")
+  attr(out, "g_settings") <- attr(x, "g_settings")
+  new_ir_topics_needed(out)
+}
+
+new_ir_topics_needed <- function(x) {
+  new_result(x, "ir_topics_needed", base = "data.frame",
+             fields = c(coefficient = "character", target = "numeric", n_topics = "numeric",
+                        conf.low = "numeric", conf.high = "numeric"),
+             attrs = c(alpha = "number?", g_settings = "list?"))
+}
+
+#' @rdname topics_needed
+#' @param ... Unused.
+#' @export
+format.ir_topics_needed <- function(x, ...) {
+  a <- attr(x, "alpha")
+  head <- paste0("<ir_topics_needed> topics needed for a target reliability",
+                 if (!is.null(a)) sprintf(", %g%% intervals", 100 * (1 - 2 * a)) else "")
+  settings <- g_settings_text(attr(x, "g_settings"))
+  c(head, if (nzchar(settings)) paste0(settings, ":"),
+    printed_lines(print(as.data.frame(x), row.names = FALSE)))
+}
+
+#' @rdname topics_needed
+#' @export
+print.ir_topics_needed <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname topics_needed
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_topics_needed <- function(x, row.names = NULL, optional = FALSE, ...) {
+  attr(x, "alpha") <- NULL
+  attr(x, "g_settings") <- NULL
+  class(x) <- "data.frame"
+  x
 }
 
 #' @rdname g_study
 #' @export
-format.g_study <- function(x, ...) {
+format.ir_g_study <- function(x, ...) {
   comp <- x$components
   comp$variance <- signif(comp$variance, 5)
   comp$percent <- round(comp$percent, 1)
-  c(sprintf("<g_study> %s x %s%s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
+  c(sprintf("<ir_g_study> %s x %s%s%s", plural(x$n_systems, "system"), plural(x$n_topics, "topic"),
             if (length(x$dropped)) sprintf(" (%d systems below the %g quantile of system means dropped)",
                                            length(x$dropped), x$drop) else "",
             if (x$truncate) " (negative components set to 0)" else ""),
@@ -521,61 +774,63 @@ format.g_study <- function(x, ...) {
 
 #' @rdname g_study
 #' @export
-print.g_study <- function(x, ...) print_formatted(x, ...)
+print.ir_g_study <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname g_study
 #' @export
-summary.g_study <- function(object, ...) {
-  v <- stats::setNames(object$components$variance, object$components$component)
-  if (object$truncate) v <- pmax(v, 0)
-  # topics needed for a target: n' = target/(1 - target) * (error / sigma2(s))
-  need <- function(target, err) {
-    if (!is.finite(v[["system"]]) || v[["system"]] <= 0) return(NA_real_)
-    ceiling(target / (1 - target) * err / v[["system"]])
-  }
+summary.ir_g_study <- function(object, ...) {
+  # The rule of topics_needed() (one function for both): the topics needed
+  # for each target, the point estimates only.
+  targets <- c(0.8, 0.9, 0.95)
+  need <- g_topics_needed(object, g_interval_bases(object, 0.025), targets)
   tab <- data.frame(coefficient = c("Erho2", "Phi"), observed = c(object$Erho2, object$Phi))
-  for (target in c(0.8, 0.9, 0.95)) {
-    tab[[sprintf("topics_for_%.2f", target)]] <- c(need(target, v[["residual"]]),
-                                                   need(target, v[["topic"]] + v[["residual"]]))
+  for (target in targets) {
+    tab[[sprintf("topics_for_%.2f", target)]] <- need$n_topics[need$target == target]
   }
-  new_summary("g_study", sprintf("Reliability with %s and the topics needed for a target:",
+  new_summary("ir_g_study", sprintf("Reliability with %s and the topics needed for a target:",
                                  plural(object$n_topics, "topic")), tab)
 }
 
 #' @rdname g_study
 #' @export
-as.data.frame.g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$components
+as.data.frame.ir_g_study <- function(x, row.names = NULL, optional = FALSE, ...) x$components
 
 #' @rdname g_study
 #' @export
-format.d_study <- function(x, ...) {
-  out <- c(sprintf("<d_study> projected reliability, %g%% intervals",
+format.ir_d_study <- function(x, ...) {
+  out <- c(sprintf("<ir_d_study> projected reliability, %g%% intervals",
                    100 * (1 - 2 * (attr(x, "alpha") %||% 0.025))),
-           printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL),
+           printed_lines(print(structure(x, class = "data.frame", topics_needed = NULL, alpha = NULL, g_settings = NULL, measure = NULL),
                                row.names = FALSE, digits = 4)))
   need <- attr(x, "topics_needed")
-  if (!is.null(need)) out <- c(out, "Topics needed:", printed_lines(print(need, row.names = FALSE)))
+  if (!is.null(need)) {
+    settings <- g_settings_text(attr(x, "g_settings"))
+    out <- c(out, paste0("Topics needed", if (nzchar(settings)) paste0(", from the ", settings) else "", ":"),
+             printed_lines(print(need, row.names = FALSE)))
+  }
   out
 }
 
 #' @rdname g_study
 #' @export
-print.d_study <- function(x, ...) print_formatted(x, ...)
+print.ir_d_study <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname g_study
 #' @export
-summary.d_study <- function(object, ...) {
+summary.ir_d_study <- function(object, ...) {
   d <- as.data.frame(object)
-  new_summary("d_study", sprintf("Projected reliability from %g to %g topics:",
+  new_summary("ir_d_study", sprintf("Projected reliability from %g to %g topics:",
                                  min(d$n_topics), max(d$n_topics)),
               d[unique(c(1L, nrow(d))), , drop = FALSE])
 }
 
 #' @rdname g_study
 #' @export
-as.data.frame.d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
+as.data.frame.ir_d_study <- function(x, row.names = NULL, optional = FALSE, ...) {
   attr(x, "topics_needed") <- NULL
   attr(x, "alpha") <- NULL
+  attr(x, "g_settings") <- NULL
+  attr(x, "measure") <- NULL
   class(x) <- "data.frame"
   x
 }

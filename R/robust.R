@@ -33,12 +33,12 @@
 #'   number instead (`12` is the fixed scale the track's stability
 #'   computations appear to have used at every topic-set size; see
 #'   [swap_error_rates()], "The area scale").
-#' @return A `robust_summary` object: `$table`, a data frame with one row per
+#' @return An `ir_robust_summary` object: `$table`, a data frame with one row per
 #'   system and topic set (columns `system`, `topic_set`, `n_topics`, `MAP`,
 #'   `P10`, `pct_no`, `area`, `GMAP`); the AP matrix (`$ap`) for plots; and
 #'   the parameters. `as.data.frame(x, wide = TRUE)` gives one row per
 #'   system, as in the paper's tables. `summary()` gives the mean of each
-#'   column over the systems per topic set (a data frame); `print()` the
+#'   column over the systems per topic set (an [irtopics_summary]); `print()` the
 #'   best `n` systems in the wide layout.
 #' @references Voorhees, E. M. (2004). Overview of the TREC 2004 Robust
 #'   Retrieval Track. *TREC 2004*.
@@ -88,9 +88,13 @@ robust_summary <- function(ap, p10 = NULL, topic_sets = NULL, eps = 1e-5,
   tab <- do.call(rbind, rows)
   tab$topic_set <- factor(tab$topic_set, levels = names(sets))
   ap_scores <- new_ir_scores(a, attr(a, "measure") %||% "AP")
-  structure(list(table = tab, ap = ap_scores, topic_sets = lapply(sets, function(i) colnames(a)[i]),
-                 eps = eps, gmean_method = gmean_method, area_divisor = area_divisor),
-            class = "robust_summary")
+  new_ir_robust_summary(list(table = tab, ap = ap_scores, topic_sets = lapply(sets, function(i) colnames(a)[i]),
+                             eps = eps, gmean_method = gmean_method, area_divisor = area_divisor))
+}
+
+new_ir_robust_summary <- function(x) {
+  new_result(x, "ir_robust_summary", old = "robust_summary",
+             fields = c(table = "data.frame", ap = "scores", topic_sets = "list", eps = "number"))
 }
 
 resolve_topic_sets <- function(topic_sets, topics, call = rlang::caller_env()) {
@@ -127,11 +131,11 @@ area_impl <- function(v, divisor = NULL) {
 
 #' @rdname robust_summary
 #' @export
-format.robust_summary <- function(x, ..., n = 10L) {
+format.ir_robust_summary <- function(x, ..., n = 10L) {
   sets <- levels(x$table$topic_set)
   wide <- as.data.frame(x, wide = TRUE)
   shown <- round_df(utils::head(wide, n))
-  c(sprintf("<robust_summary> %s; topic sets: %s", plural(nrow(x$ap), "system"),
+  c(sprintf("<ir_robust_summary> %s; topic sets: %s", plural(nrow(x$ap), "system"),
             paste(sprintf("%s (%d)", sets, vapply(x$topic_sets, length, 1L)), collapse = ", ")),
     sprintf("Top %s by MAP over all topics (pct_no in %%):", plural(nrow(shown), "system")),
     printed_lines(print(shown, row.names = FALSE)),
@@ -140,7 +144,7 @@ format.robust_summary <- function(x, ..., n = 10L) {
 
 #' @rdname robust_summary
 #' @export
-print.robust_summary <- function(x, ..., n = 10L) print_formatted(x, n = n)
+print.ir_robust_summary <- function(x, ..., n = 10L) print_formatted(x, n = n)
 
 #' @param x,object A `robust_summary`.
 #' @param n Number of systems to print.
@@ -150,7 +154,7 @@ print.robust_summary <- function(x, ..., n = 10L) print_formatted(x, n = n)
 #' @param ... Unused.
 #' @rdname robust_summary
 #' @export
-as.data.frame.robust_summary <- function(x, row.names = NULL, optional = FALSE, ..., wide = FALSE) {
+as.data.frame.ir_robust_summary <- function(x, row.names = NULL, optional = FALSE, ..., wide = FALSE) {
   tab <- x$table
   if (!wide) return(tab)
   meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
@@ -167,10 +171,11 @@ as.data.frame.robust_summary <- function(x, row.names = NULL, optional = FALSE, 
 
 #' @rdname robust_summary
 #' @export
-summary.robust_summary <- function(object, ...) {
+summary.ir_robust_summary <- function(object, ...) {
   tab <- object$table
   meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
   agg <- stats::aggregate(tab[meas], by = list(topic_set = tab$topic_set), FUN = mean)
   agg$n_topics <- vapply(object$topic_sets, length, 1L)[as.character(agg$topic_set)]
-  agg
+  new_summary("ir_robust_summary", sprintf("Means over %s per topic set:", plural(nrow(object$ap), "system")),
+              agg)
 }

@@ -96,7 +96,8 @@ new_ir_scores <- function(x, measure) {
   if (anyDuplicated(colnames(x))) {
     stop_irtopics("Topic names must be unique; {.val {colnames(x)[duplicated(colnames(x))][1]}} is repeated.")
   }
-  structure(x, measure = measure, class = c("ir_scores", "matrix", "array"))
+  attr(x, "measure") <- measure
+  new_result(x, "ir_scores", base = c("matrix", "array"), attrs = c(measure = "string"))
 }
 
 #' @rdname as_ir_scores
@@ -328,7 +329,7 @@ mean_scores <- function(x, accumulate = c("exact", "trec_eval")) {
 #' @export
 gmean_scores <- function(x, eps = 1e-5, method = c("add", "floor", "replace0")) {
   m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
-  method <- match.arg(method)
+  method <- match_choice(method)
   check_number(eps, "eps", min = .Machine$double.xmin)
   if (any(m < 0, na.rm = TRUE)) {
     stop_irtopics("{.arg x} must not contain negative scores for a geometric mean.", kind = "data")
@@ -360,7 +361,7 @@ gmean_scores <- function(x, eps = 1e-5, method = c("add", "floor", "replace0")) 
 #' gmap(ap, eps = 1e-4, method = "replace0") # 0.0464467194
 #' @export
 gmap <- function(ap, eps = 1e-5, method = c("add", "floor", "replace0")) {
-  method <- match.arg(method)
+  method <- match_choice(method)
   if (!is.numeric(ap)) stop_irtopics("{.arg ap} must be a numeric vector.")
   if (anyNA(ap)) stop_irtopics("{.arg ap} must not contain NA.", kind = "data")
   if (any(ap < 0)) stop_irtopics("{.arg ap} must not contain negative scores.", kind = "data")

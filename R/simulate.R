@@ -186,7 +186,13 @@ simulate_query_runs <- function(n_systems = 4L, n_topics = 12L, n_queries = 30L,
   out <- list(runs = runs, qrels = qrels, query_map = qmap, truth = truth, files = NULL,
               depth = as.integer(depth))
   if (!is.null(dir)) out$files <- write_simulated_runs(out, dir)
-  structure(out, class = "ir_simulated_query_runs")
+  new_ir_simulated_query_runs(out)
+}
+
+new_ir_simulated_query_runs <- function(x) {
+  new_result(x, "ir_simulated_query_runs",
+             fields = c(runs = "data.frame", qrels = "data.frame", query_map = "data.frame", truth = "list",
+                        files = "list?", depth = "number"))
 }
 
 # Write simulated runs, qrels and query map as TREC-format files (base R).

@@ -93,9 +93,13 @@ smooth_scores <- function(new, prior, lambda) {
   means <- data.frame(system = systems, new_mean = unname(rowMeans(N)), prior_mean = prior_mean,
                       prior_topics = prior_topics, lambda = lam,
                       smoothed_mean = unname(rowMeans(S)), stringsAsFactors = FALSE)
-  structure(list(scores = new_ir_scores(S, paste0("smoothed_", measure)), means = means,
-                 lambda = lambda, measure = measure),
-            class = "ir_smoothed")
+  new_ir_smoothed(list(scores = new_ir_scores(S, paste0("smoothed_", measure)), means = means,
+                       lambda = lambda, measure = measure))
+}
+
+new_ir_smoothed <- function(x) {
+  new_result(x, "ir_smoothed", fields = c(scores = "scores", means = "data.frame", lambda = "numeric",
+                                          measure = "string"))
 }
 
 #' @rdname smooth_scores
@@ -184,8 +188,8 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
 #'   lambda, mean, sd, q05, q25, median, q75, q95`); `best_lambda`, the
 #'   \eqn{\lambda} with the largest mean tau; and the parameters. `print()`
-#'   shows the summary per ordering; `summary()` returns the `summary` data
-#'   frame (with attribute `best_lambda`);
+#'   shows the summary per ordering; `summary()` returns an
+#'   [irtopics_summary] of the `summary` data frame (and `$best_lambda`);
 #'   [as.data.frame()][as.data.frame.ir_smoothing] and
 #'   [autoplot()][autoplot.ir_smoothing] have their own pages.
 #' @param x,object For the methods, an `ir_smoothing` object.
@@ -279,8 +283,12 @@ new_smoothing <- function(tau, lambdas, params) {
   )
   sm <- summ[seq_along(lambdas), , drop = FALSE]
   best <- if (all(is.na(sm$mean))) NA_real_ else sm$lambda[which.max(sm$mean)]
-  structure(c(list(tau = tau, summary = summ, best_lambda = best, lambdas = lambdas), params),
-            class = "ir_smoothing")
+  new_ir_smoothing(c(list(tau = tau, summary = summ, best_lambda = best, lambdas = lambdas), params))
+}
+
+new_ir_smoothing <- function(x) {
+  new_result(x, "ir_smoothing", fields = c(tau = "matrix", summary = "data.frame", best_lambda = "number",
+                                           lambdas = "numeric"))
 }
 
 #' @rdname smoothing_experiment
@@ -302,9 +310,9 @@ print.ir_smoothing <- function(x, ...) print_formatted(x, ...)
 #' @rdname smoothing_experiment
 #' @export
 summary.ir_smoothing <- function(object, ...) {
-  out <- object$summary
-  attr(out, "best_lambda") <- object$best_lambda
-  out
+  new_summary("ir_smoothing", sprintf("Kendall's tau per ordering; best lambda (largest mean tau): %s",
+                                      format(object$best_lambda)),
+              object$summary, best_lambda = object$best_lambda)
 }
 
 #' Long form of a smoothing experiment

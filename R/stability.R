@@ -66,7 +66,8 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
 #' @param sizes Topic-set sizes, whole numbers from 1 to half the number of
-#'   topics. Default: 25, 50, ... up to half the topics, plus that half.
+#'   topics. Default: about 10 sizes in equal steps up to half the topics
+#'   (5, 10, ..., 50 for 100 topics), plus that half.
 #' @param aggregate `"mean"`, `"gmean"`, `"pct_no"`, `"area"`, or a function
 #'   of a numeric vector returning one number.
 #' @param trials Number of trials (permutations) per size.
@@ -88,7 +89,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #'   \eqn{\lfloor n/4 \rfloor}, as NIST's `robust_eval.pl` does for a run;
 #'   a number divides it by that number at every topic-set size instead.
 #'   `area_divisor = 12` is the track's scale, see "The area scale".
-#' @return A `swap_error_rates` object: `$error`, a data frame with columns
+#' @return An `ir_swap_error_rates` object: `$error`, a data frame with columns
 #'   `measure`, `size`, `error_rate` (a proportion), `tie_rate`,
 #'   `trial_swap_rate` (share of pair-trials with GT on one set and LT on the
 #'   other), `comparisons`; `$sets`, per size the systems x `2 * trials`
@@ -101,7 +102,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' [critical_values()]. `summary()` gives, per measure, the error and tie
 #' rates at the smallest and largest topic-set size (an [irtopics_summary]);
 #' `as.data.frame()` returns `$error`.
-#' @param x,object For the methods: a `swap_error_rates` object.
+#' @param x,object For the methods: an `ir_swap_error_rates` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @seealso [critical_values()], [binned_error_rates()],
@@ -129,7 +130,7 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   method <- match_choice(method)
   n_top <- ncol(m)
   half <- n_top %/% 2L
-  sizes <- sizes %||% unique(c(if (half >= 25L) seq(25L, half, by = 25L), max(1L, half)))
+  sizes <- sizes %||% default_swap_sizes(half)
   if (!is.numeric(sizes) || !length(sizes) || anyNA(sizes) || any(sizes != round(sizes)) || any(sizes < 1)) {
     stop_irtopics("{.arg sizes} must be whole numbers of at least 1.")
   }
@@ -183,13 +184,12 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
                trial_swap_rate = cnt[["trial_swaps"]] / cnt[["trial_pairs"]],
                comparisons = cnt[["comparisons"]])
   })
-  out <- structure(list(
-    error = do.call(rbind, rows),
-    sets = sets,
+  out <- new_ir_swap_error_rates(
+    error = do.call(rbind, rows), sets = sets,
     measure = label, aggregate = agg$name, sizes = sizes, trials = trials, fuzz = fuzz,
-    seed = seed, eps = eps, gmean_method = gmean_method, n_topics = n_top, n_systems = nrow(m),
-    area_divisor = area_divisor
-  ), class = "swap_error_rates")
+    seed = seed, n_topics = n_top, n_systems = nrow(m),
+    eps = eps, gmean_method = gmean_method, area_divisor = area_divisor
+  )
   if (method == "binned") out$binned <- binned_error_rates(out)
   if (!keep_sets) out["sets"] <- list(NULL)
   out
@@ -224,6 +224,14 @@ resolve_aggregate <- function(aggregate, m, call = rlang::caller_env()) {
     stop_irtopics("{.arg scores} must be non-negative for the {aggregate} aggregate.", kind = "data", call = call)
   }
   list(name = aggregate, code = builtin_aggregates[[aggregate]], fun = NULL)
+}
+
+# About 10 topic-set sizes in equal whole steps up to `half`, and `half`:
+# enough points for an error-rate curve (and for fitting it).
+default_swap_sizes <- function(half) {
+  half <- max(1L, as.integer(half))
+  step <- max(1L, as.integer(ceiling(half / 10)))
+  unique(c(seq(step, half, by = step), half))
 }
 
 default_label <- function(agg, measure) {
@@ -264,17 +272,17 @@ area_scale_text <- function(area_divisor) {
 
 #' @rdname swap_error_rates
 #' @export
-format.swap_error_rates <- function(x, ...) {
+format.ir_swap_error_rates <- function(x, ...) {
   df <- x$error
   df$error_rate <- pct_text(df$error_rate)
   df$tie_rate <- pct_text(df$tie_rate)
   df$trial_swap_rate <- pct_text(df$trial_swap_rate)
   head <- if (!is.null(x$n_systems)) {
-    sprintf("<swap_error_rates> %s: %s, %s, %s per size, fuzz %g%s", x$measure,
+    sprintf("<ir_swap_error_rates> %s: %s, %s, %s per size, fuzz %g%s", x$measure,
             plural(x$n_systems, "system"), plural(x$n_topics, "topic"), plural(x$trials, "trial"),
             x$fuzz, area_scale_text(x$area_divisor))
   } else {
-    sprintf("<swap_error_rates> %s", paste(unique(x$error$measure), collapse = ", "))
+    sprintf("<ir_swap_error_rates> %s", paste(unique(x$error$measure), collapse = ", "))
   }
   c(head, printed_lines(print(df[c("measure", "size", "error_rate", "tie_rate", "trial_swap_rate")],
                               row.names = FALSE)))
@@ -282,17 +290,17 @@ format.swap_error_rates <- function(x, ...) {
 
 #' @rdname swap_error_rates
 #' @export
-print.swap_error_rates <- function(x, ...) print_formatted(x, ...)
+print.ir_swap_error_rates <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname swap_error_rates
 #' @export
-as.data.frame.swap_error_rates <- function(x, row.names = NULL, optional = FALSE, ...) {
+as.data.frame.ir_swap_error_rates <- function(x, row.names = NULL, optional = FALSE, ...) {
   x$error
 }
 
 #' @rdname swap_error_rates
 #' @export
-summary.swap_error_rates <- function(object, ...) {
+summary.ir_swap_error_rates <- function(object, ...) {
   e <- object$error
   tab <- do.call(rbind, lapply(split(e, factor(e$measure, levels = unique(e$measure))), function(d) {
     lo <- which.min(d$size)
@@ -302,7 +310,7 @@ summary.swap_error_rates <- function(object, ...) {
                largest = d$size[hi], error_largest = pct_text(d$error_rate[hi]),
                ties_largest = pct_text(d$tie_rate[hi]), stringsAsFactors = FALSE)
   }))
-  new_summary("swap_error_rates", "Swap-method error and tie rates at the smallest and largest topic-set size:",
+  new_summary("ir_swap_error_rates", "Swap-method error and tie rates at the smallest and largest topic-set size:",
               tab)
 }
 
@@ -310,10 +318,10 @@ summary.swap_error_rates <- function(object, ...) {
 #'
 #' Stacks the error-rate tables of several [swap_error_rates()] results (for
 #' example MAP and GMAP on an AP matrix and P@10 and %no on a P@10 matrix),
-#' so that [autoplot()][autoplot.swap_error_rates] draws one line per measure.
+#' so that [autoplot()][autoplot.ir_swap_error_rates] draws one line per measure.
 #'
-#' @param ... `swap_error_rates` objects, or one list of them.
-#' @return A `swap_error_rates` object without per-set aggregates; `$error`
+#' @param ... `ir_swap_error_rates` objects, or one list of them.
+#' @return An `ir_swap_error_rates` object without per-set aggregates; `$error`
 #'   holds all rows, `$parts` the inputs.
 #' @examples
 #' path <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
@@ -328,15 +336,33 @@ bind_error_rates <- function(...) {
   parts <- list(...)
   if (length(parts) == 1L && !inherits(parts[[1]], "swap_error_rates") && is.list(parts[[1]])) parts <- parts[[1]]
   ok <- vapply(parts, inherits, logical(1), what = "swap_error_rates")
-  if (!length(parts) || !all(ok)) stop_irtopics("{.arg ...} must be {.cls swap_error_rates} objects.")
+  if (!length(parts) || !all(ok)) stop_irtopics("{.arg ...} must be {.cls ir_swap_error_rates} objects.")
   first <- parts[[1]]
-  structure(list(
+  new_ir_swap_error_rates(
     error = do.call(rbind, lapply(parts, `[[`, "error")), sets = NULL,
     measure = paste(vapply(parts, `[[`, "", "measure"), collapse = ", "),
     aggregate = "several", sizes = sort(unique(unlist(lapply(parts, `[[`, "sizes")))),
     trials = first$trials, fuzz = first$fuzz, seed = first$seed, n_topics = first$n_topics,
     n_systems = first$n_systems, parts = parts
-  ), class = "swap_error_rates")
+  )
+}
+
+# The one shape of an `ir_swap_error_rates` (from swap_error_rates() and
+# bind_error_rates()): every field is always present; `sets` (per-set
+# aggregates, unless keep_sets = FALSE), `binned` (method = "binned"),
+# `parts` (the inputs of bind_error_rates()) and the aggregate's settings
+# (`eps`, `gmean_method`, `area_divisor`; not for bound results) may be NULL.
+new_ir_swap_error_rates <- function(error, sets, measure, aggregate, sizes, trials, fuzz, seed, n_topics,
+                                    n_systems, eps = NULL, gmean_method = NULL, area_divisor = NULL,
+                                    binned = NULL, parts = NULL) {
+  x <- list(error = error, sets = sets, measure = measure, aggregate = aggregate, sizes = sizes,
+            trials = trials, fuzz = fuzz, seed = seed, eps = eps, gmean_method = gmean_method,
+            n_topics = n_topics, n_systems = n_systems, area_divisor = area_divisor, binned = binned,
+            parts = parts)
+  new_result(x, "ir_swap_error_rates", old = "swap_error_rates",
+             fields = c(error = "data.frame", sets = "list?", measure = "string", aggregate = "string",
+                        sizes = "numeric", trials = "number", fuzz = "number", n_topics = "number",
+                        n_systems = "number", binned = "data.frame?", parts = "list?"))
 }
 
 # Critical values -------------------------------------------------------------
@@ -382,8 +408,8 @@ bind_error_rates <- function(...) {
 #' `vignette("robust-evaluation", package = "irtopics")`).
 #'
 #' @param x A [swap_error_rates()] result computed with `keep_sets = TRUE`;
-#'   for the methods, a `critical_values` object.
-#' @param object A `critical_values` object.
+#'   for the methods, an `ir_critical_values` object.
+#' @param object An `ir_critical_values` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
 #' @param max_error Target error rate (a proportion; printed as a
@@ -397,7 +423,7 @@ bind_error_rates <- function(...) {
 #'   `x` was computed with; a number rescales the set aggregates to area
 #'   divided by that number at every size (`12` is the scale that reproduces
 #'   Voorhees 2004, Table 6; see [swap_error_rates()], "The area scale").
-#' @return A `critical_values` object: `$table` with columns `measure`,
+#' @return An `ir_critical_values` object: `$table` with columns `measure`,
 #'   `size`, `critical_value` (`NA` when no grid point reaches the target),
 #'   `critical_pct` (%no: the value as a percentage of the size),
 #'   `error_rate` at that value (a proportion) and `pct_significant` (a
@@ -413,7 +439,8 @@ bind_error_rates <- function(...) {
 #' @export
 critical_values <- function(x, max_error = 0.05, grid = NULL, definition = c("swap", "threshold"),
                             both_sets = FALSE, n_threads = irtopics_threads(), area_divisor = NULL) {
-  if (!inherits(x, "swap_error_rates")) stop_irtopics("{.arg x} must be a {.cls swap_error_rates} result.")
+  # the old class name: every ir_swap_error_rates carries it, and so do objects of earlier versions
+  if (!inherits(x, "swap_error_rates")) stop_irtopics("{.arg x} must be a {.cls ir_swap_error_rates} result.")
   if (is.null(x$sets)) {
     stop_irtopics("{.arg x} holds no per-set aggregates; compute it with {.code keep_sets = TRUE}.")
   }
@@ -452,22 +479,28 @@ critical_values <- function(x, max_error = 0.05, grid = NULL, definition = c("sw
                error_rate = if (is.na(hit)) NA_real_ else err[hit],
                pct_significant = if (is.na(hit)) NA_real_ else sig[hit])
   })
-  structure(list(table = do.call(rbind, rows), curves = do.call(rbind, curves), measure = x$measure,
-                 max_error = max_error, definition = definition, both_sets = both_sets,
-                 unit = if (counts) "topics" else "score", area_divisor = scale_to),
-            class = "critical_values")
+  new_ir_critical_values(list(table = do.call(rbind, rows), curves = do.call(rbind, curves),
+                              measure = x$measure, max_error = max_error, definition = definition,
+                              both_sets = both_sets, unit = if (counts) "topics" else "score",
+                              area_divisor = scale_to))
+}
+
+new_ir_critical_values <- function(x) {
+  new_result(x, "ir_critical_values", old = "critical_values",
+             fields = c(table = "data.frame", curves = "data.frame", measure = "string", max_error = "number",
+                        definition = "string", both_sets = "flag", unit = "string"))
 }
 
 #' @rdname critical_values
 #' @export
-format.critical_values <- function(x, ...) {
+format.ir_critical_values <- function(x, ...) {
   df <- x$table
   if (x$unit != "topics") df$critical_pct <- NULL
   df$critical_value <- signif(df$critical_value, 4)
   if (!is.null(df$critical_pct)) df$critical_pct <- ifelse(is.na(df$critical_pct), "NA", sprintf("%.1f%%", df$critical_pct))
   df$error_rate <- pct_text(df$error_rate)
   df$pct_significant <- ifelse(is.na(df$pct_significant), "NA", sprintf("%.1f%%", df$pct_significant))
-  c(sprintf("<critical_values> %s, %s definition, error <= %s%s%s", x$measure, x$definition,
+  c(sprintf("<ir_critical_values> %s, %s definition, error <= %s%s%s", x$measure, x$definition,
             pct_text(x$max_error, 1), if (x$unit == "topics") " (values in topics)" else "",
             area_scale_text(x$area_divisor)),
     printed_lines(print(df, row.names = FALSE)))
@@ -475,13 +508,13 @@ format.critical_values <- function(x, ...) {
 
 #' @rdname critical_values
 #' @export
-print.critical_values <- function(x, ...) print_formatted(x, ...)
+print.ir_critical_values <- function(x, ...) print_formatted(x, ...)
 
 #' @rdname critical_values
 #' @export
-summary.critical_values <- function(object, ...) {
+summary.ir_critical_values <- function(object, ...) {
   t <- object$table
-  new_summary("critical_values",
+  new_summary("ir_critical_values",
               sprintf("Critical values of %s for an error rate <= %s (%s definition):", object$measure,
                       pct_text(object$max_error, 1), object$definition),
               data.frame(size = t$size, critical_value = t$critical_value,
@@ -490,7 +523,7 @@ summary.critical_values <- function(object, ...) {
 
 #' @rdname critical_values
 #' @export
-as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE, ...) x$table
+as.data.frame.ir_critical_values <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
 # Binned variant -----------------------------------------------------------------
 
@@ -533,7 +566,7 @@ as.data.frame.critical_values <- function(x, row.names = NULL, optional = FALSE,
 binned_error_rates <- function(x, bin_width = NULL, n_bins = 21, extrapolate_to = NULL,
                                fit_sizes = NULL) {
   if (!inherits(x, "swap_error_rates") || is.null(x$sets)) {
-    stop_irtopics("{.arg x} must be a {.cls swap_error_rates} result with per-set aggregates.")
+    stop_irtopics("{.arg x} must be a {.cls ir_swap_error_rates} result with per-set aggregates.")
   }
   bin_width <- bin_width %||% if (identical(x$aggregate, "pct_no")) 1 else 0.01
   check_number(bin_width, "bin_width", min = .Machine$double.eps)

@@ -19,6 +19,11 @@
 #' implementation uses \eqn{\mu = 0, \sigma = 1} there instead, and
 #' trec_eval's `-Z` reports such a topic as missing).
 #'
+#' The mean and standard deviation are computed in units of a power of two
+#' near each topic's largest score (an exact rescaling), so that scores
+#' around \eqn{10^{-300}}, whose squares underflow, are standardized as the
+#' same scores times \eqn{10^{300}} would be.
+#'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix (systems x topics),
 #'   no NA.
 #' @param reference The reference systems whose per-topic mean and SD
@@ -45,18 +50,36 @@ standardize_scores <- function(scores, reference = NULL) {
   measure <- attr(P, "measure") %||% "score"
   attr(P, "measure") <- NULL
   ref <- resolve_systems(reference, rownames(P), "reference")
-  R <- P[ref, , drop = FALSE]
+  # Each topic in units of a power of two near its largest |score|: exact
+  # (bit-identical z) wherever the plain sums neither underflow nor
+  # overflow, and right where they would (scores ~1e-300 have squares 0).
+  scale <- apply(P, 2, pow2_scale)
+  Ps <- sweep(P, 2, scale, "/")
+  R <- Ps[ref, , drop = FALSE]
   mu <- colMeans(R)
   sdv <- if (nrow(R) > 1) apply(R, 2, stats::sd) else rep(0, ncol(R))
   out <- P
   ok <- sdv > 0
-  out[, ok] <- stats::pnorm(sweep(sweep(P[, ok, drop = FALSE], 2, mu[ok]), 2, sdv[ok], "/"))
+  out[, ok] <- stats::pnorm(sweep(sweep(Ps[, ok, drop = FALSE], 2, mu[ok]), 2, sdv[ok], "/"))
   out[, !ok] <- 0.5
+  mu <- mu * scale
+  sdv <- sdv * scale
   res <- new_ir_scores(out, paste0("std_", measure))
   attr(res, "standardization") <- data.frame(topic = colnames(P), mean = unname(mu),
                                              sd = unname(sdv), n_reference = nrow(R),
                                              stringsAsFactors = FALSE)
   res
+}
+
+# The power of two at or just below max |x| (1 when x is all 0 or not
+# finite). Dividing by it is exact, so statistics computed in its units are
+# bit-identical to the plain ones wherever those neither underflow nor
+# overflow; scale-invariant ones (z-scores, alpha, GAWM weights) then stay
+# right for scores around 1e-300 or 1e300.
+pow2_scale <- function(x) {
+  mx <- suppressWarnings(max(abs(x)))
+  if (!is.finite(mx) || mx <= 0) return(1)
+  2^floor(log2(mx))
 }
 
 # Row indices named by `x` (NULL = all): names, positive row numbers or a

@@ -41,22 +41,84 @@ pct_text <- function(p, digits = 2) {
   ifelse(is.na(p), "NA", sprintf(paste0("%.", digits, "f%%"), 100 * p))
 }
 
+# Result classes -------------------------------------------------------------------
+
+# Every result class has one constructor new_<class>() beside the class's code.
+# It checks the fields (names and types; cheap checks, for programming
+# mistakes: irtopics_error_internal) and calls new_result(), the only place a
+# class attribute is set. Classes renamed to the ir_ prefix keep their old name
+# second (`old`), so users' inherits(x, "swap_error_rates") and their own S3
+# methods on the old name keep working; our methods dispatch on the new name.
+#
+# `fields` (list elements, or columns of a data frame) and `attrs` (attributes)
+# map names to a type of `field_types`; a trailing "?" also allows NULL.
+new_result <- function(x, class, old = NULL, base = NULL, fields = character(), attrs = character()) {
+  check_fields(x, fields, class, what = "field")
+  check_fields(x, attrs, class, what = "attribute")
+  class(x) <- c(class, old, base)
+  x
+}
+
+field_types <- list(
+  any = function(v) TRUE,
+  list = is.list,
+  data.frame = is.data.frame,
+  matrix = is.matrix,
+  character = is.character,
+  numeric = is.numeric,
+  logical = is.logical,
+  string = function(v) is.character(v) && length(v) == 1L,
+  number = function(v) is.numeric(v) && length(v) == 1L,
+  flag = function(v) is.logical(v) && length(v) == 1L && !is.na(v),
+  scores = function(v) inherits(v, "ir_scores"),
+  function_or_string = function(v) is.function(v) || (is.character(v) && length(v) == 1L)
+)
+
+check_fields <- function(x, spec, class, what = "field") {
+  if (!length(spec)) return(invisible(x))
+  get <- if (what == "field") function(nm) if (nm %in% names(x)) x[[nm]] else NULL else function(nm) attr(x, nm, exact = TRUE)
+  has <- if (what == "field") function(nm) nm %in% names(x) else function(nm) nm %in% names(attributes(x))
+  for (nm in names(spec)) {
+    type <- spec[[nm]]
+    nullable <- endsWith(type, "?")
+    type <- sub("?", "", type, fixed = TRUE)
+    v <- get(nm)
+    if (!has(nm) && !nullable) {
+      stop_irtopics("Can't build {.cls {class}}: {what} {.field {nm}} is missing.", kind = "internal",
+                    call = NULL)
+    }
+    if (is.null(v) && nullable) next
+    if (!field_types[[type]](v)) {
+      stop_irtopics("Can't build {.cls {class}}: {what} {.field {nm}} must be {type}, not {.obj_type_friendly {v}}.",
+                    kind = "internal", call = NULL)
+    }
+  }
+  invisible(x)
+}
+
 # Summaries ----------------------------------------------------------------------
 
-# The summary() of a result class: a title and a data frame; printed by
-# format.irtopics_summary(), converted by as.data.frame().
-new_summary <- function(class, title, table) {
+# The summary() of every result class: a title (character lines) and a data
+# frame `table` of the key numbers, plus further named parts (`...`) where a
+# class has more to show; class c("summary.<class>", "irtopics_summary").
+# Printed by format.irtopics_summary() (or a format.summary.<class>() method
+# when there are further parts), converted by as.data.frame() to `table`.
+new_summary <- function(class, title, table, ...) {
   rownames(table) <- NULL
-  structure(list(title = title, table = table),
-            class = c(paste0("summary.", class), "irtopics_summary"))
+  new_result(list(title = title, table = table, ...), c(paste0("summary.", class), "irtopics_summary"),
+             fields = c(title = "character", table = "data.frame"))
 }
 
 #' Summaries of irtopics results
 #'
-#' `summary()` of most irtopics results returns an `irtopics_summary`: a
-#' title and a data frame of the key numbers. It prints as text and
-#' converts to its data frame with `as.data.frame()`. The help page of each
-#' result class says what its summary holds.
+#' `summary()` of every irtopics result returns an `irtopics_summary` (class
+#' `c("summary.<class>", "irtopics_summary")`): a list with `$title` (the
+#' heading lines) and `$table`, a data frame of the key numbers, plus, for
+#' some classes, further named parts (e.g. `$systems` of a comparison,
+#' `$best_lambda` of a smoothing experiment). It prints as text
+#' (`format()` gives the lines) and converts to `$table` with
+#' `as.data.frame()`. The help page of each result class says what its
+#' summary holds.
 #'
 #' @param x An `irtopics_summary` object.
 #' @param digits Significant digits of the printed numbers.
@@ -105,10 +167,15 @@ check_no_dots <- function(..., help = NULL, call = rlang::caller_env()) {
 # Point labels of scatter plots ------------------------------------------------------
 
 # Which rows of `df` get a label: `label` is NULL/FALSE (none), TRUE or "all"
-# (every point), a whole number k (the k points with the largest `rank_by`),
-# or a character vector of ids (matched in `df[[id]]`).
+# (every point), "auto" (every point when at most `label_fit`, else the
+# `label_top` with the largest `rank_by`), a whole number k (the k points
+# with the largest `rank_by`), or a character vector of ids (matched in
+# `df[[id]]`).
+label_fit <- 20L
+label_top <- 5L
 label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
   if (is.null(label) || isFALSE(label)) return(integer())
+  if (identical(label, "auto")) label <- if (nrow(df) <= label_fit) "all" else label_top
   if (isTRUE(label) || identical(label, "all")) return(seq_len(nrow(df)))
   if (is.numeric(label) && length(label) == 1L && !is.na(label) && label >= 0 && label == round(label)) {
     ord <- order(-df[[rank_by]], df[[id]], na.last = NA)
@@ -121,25 +188,45 @@ label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
     }
     return(which(df[[id]] %in% label))
   }
-  stop_irtopics(c("{.arg label} must be NULL, \"all\", a whole number (the top k) or a vector of names.",
+  stop_irtopics(c("{.arg label} must be NULL, \"auto\", \"all\", a whole number (the top k) or a vector of names.",
                   x = "Got {.obj_type_friendly {label}}."), call = call)
 }
 
 # The text layer of a scatter plot: ggrepel's non-overlapping labels when it
-# is installed, else ggplot2's geom_text() nudged above the points.
+# is installed (given every point, the unlabelled ones with "", so that
+# labels also keep off the points), else ggplot2's geom_text() nudged above
+# the points.
 label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env(),
                         use_repel = NULL) {
   rows <- label_rows(df, label, id, rank_by, call = call)
   if (!length(rows)) return(NULL)
-  d <- df[rows, , drop = FALSE]
-  d$.label <- as.character(d[[id]])
-  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
   use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
+  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
   if (use_repel) {
+    d <- df
+    d$.label <- ifelse(seq_len(nrow(df)) %in% rows, as.character(df[[id]]), "")
     ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
-                             max.overlaps = Inf, seed = 1, show.legend = FALSE)
+                             max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2)
   } else {
+    d <- df[rows, , drop = FALSE]
+    d$.label <- as.character(d[[id]])
     ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
                        show.legend = FALSE)
   }
+}
+
+# Titles that fit ------------------------------------------------------------------
+
+# A title, subtitle or axis label broken into lines of at most `width`
+# characters: ggplot2 never wraps, and a line longer than the figure is cut.
+# The default fits a figure 3.5 in wide with title_theme()'s 11 pt titles;
+# 45 fits its 9 pt subtitles.
+wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
+
+# Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short,
+# aligned with the whole plot rather than the panel (which starts further right).
+title_theme <- function() {
+  ggplot2::theme(plot.title = ggplot2::element_text(size = 11),
+                 plot.subtitle = ggplot2::element_text(size = 9),
+                 plot.title.position = "plot")
 }

@@ -21,9 +21,10 @@
 #' @keywords internal
 #' @noRd
 new_ir_return_orders <- function(orders, lists, queries, depth = 1000L, relevance_level = 1L) {
-  structure(list(orders = orders, lists = lists, queries = queries,
-                 depth = as.integer(depth), relevance_level = as.integer(relevance_level)),
-            class = "ir_return_orders")
+  new_result(list(orders = orders, lists = lists, queries = queries,
+                  depth = as.integer(depth), relevance_level = as.integer(relevance_level)),
+             "ir_return_orders", fields = c(orders = "list", lists = "data.frame", queries = "data.frame",
+                                            depth = "number", relevance_level = "number"))
 }
 
 # List ids as in return_orders(): "system|query".
@@ -275,9 +276,13 @@ exclusion_measure <- function(x, qrels = NULL, query_map = NULL, fraction = 0.25
                                     n25 = numeric(), exclusion = numeric(), ap = numeric())
   df$text <- orders$queries$text[match(df$query, orders$queries$query)]
   rownames(df) <- NULL
-  structure(list(lists = df, fraction = fraction, depth = depth,
-                 simulated = isTRUE(attr(orders, "simulated"))),
-            class = "ir_exclusion")
+  new_ir_exclusion(list(lists = df, fraction = fraction, depth = depth,
+                        simulated = isTRUE(attr(orders, "simulated"))))
+}
+
+new_ir_exclusion <- function(x) {
+  new_result(x, "ir_exclusion", fields = c(lists = "data.frame", fraction = "number", depth = "number",
+                                           simulated = "flag"))
 }
 
 #' @rdname exclusion_measure
@@ -404,8 +409,15 @@ return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NU
   attr(d, "tie_correction") <- tie_correction
   attr(d, "depth") <- depth
   attr(d, "simulated") <- isTRUE(attr(orders, "simulated"))
-  class(d) <- c("ir_return_order_dist", "dist")
-  d
+  new_ir_return_order_dist(d)
+}
+
+# An `ir_return_order_dist`: a base `dist` with the topic, its lists and the
+# settings as attributes.
+new_ir_return_order_dist <- function(x) {
+  new_result(unclass(x), "ir_return_order_dist", base = "dist",
+             attrs = c(Size = "number", method = "string", lists = "any", topic = "string",
+                       dissimilarity = "string", depth = "number", simulated = "flag"))
 }
 
 #' @rdname return_order_dissimilarity
@@ -586,9 +598,13 @@ select_queries <- function(runs, qrels = NULL, query_map = NULL, n = 20L, topics
   })
   df <- do.call(rbind, res)
   rownames(df) <- NULL
-  structure(list(queries = df, n = as.integer(n), tol = tol, use_text = use_text, depth = depth,
-                 simulated = isTRUE(attr(orders, "simulated"))),
-            class = "ir_query_selection")
+  new_ir_query_selection(list(queries = df, n = as.integer(n), tol = tol, use_text = use_text, depth = depth,
+                              simulated = isTRUE(attr(orders, "simulated"))))
+}
+
+new_ir_query_selection <- function(x) {
+  new_result(x, "ir_query_selection", fields = c(queries = "data.frame", n = "number", tol = "number",
+                                                 use_text = "flag", depth = "number", simulated = "flag"))
 }
 
 selected_topics <- function(orders, topics, call = rlang::caller_env()) {
@@ -785,13 +801,19 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
   rownames(queries) <- NULL
   selection <- do.call(rbind, lapply(per_topic, `[[`, "selection"))
   rownames(selection) <- NULL
-  structure(list(indicators = ind, queries = queries, selection = selection,
+  new_ir_topic_indicators(list(indicators = ind, queries = queries, selection = selection,
                  indicator_names = c("E", "U", "C", "S", "AP", names(user)),
                  n = as.integer(n), fraction = fraction, depth = depth,
                  dissimilarity = dissimilarity, tie_correction = tie_correction, base = base,
                  tol = tol, use_text = use_text,
-                 simulated = isTRUE(attr(orders, "simulated"))),
-            class = "ir_topic_indicators")
+                 simulated = isTRUE(attr(orders, "simulated"))))
+}
+
+new_ir_topic_indicators <- function(x) {
+  new_result(x, "ir_topic_indicators",
+             fields = c(indicators = "data.frame", queries = "data.frame", selection = "data.frame",
+                        indicator_names = "character", n = "number", fraction = "number", depth = "number",
+                        simulated = "flag"))
 }
 
 # Indicator functions -----------------------------------------------------------
@@ -809,12 +831,18 @@ indicator_context <- function(topic, system, queries, delta, lists, n_rel, depth
     B[] <- -0.5 * (d2 - outer(rowMeans(d2), colMeans(d2), `+`) + mean(d2))
     eig <- eigen(B, symmetric = TRUE, only.values = TRUE)$values
   }
-  structure(list(topic = topic, system = system, queries = queries,
+  new_ir_indicator_context(list(topic = topic, system = system, queries = queries,
                  letters = query_letters(max(1L, n))[seq_len(n)], selection_order = seq_len(n),
                  delta = delta, B = B, eigenvalues = eig,
                  n_returned = lists$n_returned, n25 = lists$n25, exclusion = lists$exclusion,
-                 ap = lists$ap, n_rel = n_rel, depth = depth, fraction = fraction, base = base),
-            class = "ir_indicator_context")
+                 ap = lists$ap, n_rel = n_rel, depth = depth, fraction = fraction, base = base))
+}
+
+new_ir_indicator_context <- function(x) {
+  new_result(x, "ir_indicator_context",
+             fields = c(topic = "string", system = "string", queries = "character", letters = "character",
+                        delta = "matrix", B = "matrix", eigenvalues = "numeric", n_rel = "number",
+                        depth = "number", fraction = "number"))
 }
 
 check_indicators <- function(indicators, call = rlang::caller_env()) {
@@ -888,6 +916,25 @@ builtin_indicators <- function() {
 #' @rdname builtin_indicators
 #' @export
 indicator_exclusion <- function(context) mean(context$exclusion)
+
+#' @rdname builtin_indicators
+#' @param x An `ir_indicator_context` (`format()` gives its lines, `print()`
+#'   shows them: what an indicator function sees).
+#' @param ... Unused.
+#' @export
+format.ir_indicator_context <- function(x, ...) {
+  c(sprintf("<ir_indicator_context> topic %s, system %s: %s selected (%d relevant, depth %d)", x$topic, x$system,
+            plural(length(x$queries), "query", "queries"), as.integer(x$n_rel), as.integer(x$depth)),
+    if (length(x$queries)) {
+      printed_lines(print(round_df(data.frame(letter = x$letters, query = x$queries, n_returned = x$n_returned,
+                                              n25 = x$n25, exclusion = x$exclusion, ap = x$ap)),
+                          row.names = FALSE))
+    })
+}
+
+#' @rdname builtin_indicators
+#' @export
+print.ir_indicator_context <- function(x, ...) print_formatted(x, ...)
 
 # tr(B) / n, NA when the cloud is undefined.
 cloud_abar <- function(context) {
@@ -995,9 +1042,14 @@ indicator_differences <- function(x, system_a, system_b) {
   vars <- indicator_columns(x)
   out <- data.frame(topic = tops, a[vars] - b[vars], check.names = FALSE)
   rownames(out) <- NULL
-  structure(list(differences = out, system_a = system_a, system_b = system_b,
-                 indicator_names = vars, simulated = x$simulated),
-            class = "ir_indicator_differences")
+  new_ir_indicator_differences(list(differences = out, system_a = system_a, system_b = system_b,
+                                    indicator_names = vars, simulated = x$simulated))
+}
+
+new_ir_indicator_differences <- function(x) {
+  new_result(x, "ir_indicator_differences",
+             fields = c(differences = "data.frame", system_a = "string", system_b = "string",
+                        indicator_names = "character", simulated = "flag"))
 }
 
 #' @rdname indicator_differences
@@ -1106,9 +1158,13 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
   }
   out <- cbind(lists[, c("list", "system", "query", "letter")], pts)
   rownames(out) <- NULL
-  structure(list(points = out, stress = fit$stress, topic = attr(d, "topic"), k = as.integer(k),
-                 simulated = isTRUE(attr(d, "simulated"))),
-            class = "ir_query_map")
+  new_ir_query_map(list(points = out, stress = fit$stress, topic = attr(d, "topic"), k = as.integer(k),
+                        simulated = isTRUE(attr(d, "simulated"))))
+}
+
+new_ir_query_map <- function(x) {
+  new_result(x, "ir_query_map", fields = c(points = "data.frame", stress = "number", topic = "string?",
+                                           k = "number", simulated = "flag"))
 }
 
 #' @rdname query_map_mds

@@ -145,15 +145,14 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_evaluate
-List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, IntegerVector kind, NumericMatrix mparams, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
-RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP kindSEXP, SEXP mparamsSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
+List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, List measures, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
+RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP measuresSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type paths(pathsSEXP);
     Rcpp::traits::input_parameter< Nullable<List> >::type mem_runs(mem_runsSEXP);
-    Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
-    Rcpp::traits::input_parameter< NumericMatrix >::type mparams(mparamsSEXP);
+    Rcpp::traits::input_parameter< List >::type measures(measuresSEXP);
     Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
     Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
     Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
@@ -162,22 +161,21 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_query(map_querySEXP);
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_topic(map_topicSEXP);
     Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, kind, mparams, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
+    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
     return rcpp_result_gen;
 END_RCPP
 }
 // cpp_empty_values
-NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix mparams, double fraction, double depth, NumericVector gains);
-RcppExport SEXP _irtopics_cpp_empty_values(SEXP qrels_ptrSEXP, SEXP kindSEXP, SEXP mparamsSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP) {
+SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double depth, NumericVector gains);
+RcppExport SEXP _irtopics_cpp_empty_values(SEXP qrels_ptrSEXP, SEXP measuresSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
-    Rcpp::traits::input_parameter< IntegerVector >::type kind(kindSEXP);
-    Rcpp::traits::input_parameter< NumericMatrix >::type mparams(mparamsSEXP);
+    Rcpp::traits::input_parameter< List >::type measures(measuresSEXP);
     Rcpp::traits::input_parameter< double >::type fraction(fractionSEXP);
     Rcpp::traits::input_parameter< double >::type depth(depthSEXP);
     Rcpp::traits::input_parameter< NumericVector >::type gains(gainsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_empty_values(qrels_ptr, kind, mparams, fraction, depth, gains));
+    rcpp_result_gen = Rcpp::wrap(cpp_empty_values(qrels_ptr, measures, fraction, depth, gains));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -237,6 +235,15 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
     Rcpp::traits::input_parameter< bool >::type tau_b(tau_bSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_kendall(x, y, tau_b));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_measure_table
+List cpp_measure_table();
+RcppExport SEXP _irtopics_cpp_measure_table() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_measure_table());
     return rcpp_result_gen;
 END_RCPP
 }
@@ -395,13 +402,14 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
     {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},
     {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
-    {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
-    {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 6},
+    {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 12},
+    {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 5},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},
     {"_irtopics_cpp_set_aggregates", (DL_FUNC) &_irtopics_cpp_set_aggregates, 6},

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "cancel.h"
@@ -29,24 +30,47 @@ namespace irtopics {
 
 enum class GawmMean : int { arithmetic = 0, geometric = 1, power = 2 };
 
-// The generator g of a quasi-arithmetic mean and its inverse.
+// The generator g of a quasi-arithmetic mean, applied once to every score
+// (forward), and the weighted mean of transformed values (mean).
+//
+// The power mean is computed in the log domain, so that it is accurate for
+// every exponent in [-1000, 1000], including the limit p -> 0 (where the
+// plain formula (sum w (x + f)^p / sum w)^(1/p) rounds (x + f)^p to 1 and
+// returns 2e-10, 0 or Inf for p = 1e-17). With y = ln(x + f), u = p y and
+// u_max the largest u:
+//   ln M_p = [u_max + log1p(sum (w / sum w) expm1(u - u_max))] / p.
+// Every expm1 argument is <= 0 (no overflow for large p), and for small p
+// expm1(v) ~ v and log1p(s) ~ s keep full relative precision, so ln M_p
+// tends to the weighted mean of y: the geometric mean, the exact limit.
 struct GawmMeanKernel {
   GawmMean kind = GawmMean::arithmetic;
   double floor = 0;     // added to the scores before g (geometric, power)
   double exponent = 1;  // p of the power mean
   double forward(double x) const {
-    switch (kind) {
-      case GawmMean::geometric: return std::log(x + floor);
-      case GawmMean::power: return std::pow(x + floor, exponent);
-      default: return x;
-    }
+    return kind == GawmMean::arithmetic ? x : std::log(x + floor);  // power: y = ln(x + f)
   }
-  double inverse(double y) const {
-    switch (kind) {
-      case GawmMean::geometric: return std::exp(y);
-      case GawmMean::power: return std::pow(y, 1.0 / exponent);
-      default: return y;
+  // The weighted mean of the k transformed values get(0..k-1) with weights
+  // w[0..k-1] (all >= 0, sum wsum > 0).
+  template <typename Get>
+  double mean(Get get, const double* w, std::size_t k, double wsum) const {
+    if (kind != GawmMean::power) {
+      double acc = 0;
+      for (std::size_t i = 0; i < k; ++i) acc += w[i] * get(i);
+      acc /= wsum;
+      return kind == GawmMean::geometric ? std::exp(acc) : acc;
     }
+    const double p = exponent;
+    double umax = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < k; ++i) {
+      if (w[i] > 0) umax = std::max(umax, p * get(i));
+    }
+    // Every weighted score is 0 (x + f = 0, only possible for p > 0).
+    if (umax == -std::numeric_limits<double>::infinity()) return 0.0;
+    double s = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (w[i] > 0) s += (w[i] / wsum) * std::expm1(p * get(i) - umax);
+    }
+    return std::exp((umax + std::log1p(s)) / p);
   }
 };
 
@@ -63,17 +87,33 @@ struct GawmResult {
 
 namespace detail {
 
+// The power of two at or just below max |p| (1 for an all-zero matrix).
+// Distances are summed over (x - e) / scale: dividing by a power of two is
+// exact, so the result is bit-identical to the unscaled sums wherever those
+// neither underflow nor overflow, and right where they would (scores around
+// 1e-300 square to 0; around 1e200 to Inf).
+inline double gawm_scale(const double* p, std::size_t size) {
+  double mx = 0;
+  for (std::size_t k = 0; k < size; ++k) mx = std::max(mx, std::fabs(p[k]));
+  if (!(mx > 0) || !std::isfinite(mx)) return 1.0;
+  int e = 0;
+  std::frexp(mx, &e);  // mx = f 2^e, f in [0.5, 1)
+  return std::ldexp(1.0, e - 1);
+}
+
 // W_s from E_t (eq. 8): d_i = ||P[i, ] - E_t||_2, W_s[i] = (1 - d_i / sum d)^q.
-// All d_i = 0 (every system equals the ease vector) gives W_s = 1.
+// All d_i = 0 (every system equals the ease vector) gives W_s = 1. The
+// distances are computed in units of `scale` (gawm_scale); their ratios do
+// not depend on it.
 inline void gawm_system_weights(const double* p, std::size_t m, std::size_t n,
-                                const std::vector<double>& ease, double q,
+                                const std::vector<double>& ease, double q, double scale,
                                 std::vector<double>& dist, std::vector<double>& ws) {
   std::fill(dist.begin(), dist.end(), 0.0);
   for (std::size_t j = 0; j < n; ++j) {
     const double* col = p + j * m;
     const double e = ease[j];
     for (std::size_t i = 0; i < m; ++i) {
-      const double r = col[i] - e;
+      const double r = (col[i] - e) / scale;
       dist[i] += r * r;
     }
   }
@@ -88,8 +128,7 @@ inline void gawm_system_weights(const double* p, std::size_t m, std::size_t n,
 }
 
 // E_t = W_s-weighted column means (eq. 2) of the transformed scores `g`
-// (g(P), column-major), mapped back by the kernel's inverse. Returns false
-// when sum W_s = 0.
+// (g(P), column-major), by the kernel's mean. Returns false when sum W_s = 0.
 inline bool gawm_topic_ease(const double* g, std::size_t m, std::size_t n,
                             const std::vector<double>& ws, const GawmMeanKernel& kernel,
                             std::vector<double>& ease) {
@@ -98,9 +137,7 @@ inline bool gawm_topic_ease(const double* g, std::size_t m, std::size_t n,
   if (!(wsum > 0)) return false;
   for (std::size_t j = 0; j < n; ++j) {
     const double* col = g + j * m;
-    double acc = 0;
-    for (std::size_t i = 0; i < m; ++i) acc += ws[i] * col[i];
-    ease[j] = kernel.inverse(acc / wsum);
+    ease[j] = kernel.mean([col](std::size_t i) { return col[i]; }, ws.data(), m, wsum);
   }
   return true;
 }
@@ -125,12 +162,13 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
     for (std::size_t k = 0; k < m * n; ++k) transformed[k] = kernel.forward(p[k]);
     g = transformed.data();
   }
+  const double scale = detail::gawm_scale(p, m * n);
   std::vector<double> ease(n), next(n), dist(m), ws(m, 1.0);
   detail::gawm_topic_ease(g, m, n, ws, kernel, ease);  // uniform weights: AAP
 
   for (int it = 1; it <= maxit; ++it) {
     throw_if_cancelled(cancel);
-    detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
+    detail::gawm_system_weights(p, m, n, ease, q, scale, dist, ws);
     if (!detail::gawm_topic_ease(g, m, n, ws, kernel, next)) {
       out.weights_vanished = true;
       return out;
@@ -147,28 +185,27 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
   }
 
   // Final weights from the converged ease vector.
-  detail::gawm_system_weights(p, m, n, ease, q, dist, ws);
+  detail::gawm_system_weights(p, m, n, ease, q, scale, dist, ws);
   std::vector<double> wt(n, 0.0);
   double wt_sum = 0;
   for (std::size_t j = 0; j < n; ++j) {
     const double* col = p + j * m;
     double ss = 0;
     for (std::size_t i = 0; i < m; ++i) {
-      const double r = col[i] - ease[j];
+      const double r = (col[i] - ease[j]) / scale;
       ss += r * r;
     }
-    wt[j] = std::sqrt(ss);  // eq. 7
+    wt[j] = std::sqrt(ss) * scale;  // eq. 7 (exact rescaling: scale is a power of two)
     wt_sum += wt[j];
   }
   // E_s (eq. 1); if no topic spreads the systems (sum W_t = 0), E_s is the
   // unweighted mean (MAP for the arithmetic mean).
+  std::vector<double> w(n);
+  for (std::size_t j = 0; j < n; ++j) w[j] = wt_sum > 0 ? wt[j] / wt_sum : 1.0 / static_cast<double>(n);
   std::vector<double> es(m, 0.0);
-  for (std::size_t j = 0; j < n; ++j) {
-    const double w = wt_sum > 0 ? wt[j] / wt_sum : 1.0 / static_cast<double>(n);
-    const double* col = g + j * m;
-    for (std::size_t i = 0; i < m; ++i) es[i] += w * col[i];
+  for (std::size_t i = 0; i < m; ++i) {
+    es[i] = kernel.mean([g, i, m](std::size_t j) { return g[i + j * m]; }, w.data(), n, 1.0);
   }
-  for (std::size_t i = 0; i < m; ++i) es[i] = kernel.inverse(es[i]);
 
   out.system_performance = es;
   out.system_conformity = ws;

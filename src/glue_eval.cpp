@@ -14,6 +14,7 @@
 #include "evaluate.h"
 #include "glue_guard.h"
 #include "glue_interrupt.h"
+#include "glue_measures.h"
 #include "parallel.h"
 #include "trec_io.h"
 
@@ -46,29 +47,18 @@ long checked_count(double x, const char* what) {
   return static_cast<long>(x);
 }
 
-// Measures come as kind codes and a parameter matrix with one row per
-// measure: cutoff, param, rel, utility p1..p4, num_docs (R/measures.R).
-irtopics::EvalOptions make_options(IntegerVector kind, NumericMatrix mparams, double fraction,
-                                   double depth, NumericVector gains) {
+// Measures come by name with their parameters as named fields
+// (measures_from_r(), src/glue_measures.cpp); fraction and depth are the
+// exclusion measure's, shared by all.
+irtopics::EvalOptions make_options(const List& measures, double fraction, double depth,
+                                   NumericVector gains) {
   irtopics::EvalOptions opt;
   opt.depth = checked_count(depth, "the depth");
-  if (mparams.nrow() != kind.size() || mparams.ncol() < 8) {
-    throw InputError("data", "", 0, "one row of 8 measure parameters per measure is needed");
-  }
   if (!(fraction >= 0 && fraction <= 1)) throw InputError("data", "", 0, "the fraction must be in [0, 1]");
-  for (R_xlen_t i = 0; i < kind.size(); ++i) {
-    if (kind[i] == NA_INTEGER || kind[i] < 0) throw InputError("data", "", 0, "unknown measure code");
-    irtopics::Measure m;
-    const int r = static_cast<int>(i);
-    m.kind = static_cast<irtopics::MeasureKind>(kind[i]);
-    m.cutoff = checked_count(mparams(r, 0), "a measure's cut-off");
-    m.param = mparams(r, 1);
-    m.rel = static_cast<int>(mparams(r, 2));
-    for (int k = 0; k < 4; ++k) m.utility[k] = mparams(r, 3 + k);
-    m.num_docs = mparams(r, 7);
+  opt.measures = irtopics_glue::measures_from_r(measures);
+  for (irtopics::Measure& m : opt.measures) {
     m.fraction = fraction;
     m.depth = opt.depth > 0 ? opt.depth : 1000;
-    opt.measures.push_back(m);
   }
   for (double g : gains) {
     if (!std::isfinite(g)) throw InputError("data", "", 0, "gains must be finite");
@@ -285,7 +275,7 @@ SEXP cpp_qrels_table(SEXP ptr) {
 // offsets) against the qrels.
 // [[Rcpp::export(rng = false)]]
 List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs,
-                  IntegerVector kind, NumericMatrix mparams, double fraction, double depth,
+                  List measures, double fraction, double depth,
                   NumericVector gains, bool want_profiles, bool want_orders,
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
                   int n_threads) {
@@ -299,7 +289,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<std::string> files;
   if (paths.isNotNull()) files = as<std::vector<std::string>>(CharacterVector(paths));
   try {
-    opt = make_options(kind, mparams, fraction, depth, gains);
+    opt = make_options(measures, fraction, depth, gains);
     opt.want_profiles = want_profiles;
     opt.want_orders = want_orders;
     qmap = make_query_map(map_query, map_topic);
@@ -395,12 +385,18 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
 }
 
 // Values of an empty ranking per qrels topic (trec_eval -c), topics x measures.
+// An invalid measure list comes back as list(error = ...), as in cpp_evaluate().
 // [[Rcpp::export(rng = false)]]
-NumericMatrix cpp_empty_values(SEXP qrels_ptr, IntegerVector kind, NumericMatrix mparams,
-                               double fraction, double depth, NumericVector gains) {
-  return irtopics_glue::guard_memory([&]() -> NumericMatrix {
+SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double depth,
+                      NumericVector gains) {
+  return irtopics_glue::guard_memory([&]() -> SEXP {
   const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
-  irtopics::EvalOptions opt = make_options(kind, mparams, fraction, depth, gains);
+  irtopics::EvalOptions opt;
+  try {
+    opt = make_options(measures, fraction, depth, gains);
+  } catch (const InputError& e) {
+    return List::create(_["error"] = error_list(e));
+  }
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();
   NumericMatrix out(static_cast<int>(nt), static_cast<int>(nm));

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "n25.h"
 
@@ -302,6 +304,8 @@ double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
       return static_cast<double>(count_relevant(p, std::min(n, m.cutoff))) / static_cast<double>(p.num_rel);
     case MeasureKind::Success:  // m_success.c
       return count_relevant(p, std::min(n, m.cutoff)) > 0 ? 1.0 : 0.0;
+    case MeasureKind::Hits:  // ranx hits@k: relevant documents in the top k
+      return static_cast<double>(count_relevant(p, std::min(n, m.cutoff)));
     case MeasureKind::RPrec: {  // m_Rprec.c
       const long look = std::min(n, p.num_rel);
       if (look == 0) return 0.0;
@@ -456,7 +460,7 @@ double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
                        m.fraction, static_cast<int>(m.depth));
     }
   }
-  return std::numeric_limits<double>::quiet_NaN();
+  throw std::invalid_argument("unknown measure kind " + std::to_string(static_cast<int>(m.kind)));
 }
 
 void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Gains& gains,
@@ -468,7 +472,7 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
     if (m.rel > 0 && m.rel != p.relevance_level) continue;
     switch (m.kind) {
       case MeasureKind::AP: case MeasureKind::APCut: case MeasureKind::P: case MeasureKind::Recall:
-      case MeasureKind::Success: case MeasureKind::RPrec: case MeasureKind::NumRelRet:
+      case MeasureKind::Success: case MeasureKind::Hits: case MeasureKind::RPrec: case MeasureKind::NumRelRet:
       case MeasureKind::RelP: case MeasureKind::RPrecMult: case MeasureKind::SetP:
       case MeasureKind::SetRecall: case MeasureKind::SetMap: case MeasureKind::SetRelP:
       case MeasureKind::SetF:
@@ -553,6 +557,9 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
           break;
         case MeasureKind::Success:
           v = rel_at(m.cutoff) > 0 ? 1.0 : 0.0;
+          break;
+        case MeasureKind::Hits:
+          v = static_cast<double>(rel_at(m.cutoff));
           break;
         case MeasureKind::NumRelRet:
           v = static_cast<double>(c.cum_rel[n]);

@@ -44,12 +44,17 @@ enum class MeasureKind {
   InfAP, IPrec, ElevenPt, RPrecMult, RelP, SetP, SetRecall, SetF, SetMap, SetRelP, Unj,
   Utility, NumNonrelJudgedRet, G, BinG, Rndcg, NdcgRel, NumQ,
   // beyond trec_eval
-  Judged, ERR, RBP, RBPResid, RRCut
+  Judged, ERR, RBP, RBPResid, RRCut, Hits,
+  Last = Hits  // keep = the last kind: the registry checks that each has a record
 };
+
+// The number of kernels; src/measure_table.h checks at compile time that
+// every one has a record (measures cross from R by name, never by code).
+constexpr int kNumMeasureKinds = static_cast<int>(MeasureKind::Last) + 1;
 
 struct Measure {
   MeasureKind kind;
-  long cutoff = 0;        // P, NDCGCut, Recall, Success, APCut, RelP, Unj, Judged,
+  long cutoff = 0;        // P, NDCGCut, Recall, Success, Hits, APCut, RelP, Unj, Judged,
                           // ERR, RRCut (0 = whole list for ERR)
   double param = 0.0;     // IPrec: recall level; RPrecMult: multiple of R; SetF: beta;
                           // RBP, RBPResid: persistence p; ERR: largest grade (gdeval's -j)
@@ -86,6 +91,7 @@ struct MeasureCache {
 };
 
 // The value of one measure. `work` is scratch space reused across calls.
+// Throws std::invalid_argument for a kind outside MeasureKind.
 double compute_measure(const Measure& m, const Profile& p, const Gains& gains,
                        std::vector<double>& work);
 

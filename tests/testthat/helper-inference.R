@@ -11,3 +11,8 @@ psych_free_alpha <- function(m) {
   k <- ncol(m)
   k / (k - 1) * (1 - sum(apply(m, 2, stats::var)) / stats::var(rowSums(m)))
 }
+
+# A Monte Carlo p-value from the replicates' "at least as extreme" flags:
+# (count + 1) / (B + 1) (Phipson & Smyth 2010), the package's rule for every
+# Monte Carlo test.
+mc_pvalue <- function(hit) (sum(hit) + 1) / (length(hit) + 1)

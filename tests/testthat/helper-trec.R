@@ -19,14 +19,9 @@ read_trec_eval_output <- function(path) {
 }
 
 # The trec_eval measures irtopics computes: every name of trec_eval's output
-# that the measure table resolves, except the run id, relstring (not a
-# number) and trec_eval 10's rbp / rbp_resid (uninitialised memory).
-supported_trec_measure <- function(m) {
-  vapply(m, function(x) {
-    if (x %in% c("runid", "rbp", "rbp_resid") || startsWith(x, "relstring")) return(FALSE)
-    !inherits(try(irtopics::measure_name(x), silent = TRUE), "try-error")
-  }, logical(1), USE.NAMES = FALSE)
-}
+# that the measure registry resolves to a record whose number trec_eval
+# prints (not the run id, relstring, or trec_eval 10's rbp / rbp_resid).
+supported_trec_measure <- function(m) trec_parity_measure(m)
 
 # Compares evaluate() with a trec_eval output, per topic and for "all", to the
 # printed digits (the 'all' value from mean_scores(accumulate = "trec_eval")).

@@ -67,7 +67,7 @@ test_that("reliability plots: D-study curves of Erho2 and Phi", {
   expect_equal(dg$x[dg$group == 1], seq_len(2 * g$n_topics))
   # at the observed number of topics Erho2 is Cronbach's alpha
   expect_equal(dg$y[dg$group == 1][g$n_topics], cronbach_alpha(x))
-  expect_equal(ggplot2::layer_data(pg, 4)$xintercept, g$n_topics)
+  expect_equal(ggplot2::layer_data(pg, length(pg$layers))$xintercept, g$n_topics)  # the last layer
   rib <- ggplot2::layer_data(ggplot2::autoplot(ds), 3)
   expect_equal(rib$ymin, c(ds$Erho2_low, ds$Phi_low))
   expect_equal(rib$ymax, c(ds$Erho2_high, ds$Phi_high))

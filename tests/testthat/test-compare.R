@@ -105,7 +105,7 @@ test_that("t, wilcoxon and sign equal t.test, wilcox.test and binom.test + p.adj
       a <- x[cb[1, k], ]
       b <- x[cb[2, k], ]
       tt <- stats::t.test(a, b, paired = TRUE)
-      wt <- suppressWarnings(stats::wilcox.test(a, b, paired = TRUE, exact = FALSE, correct = TRUE))
+      wt <- suppressWarnings(stats::wilcox.test(a, b, paired = TRUE))
       d <- a - b
       bt <- stats::binom.test(sum(d > 0), sum(d != 0), 0.5)
       c(tt$statistic, tt$p.value, tt$conf.int, wt$statistic, wt$p.value, bt$p.value)
@@ -166,7 +166,7 @@ test_that("Monte Carlo randomisation p-values equal base R on the same sign vect
   ref <- apply(utils::combn(nrow(x), 2), 2, function(k) {
     d <- x[k[1], ] - x[k[2], ]
     scale <- max(abs(x[k, ]))
-    mean(abs(colSums(d * S)) >= abs(sum(d)) - 1e-9 * scale)
+    mc_pvalue(abs(colSums(d * S)) >= abs(sum(d)) - 1e-9 * scale)
   })
   expect_equal(cmp$table$p.value, ref, tolerance = 1e-12)
   expect_equal(cmp$table$statistic, unname(apply(utils::combn(nrow(x), 2), 2, function(k)
@@ -189,7 +189,7 @@ test_that("bootstrap ASLs equal base R on the same bootstrap indices", {
     mu <- colMeans(W)
     s <- sqrt(colSums((W - rep(mu, each = n))^2) / (n - 1))
     tstar <- ifelse(s <= 1e-9 * max(abs(x[k, ])), 0, mu / (s / sqrt(n)))
-    mean(abs(tstar) >= abs(t0) * (1 - 1e-9))
+    mc_pvalue(abs(tstar) >= abs(t0) * (1 - 1e-9))
   })
   expect_equal(cmp$table$p.value, ref, tolerance = 1e-12)
 })
@@ -207,7 +207,7 @@ test_that("randomised Tukey HSD p-values equal base R on the same permutations",
   }, numeric(1))
   ref <- apply(utils::combn(nrow(x), 2), 2, function(k) {
     obs <- abs(mean(x[k[1], ]) - mean(x[k[2], ]))
-    mean(ranges >= obs - 1e-9 * max(abs(x)) / ncol(x))
+    mc_pvalue(ranges >= obs - 1e-9 * max(abs(x)) / ncol(x))
   })
   expect_equal(cmp$table$p.value, ref, tolerance = 1e-12)
 })
@@ -347,7 +347,7 @@ test_that("two-system tests pair topics and drop a topic missing on either side"
     b <- x[2, keep]
     ref <- switch(test,
       t = stats::t.test(a, b, paired = TRUE)$p.value,
-      wilcoxon = suppressWarnings(stats::wilcox.test(a, b, paired = TRUE, exact = FALSE))$p.value,
+      wilcoxon = suppressWarnings(stats::wilcox.test(a, b, paired = TRUE))$p.value,
       sign = stats::binom.test(sum(a > b), sum(a != b))$p.value)
     expect_equal(r$p.value, ref, tolerance = 1e-12)
     expect_equal(r$mean1, mean(a))
@@ -360,7 +360,7 @@ test_that("two-system tests pair topics and drop a topic missing on either side"
   d <- x[1, ] - x[2, ]
   d[is.na(d)] <- 0
   expect_equal(row_of(cmp, "sys1", "sys2")$p.value,
-               mean(abs(colSums(d * S)) >= abs(sum(d)) - 1e-9 * max(abs(x[1:2, ]), na.rm = TRUE)))
+               mc_pvalue(abs(colSums(d * S)) >= abs(sum(d)) - 1e-9 * max(abs(x[1:2, ]), na.rm = TRUE)))
   bs <- compare_systems(x, test = "bootstrap", B = 300, seed = 1)
   expect_equal(row_of(bs, "sys1", "sys2")$n_topics, 37L)
   expect_false(anyNA(bs$table$p.value))
@@ -537,4 +537,69 @@ test_that("the progress bar path gives the same results", {
   withr::local_options(irtopics.progress = FALSE)
   expect_identical(a$table, compare_systems(x, test = "rthsd", B = 3000, seed = 9)$table)
   expect_gt(length(resample_chunks(3000)), 1L)
+})
+
+test_that("Monte Carlo p-values are (count + 1) / (B + 1): never below 1 / (B + 1), never 0", {
+  set.seed(3)
+  n <- 40
+  base <- runif(n)
+  x <- rbind(a = base + 1 + runif(n, 0, .01), b = base, c = base + runif(n, -.05, .05))
+  colnames(x) <- paste0("t", seq_len(n))
+  B <- 250
+  for (test in c("randomization", "bootstrap", "rthsd")) {
+    cmp <- compare_systems(x, test = test, B = B, seed = 1, exact = if (test == "randomization") FALSE,
+                           correction = "none")
+    expect_true(all(cmp$table$p.value >= 1 / (B + 1)), info = test)
+    # a is far above b: no replicate reaches the observed statistic
+    expect_equal(row_of(cmp, "a", "b")$p.value, 1 / (B + 1), info = test)
+  }
+  dp <- discriminative_power(x, B = B, seed = 1)
+  expect_true(all(dp$pairs$p.value >= 1 / (B + 1)))
+  expect_equal(dp$pairs$p.value[1], 1 / (B + 1))
+  dr <- discriminative_power(x, method = "rthsd", B = B, seed = 1)
+  expect_true(all(dr$pairs$p.value >= 1 / (B + 1)))
+  # Exact enumeration is unchanged: all 2^10 sign vectors, count / 2^10.
+  y <- x[, 1:10]
+  ex <- compare_systems(y[1:2, ], test = "randomization", exact = TRUE)$table$p.value
+  expect_equal(ex, 2 / 2^10)
+})
+
+test_that("Wilcoxon equals wilcox.test(x, y, paired = TRUE) on every pair of 30 TREC-8 AP runs, for every exact", {
+  ap <- unclass(read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")))
+  x <- ap[1:30, ]
+  cb <- utils::combn(nrow(x), 2)
+  for (ex in list(NULL, TRUE, FALSE)) {
+    ref <- apply(cb, 2, function(k) {
+      w <- suppressWarnings(stats::wilcox.test(x[k[1], ], x[k[2], ], paired = TRUE, exact = ex))
+      c(w$statistic, w$p.value)
+    })
+    cmp <- suppressWarnings(compare_systems(x, test = "wilcoxon", exact = ex, correction = "none"))
+    expect_equal(cmp$table$statistic, ref[1, ], tolerance = 1e-12)
+    expect_equal(cmp$table$p.value, ref[2, ], tolerance = 1e-12)
+  }
+  # The pairs that decide: zero differences (the exact distribution of the
+  # non-zero ones is not what wilcox.test uses) and fewer than 50 non-zero
+  # differences without ties or zeros (exact by default).
+  d <- x[cb[1, ], ] - x[cb[2, ], ]
+  nz <- rowSums(d != 0)
+  expect_true(any(rowSums(d == 0) > 0 & nz < 50))
+  # exact = TRUE with zeros or ties warns, as wilcox.test does; the default does not
+  expect_warning(compare_systems(x, test = "wilcoxon", exact = TRUE), class = "irtopics_warning_exact")
+  expect_no_warning(compare_systems(x[1:5, ], test = "wilcoxon"))
+})
+
+test_that("Wilcoxon with zero differences and exact = TRUE: the normal approximation, as wilcox.test", {
+  a <- c(.50, .40, .30, .62, .71, .15, .33, .90, .27, .44, .58, .12)
+  b <- c(.50, .38, .25, .55, .60, .19, .30, .70, .20, .31, .54, .13)
+  x <- rbind(a = a, b = b)
+  colnames(x) <- paste0("t", seq_along(a))
+  ref <- suppressWarnings(stats::wilcox.test(a, b, paired = TRUE, exact = TRUE))$p.value
+  # hand computation: 11 non-zero differences (no ties in floating point),
+  # negative ones of ranks 1 and 5, V = 66 - 6 = 60, normal approximation
+  # with continuity correction (sigma^2 = 11 * 12 * 23 / 24)
+  z <- (60 - 11 * 12 / 4 - 0.5) / sqrt(11 * 12 * 23 / 24)
+  expect_equal(ref, 2 * pnorm(-z), tolerance = 1e-12)
+  expect_warning(cmp <- compare_systems(x, test = "wilcoxon", exact = TRUE), class = "irtopics_warning_exact")
+  expect_equal(cmp$table$p.value, 2 * pnorm(-z), tolerance = 1e-12)
+  expect_false(isTRUE(all.equal(cmp$table$p.value, 2 * psignrank(59, 11, lower.tail = FALSE))))
 })

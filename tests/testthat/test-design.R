@@ -119,7 +119,7 @@ base_bootstrap <- function(x, i, k, idx) {
     s <- sd(w[j])
     if (s <= 1e-9 * scale) 0 else mean(w[j]) / (s / sqrt(n))
   })
-  mean(abs(ts) >= abs(t0) * (1 - 1e-9) - 1e-9)
+  mc_pvalue(abs(ts) >= abs(t0) * (1 - 1e-9) - 1e-9)
 }
 
 test_that("discriminative power equals a base-R bootstrap on the same draws (10 systems, both measures)", {
@@ -174,7 +174,7 @@ test_that("discriminative power by the randomised Tukey HSD equals base R on the
     }, numeric(1))
     pr <- combn(6, 2)
     sums <- rowSums(x)
-    ref <- apply(pr, 2, function(p) mean(r >= abs(sums[p[1]] - sums[p[2]]) - 1e-9 * max(abs(x))))
+    ref <- apply(pr, 2, function(p) mc_pvalue(r >= abs(sums[p[1]] - sums[p[2]]) - 1e-9 * max(abs(x))))
     expect_equal(dp$pairs$p.value[dp$pairs$measure == nm], ref)
   }
   expect_output(print(dp), "randomised Tukey HSD")
@@ -185,7 +185,7 @@ test_that("discriminative power: ASL curves, print, as.data.frame", {
   dp <- discriminative_power(mats, B = 100, seed = 1)
   expect_output(print(dp), "paired bootstrap")
   expect_identical(as.data.frame(dp), dp$pairs)
-  expect_identical(summary(dp), dp$summary)
+  expect_equal(as.data.frame(summary(dp)), dp$summary, ignore_attr = "row.names")
   ld <- ggplot2::layer_data(ggplot2::autoplot(dp), 1)
   expect_equal(nrow(ld), 2 * 28)
   expect_equal(length(unique(ld$colour)), 2)
@@ -278,4 +278,59 @@ test_that("an interrupt stops discriminative_power() and leaves the session usab
   small <- design_pair(6)$AP
   expect_identical(discriminative_power(small, B = 50, seed = 2)$pairs,
                    discriminative_power(small, B = 50, seed = 2)$pairs)
+})
+
+test_that("topic_set_size() keeps answers beyond the integer range, ends, and never exceeds max_topics", {
+  # Between 2^31 and 2^53: a whole number (not NA) with its achieved power;
+  # the normal approximation ((z_.975 + z_.8) sd / diff)^2 is within a topic
+  # or two of the exact answer at this size.
+  big <- topic_set_size("t", min_diff = 1e-5, sd_diff = 1, max_topics = 2^53)
+  normal <- ((qnorm(.975) + qnorm(.8)) / 1e-5)^2
+  expect_gt(big$n_topics, 2^31)
+  expect_lt(abs(big$n_topics - normal), 5)
+  expect_equal(big$n_topics, round(big$n_topics))
+  expect_gte(big$power, .8)
+  # Beyond 2^53 (about 1.6e19 topics): the search ends with NA (and NA power).
+  expect_warning(huge <- topic_set_size("t", min_diff = 1e-9, sd_diff = 1, max_topics = 2^53),
+                 class = "irtopics_warning")
+  expect_true(is.na(huge$n_topics))
+  expect_true(is.na(huge$power))
+  expect_error(topic_set_size("t", min_diff = 1e-9, sd_diff = 1, max_topics = 1e20),
+               class = "irtopics_error_argument", regexp = "max_topics")
+  # min_diff = 2, sd_d = 1 needs 5 topics (pw(4) < .8 <= pw(5)):
+  pw <- function(n) power.t.test(n, delta = 2, sd = 1, type = "paired")$power
+  expect_lt(pw(4), .8)
+  expect_gte(pw(5), .8)
+  expect_equal(topic_set_size("t", min_diff = 2, sd_diff = 1, max_topics = 5)$n_topics, 5)
+  for (mx in c(3, 4, 4.9)) {
+    expect_warning(small <- topic_set_size("t", min_diff = 2, sd_diff = 1, max_topics = mx),
+                   class = "irtopics_warning")
+    expect_true(is.na(small$n_topics))
+  }
+})
+
+test_that("collection_diagnostics() and topics_needed() agree at the same drop, and print it", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  ap <- ap[order(-rowMeans(ap))[1:40], ]
+  for (drop in c(0, 0.25)) {
+    cd <- collection_diagnostics(list(AP = ap), B = 20, trials = 5, seed = 1, drop = drop)
+    need <- topics_needed(g_study(ap, drop = drop))
+    expect_equal(cd$table$topics_needed, need$n_topics[1])
+    expect_equal(c(cd$table$topics_needed_low, cd$table$topics_needed_high),
+                 c(need$conf.low[1], need$conf.high[1]))
+    setting <- if (drop == 0) "all 40 systems, drop = 0" else "30 of 40 systems, drop = 0.25"
+    expect_match(paste(format(cd), collapse = "\n"), setting, fixed = TRUE)
+    expect_match(paste(format(need), collapse = "\n"), setting, fixed = TRUE)
+    expect_match(paste(format(d_study(g_study(ap, drop = drop), 50)), collapse = "\n"), setting, fixed = TRUE)
+  }
+  # The two settings give different answers: the setting is what tells them apart.
+  expect_false(identical(topics_needed(g_study(ap))$n_topics, topics_needed(g_study(ap, drop = .25))$n_topics))
+  expect_s3_class(as.data.frame(topics_needed(g_study(ap))), "data.frame", exact = TRUE)
+})
+
+test_that("topic_set_size() prints large answers in full", {
+  big <- topic_set_size("t", min_diff = 1e-5, sd_diff = 1, max_topics = 2^53)
+  expect_match(paste(format(big), collapse = "\n"), format(big$n_topics, scientific = FALSE), fixed = TRUE)
+  expect_match(paste(format(topic_set_size("t", min_diff = .1, sd_diff = .15853)), collapse = "\n"), " 22 ")
 })

@@ -279,3 +279,72 @@ test_that("Table 2 of Lee et al. (2009) is reproduced with the paper's runs and 
   expect_equal(ari$MAP_A_s, geo$MAP_A_s)
   expect_null(attr(as.data.frame(geo), "gawm"))
 })
+
+test_that("power means are accurate for tiny exponents: the limit p -> 0 is the geometric mean", {
+  m <- unclass(real_scores("adhoc7_ap.csv"))[1:30, ]
+  attr(m, "measure") <- NULL
+  geo <- gawm(m, q = 2, mean = "geometric", floor = 1e-5)
+  for (p in c(1e-17, -1e-17, 1e-12, -1e-9)) {
+    a <- gawm(m, q = 2, mean = "power", exponent = p, floor = 1e-5)
+    # ln M_p = mean_w(y) + p var_w(y) / 2 + O(p^2): within 1e-9 relative here
+    expect_equal(a$E_s, geo$E_s, tolerance = 1e-8, info = p)
+    expect_equal(a$E_t, geo$E_t, tolerance = 1e-8, info = p)
+    expect_true(all(a$E_s > 0 & a$E_s < 1), info = p)
+  }
+  # p = 1e-4: reference from the cumulant expansion of ln M_p in p,
+  # mean_w(y) + p k2 / 2 + p^2 k3 / 6 + p^3 k4 / 24 (truncation ~ p^4 y^5,
+  # far below double precision), run through gawm()'s R iteration.
+  p <- 1e-4
+  series <- function(x, w) {
+    y <- log(x + 1e-5)
+    w <- w / sum(w)
+    mu <- sum(w * y)
+    c2 <- sum(w * (y - mu)^2)
+    c3 <- sum(w * (y - mu)^3)
+    c4 <- sum(w * (y - mu)^4) - 3 * c2^2
+    exp(mu + p * c2 / 2 + p^2 * c3 / 6 + p^3 * c4 / 24)
+  }
+  a <- gawm(m, q = 2, mean = "power", exponent = p, floor = 1e-5)
+  b <- gawm(m, q = 2, mean = series)
+  expect_equal(a$E_s, b$E_s, tolerance = 1e-12)
+  expect_equal(a$E_t, b$E_t, tolerance = 1e-12)
+  # Large exponents do not overflow: p = 1000 approaches the maximum.
+  big <- gawm(m, q = 0, mean = "power", exponent = 1000, floor = 0)
+  expect_true(all(is.finite(big$E_s)))
+  expect_equal(unname(big$E_t), unname(apply(m, 2, max)), tolerance = 0.01)
+})
+
+test_that("scores around 1e-300: GAWM, standardized scores and alpha are scale-invariant", {
+  m <- unclass(real_scores("adhoc7_ap.csv"))[1:20, 1:30]
+  attr(m, "measure") <- NULL
+  tiny <- m * 1e-300
+  a <- gawm(m)
+  b <- gawm(tiny, tol = 1e-12 * 1e-300)
+  expect_equal(b$E_s / 1e-300, a$E_s, tolerance = 1e-12)
+  expect_equal(b$E_t / 1e-300, a$E_t, tolerance = 1e-12)
+  expect_equal(b$W_s, a$W_s, tolerance = 1e-12)
+  expect_equal(b$W_t / 1e-300, a$W_t, tolerance = 1e-12)
+  expect_equal(b$iterations, a$iterations)
+  # the R path (a user component) too
+  manhattan <- function(scores, ease, q) { d <- rowSums(abs(sweep(scores, 2, ease))); (1 - d / sum(d))^q }
+  ar <- gawm(m, proximity = manhattan)
+  br <- gawm(tiny, tol = 1e-12 * 1e-300, proximity = manhattan)
+  expect_equal(br$W_t / 1e-300, ar$W_t, tolerance = 1e-12)
+  expect_equal(unclass(standardize_scores(tiny)), unclass(standardize_scores(m)), tolerance = 1e-12,
+               ignore_attr = TRUE)
+  expect_equal(attr(standardize_scores(tiny), "standardization")$sd / 1e-300,
+               attr(standardize_scores(m), "standardization")$sd, tolerance = 1e-12)
+  expect_equal(cronbach_alpha(tiny), cronbach_alpha(m), tolerance = 1e-12)
+  expect_equal(alpha_bootstrap(tiny, B = 20, seed = 1)$draws, alpha_bootstrap(m, B = 20, seed = 1)$draws,
+               tolerance = 1e-12)
+  expect_equal(alpha_bootstrap(tiny, B = 20, seed = 1)$intervals, alpha_bootstrap(m, B = 20, seed = 1)$intervals,
+               tolerance = 1e-12)
+  # the G-study's coefficients, intervals and topics needed are ratios
+  gt <- g_study(tiny)
+  gm <- g_study(m)
+  expect_equal(c(gt$Erho2, gt$Phi), c(gm$Erho2, gm$Phi), tolerance = 1e-12)
+  expect_equal(gt$Erho2, cronbach_alpha(m), tolerance = 1e-12)
+  expect_equal(as.data.frame(d_study(gt, c(10, 50))), as.data.frame(d_study(gm, c(10, 50))), tolerance = 1e-12)
+  expect_equal(as.data.frame(topics_needed(gt)), as.data.frame(topics_needed(gm)))
+  expect_equal(gt$components$percent, gm$components$percent, tolerance = 1e-12)
+})

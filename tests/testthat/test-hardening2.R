@@ -57,9 +57,10 @@ test_that("the glue checks what reaches C++ even when R's checks are bypassed", 
   q <- qrels_pointer(h2_qrels(), 1L)
   mem <- validate_ir_run(run)
   call_eval <- function(m, depth = 1000, cutoff = 0) {
-    # one measure (AP, kind 0); parameter row: cutoff, param, rel, utility x4, num_docs
-    cpp_evaluate(q$ptr, NULL, list(m), 0L, matrix(c(cutoff, 0, 0, 0, 0, 0, 0, 0), 1), 0.25, depth,
-                 numeric(), FALSE, FALSE, NULL, NULL, 1L)
+    # one measure, AP (by name, with its parameters as named fields)
+    fields <- measure_fields(measure_spec("AP")$builtin)
+    fields$cutoff <- cutoff
+    cpp_evaluate(q$ptr, NULL, list(m), fields, 0.25, depth, numeric(), FALSE, FALSE, NULL, NULL, 1L)
   }
   expect_null(call_eval(mem)$error)
   bad <- list(
@@ -69,7 +70,7 @@ test_that("the glue checks what reaches C++ even when R's checks are bypassed", 
   )
   for (b in bad) expect_identical(call_eval(b)$error$kind, "data")
   expect_identical(call_eval(mem, depth = 1e300)$error$kind, "data")
-  expect_identical(call_eval(mem, cutoff = 3e9)$error$kind, "data")
+  expect_identical(call_eval(mem, cutoff = 3e9)$error$kind, "measure")
   expect_error(cpp_docnos(run$docno, run$offset[-1]), "offsets")
   expect_error(cpp_docnos(run$docno, c(0L, 10L, 5L)), "offsets")
   expect_error(cpp_qrels_table(new.env()), "pointer")
@@ -118,8 +119,8 @@ test_that("forked children of a process that used 2 threads run single-threaded 
   # The C++ guard alone, bypassing resolve_threads(): the child still finishes.
   q <- qrels_pointer(qrels, 1L)
   mem <- run_source(runs, "tag")$runs
-  child <- in_fork(cpp_evaluate(q$ptr, NULL, mem, 0L, matrix(0, 1, 8), 0.25, 1000, numeric(),
-                                FALSE, FALSE, NULL, NULL, 2L))
+  child <- in_fork(cpp_evaluate(q$ptr, NULL, mem, measure_fields(measure_spec("AP")$builtin), 0.25, 1000,
+                                numeric(), FALSE, FALSE, NULL, NULL, 2L))
   expect_equal(vapply(child$runs, function(r) r$values[1, 1], 0), unname(parent[, 1]))
   # parallel::mclapply, the pattern of the issue.
   res <- in_fork(parallel::mclapply(1:2, function(i) evaluate(runs, qrels, "AP", n_threads = 2)$AP,

@@ -115,3 +115,101 @@ test_that("mean_scores(accumulate = 'trec_eval') prints what trec_eval prints wh
   expect_identical(sprintf("%.4f", mean_scores(res$P_200, accumulate = "trec_eval")[[1]]), "0.1433")
   expect_identical(sprintf("%.4f", mean_scores(res$P_200)[[1]]), "0.1432")
 })
+
+# The measure registry (src/measure_table.h): one list, names across the glue --------
+
+test_that("measures reach C++ by name; unknown names, codes and parameters are refused", {
+  q <- qrels_pointer(te_data("qrels.test"), 1L)
+  mem <- validate_ir_run(read_run(te_data("results.test")))
+  call_eval <- function(fields) {
+    cpp_evaluate(q$ptr, NULL, list(mem), fields, 0.25, 1000, numeric(), FALSE, FALSE, NULL, NULL, 1L)
+  }
+  ap <- measure_fields(measure_spec("AP")$builtin)
+  expect_null(call_eval(ap)$error)
+  unknown <- within(ap, measure <- "NoSuchMeasure")
+  expect_identical(call_eval(unknown)$error$kind, "measure")
+  expect_match(call_eval(unknown)$error$message, "NoSuchMeasure.*unknown measure")
+  expect_error(raise_input_error(call_eval(unknown)$error), "unknown measure", class = "irtopics_error_measure")
+  # the old interface (an integer code, 37L past the end) is refused, not scored NA
+  expect_identical(call_eval(37L)$error$kind, "measure")
+  expect_identical(call_eval(within(ap, rel <- NULL))$error$kind, "measure")
+  # a record's parameter rules hold in C++ too
+  p10 <- measure_fields(measure_spec("P@10")$builtin)
+  expect_match(call_eval(within(p10, cutoff <- 0))$error$message, "needs a cut-off")
+  expect_match(call_eval(within(measure_fields(measure_spec("Bpref")$builtin), cutoff <- 5))$error$message,
+               "takes no cut-off")
+  expect_identical(cpp_empty_values(q$ptr, unknown, 0.25, 1000, numeric())$error$kind, "measure")
+  # ERR@k and ERR are one record; AP@k and AP two kernels of one record
+  v <- hand_eval(c("ERR@2", "AP@2", "AP"))
+  expect_equal(v[["ERR@2"]], 3 / 16)
+  expect_equal(v[["AP@2"]], 1 / 3)
+})
+
+test_that("every record of the registry is parsed, named, documented and evaluated", {
+  rows <- measure_rows()
+  ids <- vapply(rows, `[[`, "", "id")
+  expect_false(anyDuplicated(ids) > 0)
+  expect_true(all(vapply(rows, `[[`, "", "param") %in% measure_param_types))
+  # one name per record, with a parameter where it needs one
+  example <- vapply(rows, function(r) switch(r$param, cutoff = paste0(r$id, "@3"), recall = paste0(r$id, "@0.5"),
+                                             mult = paste0(r$id, "@0.6"), r$id), "")
+  expect_identical(vapply(example, function(x) parse_measure(x)$measure, "", USE.NAMES = FALSE), ids)
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = example)
+  expect_identical(names(res), measure_name(example))
+  for (m in names(res)) expect_false(all(is.na(res[[m]])), label = m)
+  # ?measures lists every record
+  help <- measure_help()
+  for (id in ids) expect_match(help, paste0("`", id), fixed = TRUE, label = id)
+  # the parity helper is the registry's trec_parity flag
+  expect_identical(trec_parity_measure(c("map", "P_10", "rbp", "rbp_resid", "runid", "relstring_20", "ERR@10", "hits@5")),
+                   c(TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE))
+})
+
+test_that("an inconsistent measure table is an error when R reads it", {
+  tab <- cpp_measure_table()
+  bad <- tab
+  bad$param[1] <- "squared"
+  expect_error(build_measure_registry(bad), "Unknown parameter type", class = "irtopics_error_internal")
+  bad <- tab
+  bad$spell[2] <- paste(bad$spell[2], "map")
+  expect_error(build_measure_registry(bad), "\"map\" names two measures", class = "irtopics_error_internal")
+  bad <- tab
+  bad$summary[3] <- "median"
+  expect_error(build_measure_registry(bad), "Unknown summary", class = "irtopics_error_internal")
+  expect_identical(length(build_measure_registry(tab)$rows), length(tab$id))
+})
+
+test_that("a parameter given twice, or one a measure does not take, is refused naming the values", {
+  twice <- c("P(cutoff=10)@5" = "cut-off is given twice \\(10 and 5\\)",
+             "P(cutoff=5,cutoff=10)" = "cut-off is given twice \\(5 and 10\\)",
+             "P(rel=2,rel=3)@5" = "relevance threshold `rel` is given twice \\(2 and 3\\)",
+             "AP(rel=2,rel=2)" = "given twice \\(2 and 2\\)",
+             "RBP(p=0.5,p=0.6)" = "`p` is given twice \\(0.5 and 0.6\\)",
+             "RBP(p=0.5)@0.6" = "`p` is given twice \\(0.5 and 0.6\\)",
+             "SetF(beta=0.5)@2" = "`beta` is given twice \\(0.5 and 2\\)",
+             "utility(1,-1,0,0)@2" = "parameter is given twice \\(1,-1,0,0 and 2\\)",
+             "Bpref(p=0.5)" = "takes no `p`", "IPrec(cutoff=3)" = "takes no cut-off",
+             "R-Prec(cutoff=3)" = "takes no cut-off", "Bpref(beta=2)" = "takes no `beta`",
+             "NumRet(rel=2)" = "no relevance threshold")
+  for (b in names(twice)) {
+    expect_error(measure_name(b), twice[[b]], class = "irtopics_error_measure", label = b)
+  }
+  # one value per parameter still works, in any of the forms
+  expect_identical(measure_name(c("P(cutoff=10)", "P(rel=2,cutoff=5)", "RBP(p=0.5)", "SetF(beta=0.5)")),
+                   c("P@10", "P(rel=2)@5", "RBP(p=0.5)", "SetF(beta=0.5)"))
+})
+
+test_that("hits@k counts the relevant documents in the top k; hit_rate@k is success (ranx)", {
+  # hand_eval's topic: grades in trec_eval order 2, 0, (not pooled), 1, -1
+  # (relevance level 1): relevant at ranks 1 and 4.
+  expect_identical(measure_name(c("hits@3", "Hits@3", "hit_rate@3", "hitrate@3", "success_3")),
+                   c("Hits@3", "Hits@3", "Success@3", "Success@3", "Success@3"))
+  v <- hand_eval(c("hits@1", "hits@3", "hits@4", "hits@10", "hit_rate@1", "hit_rate@4", "hits(rel=2)@10"))
+  expect_equal(unname(v), c(1, 1, 2, 2, 1, 1, 1))
+  # over topics: hits@k is a count per topic, its mean what ranx reports
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c("hits@10", "P@10", "success@10"))
+  expect_equal(unclass(res[["hits@10"]]), unclass(res[["P@10"]]) * 10, ignore_attr = TRUE)
+  expect_true(all(res[["success@10"]] == (res[["hits@10"]] > 0)))
+  expect_true(any(res[["hits@10"]] > 1))
+  expect_identical(trec_eval_measure_name("hits@10"), NA_character_)
+})

@@ -177,3 +177,156 @@ test_that("one system, one topic, one run: singular words and no '0 more' lines"
     expect_false(any(grepl("\\b0 more|\\b1 [a-z]+s\\b", format(x))))
   }
 })
+
+# The rules every result class follows (R/utils-methods.R): one constructor
+# new_<class>() that checks the fields and is the only place the class is
+# set, the ir_ prefix (renamed classes keep their old name second), format()
+# giving character lines, print() = cat(format(x)) returning x invisibly, and
+# summary() giving an irtopics_summary.
+
+# The classes renamed to the ir_ prefix and their old names.
+renamed_classes <- c(ir_critical_values = "critical_values", ir_d_study = "d_study", ir_g_study = "g_study",
+                     ir_group_agreement = "group_agreement", ir_prediction_curves = "prediction_curves",
+                     ir_robust_summary = "robust_summary", ir_swap_error_rates = "swap_error_rates")
+
+# The classes test-methods' fixtures above do not have (from the same data).
+more_fixtures <- local({
+  cache <- NULL
+  function() {
+    if (!is.null(cache)) return(cache)
+    ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                      measure = "AP")
+    small <- ap[1:6, 1:12]
+    p10 <- ap[1:6, 13:24]
+    colnames(p10) <- colnames(small)
+    sim <- simulate_query_runs(n_systems = 2, n_topics = 2, n_queries = 6, n_docs = 300, depth = 200, seed = 3)
+    seen <- NULL
+    topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 4, depth = 200,
+                     indicators = list(grab = function(context) {
+                       if (is.null(seen)) seen <<- context
+                       0
+                     }))
+    cache <<- list(
+      ir_comparison = compare_systems(small[1:3, ], test = "t"),
+      ir_topic_set_size = topic_set_size(pilot = small, min_diff = 0.1),
+      ir_discriminative_power = discriminative_power(list(AP = small, P10 = p10), B = 50, seed = 1),
+      ir_collection_diagnostics = collection_diagnostics(list(AP = small, P10 = p10), B = 50, trials = 10,
+                                                         seed = 1),
+      ir_alpha_bootstrap = alpha_bootstrap(small, B = 50, seed = 1),
+      ir_alpha_curve = alpha_curve(small, sizes = c(4, 8), trials = 10, seed = 1),
+      ir_indicator_context = seen)
+    cache
+  }
+})
+
+# Every result class, named by its (ir_) class.
+class_fixtures <- function() {
+  fx <- c(methods_fixtures(), more_fixtures())
+  names(fx) <- ifelse(startsWith(names(fx), "ir_"), names(fx), paste0("ir_", names(fx)))
+  fx
+}
+
+test_that("the fixtures cover every class with a registered format() method", {
+  s3 <- getNamespaceInfo(asNamespace("irtopics"), "S3methods")
+  with_format <- unique(s3[s3[, 1] == "format", 2])
+  with_format <- with_format[!startsWith(with_format, "summary.") & with_format != "irtopics_summary"]
+  expect_setequal(names(class_fixtures()), with_format)
+  expect_length(with_format, 33L)
+})
+
+test_that("every result class: constructor, ir_ prefix, format() lines, print() invisibly, one summary shape", {
+  fx <- class_fixtures()
+  ns <- asNamespace("irtopics")
+  for (cls in names(fx)) {
+    x <- fx[[cls]]
+    expect_true(startsWith(cls, "ir_"), info = cls)
+    expect_identical(class(x)[1], cls, info = cls)
+    if (cls %in% names(renamed_classes)) {
+      expect_identical(class(x)[2], renamed_classes[[cls]], info = cls)
+    }
+    ctor <- get0(paste0("new_", cls), envir = ns, inherits = FALSE)
+    expect_true(is.function(ctor), info = cls)
+    lines <- format(x)
+    expect_type(lines, "character")
+    expect_gt(length(lines), 0)
+    expect_match(lines[1], paste0("<", cls, ">"), fixed = TRUE, info = cls)
+    out <- capture.output(res <- withVisible(print(x)))
+    expect_false(res$visible, info = cls)
+    expect_identical(res$value, x, info = cls)
+    expect_identical(out, lines, info = cls)
+    if (cls == "ir_indicator_context") next  # passed to indicator functions; no summary
+    s <- summary(x)
+    expect_s3_class(s, "irtopics_summary")
+    expect_identical(class(s)[1], paste0("summary.", cls), info = cls)
+    expect_type(s$title, "character")
+    expect_true(is.data.frame(s$table), info = cls)
+    expect_identical(as.data.frame(s), s$table, info = cls)
+    sl <- format(s)
+    expect_type(sl, "character")
+    out <- capture.output(res <- withVisible(print(s)))
+    expect_false(res$visible, info = cls)
+    expect_identical(out, sl, info = cls)
+  }
+})
+
+test_that("constructors refuse malformed fields with irtopics_error_internal", {
+  ns <- asNamespace("irtopics")
+  fx <- class_fixtures()
+  a <- unclass(fx$ir_anova)
+  expect_s3_class(ns$new_ir_anova(a), "ir_anova")
+  bad <- a
+  bad$table <- "not a table"
+  expect_error(ns$new_ir_anova(bad), class = "irtopics_error_internal")
+  expect_error(ns$new_ir_anova(a[names(a) != "residual_df"]), "residual_df", class = "irtopics_error_internal")
+  e <- unclass(fx$ir_swap_error_rates)
+  expect_error(ns$new_ir_swap_error_rates(error = "x", sets = NULL, measure = "MAP", aggregate = "mean",
+                                          sizes = 3, trials = 2, fuzz = 0.05, seed = 1, n_topics = 6,
+                                          n_systems = 3),
+               class = "irtopics_error_internal")
+  expect_error(ns$new_ir_swap_error_rates(error = e$error, sets = NULL, measure = c("a", "b"), aggregate = "mean",
+                                          sizes = 3, trials = 2, fuzz = 0.05, seed = 1, n_topics = 6,
+                                          n_systems = 3),
+               class = "irtopics_error_internal")
+  expect_error(ns$new_ir_runs(list(1)), class = "irtopics_error_internal")
+  expect_error(ns$new_ir_evaluation(list(AP = matrix(1))), class = "irtopics_error_internal")
+  expect_error(ns$new_ir_qrels(data.frame(topic = 1, docno = "d", rel = 1)), "topic",
+               class = "irtopics_error_internal")
+  expect_error(ns$new_ir_scores(matrix(1, dimnames = list("s", "t")), measure = 2),
+               class = "irtopics_error_internal")
+  expect_error(ns$new_summary("ir_anova", "title", table = 1:3), class = "irtopics_error_internal")
+})
+
+test_that("ir_runs has one shape: a list of ir_run named by system", {
+  te <- system.file("extdata", "trec_eval-test", package = "irtopics")
+  one <- read_run(file.path(te, "results.test"))
+  runs <- irtopics:::new_ir_runs(list(one))
+  expect_identical(names(runs), one$system)
+  expect_identical(runs, read_runs(te, pattern = "^results\\.test$"))
+  expect_identical(as.data.frame(summary(one)), as.data.frame(summary(runs)))
+})
+
+test_that("swap_error_rates() and bind_error_rates() give one shape", {
+  ap <- class_fixtures()$ir_scores
+  a <- swap_error_rates(ap, sizes = 3, trials = 5, seed = 1)
+  b <- bind_error_rates(a, swap_error_rates(ap, sizes = 3, trials = 5, seed = 1, aggregate = "gmean"))
+  expect_identical(names(a), names(b))
+  expect_identical(class(a), class(b))
+  expect_identical(class(a), c("ir_swap_error_rates", "swap_error_rates"))
+  # users' code on the old class name keeps working
+  expect_true(inherits(b, "swap_error_rates"))
+  expect_s3_class(critical_values(a), "critical_values")
+})
+
+test_that("no result class is set outside the constructors", {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    l <- readLines(f, warn = FALSE)
+    paste0(basename(f), ": ", l)
+  }))
+  code <- sub("#.*$", "", lines)
+  # structure(..., class = "ir_...") or class(x) <- "ir_..." / c("ir_...", ...)
+  set_class <- grepl("class\\s*=\\s*(c\\()?\"(ir_|summary[.]|irtopics_summary)", code) |
+    grepl("class\\([^)]*\\)\\s*<-\\s*(c\\()?\"(ir_|summary[.])", code)
+  expect_identical(lines[set_class], character())
+})

@@ -10,7 +10,7 @@ robust_ap <- function() {
 label_data <- function(p) {
   for (i in seq_along(p$layers)) {
     d <- ggplot2::layer_data(p, i)
-    if ("label" %in% names(d)) return(d)
+    if ("label" %in% names(d)) return(d[nzchar(d$label), , drop = FALSE])
   }
   NULL
 }
@@ -18,7 +18,10 @@ label_data <- function(p) {
 test_that("MAP vs GMAP labels all, the top k by MAP, or named systems", {
   rs <- robust_summary(robust_ap())
   tab <- rs$table
-  expect_null(label_data(ggplot2::autoplot(rs, type = "gmap")))
+  # by default the 5 best of these 110 (all of them would not fit)
+  expect_setequal(label_data(ggplot2::autoplot(rs, type = "gmap"))$label,
+                  utils::head(tab$system[order(-tab$MAP)], 5))
+  expect_null(label_data(ggplot2::autoplot(rs, type = "gmap", label = NULL)))
   top3 <- utils::head(tab$system[order(-tab$MAP)], 3)
   d <- label_data(ggplot2::autoplot(rs, type = "gmap", label = 3))
   expect_setequal(d$label, top3)

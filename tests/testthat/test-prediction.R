@@ -36,7 +36,7 @@ test_that("vectorised over runs, matching topics by name and re-ranking", {
     expect_equal(pc$runs$tau[s], cor(-r, v, method = "kendall"))
   }
   expect_output(print(pc), "prediction_curves")
-  expect_length(summary(pc), 4)
+  expect_length(as.data.frame(summary(pc)), 4)
 })
 
 test_that("bad inputs give classed errors", {

@@ -148,7 +148,7 @@ test_that("alpha_bootstrap(): the same draws in base R, threads, seeds, Feldt", 
     k / (k - 1) * (1 - sum(apply(s, 2, var)) / var(rowSums(s)))
   })
   expect_equal(bt$draws, ref, tolerance = 1e-12)
-  expect_equal(c(bt$conf.low, bt$conf.high), unname(quantile(ref, c(.025, .975))), tolerance = 1e-12)
+  expect_equal(unname(bt$percentile), unname(quantile(ref, c(.025, .975))), tolerance = 1e-12)
   expect_equal(bt$estimate, cronbach_alpha(x))
   expect_identical(alpha_bootstrap(x, B = 300, seed = 11, n_threads = 2)$draws, bt$draws)
   set.seed(5)
@@ -156,19 +156,26 @@ test_that("alpha_bootstrap(): the same draws in base R, threads, seeds, Feldt", 
   set.seed(5)
   alpha_bootstrap(x, B = 10, seed = 1)
   expect_identical(runif(1), before)
-  # topics resampled: the percentile interval estimates the same quantity as
-  # Feldt's; on adhoc3 they agree to about .01
+  # Feldt's interval is the one reported by default
+  expect_identical(bt$interval, "feldt")
+  expect_equal(c(bt$conf.low, bt$conf.high), unname(bt$feldt))
+  pc <- alpha_bootstrap(x, B = 300, seed = 11, interval = "percentile")
+  expect_equal(c(pc$conf.low, pc$conf.high), unname(bt$percentile))
+  expect_identical(pc$draws, bt$draws)
+  expect_error(alpha_bootstrap(x, B = 10, interval = "bca"), class = "irtopics_error_argument", regexp = "interval")
   skip_if_not_installed("psych")
   ci <- psych::alpha.ci(cronbach_alpha(x), n.obs = nrow(x), n.var = ncol(x))
   expect_equal(unname(bt$feldt), c(ci$lower.ci, ci$upper.ci))
-  expect_lt(max(abs(c(bt$conf.low, bt$conf.high) - unname(bt$feldt))), 0.015)
-  expect_output(print(bt), "Feldt interval")
+  out <- paste(capture.output(print(bt)), collapse = "\n")
+  expect_match(out, "* feldt", fixed = TRUE)
+  expect_match(out, "undercovers", fixed = TRUE)
   df <- as.data.frame(bt)
-  expect_equal(df$method, c("bootstrap", "feldt"))
+  expect_equal(df$method, c("feldt", "noncentral", "percentile"))
+  expect_equal(df$reported, c(TRUE, FALSE, FALSE))
   p <- ggplot2::autoplot(bt)
   expect_equal(sum(ggplot2::layer_data(p, 1)$count), 300)
   expect_equal(sort(ggplot2::layer_data(p, 2)$xintercept),
-               sort(unname(c(bt$estimate, bt$conf.low, bt$conf.high, bt$feldt))))
+               sort(unname(c(bt$estimate, bt$percentile, bt$feldt, bt$noncentral))))
   expect_error(alpha_bootstrap(x, B = 0), class = "irtopics_error_argument", regexp = "B")
   expect_error(alpha_bootstrap(x, conf = 1), class = "irtopics_error_argument", regexp = "conf")
 })
@@ -193,4 +200,74 @@ test_that("alpha_curve(): subsets without replacement, base R on the same draws,
   expect_output(print(cv), "random topic subsets")
   expect_error(alpha_curve(x, sizes = 1), class = "irtopics_error_argument", regexp = "sizes")
   expect_error(alpha_curve(x, sizes = 51), class = "irtopics_error_argument", regexp = "sizes")
+})
+
+test_that("summary(g_study) and topics_needed() give the same topics needed (one rule)", {
+  # sigma2(s) = sigma2(e) = 1 exactly, so Erho2(n) = n / (n + 1): .8 at 4
+  # topics and .9 at 9 (0.8 / (1 - 0.8) is 4.000000000000001 in doubles;
+  # a plain ceiling() said 5 and 10).
+  m <- rbind(s1 = c(3, 4, 1), s2 = c(1, 4, 3), s3 = c(0, 2, 0))
+  colnames(m) <- paste0("t", 1:3)
+  g <- g_study(m)
+  expect_equal(g$components$variance, c(1, 1, 1))
+  s <- as.data.frame(summary(g))
+  expect_equal(s$topics_for_0.80[1], 4)
+  expect_equal(s$topics_for_0.90[1], 9)
+  need <- topics_needed(g, target = c(.8, .9, .95))
+  expect_equal(c(s$topics_for_0.80, s$topics_for_0.90, s$topics_for_0.95), need$n_topics)
+})
+
+test_that("cronbach_alpha() keeps zero-variance topics; psych::alpha drops them, as documented", {
+  skip_if_not_installed("psych")
+  x <- unclass(read_scores(system.file("extdata", "score-matrices", "adhoc5_p10.csv", package = "irtopics")))
+  const <- apply(x, 2, var) == 0
+  expect_equal(sum(const), 1L)
+  k <- ncol(x)
+  z <- sum(const)
+  a <- cronbach_alpha(x)
+  expect_equal(a, 0.93427, tolerance = 1e-5 / 0.93)
+  expect_equal(a, g_study(x)$Erho2, tolerance = 1e-12)
+  psych_alpha <- function(m) suppressWarnings(suppressMessages(
+    psych::alpha(m, warnings = FALSE, check.keys = FALSE)))$total$raw_alpha
+  # Without the constant topic the two agree ...
+  y <- x[, !const]
+  expect_equal(cronbach_alpha(y), psych_alpha(y), tolerance = 1e-12)
+  # ... and psych on the full matrix is psych on the reduced one, which
+  # differs from ours on the full matrix by the documented factor.
+  expect_equal(psych_alpha(x), psych_alpha(y), tolerance = 1e-12)
+  expect_equal(psych_alpha(x), a * (k - 1) * (k - z) / (k * (k - z - 1)), tolerance = 1e-12)
+  expect_equal(psych_alpha(x), 0.93466, tolerance = 1e-5 / 0.93)
+})
+
+test_that("alpha_bootstrap(interval = 'noncentral') inverts the non-central F of MS_s / MS_e", {
+  x <- unclass(adhoc3())[, ]
+  bt <- alpha_bootstrap(x, B = 10, seed = 1, interval = "noncentral")
+  expect_equal(c(bt$conf.low, bt$conf.high), unname(bt$noncentral))
+  # mean squares by hand (two-way ANOVA without replication)
+  ns <- nrow(x)
+  nt <- ncol(x)
+  mu <- mean(x)
+  ms_s <- nt * sum((rowMeans(x) - mu)^2) / (ns - 1)
+  res <- x - outer(rowMeans(x), colMeans(x), "+") + mu
+  ms_e <- sum(res^2) / ((ns - 1) * (nt - 1))
+  f_obs <- ms_s / ms_e
+  expect_equal(bt$estimate, 1 - 1 / f_obs, tolerance = 1e-12)
+  lambda <- function(a) (ns - 1) * a / (1 - a)
+  expect_equal(pf(f_obs, ns - 1, (ns - 1) * (nt - 1), ncp = lambda(bt$conf.low)), 0.975, tolerance = 1e-6)
+  expect_equal(pf(f_obs, ns - 1, (ns - 1) * (nt - 1), ncp = lambda(bt$conf.high)), 0.025, tolerance = 1e-6)
+  expect_true(bt$conf.low < bt$estimate && bt$estimate < bt$conf.high)
+  # narrower than Feldt's (no system-sampling variance)
+  expect_lt(diff(unname(bt$noncentral)), diff(unname(bt$feldt)))
+  # Patnaik's approximation, used where pf() loses precision, is close to
+  # pf() where both work
+  expect_equal(irtopics:::pf_noncentral(1.2, 40, 2000, 10), pf(1.2, 40, 2000, ncp = 10))
+  cc <- (40 + 20) / (40 + 10)
+  nu <- (40 + 10)^2 / (40 + 20)
+  expect_equal(pf(1.2 * 40 / (cc * nu), nu, 2000), pf(1.2, 40, 2000, ncp = 10), tolerance = 2e-3)
+  # at ncp = 1.28e7 pf() warns and returns 6e-4; F' has mean about
+  # (df1 + ncp) / df1 = 1e5 + 1, so P(F' <= 1e5) is near 1/2
+  expect_s3_class(tryCatch(pf(1e5, 128, 6272, ncp = 1.28e7), warning = function(w) w), "warning")
+  pat <- irtopics:::pf_noncentral(1e5, 128, 6272, 1.28e7)
+  expect_gt(pat, 0.4)
+  expect_lt(pat, 0.6)
 })

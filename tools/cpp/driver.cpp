@@ -26,6 +26,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -165,29 +166,42 @@ std::string gzip_bytes(const std::string& text, const std::string& scratch) {
 // ---------------------------------------------------------------------------
 // trec_eval parity
 
-// The Measure a trec_eval measure name stands for; false when the C++ does
-// not compute it (iprec_at_recall, infAP, gm_map, ...).
-bool measure_of(const std::string& name, Measure* m) {
-  static const std::map<std::string, MeasureKind> plain = {
-      {"map", MeasureKind::AP},           {"Rprec", MeasureKind::RPrec},
-      {"recip_rank", MeasureKind::RR},    {"ndcg", MeasureKind::NDCG},
-      {"bpref", MeasureKind::Bpref},      {"num_ret", MeasureKind::NumRet},
-      {"num_rel", MeasureKind::NumRel},   {"num_rel_ret", MeasureKind::NumRelRet}};
-  static const std::map<std::string, MeasureKind> cut = {
-      {"P_", MeasureKind::P},          {"recall_", MeasureKind::Recall},
-      {"success_", MeasureKind::Success}, {"ndcg_cut_", MeasureKind::NDCGCut},
-      {"map_cut_", MeasureKind::APCut}};
-  auto it = plain.find(name);
-  if (it != plain.end()) {
-    *m = fixtures::measure(it->second);
+// The Measure a trec_eval measure name stands for, read from the registry
+// (src/measure_table.h): a record whose number trec_eval prints
+// (trec_parity) and whose 'all' line is a mean or a sum, under its trec_eval
+// stem, its cut-off stem (`ndcg_cut_10`) or its stem and a parameter
+// (`P_10`, `iprec_at_recall_0.10`). False for the rest (gm_map's geometric
+// mean, parameter strings such as `utility_2,-1,0,0`, rbp, relstring).
+bool measure_of(const std::string& name, Measure* m, bool* is_sum) {
+  using T = irtopics::ParamType;
+  auto number_after = [&](const char* stem, bool whole, double* v) {
+    const std::string s = std::string(stem) + "_";
+    if (name.compare(0, s.size(), s) != 0 || name.size() == s.size()) return false;
+    const std::string rest = name.substr(s.size());
+    if (rest.find_first_not_of(whole ? "0123456789" : "0123456789.") != std::string::npos) return false;
+    *v = std::strtod(rest.c_str(), nullptr);
     return true;
-  }
-  for (const auto& [prefix, kind] : cut) {
-    if (name.compare(0, prefix.size(), prefix) != 0) continue;
-    const std::string rest = name.substr(prefix.size());
-    if (rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos) return false;
-    *m = fixtures::measure(kind, std::stol(rest));
-    return true;
+  };
+  for (const auto& r : irtopics::kMeasureTable) {
+    if (!r.trec_parity || r.trec == nullptr || std::string(r.summary) == "gmean") continue;
+    *is_sum = std::string(r.summary) == "sum";
+    double v = 0;
+    const bool plain = name == r.trec;
+    switch (r.param) {
+      case T::None: case T::Beta: case T::Utility: case T::P:
+        if (plain) { *m = fixtures::named(r.name); return true; }
+        break;
+      case T::OptCut:
+        if (plain) { *m = fixtures::named(r.name); return true; }
+        if (r.trec_cut && number_after(r.trec_cut, true, &v)) { *m = fixtures::named(r.name, v); return true; }
+        break;
+      case T::Cutoff:
+        if (number_after(r.trec, true, &v)) { *m = fixtures::named(r.name, v); return true; }
+        break;
+      case T::Recall: case T::Mult:
+        if (number_after(r.trec, false, &v)) { *m = fixtures::named(r.name, 0, v); return true; }
+        break;
+    }
   }
   return false;
 }
@@ -227,12 +241,14 @@ long check_parity(const ParityCase& pc) {
   // The measures of this file, in order of first appearance.
   std::vector<std::string> names;
   std::map<std::string, std::size_t> column;
+  std::vector<bool> sums;  // the 'all' line is a sum (counts), not a mean
   irtopics::EvalOptions opt;
   opt.depth = pc.depth;
   for (const auto& e : expected) {
     if (column.count(e.measure)) continue;
     Measure m;
-    bool known = measure_of(e.measure, &m);
+    bool is_sum = false;
+    bool known = measure_of(e.measure, &m, &is_sum);
     if (!known && !pc.gains_name.empty() && e.measure == pc.gains_name) {
       m = fixtures::measure(MeasureKind::NDCG);
       known = true;
@@ -240,6 +256,7 @@ long check_parity(const ParityCase& pc) {
     if (!known) continue;
     column[e.measure] = names.size();
     names.push_back(e.measure);
+    sums.push_back(is_sum);
     opt.measures.push_back(m);
   }
   opt.gains.by_grade = pc.gains;
@@ -275,7 +292,7 @@ long check_parity(const ParityCase& pc) {
   for (const auto& e : expected) {
     auto c = column.find(e.measure);
     if (c == column.end()) continue;
-    const bool count = e.measure.compare(0, 4, "num_") == 0;
+    const bool count = sums[c->second];
     double ours;
     if (e.topic == "all") {
       double sum = 0;
@@ -710,6 +727,11 @@ void test_measures() {
   // Recall@3 = 2/4; Success@1 = 1; counts
   CHECK_NEAR(value(MeasureKind::Recall, 3), 0.5, tol);
   CHECK_NEAR(value(MeasureKind::Success, 1), 1.0, tol);
+  // Hits@k (ranx): the count of relevant documents in the top k, where
+  // Success@k is 1 as soon as there is one: 2 in the top 3, 3 in the top 10.
+  CHECK_NEAR(value(MeasureKind::Hits, 3), 2.0, tol);
+  CHECK_NEAR(value(MeasureKind::Hits, 10), 3.0, tol);
+  CHECK_NEAR(value(MeasureKind::Success, 3), 1.0, tol);
   CHECK_NEAR(value(MeasureKind::NumRelRet), 3.0, tol);
   CHECK_NEAR(value(MeasureKind::NumRet), 5.0, tol);
   CHECK_NEAR(value(MeasureKind::NumRel), 4.0, tol);
@@ -746,13 +768,17 @@ void test_measures() {
              dcg / ideal, 1e-12);
 
   // An empty ranking and a topic without relevant documents score 0
-  // (trec_eval), except the exclusion measure, which is NaN without any.
+  // (trec_eval), except the counts of the topic, the RBP residual (the
+  // whole weight lies past the list) and the exclusion measure, which is
+  // NaN without any relevant document. Every measure of the registry.
   irtopics::Profile empty = p;
   empty.num_ret = 0;
   for (const auto& m : fixtures::all_measures()) {
     const double v = irtopics::compute_measure(m, empty, identity, work);
     if (m.kind == MeasureKind::NumRel) {
       CHECK(v == 4.0);
+    } else if (m.kind == MeasureKind::NumQ || m.kind == MeasureKind::RBPResid) {
+      CHECK(v == 1.0);
     } else if (m.kind == MeasureKind::Exclusion) {
       // n = 0: N25 = L * H with H = ceil(0.25 * 4) = 1 -> -log10(1001)
       CHECK_NEAR(v, -std::log10(1001.0), 1e-12);
@@ -877,6 +903,82 @@ void test_streaming() {
 
 // ---------------------------------------------------------------------------
 // Header-only kernels (those free of R and Eigen)
+
+// ---------------------------------------------------------------------------
+// The measure registry (src/measure_table.h): measures by name, never by code
+
+void test_registry() {
+  Context ctx("registry");
+  using T = irtopics::ParamType;
+  auto refused = [](irtopics::MeasureRequest q, const std::string& what) {
+    try {
+      irtopics::resolve_measure(q);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what()).find(what) != std::string::npos;
+    }
+    return false;
+  };
+  // Every record resolves by its name to its own kernel, with and without a
+  // cut-off where it takes one; names are unique.
+  std::set<std::string> names;
+  for (const auto& r : irtopics::kMeasureTable) {
+    CHECK_MSG(names.insert(r.name).second, std::string("duplicate name ") + r.name);
+    CHECK(irtopics::find_measure(r.name) == &r);
+    const double cut = (r.param == T::Cutoff || r.param == T::OptCut) ? 5 : 0;
+    const double par = r.param == T::Recall ? 0.5 : r.param == T::Mult ? 1.0 : irtopics::kNoDefault;
+    const Measure m = fixtures::named(r.name, cut, par);
+    CHECK_MSG(m.kind == (cut > 0 ? r.cut_kind : r.kind), r.name);
+    if (r.param == T::OptCut) CHECK_MSG(fixtures::named(r.name).kind == r.kind, r.name);
+  }
+  CHECK(fixtures::named("AP", 10).kind == MeasureKind::APCut);
+  CHECK(fixtures::named("RR", 10).kind == MeasureKind::RRCut);
+  CHECK(fixtures::named("ERR", 10).kind == MeasureKind::ERR && fixtures::named("ERR", 10).cutoff == 10);
+  CHECK(fixtures::named("ERR").param == 4.0);   // gdeval's largest grade
+  CHECK(fixtures::named("SetF").param == 1.0);  // trec_eval's beta
+  // Unknown names and parameters a record does not take are refused.
+  irtopics::MeasureRequest q;
+  q.name = "NoSuchMeasure";
+  CHECK(refused(q, "unknown measure"));
+  q.name = "ap";  // names are canonical: spellings are R's business
+  CHECK(refused(q, "unknown measure"));
+  q.name = "P";
+  CHECK(refused(q, "needs a cut-off"));
+  q.name = "Bpref";
+  q.cutoff = 10;
+  CHECK(refused(q, "takes no cut-off"));
+  q.cutoff = 3e9;
+  q.name = "P";
+  CHECK(refused(q, "whole number"));
+  q.cutoff = 2.5;
+  CHECK(refused(q, "whole number"));
+  q.cutoff = 0;
+  q.name = "nDCG";
+  q.rel = 2;
+  CHECK(refused(q, "relevance threshold"));
+  q.rel = 0;
+  q.name = "RBP";
+  q.param = 1;
+  CHECK(refused(q, "persistence"));
+  q.name = "IPrec";
+  q.param = 1.5;
+  CHECK(refused(q, "recall level"));
+  // A kind outside the enum is an exception, not a number.
+  irtopics::Measure bad;
+  bad.kind = static_cast<MeasureKind>(irtopics::kNumMeasureKinds + 3);
+  const int grades[] = {1};
+  irtopics::Profile p;
+  p.grade = grades;
+  p.num_ret = 1;
+  p.num_rel = 1;
+  std::vector<double> work;
+  bool threw = false;
+  try {
+    irtopics::compute_measure(bad, p, irtopics::Gains(), work);
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+}
 
 void test_kernels() {
   Context ctx("kernels");
@@ -1308,6 +1410,7 @@ int main(int argc, char** argv) {
       {"files", test_files},
       {"hardening2", test_hardening2},
       {"measures", test_measures},
+      {"registry", test_registry},
       {"streaming", test_streaming},
       {"kernels", test_kernels},
       {"regressions", test_regressions},

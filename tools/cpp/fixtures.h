@@ -1,6 +1,7 @@
 // Small fixed inputs shared by the C++ test driver and the fuzz targets: a
 // qrels to evaluate fuzzed runs against, a run to evaluate fuzzed qrels with,
-// and the measure lists. Not part of the package (tools/ is not built).
+// and the measure list (every record of the registry). Not part of the
+// package (tools/ is not built).
 #ifndef IRTOPICS_TOOLS_FIXTURES_H
 #define IRTOPICS_TOOLS_FIXTURES_H
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "evaluate.h"
+#include "measure_table.h"
 #include "measures.h"
 #include "trec_io.h"
 
@@ -60,14 +62,36 @@ inline irtopics::Measure measure(irtopics::MeasureKind kind, long cutoff = 0) {
   return m;
 }
 
-// Every measure kind, with small cutoffs so that short runs reach them.
+// A measure of the registry by name (src/measure_table.h), as R asks for it.
+inline irtopics::Measure named(const std::string& name, double cutoff = 0,
+                               double param = irtopics::kNoDefault) {
+  irtopics::MeasureRequest q;
+  q.name = name;
+  q.cutoff = cutoff;
+  q.param = param;
+  return irtopics::resolve_measure(q);
+}
+
+// Every measure of the registry (so every kernel), read from the table:
+// with a small cut-off where it takes one (both forms where it is optional),
+// a mid-range level or multiple, and defaults otherwise. A record added to
+// src/measure_table.h is fuzzed and driven without an edit here.
 inline std::vector<irtopics::Measure> all_measures() {
-  using K = irtopics::MeasureKind;
-  return {measure(K::AP),          measure(K::P, 2),       measure(K::RPrec),
-          measure(K::RR),          measure(K::NDCG),       measure(K::NDCGCut, 3),
-          measure(K::Bpref),       measure(K::Recall, 3),  measure(K::Success, 1),
-          measure(K::NumRet),      measure(K::NumRel),     measure(K::NumRelRet),
-          measure(K::APCut, 2),    measure(K::Exclusion)};
+  using T = irtopics::ParamType;
+  std::vector<irtopics::Measure> out;
+  for (const auto& r : irtopics::kMeasureTable) {
+    switch (r.param) {
+      case T::Cutoff: out.push_back(named(r.name, 2)); break;
+      case T::OptCut:
+        out.push_back(named(r.name));
+        out.push_back(named(r.name, 3));
+        break;
+      case T::Recall: out.push_back(named(r.name, 0, 0.5)); break;
+      case T::Mult: out.push_back(named(r.name, 0, 0.6)); break;
+      default: out.push_back(named(r.name)); break;
+    }
+  }
+  return out;
 }
 
 }  // namespace fixtures
