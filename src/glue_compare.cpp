@@ -108,7 +108,7 @@ Rcpp::NumericMatrix cpp_signflip_exact(Rcpp::NumericMatrix d, Rcpp::NumericVecto
   Rcpp::NumericMatrix out(P, 2);
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     for (int p = 0; p < P; ++p) {
-      if (cancel->stop_requested()) throw irtopics::Cancelled();
+      irtopics::throw_if_cancelled(cancel);
       const irtopics::ExactCount e =
           irtopics::signflip_exact(&d(0, p), static_cast<std::size_t>(d.nrow()), tol[p]);
       out(p, 0) = e.count;
