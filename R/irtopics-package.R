@@ -24,7 +24,7 @@
 #'
 #' @section Options:
 #' * `irtopics.n_threads`: number of threads of the C++ loops; without it,
-#'   half the logical cores within the environment's limits (see
+#'   half the logical cores (at least 2) within the environment's limits (see
 #'   [irtopics_threads()]).
 #' * `irtopics.max_memory`: bytes a resampling call may hold for its draws
 #'   and results (default: the memory the system reports available, else

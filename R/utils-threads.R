@@ -12,9 +12,11 @@
 #'    `options(irtopics.n_threads = 4)`);
 #' 2. the environment variable `OMP_NUM_THREADS`, if set to a positive whole
 #'    number (at most the logical cores);
-#' 3. otherwise half the logical cores (`parallel::detectCores()`), at
-#'    least 1, as data.table does: the other half stays free for the rest of
-#'    the machine.
+#' 3. otherwise half the logical cores (`parallel::detectCores()`), as
+#'    data.table does, so that the other half stays free for the rest of the
+#'    machine; but at least 2 on a machine with 2 or more cores, so that a
+#'    dual-core laptop uses its second core (a choice of this package; on one
+#'    core it is 1).
 #'
 #' Then the limits: at most `OMP_THREAD_LIMIT` if that is set, at most 2
 #' under `R CMD check`'s core limit (`_R_CHECK_LIMIT_CORES_` set to anything
@@ -60,7 +62,7 @@ threads_for <- function(n_threads, call = rlang::caller_env()) {
 # ?irtopics_threads); `cores` and `env` are arguments for the tests.
 default_threads <- function(cores = detect_cores(), env = Sys.getenv(c(
                               "OMP_NUM_THREADS", "OMP_THREAD_LIMIT", "_R_CHECK_LIMIT_CORES_"))) {
-  n <- max(1L, cores %/% 2L)
+  n <- max(min(2L, cores), cores %/% 2L, 1L)
   omp <- env_count(env[["OMP_NUM_THREADS"]])
   if (!is.na(omp)) n <- min(omp, max(cores, 1L))
   limit <- env_count(env[["OMP_THREAD_LIMIT"]])

@@ -1,11 +1,13 @@
 # The default number of threads (?irtopics_threads) and the one chunk driver
 # (plan_chunks()/run_chunks(): memory check, progress labels).
 
-test_that("the default is half the logical cores, at least 1", {
+test_that("the default is half the logical cores, at least 2 (1 on one core)", {
   none <- c(OMP_NUM_THREADS = "", OMP_THREAD_LIMIT = "", `_R_CHECK_LIMIT_CORES_` = "")
+  expect_identical(default_threads(16L, none), 8L)
   expect_identical(default_threads(8L, none), 4L)
   expect_identical(default_threads(7L, none), 3L)
-  expect_identical(default_threads(2L, none), 1L)
+  expect_identical(default_threads(3L, none), 2L)
+  expect_identical(default_threads(2L, none), 2L)
   expect_identical(default_threads(1L, none), 1L)
 })
 
@@ -31,7 +33,9 @@ test_that("irtopics_threads() reads the environment variables and the option", {
   cores <- parallel::detectCores()
   skip_if(is.na(cores))
   withr::local_envvar(OMP_NUM_THREADS = NA, OMP_THREAD_LIMIT = NA, `_R_CHECK_LIMIT_CORES_` = NA)
-  if (!forked_child()) expect_identical(irtopics_threads(), max(1L, as.integer(cores) %/% 2L))
+  if (!forked_child()) {
+    expect_identical(irtopics_threads(), max(min(2L, as.integer(cores)), as.integer(cores) %/% 2L))
+  }
   withr::with_envvar(c(OMP_THREAD_LIMIT = "1"), expect_identical(irtopics_threads(), 1L))
   withr::with_envvar(c(OMP_NUM_THREADS = "1"), expect_identical(irtopics_threads(), 1L))
   withr::with_envvar(c(`_R_CHECK_LIMIT_CORES_` = "TRUE"), expect_lte(irtopics_threads(), 2L))
