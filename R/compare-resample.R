@@ -68,9 +68,10 @@ bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
 
 # Ranges r_b (max - min of the permuted system sums) of the randomised Tukey
 # HSD, B replicates.
-rthsd_ranges <- function(x, B, key, n_threads = 1L) {
+# `call` is the user's function, named by a memory error.
+rthsd_ranges <- function(x, B, key, n_threads = 1L, call = rlang::caller_env()) {
   # Per replicate: its range, the copy unlist() makes, the sorted copy.
-  plan <- resample_chunks(B, "randomised Tukey HSD replicates", bytes = 24)
+  plan <- resample_chunks(B, "randomised Tukey HSD replicates", bytes = 24, call = call)
   unlist(run_chunks(plan, function(idx, threads) {
     cpp_rthsd_ranges(x, key, idx[1L] - 1, length(idx), threads)
   }, n_threads = n_threads), use.names = FALSE)

@@ -240,7 +240,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     base <- pair_basics(m, pr, tie_tol)
     tab <- with_progress_measure(meas, switch(test,
       tukey = tukey_rows(m, pr, alpha),
-      rthsd = rthsd_rows(m, pr, B, key, n_threads),
+      rthsd = rthsd_rows(m, pr, B, key, n_threads, call),
       custom = custom_rows(m, pr, test_fun, call),
       pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
     ))
@@ -478,9 +478,9 @@ tukey_rows <- function(m, pr, alpha) {
   )
 }
 
-rthsd_rows <- function(m, pr, B, key, n_threads) {
+rthsd_rows <- function(m, pr, B, key, n_threads, call = rlang::caller_env()) {
   a <- anova_impl(m)
-  ranges <- rthsd_ranges(m, B, key, n_threads)
+  ranges <- rthsd_ranges(m, B, key, n_threads, call = call)
   diff <- a$system_means[pr$first] - a$system_means[pr$second]
   es <- if (a$v_e > 0) unname(diff / sqrt(a$v_e)) else NA_real_
   data.frame(conf.low = NA_real_, conf.high = NA_real_, effect_size = es,

@@ -386,6 +386,7 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #' @export
 discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha = 0.05, B = 1000,
                                  seed = NULL, n_threads = irtopics_threads()) {
+  user_call <- environment()
   mats <- check_score_list(scores)
   method <- match_choice(method)
   check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.", scalar = TRUE)
@@ -403,7 +404,7 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
     p <- with_progress_measure(nm, if (method == "bootstrap") {
       bootstrap_pvalues(x, first, second, B, key, n_threads)
     } else {
-      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads))
+      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads, call = user_call))
     })
     means <- rowMeans(x)
     data.frame(measure = nm, system1 = rownames(x)[first], system2 = rownames(x)[second],

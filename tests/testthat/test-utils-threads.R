@@ -117,23 +117,29 @@ test_that("replicate counts that cannot fit in memory are refused before allocat
   t0 <- proc.time()[["elapsed"]]
   err <- expect_error(alpha_bootstrap(ap, B = 2e9), class = "irtopics_error_memory")
   expect_identical(err$arg, "B")
+  expect_identical(as.character(err$call[[1]]), "alpha_bootstrap")
   expect_match(conditionMessage(err), "`B`", fixed = TRUE)
   expect_match(conditionMessage(err), "smaller", fixed = TRUE)
   expect_match(conditionMessage(err), "irtopics.max_memory", fixed = TRUE)
   err <- expect_error(compare_systems(ap[1:5, ], test = "rthsd", B = 2e9, seed = 1),
                       class = "irtopics_error_memory")
   expect_identical(err$arg, "B")
+  expect_identical(as.character(err$call[[1]]), "compare_systems")  # the user's call, not a helper
   err <- expect_error(discriminative_power(ap[1:5, ], method = "rthsd", B = 2e9, seed = 1),
                       class = "irtopics_error_memory")
   expect_identical(err$arg, "B")
+  expect_identical(as.character(err$call[[1]]), "discriminative_power")
   err <- expect_error(swap_error_rates(ap, sizes = 10, trials = 2e9, seed = 1),
                       class = "irtopics_error_memory")
   expect_identical(err$arg, "trials")
+  expect_identical(as.character(err$call[[1]]), "swap_error_rates")
   err <- expect_error(alpha_curve(ap, sizes = 5, trials = 2e9, seed = 1), class = "irtopics_error_memory")
   expect_identical(err$arg, "trials")
+  expect_identical(as.character(err$call[[1]]), "alpha_curve")
   err <- expect_error(smoothing_experiment(ap, topics_per_set = 5, reps = 2e9, seed = 1),
                       class = "irtopics_error_memory")
   expect_identical(err$arg, "reps")
+  expect_identical(as.character(err$call[[1]]), "smoothing_experiment")
   # Nothing was drawn or allocated: all of it took well under a second.
   expect_lt(proc.time()[["elapsed"]] - t0, 5)
   # The limit is the option: the same call fits under a larger one.
