@@ -5,7 +5,8 @@
 #' alpha, the smoothing experiment, query variations) defaults to
 #' `irtopics_threads()` and goes through the rules below. Results never
 #' depend on the number of threads: every random draw is fixed before the
-#' threads start, and every sum is formed in the same order.
+#' threads start, each item (a run, a replicate, a trial, a pair of systems)
+#' is computed by one thread, and what the threads add up are exact counts.
 #'
 #' The default is, in this order of precedence:
 #' 1. the option `irtopics.n_threads`, if set (e.g.
