@@ -55,8 +55,7 @@ autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"
     }
     d <- tab[tab$topic_set == topic_set, , drop = FALSE]
     if (!is.null(systems)) {
-      unknown <- setdiff(systems, d$system)
-      if (length(unknown)) stop_irtopics("{.arg systems} must name systems; unknown: {.val {unknown}}.")
+      check_names_in(systems, unique(d$system), arg = "systems", of = "object")
       d <- d[d$system %in% systems, , drop = FALSE]
     }
     return(ggplot2::ggplot(d, ggplot2::aes(x = .data$MAP, y = .data$GMAP)) +
@@ -124,8 +123,7 @@ autoplot.ir_prediction_curves <- function(object, type = NULL, systems = NULL, l
   type <- type %||% if (!is.null(systems) || nrow(runs) <= 4L) "curves" else "scatter"
   type <- match_choice(type, c("curves", "scatter"), "type")
   if (!is.null(systems)) {
-    unknown <- setdiff(systems, runs$system)
-    if (length(unknown)) stop_irtopics("{.arg systems} must name runs; unknown: {.val {unknown}}.")
+    check_names_in(systems, runs$system, arg = "systems", of = "object")
   }
   if (type == "scatter") {
     if (!is.null(systems)) runs <- runs[runs$system %in% systems, , drop = FALSE]
@@ -313,7 +311,8 @@ autoplot.ir_d_study <- function(object, target = 0.95, measure = NULL, ...) {
                                        shape = .data$coefficient)) +
     ggplot2::geom_line() +
     sparse_points(k) +
-    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
+    ggplot2::geom_ribbon(data = complete_bounds("low", "high"),
+                         ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
                          alpha = 0.15, colour = NA, na.rm = TRUE)
   if (!is.null(target)) {
     p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dashed", colour = "grey30") +

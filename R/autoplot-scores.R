@@ -59,11 +59,7 @@ plot_systems <- function(object, systems, call = rlang::caller_env()) {
       names(sort(rowMeans(m, na.rm = TRUE), decreasing = TRUE))[1:8]
   }
   if (is.numeric(systems)) systems <- rownames(m)[systems]
-  unknown <- setdiff(systems, rownames(m))
-  if (length(unknown) || anyNA(systems)) {
-    stop_irtopics("{.arg systems} must name systems of {.arg object}; unknown: {.val {unknown}}.",
-                  call = call)
-  }
+  check_names_in(systems, rownames(m), arg = "systems", of = "object", call = call)
   unique(systems)
 }
 

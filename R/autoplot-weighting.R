@@ -163,7 +163,7 @@ autoplot.ir_smoothing <- function(object, ...) {
 autoplot.ir_smoothed <- function(object, ...) {
   check_no_dots(..., help = "autoplot.ir_smoothed")
   df <- object$means
-  df$system <- factor(df$system, levels = df$system[order(df$smoothed_mean, df$system)])
+  df$system <- factor(df$system, levels = df$system[order(df$smoothed_mean, as_bytes(df$system), method = "radix")])
   long <- rbind(
     data.frame(system = df$system, mean = df$new_mean, kind = "new topics"),
     data.frame(system = df$system, mean = df$prior_mean, kind = "prior"),

@@ -137,7 +137,11 @@ exact_max_topics <- 30L
 #'   exact, `FALSE` the normal approximation; the exact distribution is used
 #'   only without ties and zero differences.
 #' @param tie_tol Differences with \eqn{|d_j| \le} `tie_tol` are ties in the
-#'   sign test and in the wins / ties / losses counts.
+#'   sign test and in the wins / ties / losses counts. A difference equal to
+#'   `tie_tol` up to floating-point rounding is a tie too (the threshold is
+#'   widened by a relative \eqn{10^{-9}} and a few units in the last place of
+#'   the scores), so that .80 - .75 and .15 - .10 are both ties at
+#'   `tie_tol = 0.05`. With `tie_tol = 0` only equal scores tie.
 #' @inheritParams irtopics_threads
 #' @return An `ir_comparison` object: a list whose `table` is a data frame
 #'   with one row per pair and measure: `measure`, `system1`, `system2`,
@@ -198,7 +202,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   }
   methods <- c(stats::p.adjust.methods)
   if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
-    stop_irtopics(c("Unknown correction {.val {format(correction)}}.",
+    stop_irtopics(c("Unknown correction: {show_value(correction)}.",
                     i = "Use one of {.or {.val {methods}}}."))
   }
   check_number(alpha, "alpha", min = 0, max = 1)
@@ -225,12 +229,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
       stop_irtopics("{.arg baseline} must be the name of one system, or NULL for all pairs.")
     }
-    for (s in mats) {
-      if (!baseline %in% rownames(s)) {
-        stop_irtopics(c("{.arg baseline} {.val {baseline}} is not a system of {.arg scores}.",
-                        i = "Systems: {.val {utils::head(rownames(s), 10)}}{if (nrow(s) > 10) ', ...' else ''}."))
-      }
-    }
+    for (s in mats) check_names_in(baseline, rownames(s), arg = "baseline")
   }
   key <- if (test %in% c("randomization", "bootstrap", "rthsd")) resample_key(seed) else NA_real_
 
@@ -241,7 +240,8 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     tab <- with_progress_measure(meas, switch(test,
       tukey = tukey_rows(m, pr, alpha),
       rthsd = rthsd_rows(m, pr, B, key, n_threads, call),
-      custom = custom_rows(m, pr, test_fun, call),
+      # a seed fixes the user's test too (its draws, not the user's stream)
+      custom = with_seed(seed, custom_rows(m, pr, test_fun, call)),
       pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
     ))
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
@@ -498,17 +498,13 @@ custom_rows <- function(m, pr, fun, call) {
     s1 <- rownames(m)[pr$first[p]]
     s2 <- rownames(m)[pr$second[p]]
     keep <- !is.na(m[s1, ]) & !is.na(m[s2, ])
-    res <- tryCatch(fun(m[s1, keep], m[s2, keep]), error = function(e) {
-      stop_irtopics(c("The test function failed on systems {.val {s1}} and {.val {s2}}.",
-                      i = "It is called as {.code test(x, y)} with their paired per-topic scores."),
-                    kind = "test", parent = e, call = call)
-    })
+    # called as test(x, y) with the two systems' paired per-topic scores
+    res <- call_user(fun, list(m[s1, keep], m[s2, keep]), "The test function",
+                     where = list(system1 = s1, system2 = s2), kind = "test", call = call,
+                     check = function(v) if (is.null(custom_result(v))) {
+                       "a p-value in [0, 1], or a list with p.value (and optionally statistic, conf.int)"
+                     })
     val <- custom_result(res)
-    if (is.null(val)) {
-      stop_irtopics(c("The test function must return a p-value in [0, 1], or a list with {.field p.value} (and optionally {.field statistic}, {.field conf.int}).",
-                      x = "On systems {.val {s1}} and {.val {s2}} it returned {.obj_type_friendly {res}}."),
-                    kind = "test", call = call)
-    }
     dd <- m[s1, keep] - m[s2, keep]
     if (length(dd) >= 2L && stats::sd(dd) > 0) out$effect_size[p] <- mean(dd) / stats::sd(dd)
     out$p.value[p] <- val$p

@@ -161,9 +161,10 @@ resolve_tss_variance <- function(variance, sd_diff, pilot, systems, type, call =
   p <- check_pilot(pilot, call = call)
   if (!is.null(systems)) {
     if (type == "anova") stop_irtopics("{.arg systems} is for types {.val t} and {.val ci}; the ANOVA uses the residual variance of all systems.", call = call)
-    if (!is.character(systems) || length(systems) != 2L || anyNA(match(systems, rownames(p))) || systems[1] == systems[2]) {
+    if (!is.character(systems) || length(systems) != 2L || anyNA(systems) || systems[1] == systems[2]) {
       stop_irtopics("{.arg systems} must name two different systems of {.arg pilot}.", call = call)
     }
+    check_names_in(systems, rownames(p), arg = "systems", of = "pilot", call = call)
     d <- p[systems[1], ] - p[systems[2], ]
     s <- stats::sd(d)
     if (!(s > 0)) stop_irtopics("The per-topic differences of {.val {systems}} do not vary: no variance to design with.", kind = "data", call = call)
@@ -220,7 +221,7 @@ smallest_n <- function(ok, max_n) {
 check_probs <- function(x, arg, hint = NULL, scalar = FALSE, max = 1, call = rlang::caller_env()) {
   if (!is.numeric(x) || !length(x) || (scalar && length(x) != 1L) || anyNA(x) || any(x <= 0 | x >= max)) {
     stop_irtopics(c("{.arg {arg}} must be {if (scalar) 'a number' else 'numbers'} strictly between 0 and {max}.",
-                    x = "Got {.val {format(x)}}.", i = hint), call = call)
+                    x = "Got {show_values(x)}.", i = hint), call = call)
   }
   invisible(x)
 }
@@ -228,7 +229,7 @@ check_probs <- function(x, arg, hint = NULL, scalar = FALSE, max = 1, call = rla
 check_positive <- function(x, arg, what, call = rlang::caller_env()) {
   if (is.null(x)) stop_irtopics(c("{.arg {arg}} is required.", i = paste0("Give ", what, ".")), call = call)
   if (!is.numeric(x) || !length(x) || anyNA(x) || any(!is.finite(x)) || any(x <= 0)) {
-    stop_irtopics(c("{.arg {arg}} must be positive numbers.", x = "Got {.val {format(x)}}.",
+    stop_irtopics(c("{.arg {arg}} must be positive numbers.", x = "Got {show_values(x)}.",
                     i = paste0("Give ", what, ".")), call = call)
   }
   invisible(x)
@@ -609,15 +610,19 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
   if (!is.numeric(n_topics) || length(n_topics) != 1L || is.na(n_topics) || n_topics != round(n_topics) ||
       n_topics < 2 || n_topics > half) {
     stop_irtopics(c("{.arg n_topics} must be a whole number from 2 to half the number of topics ({half} of {nt}).",
-                    x = "Got {.val {format(n_topics)}}.",
+                    x = "Got {show_values(n_topics)}.",
                     i = "The swap method compares two disjoint topic sets of that size."))
   }
   check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.", scalar = TRUE)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
   power <- discriminative_power(mats, alpha = alpha, B = B, seed = seed, n_threads = n_threads)
+  # One draw of topic sets for every measure: with seed = NULL the swap seed
+  # is drawn once from R's stream (so set.seed() reproduces it), not once per
+  # measure, so the measures are compared on the same topic sets.
+  swap_seed <- seed %||% sample.int(.Machine$integer.max, 1L)
   swap <- lapply(names(mats), function(nm) {
-    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = seed,
+    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = swap_seed,
                      n_threads = n_threads, label = nm, keep_sets = FALSE)
   })
   gs <- lapply(mats, g_study, drop = drop)

@@ -36,7 +36,7 @@ difficulty_impl <- function(m, by) {
     var = if (nrow(m) < 2L) rep(NA_real_, ncol(m)) else apply(m, 2L, stats::var))
   ids <- colnames(m)
   num <- suppressWarnings(as.numeric(ids))
-  key <- if (!anyNA(num)) order(num) else order(ids)
+  key <- if (!anyNA(num)) order(num) else order(as_bytes(ids), method = "radix")
   tie_rank <- integer(length(ids))
   tie_rank[key] <- seq_along(ids)
   ord <- order(d, tie_rank)
@@ -146,10 +146,7 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
   check_number(eps, "eps", min = .Machine$double.xmin)
   if (any(m < 0)) stop_irtopics("{.arg scores} must not contain negative scores.", kind = "data")
   if (!is.null(exclude)) {
-    unknown <- setdiff(exclude, rownames(m))
-    if (!is.character(exclude) || length(unknown)) {
-      stop_irtopics("{.arg exclude} must name systems of {.arg scores}; unknown: {.val {unknown}}.")
-    }
+    check_names_in(exclude, rownames(m), arg = "exclude")
     m <- m[setdiff(rownames(m), exclude), , drop = FALSE]
   }
   if (!is.null(top)) {

@@ -61,15 +61,29 @@ check_whole <- function(x, arg = deparse(substitute(x)), min = 1, max = .Machine
   as.integer(x)
 }
 
-# A short, printable description of a user's value for a message: type and
-# length for anything but a single number or string, strings cut and escaped.
+# A short, printable description of a user's value for a message: a single
+# plain number or string as itself (strings cut and escaped); anything else
+# (a vector, a list, an ir_scores, a data frame, a function) by its class and
+# size, never printed whole.
 show_value <- function(x) {
   if (is.null(x)) return("NULL")
-  if (!is.atomic(x) || length(x) != 1L) {
-    return(paste0("a ", class(x)[1], " of length ", length(x)))
+  if (is.function(x)) return("a function")
+  if (is.object(x) || !is.atomic(x) || length(x) != 1L) {
+    cls <- class(x)[1]
+    size <- if (length(dim(x)) == 2L) paste(dim(x), collapse = " x ") else paste("length", length(x))
+    return(sprintf("%s <%s> (%s)", if (grepl("^[aeiou]", cls)) "an" else "a", cls, size))
   }
   if (is.character(x)) return(if (is.na(x)) "NA" else paste0('"', show_bytes(x), '"'))
   format(x)
+}
+
+# show_value() for arguments that take several values: a short plain vector
+# (at most `n` values) is listed, anything else is named by class and size.
+show_values <- function(x, n = 5L) {
+  if (is.atomic(x) && !is.object(x) && is.null(dim(x)) && length(x) > 1L && length(x) <= n) {
+    return(paste(vapply(x, show_value, ""), collapse = ", "))
+  }
+  show_value(x)
 }
 
 # Strings made safe for a message: bytes that are not printable (controls,

@@ -164,6 +164,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   spec <- measure_spec(measures)
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
+  check_not_swapped(runs, qrels)
   q <- qrels_pointer(qrels, relevance_level)
   q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
                    level = as.integer(relevance_level))
@@ -297,6 +298,47 @@ read_query_map <- function(query_map, call = rlang::caller_env()) {
 
 # A list describing where runs come from: files (streamed in C++) or runs in
 # memory (converted to C++ chunk by chunk).
+# What an input looks like: "qrels" (an ir_qrels, a data frame with a grade
+# column and no score, or a file whose first line has qrels' 4 fields), "run"
+# (an ir_run(s), a data frame with a score column, or a file whose first line
+# has a run's 6 fields), or NA (can't tell: leave it to the readers).
+input_shape <- function(x) {
+  if (inherits(x, "ir_qrels")) return("qrels")
+  if (inherits(x, c("ir_run", "ir_runs"))) return("run")
+  if (is.data.frame(x)) {
+    nm <- tolower(names(x))
+    if ("score" %in% nm && !any(c("rel", "relevance") %in% nm)) return("run")
+    if (any(c("rel", "relevance") %in% nm) && !"score" %in% nm) return("qrels")
+    return(NA_character_)
+  }
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !file.exists(x) || dir.exists(x)) {
+    return(NA_character_)
+  }
+  first <- tryCatch({
+    con <- gzfile(x, "rb")
+    on.exit(close(con))
+    readLines(con, n = 1L, warn = FALSE)
+  }, error = function(e) character(), warning = function(w) character())
+  if (length(first) != 1L) return(NA_character_)
+  fields <- length(strsplit(trimws(first), "[[:space:]]+")[[1]])
+  if (fields == 4L) "qrels" else if (fields == 6L) "run" else NA_character_
+}
+
+# evaluate(qrels, runs) with the arguments swapped: say so instead of
+# reporting a parse error on the first line of each file.
+check_not_swapped <- function(runs, qrels, call = rlang::caller_env()) {
+  r <- input_shape(runs)
+  q <- input_shape(qrels)
+  if (identical(r, "qrels") || identical(q, "run")) {
+    stop_irtopics(c("{.arg runs} and {.arg qrels} look swapped.",
+                    x = if (identical(r, "qrels")) "{.arg runs} looks like relevance judgements (topic, iteration, docno, grade).",
+                    x = if (identical(q, "run")) "{.arg qrels} looks like a run (topic, Q0, docno, rank, score, tag).",
+                    i = "The runs come first: {.code evaluate(runs, qrels)}."),
+                  call = call)
+  }
+  invisible()
+}
+
 run_source <- function(runs, name, pattern = NULL, call = rlang::caller_env()) {
   if (is.character(runs)) {
     paths <- expand_run_paths(runs, pattern = pattern, arg = "runs", call = call)
@@ -369,8 +411,10 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
   fields <- measure_fields(spec$builtin)
   if (futures) {
     plan <- plan_chunks(n, "evaluate: runs", pieces = 2L * future::nbrOfWorkers(), arg = "runs")
-    worker <- evaluation_worker(source$paths, q$source, fields, depth, gain_vec, want_profiles,
-                                want_orders, qmap)
+    # Absolute paths: a worker's working directory is not this session's, so a
+    # relative path would name another file there (or none).
+    worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, fields, depth,
+                                gain_vec, want_profiles, want_orders, qmap)
   } else {
     plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads), pieces = 20L,
                         arg = "runs")
@@ -455,7 +499,8 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     for (nm in names(spec$custom)) {
       f <- spec$custom[[nm]]
       custom[[nm]][s, cols] <- vapply(seq_along(cols), function(k) {
-        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]])
+        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]],
+                    system = systems[s], topic = col_ids[cols[k]])
       }, numeric(1))
     }
   }
@@ -473,7 +518,9 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
       }
     }
     for (nm in names(spec$custom)) {
-      ev <- vapply(col_topic, function(t) call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[t]), numeric(1))
+      ev <- vapply(seq_along(col_topic), function(k) {
+        call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[col_topic[k]], topic = col_ids[k])
+      }, numeric(1))
       fill <- matrix(ev, n_sys, n_col, byrow = TRUE)
       custom[[nm]][!answered] <- fill[!answered]
     }
@@ -550,11 +597,7 @@ show_ids <- function(ids, n = 5L) {
   if (length(ids) > n) paste0(shown, ", ... (", length(ids), " in all)") else shown
 }
 
-call_custom <- function(f, name, grades, n_rel) {
-  v <- f(grades, n_rel)
-  if (!is.numeric(v) || length(v) != 1L) {
-    stop_irtopics("Custom measure {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
-                  kind = "measure")
-  }
-  as.double(v)
+call_custom <- function(f, name, grades, n_rel, system = NULL, topic = NULL) {
+  call_user(f, list(grades, n_rel), sprintf('Custom measure "%s"', name),
+            where = list(system = system, topic = topic), kind = "measure")
 }

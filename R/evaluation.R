@@ -71,6 +71,92 @@ format.ir_evaluation <- function(x, n = 10L, ...) {
 #' @export
 print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
 
+#' Subset an evaluation by systems, topics or measures
+#'
+#' An `ir_evaluation` subsets like a table of scores and stays an
+#' `ir_evaluation`:
+#' * `res[measures]`: some of the measures (names in any spelling, as for
+#'   `res$AP`, positions or a logical vector), in the order given;
+#' * `res[systems, ]`, `res[, topics]`, `res[systems, topics]`: the same
+#'   systems and topics of every measure (names, positions or logical
+#'   vectors, as for a matrix; the matrices are never dropped to vectors).
+#'
+#' Unknown names are errors that suggest the closest ones.
+#' @param x An `ir_evaluation` from [evaluate()].
+#' @param i,j Measures (`x[i]`), or systems and topics (`x[i, j]`).
+#' @param ... Unused.
+#' @param drop Ignored: the result is always an `ir_evaluation`.
+#' @return An `ir_evaluation`.
+#' @examples
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                 measures = c("AP", "P@10", "nDCG@10"))
+#' res[c("AP", "P_10")]
+#' res[1:2, ]
+#' res[, c("301", "302")]
+#' @name ir_evaluation-subset
+#' @export
+`[.ir_evaluation` <- function(x, i, j, ..., drop = FALSE) {
+  if (...length()) stop_irtopics("An {.cls ir_evaluation} has two dimensions: use {.code x[systems, topics]} or {.code x[measures]}.")
+  attrs <- attributes(x)
+  parts <- unclass(x)
+  if (nargs() - (!missing(drop)) <= 2L) {
+    # x[measures]
+    if (missing(i)) return(x)
+    keep <- evaluation_measure_positions(x, i)
+    parts <- parts[keep]
+    attrs$canonical <- attrs$canonical[keep]
+  } else if (length(parts)) {
+    first <- parts[[1]]
+    rows <- if (missing(i)) seq_len(nrow(first)) else dim_positions(i, rownames(first), "system", "i")
+    cols <- if (missing(j)) seq_len(ncol(first)) else dim_positions(j, colnames(first), "topic", "j")
+    parts <- lapply(parts, function(m) subset_scores(m, rows, cols))
+  }
+  attrs$names <- names(parts)
+  attributes(parts) <- attrs
+  parts
+}
+
+# Positions of measures in an evaluation, from names (any spelling),
+# positions or a logical vector.
+evaluation_measure_positions <- function(x, i, call = rlang::caller_env()) {
+  nms <- names(unclass(x))
+  if (is.character(i)) {
+    if (anyNA(i)) stop_irtopics("Measure names must not be NA.", call = call)
+    return(match(vapply(i, eval_measure_index, "", x = x, call = call), nms))
+  }
+  dim_positions(i, nms, "measure", "i", call = call)
+}
+
+# Positions along one dimension (systems, topics or measures) from names,
+# positions or a logical vector (base R's rules), with classed errors.
+dim_positions <- function(i, names, what, arg, call = rlang::caller_env()) {
+  n <- length(names)
+  if (is.character(i)) {
+    check_names_in(i, names, arg = arg, what = what, of = "x", call = call)
+    return(match(i, names))
+  }
+  out <- if ((is.logical(i) || is.numeric(i)) && !is.object(i) && is.null(dim(i))) {
+    tryCatch(seq_len(n)[i], error = function(e) NA_integer_)
+  }
+  if (is.null(out) || anyNA(out)) {
+    stop_irtopics(c("{.arg {arg}} must select {what}s: names, positions in 1..{n}, negative positions or TRUE/FALSE values.",
+                    x = "Got {show_values(i)}."), call = call)
+  }
+  out
+}
+
+# One measure's matrix restricted to some rows and columns, its attributes
+# (measure, summary, query topics) kept.
+subset_scores <- function(m, rows, cols) {
+  out <- unclass(m)[rows, cols, drop = FALSE]
+  keep <- setdiff(names(attributes(m)), c("dim", "dimnames", "class"))
+  for (a in keep) attr(out, a) <- attr(m, a)
+  if (!is.null(attr(out, "topic"))) attr(out, "topic") <- attr(out, "topic")[colnames(out)]
+  class(out) <- class(m)
+  out
+}
+
 #' @rdname ir_evaluation
 #' @export
 as.data.frame.ir_evaluation <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {

@@ -284,7 +284,8 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
   n <- ncol(P)
   pass_q <- any(c("q", "...") %in% names(formals(prox_fun)))
   weights_of <- function(ease) {
-    w <- if (pass_q) prox_fun(P, ease, q = q) else prox_fun(P, ease)
+    w <- call_user(prox_fun, if (pass_q) list(P, ease, q = q) else list(P, ease), "`proximity`",
+                   check = NULL, kind = "argument", call = call)
     if (!is.numeric(w) || length(w) != m || anyNA(w) || any(!is.finite(w)) || any(w < 0)) {
       stop_irtopics("{.arg proximity} must return {m} finite non-negative weights (one per system).",
                     call = call)
@@ -302,7 +303,12 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
     }
     as.double(v)
   }
-  ease_of <- function(ws) vapply(seq_len(n), function(j) one_number(mean_fun(P[, j], ws), "mean"), 0)
+  user <- function(fun, args, arg, where) {
+    call_user(fun, args, paste0("`", arg, "`"), where = where, check = NULL, kind = "argument", call = call)
+  }
+  ease_of <- function(ws) vapply(seq_len(n), function(j) {
+    one_number(user(mean_fun, list(P[, j], ws), "mean", list(topic = colnames(P)[j])), "mean")
+  }, 0)
 
   ease <- ease_of(rep(1, m))
   iterations <- 0L
@@ -320,10 +326,14 @@ gawm_r <- function(P, q, tol, maxit, mean_fun, disp_fun, prox_fun, call = rlang:
     }
   }
   ws <- weights_of(ease)
-  wt <- vapply(seq_len(n), function(j) one_number(disp_fun(P[, j], ease[j]), "dispersion"), 0)
+  wt <- vapply(seq_len(n), function(j) {
+    one_number(user(disp_fun, list(P[, j], ease[j]), "dispersion", list(topic = colnames(P)[j])), "dispersion")
+  }, 0)
   if (any(wt < 0)) stop_irtopics("{.arg dispersion} must return non-negative numbers.", call = call)
   wt_use <- if (sum(wt) > 0) wt else rep(1, n)
-  es <- vapply(seq_len(m), function(i) one_number(mean_fun(P[i, ], wt_use), "mean"), 0)
+  es <- vapply(seq_len(m), function(i) {
+    one_number(user(mean_fun, list(P[i, ], wt_use), "mean", list(system = rownames(P)[i])), "mean")
+  }, 0)
   list(system_performance = es, system_conformity = ws, topic_ease = ease,
        topic_discernment = wt, iterations = iterations, converged = converged, change = change)
 }
@@ -390,7 +400,7 @@ gawm_system_table <- function(x) {
   s <- x$systems
   s$rank <- rank(-s$performance, ties.method = "min")
   s$MAP_rank <- rank(-s$MAP, ties.method = "min")
-  s <- s[order(s$rank, s$system), c("rank", "system", "performance", "MAP", "MAP_rank", "conformity")]
+  s <- s[order(s$rank, as_bytes(s$system), method = "radix"), c("rank", "system", "performance", "MAP", "MAP_rank", "conformity")]
   names(s)[names(s) == "performance"] <- "E_s"
   names(s)[names(s) == "conformity"] <- "W_s"
   rownames(s) <- NULL
@@ -401,7 +411,7 @@ gawm_topic_table <- function(x) {
   t <- x$topics
   t$rank <- rank(-t$ease, ties.method = "min")
   t$AAP_rank <- rank(-t$AAP, ties.method = "min")
-  t <- t[order(t$rank, t$topic), c("rank", "topic", "ease", "AAP", "AAP_rank", "discernment")]
+  t <- t[order(t$rank, as_bytes(t$topic), method = "radix"), c("rank", "topic", "ease", "AAP", "AAP_rank", "discernment")]
   names(t)[names(t) == "ease"] <- "E_t"
   names(t)[names(t) == "discernment"] <- "W_t"
   rownames(t) <- NULL

@@ -98,9 +98,7 @@ parse_measure <- function(s, call = rlang::caller_env()) {
     }
   }
   if (is.na(row)) {
-    known <- measure_examples()
-    d <- utils::adist(low, tolower(known), ignore.case = TRUE)[1, ]
-    close <- unique(known[order(d)][d[order(d)] <= max(2, min(d))])[seq_len(min(3, sum(d <= max(2, min(d)))))]
+    close <- closest_names(key, measure_examples())
     stop_irtopics(c("Unknown measure {.val {s}}.",
                     i = if (length(close)) "Did you mean {.or {.val {close}}}?",
                     i = "See {.help irtopics::measures} for the measures and their spellings."),
@@ -384,8 +382,7 @@ eval_measure_index <- function(x, i, call = rlang::caller_env()) {
     k <- match(p, canon)
     if (!is.na(k)) return(nms[k])
   }
-  d <- utils::adist(tolower(i), tolower(nms))[1, ]
-  close <- nms[order(d)][seq_len(min(3L, length(nms)))]
+  close <- closest_names(i, nms)
   stop_irtopics(c("Measure {.val {i}} is not in this evaluation.",
                   i = if (length(close)) "Did you mean {.or {.val {close}}}?"),
                 kind = "measure", call = call, measure = i)

@@ -72,9 +72,13 @@ pr_curve <- function(x, qrels = NULL, ...) {
   }))
   curve <- curve[order(match(curve$system, systems), curve$recall), , drop = FALSE]
   rownames(curve) <- NULL
-  structure(list(curve = curve, systems = systems, n_topics = ncol(mats[[1]]),
-                 missing = attr(ev, "missing") %||% "drop"),
-            class = "ir_pr_curve")
+  new_ir_pr_curve(list(curve = curve, systems = systems, n_topics = ncol(mats[[1]]),
+                       missing = attr(ev, "missing") %||% "drop"))
+}
+
+new_ir_pr_curve <- function(x) {
+  new_result(x, "ir_pr_curve", fields = c(curve = "data.frame", systems = "character",
+                                          n_topics = "number", missing = "string"))
 }
 
 # The curves as a systems x recall matrix of mean interpolated precision.
@@ -100,6 +104,18 @@ format.ir_pr_curve <- function(x, n = 10L, ...) {
 #' @rdname pr_curve
 #' @export
 print.ir_pr_curve <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname pr_curve
+#' @export
+summary.ir_pr_curve <- function(object, ...) {
+  m <- pr_matrix(object)
+  tab <- data.frame(system = rownames(m), `11pt_avg` = unname(rowMeans(m)),
+                    `IPrec@0.0` = unname(m[, 1]), `IPrec@1.0` = unname(m[, ncol(m)]),
+                    check.names = FALSE, stringsAsFactors = FALSE)
+  new_summary("ir_pr_curve", sprintf("Interpolated precision-recall curves of %s over %s:",
+                                     plural(nrow(m), "system"), plural(object$n_topics, "topic")),
+              tab[order(-tab$`11pt_avg`), , drop = FALSE])
+}
 
 #' @rdname pr_curve
 #' @param row.names,optional Unused, for compatibility with the generic.

@@ -121,7 +121,7 @@ new_ir_prediction_curves <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_prediction_curves <- function(x, ..., n = 10L) {
-  r <- x$runs[order(x$runs$area_between, x$runs$system), , drop = FALSE]
+  r <- x$runs[order(x$runs$area_between, as_bytes(x$runs$system), method = "radix"), , drop = FALSE]
   shown <- utils::head(r, n)
   c(sprintf("<ir_prediction_curves> %s, %d topics, Y = %d..%d, tau-%s, area by %s",
             plural(nrow(x$runs), "run"), x$n_topics, x$n_topics, x$y_min, x$tau, x$area),

@@ -45,6 +45,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   depth <- check_whole(depth, "depth", min = 1)
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
   qmap <- read_query_map(query_map)
+  check_not_swapped(runs, qrels)
   q <- qrels_pointer(qrels, relevance_level)
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = TRUE)
   spec <- list(builtin = data.frame(kind = integer(), cutoff = numeric(), name = character()))

@@ -401,9 +401,15 @@ read_runs <- function(paths, name = c("tag", "file"), pattern = NULL) {
   new_ir_runs(runs)
 }
 
+# The system name of a run file under name = "file": the file name without
+# ".gz" and without its last extension ("results.test" -> "results"), except
+# that TREC's own run files, "input.<runid>" with no further extension, keep
+# their run id: "input.CnQst2" stays "input.CnQst2" (it must not become
+# "input", which every TREC run would then share).
 run_file_name <- function(path) {
   b <- sub("\\.gz$", "", basename(path), ignore.case = TRUE)
-  sub("\\.[^.]*$", "", b)
+  stem <- sub("\\.[^.]*$", "", b)
+  ifelse(tolower(stem) == "input" & nzchar(sub("^[^.]*\\.?", "", b)), b, stem)
 }
 
 unique_system_names <- function(x) {
@@ -436,11 +442,12 @@ expand_run_paths <- function(paths, pattern = NULL, arg = "paths", call = rlang:
       }
     )
     files <- files[!dir.exists(files)]
+    files <- sort_bytes(files)  # byte order: the same in every locale
     if (!length(files)) {
       what <- if (is.null(pattern)) "files" else "files matching {.val {pattern}}"
       stop_irtopics(paste0("Directory {.file {paths}} holds no ", what, "."), kind = "file", call = call)
     }
-    return(sort(files))
+    return(files)
   }
   if (!is.null(pattern)) {
     stop_irtopics("{.arg pattern} selects files of a directory; {.arg {arg}} must then be one directory.",

@@ -348,7 +348,7 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
   if (!is.numeric(sizes) || !length(sizes) || anyNA(sizes) || any(sizes != round(sizes)) ||
       any(sizes < 2) || any(sizes > nt)) {
     stop_irtopics(c("{.arg sizes} must be whole numbers of topics from 2 to {nt}.",
-                    x = "Got {.val {format(sizes)}}."))
+                    x = "Got {show_values(sizes)}."))
   }
   sizes <- sort(unique(as.integer(sizes)))
   check_number(trials, "trials", min = 1, integer = TRUE)
@@ -426,7 +426,8 @@ autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
   if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
   d <- object$curve
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics)) +
-    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
+    ggplot2::geom_ribbon(data = complete_bounds("conf.low", "conf.high"),
+                         ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), fill = "steelblue",
                          alpha = 0.2, na.rm = TRUE) +
     ggplot2::geom_line(ggplot2::aes(y = .data$mean, linetype = "mean over subsets"), colour = "steelblue") +
     sparse_points(nrow(d), ggplot2::aes(y = .data$mean), colour = "steelblue", size = 1) +
@@ -501,7 +502,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   check_flag(truncate, "truncate")
   if (!is.numeric(drop) || length(drop) != 1L || is.na(drop) || drop < 0 || drop >= 1) {
     stop_irtopics(c("{.arg drop} must be a proportion in [0, 1): the quantile of system means below which systems are left out.",
-                    x = "Got {.val {format(drop)}}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
+                    x = "Got {show_values(drop)}.", i = "Use {.code drop = 0} to keep every system, {.code drop = 0.25} to drop the bottom quarter."))
   }
   dropped <- character()
   measure <- attr(m, "measure")  # subsetting below drops it
@@ -747,6 +748,14 @@ format.ir_topics_needed <- function(x, ...) {
 #' @rdname topics_needed
 #' @export
 print.ir_topics_needed <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname topics_needed
+#' @param object An `ir_topics_needed`.
+#' @export
+summary.ir_topics_needed <- function(object, ...) {
+  new_summary("ir_topics_needed", "Topics needed for each target reliability (point estimate and interval):",
+              as.data.frame(object))
+}
 
 #' @rdname topics_needed
 #' @param row.names,optional Ignored (for the generic).

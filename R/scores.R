@@ -117,6 +117,7 @@ is_ir_scores <- function(x) inherits(x, "ir_scores")
 #' @noRd
 check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L,
                          arg = "scores", call = rlang::caller_env()) {
+  if (inherits(scores, "ir_evaluation")) scores <- single_measure(scores, arg = arg, call = call)
   if (!is_ir_scores(scores)) {
     if (!(is.matrix(scores) || is.data.frame(scores))) {
       stop_irtopics("{.arg {arg}} must be an {.cls ir_scores} or a numeric matrix (systems x topics), not {.obj_type_friendly {scores}}.",
@@ -155,6 +156,20 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
   }
   attr(m, "measure") <- measure
   m
+}
+
+# An ir_evaluation where an analysis takes one score matrix (every analysis
+# goes through check_scores()): its only measure, or an error naming the
+# measures and how to pick one or run the analysis per measure.
+single_measure <- function(x, arg = "scores", call = rlang::caller_env()) {
+  nms <- names(unclass(x))
+  if (length(nms) == 1L) return(.subset2(x, 1L))
+  if (!length(nms)) stop_irtopics("{.arg {arg}} is an {.cls ir_evaluation} without measures.", call = call)
+  pick <- function(nm) if (make.names(nm) == nm) paste0("$", nm) else paste0("[[\"", nm, "\"]]")
+  stop_irtopics(c("{.arg {arg}} must be one measure's scores, not an {.cls ir_evaluation} of {length(nms)} measures.",
+                  i = "Measures: {.val {nms}}.",
+                  i = "Pick one, e.g. {.code res{pick(nms[1])}}, or one result per measure: {.code lapply(res, <function>)}."),
+                kind = "argument", call = call, measures = nms)
 }
 
 # Largest score magnitude the analyses accept: the variance and ANOVA
@@ -403,17 +418,40 @@ gmap_impl <- function(ap, eps, method) {
 #' @export
 read_scores <- function(path, measure = "score", topic_col = NULL) {
   check_file(path)
+  # Every line must have as many fields as the header: read.csv() would
+  # otherwise take a line with one extra field as a row name (every system
+  # moving one column) or pad a short line silently.
+  nf <- tryCatch(utils::count.fields(path, sep = ",", quote = "\"", blank.lines.skip = FALSE,
+                                     comment.char = ""),
+                 error = function(e) {
+                   stop_irtopics(c("Can't read {.file {path}} as CSV.", x = conditionMessage(e)),
+                                 kind = "parse", file = path)
+                 })
+  bad <- which(!is.na(nf) & nf > 0 & nf != nf[1])
+  if (length(bad)) {
+    line <- bad[1]
+    stop_irtopics(c("{.file {path}}: line {line} has {nf[line]} field{?s}, but the header has {nf[1]}.",
+                    i = "Every line needs one value per column (a topic id and one score per system)."),
+                  kind = "parse", file = path, line = line)
+  }
+  # Everything as text first: ids are kept exactly as written ("001" stays
+  # "001"), and scores are converted below, naming the line of a bad one.
   df <- tryCatch(
-    utils::read.csv(path, check.names = FALSE, stringsAsFactors = FALSE,
-                    strip.white = TRUE),
+    utils::read.csv(path, check.names = FALSE, stringsAsFactors = FALSE, strip.white = TRUE,
+                    colClasses = "character", row.names = NULL, na.strings = c("NA", ""),
+                    comment.char = ""),
     error = function(e) {
-      stop_irtopics(c("Can't read {.file {path}} as CSV.", x = conditionMessage(e)), kind = "parse")
+      stop_irtopics(c("Can't read {.file {path}} as CSV.", x = conditionMessage(e)), kind = "parse", file = path)
     }
   )
-  if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file")
+  if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file", file = path)
   names(df) <- strip_bom(names(df))
+  # the data lines' physical line numbers (blank lines are skipped)
+  lines <- which(!is.na(nf) & nf > 0)[-1]
   if (is.null(topic_col)) {
     hit <- which(tolower(names(df)) %in% c("topic", "topics", "query", "qid"))
+    # write.csv() writes the row names (the topic ids) under an empty name
+    if (!length(hit) && !nzchar(names(df)[1])) hit <- 1L
     topic_col <- if (length(hit)) hit[1] else FALSE
   }
   topics <- NULL
@@ -422,15 +460,32 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     if (length(idx) != 1L || is.na(idx) || idx < 1 || idx > ncol(df)) {
       stop_irtopics("{.arg topic_col} must name a column of {.file {path}}.")
     }
-    topics <- as_ids(df[[idx]])
+    topics <- df[[idx]]
+    if (anyNA(topics)) {
+      row <- which(is.na(topics))[1]
+      stop_irtopics("{.file {path}}: line {lines[row]} has no topic id.", kind = "parse", file = path,
+                    line = lines[row])
+    }
     df <- df[-idx]
   }
-  bad <- !vapply(df, is.numeric, logical(1))
-  if (any(bad)) {
-    col <- names(df)[bad][1]
-    row <- which(is.na(suppressWarnings(as.numeric(df[[col]]))) & !is.na(df[[col]]))[1]
-    stop_irtopics(c("{.file {path}}: column {.val {col}} must hold numbers.",
-                    x = "Line {row + 1} has {.val {df[[col]][row]}}."), kind = "parse")
+  if (!ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file", file = path)
+  unnamed <- which(!nzchar(names(df)))
+  if (length(unnamed)) {
+    stop_irtopics(c("{.file {path}}: column {unnamed[1] + !isFALSE(topic_col)} has no system name.",
+                    i = "Name every system in the header line."), kind = "parse", file = path, line = 1L)
+  }
+  for (col in names(df)) {
+    v <- df[[col]]
+    num <- suppressWarnings(as.numeric(v))
+    # as.numeric() also takes hex and white space; scores are decimal numbers
+    wrong <- which((is.na(num) & !is.na(v)) | grepl("^[+-]?0[xX]", v))
+    if (length(wrong)) {
+      row <- wrong[1]
+      stop_irtopics(c("{.file {path}}: column {.val {col}} must hold numbers.",
+                      x = "Line {lines[row]} has {.val {v[row]}}."), kind = "parse", file = path,
+                    line = lines[row])
+    }
+    df[[col]] <- num
   }
   m <- t(as.matrix(df))
   colnames(m) <- topics %||% paste0("t", seq_len(ncol(m)))

@@ -202,7 +202,10 @@ set_aggregates_r <- function(m, perms, n, code, fun, eps, n_threads) {
   for (b in seq_len(ncol(perms))) {
     for (h in 0:1) {
       topics <- perms[h * n + seq_len(n), b] + 1L
-      out[, 2L * (b - 1L) + h + 1L] <- apply(m[, topics, drop = FALSE], 1L, fun)
+      out[, 2L * (b - 1L) + h + 1L] <- vapply(seq_len(nrow(m)), function(i) {
+        call_user(fun, list(m[i, topics]), "`aggregate`", where = list(system = rownames(m)[i]),
+                  kind = "argument")
+      }, 0)
     }
   }
   out
@@ -210,15 +213,13 @@ set_aggregates_r <- function(m, perms, n, code, fun, eps, n_threads) {
 
 resolve_aggregate <- function(aggregate, m, call = rlang::caller_env()) {
   if (is.function(aggregate)) {
-    probe <- aggregate(m[1, ])
-    if (!is.numeric(probe) || length(probe) != 1L) {
-      stop_irtopics("{.arg aggregate} must return a single number for a numeric vector.", call = call)
-    }
+    call_user(aggregate, list(m[1, ]), "`aggregate`", where = list(system = rownames(m)[1]),
+              kind = "argument", call = call)
     return(list(name = "custom", code = NULL, fun = aggregate))
   }
   if (!is.character(aggregate) || length(aggregate) != 1L || !aggregate %in% names(builtin_aggregates)) {
     stop_irtopics(c("{.arg aggregate} must be one of {quoted_list(names(builtin_aggregates))}, or a function.",
-                    x = "Got {.val {format(aggregate)}}."), call = call)
+                    x = "Got {show_values(aggregate)}."), call = call)
   }
   if (aggregate %in% c("gmean", "area") && any(m < 0)) {
     stop_irtopics("{.arg scores} must be non-negative for the {aggregate} aggregate.", kind = "data", call = call)

@@ -93,11 +93,7 @@ resolve_systems <- function(x, systems, arg, call = rlang::caller_env()) {
     }
     which(x)
   } else if (is.character(x)) {
-    bad <- setdiff(x, systems)
-    if (length(bad) || anyNA(x)) {
-      stop_irtopics(c("{.arg {arg}} must name systems of {.arg scores}.",
-                      x = "Unknown: {.val {bad}}."), call = call)
-    }
+    check_names_in(x, systems, arg = arg, call = call)
     match(x, systems)
   } else if (is.numeric(x)) {
     if (anyNA(x) || any(x < 1 | x > n | x != round(x))) {

@@ -230,3 +230,10 @@ title_theme <- function() {
                  plot.subtitle = ggplot2::element_text(size = 9),
                  plot.title.position = "plot")
 }
+
+# Layer data for an interval band (geom_ribbon): the rows whose bounds are
+# both known. A band over undefined bounds (e.g. the intervals of identical
+# systems, all NA) would fail when the plot is drawn, not when it is built.
+complete_bounds <- function(low, high) {
+  function(d) d[!is.na(d[[low]]) & !is.na(d[[high]]), , drop = FALSE]
+}

@@ -864,13 +864,8 @@ check_indicators <- function(indicators, call = rlang::caller_env()) {
 }
 
 call_indicator <- function(f, name, context, call) {
-  v <- f(context)
-  if (!is.numeric(v) || length(v) != 1L) {
-    stop_irtopics(c("Indicator {.val {name}} must return one number, not {.obj_type_friendly {v}}.",
-                    i = "Topic {.val {context$topic}}, system {.val {context$system}}."),
-                  kind = "data", call = call)
-  }
-  as.double(v)
+  call_user(f, list(context), sprintf('Indicator "%s"', name),
+            where = list(topic = context$topic, system = context$system), kind = "data", call = call)
 }
 
 #' The built-in topic indicators as functions of the context
@@ -1137,6 +1132,12 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
   if (nrow(bad_na)) {
     stop_irtopics(c("Can't scale lists with an undefined dissimilarity (a list that returns no relevant document).",
                     "x" = "{nrow(bad_na)} pair{?s}, first: {.val {labs[bad_na[1, 1]]}} and {.val {labs[bad_na[1, 2]]}}."),
+                  kind = "data")
+  }
+  bad_inf <- which(off & !is.finite(m), arr.ind = TRUE)
+  if (nrow(bad_inf)) {
+    stop_irtopics(c("isoMDS needs finite dissimilarities, but {nrow(bad_inf)} pair{?s} of lists {?is/are} at an infinite (or NaN) distance.",
+                    "x" = "First: {.val {labs[bad_inf[1, 1]]}} and {.val {labs[bad_inf[1, 2]]}}."),
                   kind = "data")
   }
   bad0 <- which(off & m <= 0, arr.ind = TRUE)

@@ -78,6 +78,23 @@ check_no_space <- function(x, what, call) {
   }
 }
 
+# What a writer must refuse because the package's own reader would not read
+# it back as written: no lines at all (an empty file is an error when read),
+# and a topic starting with "#" (a line starting with "#" is refused as a
+# comment line).
+check_round_trip <- function(n, topic, what, call) {
+  if (n == 0L) {
+    stop_irtopics(c("Can't write {what} with no lines.",
+                    i = "An empty file can't be read back: {.fn read_run} and {.fn read_qrels} refuse it."),
+                  kind = "data", call = call)
+  }
+  hash <- startsWith(topic, "#")
+  if (any(hash)) {
+    stop_irtopics(c("Can't write topic {.val {topic[hash][1]}}: a line starting with {.val #} reads as a comment line.",
+                    i = "Rename the topic."), kind = "data", call = call)
+  }
+}
+
 #' Write runs and qrels in TREC format
 #'
 #' `write_run()` writes one run as `topic Q0 docno rank score tag` lines and
@@ -111,7 +128,9 @@ check_no_space <- function(x, what, call) {
 #' run <- read_run(file.path(dir, "results.test"))
 #' f <- tempfile(fileext = ".gz")
 #' write_run(run, f)
-#' identical(as.data.frame(read_run(f)), as.data.frame(run))
+#' # the same lines (in trec_eval order), so the same evaluation
+#' qrels <- file.path(dir, "qrels.test")
+#' identical(evaluate(f, qrels, "AP"), evaluate(run, qrels, "AP"))
 #'
 #' q <- data.frame(query_id = c("1", "1"), doc_id = c("d1", "d2"), relevance = c(1L, 0L))
 #' g <- tempfile()
@@ -132,21 +151,24 @@ write_run <- function(run, path, tag = NULL, overwrite = FALSE) {
     df <- alias_columns(run, c("topic", "docno", "score", "system"), "run")
     miss <- setdiff(c("topic", "docno", "score"), names(df))
     if (length(miss)) stop_irtopics("{.arg run} must have columns {.field topic}, {.field docno}, {.field score}; missing {.field {miss}}.")
-    if (is.null(df$system)) df$system <- tag %||% "irtopics"
+    if (is.null(df$system)) df$system <- rep(tag %||% "irtopics", nrow(df))
     if (length(unique(df$system)) > 1L) {
       stop_irtopics("{.arg run} holds {length(unique(df$system))} systems; write each to its own file.")
     }
-    if (anyNA(df$topic) || anyNA(df$docno)) stop_irtopics("{.arg run}: columns {.field topic} and {.field docno} must not contain NA.", kind = "data")
     check_run_scores(df$score, "the run")
   } else {
     stop_irtopics("{.arg run} must be an {.cls ir_run} or a data frame, not {.obj_type_friendly {run}}.")
   }
+  if (!nrow(df)) check_round_trip(0L, character(), "a run", rlang::current_env())
   tag <- tag %||% as.character(df$system[1])
   if (!length(tag)) tag <- "irtopics"
   if (!is.character(tag) || length(tag) != 1L || is.na(tag)) stop_irtopics("{.arg tag} must be one string.")
-  topic <- as.character(df$topic)
-  docno <- as.character(df$docno)
+  # ids exactly as the readers take them: whole numbers in full (docno
+  # 100000, never "1e+05"), NA and fractions refused
+  topic <- as_id_strings(df$topic, "run", "topic")
+  docno <- as_id_strings(df$docno, "run", "docno")
   score <- as.double(df$score)
+  check_round_trip(length(topic), topic, "a run", rlang::current_env())
   check_no_space(c(tag), "tag", rlang::current_env())
   check_no_space(unique(topic), "topic", rlang::current_env())
   check_no_space(docno, "docno", rlang::current_env())
@@ -168,16 +190,15 @@ write_qrels <- function(qrels, path, overwrite = FALSE) {
   df <- alias_columns(qrels, c("topic", "docno", "rel"), "qrels")
   miss <- setdiff(c("topic", "docno", "rel"), names(df))
   if (length(miss)) stop_irtopics("{.arg qrels} must have columns {.field topic}, {.field docno}, {.field rel}; missing {.field {miss}}.")
-  rel <- df$rel
-  if (!is.numeric(rel) || anyNA(rel) || any(rel != round(rel))) {
-    stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades.", kind = "data")
-  }
-  if (anyNA(df$topic) || anyNA(df$docno)) stop_irtopics("{.arg qrels}: columns {.field topic} and {.field docno} must not contain NA.", kind = "data")
-  topic <- as.character(df$topic)
-  docno <- as.character(df$docno)
+  # grades in the range the readers accept (beyond it they would be written
+  # as "NA"); ids as the readers take them
+  rel <- check_grades(df$rel)
+  topic <- as_id_strings(df$topic, "qrels", "topic")
+  docno <- as_id_strings(df$docno, "qrels", "docno")
+  check_round_trip(length(topic), topic, "qrels", rlang::current_env())
   check_no_space(unique(topic), "topic", rlang::current_env())
   check_no_space(docno, "docno", rlang::current_env())
-  write_text_lines(paste(topic, "0", docno, sprintf("%d", as.integer(rel))), path)
+  write_text_lines(paste(topic, "0", docno, sprintf("%d", rel)), path)
 }
 
 #' Write an evaluation in trec_eval's output format

@@ -430,7 +430,8 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
 
 // For each pair (i, k), over the topics where both scores are present (NaN =
 // missing): out[p + P * c] for c = 0..7 is n, mean of x_i, mean of x_k, mean
-// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol), losses, and
+// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol, up to
+// rounding: see below), losses, and
 // the sample sd of d (two-pass; NaN when n < 2).
 inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
   const std::vector<double> rows = rows_of(ps);
@@ -446,9 +447,17 @@ inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
       s1 += xi[j];
       s2 += xk[j];
       sd += d;
-      win += d > tie_tol;
-      loss += d < -tie_tol;
-      tie += std::fabs(d) <= tie_tol;
+      // A difference equal to tie_tol up to rounding is a tie, wherever the
+      // subtraction happened to round (.80 - .75 and .15 - .10 alike): the
+      // threshold grows by a relative 1e-9 of tie_tol and by 4 ulp of the
+      // larger score. tie_tol = 0 counts only exact equality as a tie.
+      const double thr = tie_tol > 0
+        ? tie_tol * (1 + 1e-9) + 4 * std::numeric_limits<double>::epsilon() *
+            std::max(std::fabs(xi[j]), std::fabs(xk[j]))
+        : 0.0;
+      win += d > thr;
+      loss += d < -thr;
+      tie += std::fabs(d) <= thr;
     }
     const double mean = sd / cnt;
     double ss = 0;

@@ -603,3 +603,16 @@ test_that("Wilcoxon with zero differences and exact = TRUE: the normal approxima
   expect_equal(cmp$table$p.value, 2 * pnorm(-z), tolerance = 1e-12)
   expect_false(isTRUE(all.equal(cmp$table$p.value, 2 * psignrank(59, 11, lower.tail = FALSE))))
 })
+
+test_that("a difference equal to tie_tol is a tie wherever the subtraction rounds", {
+  # .80 - .75 rounds above .05 and .15 - .10 below it: both are ties at .05
+  x <- rbind(a = c(.80, .15, .50, .90), b = c(.75, .10, .20, .95))
+  colnames(x) <- paste0("t", 1:4)
+  expect_gt(.80 - .75, .05)
+  expect_lt(.15 - .10, .05)
+  cmp <- compare_systems(x, test = "sign", tie_tol = 0.05)
+  expect_equal(c(cmp$table$wins, cmp$table$ties, cmp$table$losses), c(1, 3, 0))
+  # with tie_tol = 0 only equal scores tie
+  cmp0 <- compare_systems(x, test = "sign", tie_tol = 0)
+  expect_equal(c(cmp0$table$wins, cmp0$table$ties, cmp0$table$losses), c(3, 0, 1))
+})

@@ -53,3 +53,18 @@ test_that("chunks of run files under plan(multisession, workers = 2) give identi
   expect_identical(res, ref)
   expect_identical(rownames(res$AP), paste0("sys", 1:6))
 })
+
+test_that("relative run paths reach multisession workers as absolute paths", {
+  skip_on_cran()
+  skip_if_not_installed("future")
+  skip_if_not_installed("future.apply")
+  skip_if(isNamespaceLoaded("pkgload") && pkgload::is_dev_package("irtopics"))
+  dir <- scale_runs()
+  ref <- evaluate(dir, te_data("qrels.test"), measures = "AP")
+  withr::local_dir(dir)
+  rel <- sort(list.files("."))
+  old <- future::plan(future::multisession, workers = 2)
+  on.exit(future::plan(old), add = TRUE)
+  res <- evaluate(rel, te_data("qrels.test"), measures = "AP")
+  expect_identical(res$AP, ref$AP)
+})

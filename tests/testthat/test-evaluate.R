@@ -215,3 +215,21 @@ test_that("a run file whose topics are interleaved gives the same scores", {
   err <- expect_error(evaluate(h, q, "AP"), class = "irtopics_error_duplicate")
   expect_match(conditionMessage(err), "Line 3")
 })
+
+test_that("evaluate(qrels, runs) with the arguments swapped says so", {
+  run <- te_data("results.test")
+  qrels <- te_data("qrels.test")
+  err <- expect_error(evaluate(qrels, run), "look swapped", class = "irtopics_error_argument")
+  expect_match(conditionMessage(err), "evaluate(runs, qrels)", fixed = TRUE)
+  expect_error(return_orders(qrels, run), "look swapped", class = "irtopics_error_argument")
+  # data frames and objects too
+  expect_error(evaluate(read_qrels(qrels), run), "`runs` looks like relevance judgements")
+  run_df <- data.frame(system = "s", topic = "301", docno = "d1", score = 1)
+  expect_error(evaluate(qrels, run_df), "`qrels` looks like a run")
+  # gzip files are looked into as well
+  gz <- tempfile(fileext = ".gz")
+  writeLines(readLines(run), con <- gzfile(gz, "w")); close(con)
+  expect_error(evaluate(qrels, gz), "look swapped")
+  # the right order is untouched
+  expect_s3_class(evaluate(gz, qrels, measures = "AP"), "ir_evaluation")
+})

@@ -88,3 +88,75 @@ test_that("an ir_scores converts to the same long tibble as its evaluation", {
   expect_identical(as.data.frame(tb), as.data.frame(res$AP))
   expect_identical(nrow(tibble::as_tibble(res$AP, na.rm = TRUE)), 5L)
 })
+
+# Four systems, four topics, through evaluate() (data-frame runs).
+four_system_evaluation <- function() {
+  topics <- c("301", "302", "303", "304")
+  qrels <- data.frame(topic = rep(topics, each = 4), docno = paste0("d", 1:16),
+                      rel = rep(c(1, 0, 1, 0), 4))
+  perms <- list(alpha = c(1, 2, 3, 4), beta = c(2, 1, 4, 3), gamma = c(4, 3, 2, 1), delta = c(3, 1, 2, 4))
+  runs <- do.call(rbind, lapply(names(perms), function(s) {
+    do.call(rbind, lapply(seq_along(topics), function(k) {
+      p <- if (k %% 2) perms[[s]] else rev(perms[[s]])
+      data.frame(system = s, topic = topics[k], docno = paste0("d", (k - 1) * 4 + p), score = 4:1)
+    }))
+  }))
+  evaluate(runs, qrels, measures = c("AP", "P@2", "RR"))
+}
+
+test_that("res[measures] keeps the class, any spelling, and compare_systems() takes it", {
+  res <- four_system_evaluation()
+  sub <- res[c("P_2", "map")]
+  expect_s3_class(sub, "ir_evaluation")
+  expect_identical(names(sub), c("P@2", "AP"))
+  expect_identical(attr(sub, "canonical"), c("P@2", "AP"))
+  expect_identical(attr(sub, "missing"), attr(res, "missing"))
+  expect_identical(sub$AP, res$AP)
+  expect_identical(names(res[2:3]), c("P@2", "RR"))
+  expect_identical(names(res[c(TRUE, FALSE, TRUE)]), c("AP", "RR"))
+  expect_identical(names(res[-1]), c("P@2", "RR"))
+  cmp <- compare_systems(sub, test = "randomization", correction = "none")
+  expect_identical(colnames(cmp$means), c("P@2", "AP"))
+  expect_equal(unname(cmp$means[, "AP"]), unname(rowMeans(unclass(res$AP))))
+  expect_error(res["nDGC"], "not in this evaluation", class = "irtopics_error_measure")
+})
+
+test_that("res[systems, ] and res[, topics] subset every measure like a matrix", {
+  res <- four_system_evaluation()
+  s <- res[c("gamma", "alpha"), ]
+  expect_s3_class(s, "ir_evaluation")
+  expect_identical(names(s), names(res))
+  for (m in names(res)) {
+    expect_s3_class(s[[m]], "ir_scores")
+    expect_identical(unclass(s[[m]])[, ], unclass(res[[m]])[c("gamma", "alpha"), ])
+    expect_identical(attr(s[[m]], "measure"), attr(res[[m]], "measure"))
+    expect_identical(attr(s[[m]], "summary"), attr(res[[m]], "summary"))
+  }
+  t2 <- res[, c("302", "304")]
+  expect_identical(colnames(t2$RR), c("302", "304"))
+  expect_identical(unclass(t2$RR)[, ], unclass(res$RR)[, c("302", "304")])
+  one <- res[1, 2]  # never dropped to a vector
+  expect_identical(dim(one$AP), c(1L, 1L))
+  expect_identical(dim(res[-1, c(TRUE, FALSE)]$AP), c(3L, 2L))
+  expect_identical(dim(res[rownames(res$AP) != "beta", , drop = TRUE]$AP), c(3L, 4L))
+  expect_error(res["gama", ], "Did you mean.*gamma", class = "irtopics_error_argument")
+  expect_error(res[, "399"], "must name topics", class = "irtopics_error_argument")
+  expect_error(res[, 9], "must select topics", class = "irtopics_error_argument")
+  expect_error(res[1, 1, 1], "two dimensions", class = "irtopics_error_argument")
+})
+
+test_that("analyses of one score matrix take a one-measure evaluation and name the choice otherwise", {
+  res <- four_system_evaluation()
+  expect_identical(robust_summary(res["AP"])$table, robust_summary(res$AP)$table)
+  for (f in list(function(x) robust_summary(x), function(x) swap_error_rates(x, trials = 5, seed = 1),
+                 function(x) cronbach_alpha(x), function(x) gawm(x), function(x) topic_difficulty(x))) {
+    err <- expect_error(f(res), "not an <ir_evaluation> of 3 measures", class = "irtopics_error_argument")
+    expect_match(conditionMessage(err), "res$AP", fixed = TRUE)
+    expect_identical(err$measures, c("AP", "P@2", "RR"))
+  }
+  # subset_systems() keeps the same systems of every measure
+  sub <- subset_systems(res, c("delta", "beta"))
+  expect_s3_class(sub, "ir_evaluation")
+  expect_identical(rownames(sub$RR), c("beta", "delta"))
+  expect_error(subset_systems(res, "dleta"), "Did you mean.*delta")
+})

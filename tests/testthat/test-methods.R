@@ -214,6 +214,9 @@ more_fixtures <- local({
                                                          seed = 1),
       ir_alpha_bootstrap = alpha_bootstrap(small, B = 50, seed = 1),
       ir_alpha_curve = alpha_curve(small, sizes = c(4, 8), trials = 10, seed = 1),
+      ir_topics_needed = topics_needed(g_study(small)),
+      ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
+                             system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
       ir_indicator_context = seen)
     cache
   }
@@ -231,7 +234,7 @@ test_that("the fixtures cover every class with a registered format() method", {
   with_format <- unique(s3[s3[, 1] == "format", 2])
   with_format <- with_format[!startsWith(with_format, "summary.") & with_format != "irtopics_summary"]
   expect_setequal(names(class_fixtures()), with_format)
-  expect_length(with_format, 33L)
+  expect_length(with_format, 35L)
 })
 
 test_that("every result class: constructor, ir_ prefix, format() lines, print() invisibly, one summary shape", {

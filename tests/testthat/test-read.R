@@ -142,3 +142,18 @@ test_that("scores are parsed to the same doubles as R's parser", {
     expect_error(read_run(f), class = "irtopics_error_parse", label = bad)
   }
 })
+
+test_that("name = 'file' keeps TREC run ids (input.<runid>) and files are read in byte order", {
+  dir <- withr::local_tempdir()
+  # TREC's own names: no extension, the run id after "input."
+  file.copy(te_data("results.test"), file.path(dir, "input.CnQst2"))
+  file.copy(te_data("results.trunc"), file.path(dir, "input.Brkly26.gz"))
+  file.copy(te_data("results.test"), file.path(dir, "input.acsys8.txt"))
+  runs <- read_runs(dir, name = "file")
+  # byte order (upper case before lower case in every locale), run ids kept
+  expect_named(runs, c("input.Brkly26", "input.CnQst2", "input.acsys8"))
+  res <- evaluate(dir, te_data("qrels.test"), measures = "AP", name = "file")
+  expect_identical(rownames(res$AP), c("input.Brkly26", "input.CnQst2", "input.acsys8"))
+  expect_identical(irtopics:::run_file_name(c("a/input.x.v2", "b/run.TXT", "c/run.res.gz", "d/input.gz")),
+                   c("input.x", "run", "run", "input"))
+})

@@ -101,3 +101,31 @@ test_that("seeds must be whole numbers in R's integer range", {
   expect_error(swap_error_rates(ap, sizes = 5, trials = 2, seed = 1e10), class = "irtopics_error_argument")
   expect_error(swap_error_rates(ap, sizes = 5, trials = 2, seed = 1.5), class = "irtopics_error_argument")
 })
+
+test_that("read_scores() never shifts, renames or invents data", {
+  f <- tempfile(fileext = ".csv")
+  # a line with one extra field: an error naming the line (read.csv would
+  # take the first column as row names and shift every system)
+  writeLines(c("topic,a,b", "401,0.1,0.2", "402,0.3,0.4,0.5", "403,0.5,0.6"), f)
+  err <- expect_error(read_scores(f), "line 3 has 4 fields", class = "irtopics_error_parse")
+  expect_identical(err$line, 3L)
+  # write.csv() with the topic ids as row names: an unnamed first column
+  g <- tempfile(fileext = ".csv")
+  utils::write.csv(data.frame(a = c(.1, .2), b = c(.3, .4), row.names = c("401", "402")), g)
+  x <- read_scores(g)
+  expect_identical(rownames(x), c("a", "b"))
+  expect_identical(colnames(x), c("401", "402"))
+  expect_identical(unname(x["b", ]), c(.3, .4))
+  # ids exactly as written
+  writeLines(c("topic,run1,run2", "001,0.1,0.2", "010,0.3,0.4"), f)
+  expect_identical(colnames(read_scores(f)), c("001", "010"))
+  # a malformed score names its physical line (blank lines counted)
+  writeLines(c("topic,a", "401,0.1", "", "402,abc"), f)
+  err <- expect_error(read_scores(f), "Line 4 has", class = "irtopics_error_parse")
+  expect_identical(err$line, 4L)
+  writeLines(c("topic,a", "401,0x1A"), f)
+  expect_error(read_scores(f), "Line 2", class = "irtopics_error_parse")
+  # an unnamed system column
+  writeLines(c("topic,a,", "401,0.1,0.2"), f)
+  expect_error(read_scores(f), "has no system name", class = "irtopics_error_parse")
+})

@@ -110,3 +110,50 @@ test_that("data-frame runs and qrels accept ranx / ir_measures column names", {
   run3 <- data.frame(run_id = run$system, qid = run$topic, docid = run$docno, score = run$score)
   expect_identical(evaluate(run3, qrels2, measures = "AP")$AP, ref$AP)
 })
+
+test_that("writers write ids in full and refuse what would not read back as written", {
+  # numeric docnos: 100000 must be written "100000" (R prints 1e+05)
+  qrels <- data.frame(topic = 1, docno = c(100000, 200000, 300000), rel = c(1L, 0L, 1L))
+  run <- data.frame(topic = 1, docno = c(100000, 200000, 300000), score = c(3, 2, 1))
+  fq <- tempfile()
+  fr <- tempfile()
+  write_qrels(qrels, fq)
+  write_run(run, fr, tag = "r")
+  expect_identical(readLines(fq), c("1 0 100000 1", "1 0 200000 0", "1 0 300000 1"))
+  expect_identical(readLines(fr)[1], "1 Q0 100000 1 3 r")
+  back <- as.data.frame(read_qrels(fq))
+  expect_identical(back$docno, c("100000", "200000", "300000"))
+  # the written files evaluate as the data frames do: AP (1 + 2/3) / 2
+  ap_files <- evaluate(fr, fq, measures = "AP")$AP[1, 1]
+  ap_frames <- evaluate(cbind(run, system = "r"), qrels, measures = "AP")$AP[1, 1]
+  expect_equal(ap_files, (1 + 2 / 3) / 2)
+  expect_identical(ap_files, ap_frames)
+  # grades the readers refuse are refused when written, not written as "NA"
+  big <- data.frame(topic = "1", docno = "d1", rel = 3e9)
+  expect_error(write_qrels(big, tempfile()), class = "irtopics_error")
+  # fractions of ids, NA ids
+  expect_error(write_run(data.frame(topic = 1.5, docno = "d", score = 1), tempfile()), class = "irtopics_error_data")
+  expect_error(write_qrels(data.frame(topic = NA, docno = "d", rel = 1L), tempfile()), class = "irtopics_error_data")
+  # empty: refused, never a garbage line
+  expect_error(write_qrels(qrels[0, ], tempfile()), "no lines", class = "irtopics_error_data")
+  expect_error(write_run(run[0, ], tempfile()), "no lines", class = "irtopics_error_data")
+  # a topic starting with "#" reads as a comment line
+  hash <- data.frame(topic = "#1", docno = "d1", rel = 1L)
+  expect_error(write_qrels(hash, tempfile()), "comment", class = "irtopics_error_data")
+  expect_error(write_run(data.frame(topic = "#1", docno = "d1", score = 1), tempfile()), "comment",
+               class = "irtopics_error_data")
+})
+
+test_that("a run read, written and read again is identical", {
+  run <- read_run(te_data("results.test"))
+  f <- tempfile(fileext = ".gz")
+  write_run(run, f)
+  by_line <- function(d) { d <- d[order(d$topic, d$docno, method = "radix"), ]; rownames(d) <- NULL; d }
+  expect_identical(by_line(as.data.frame(read_run(f))), by_line(as.data.frame(run)))
+  expect_identical(evaluate(f, te_data("qrels.test"), c("AP", "nDCG")),
+                   evaluate(te_data("results.test"), te_data("qrels.test"), c("AP", "nDCG")))
+  q <- read_qrels(te_data("qrels.test"))
+  g <- tempfile()
+  write_qrels(q, g)
+  expect_identical(as.data.frame(read_qrels(g)), as.data.frame(q))
+})
