@@ -142,8 +142,7 @@ exact_max_topics <- 30L
 #'   widened by a relative \eqn{10^{-9}} and a few units in the last place of
 #'   the scores), so that .80 - .75 and .15 - .10 are both ties at
 #'   `tie_tol = 0.05`. With `tie_tol = 0` only equal scores tie.
-#' @param n_threads Threads of the resampling loops (`NULL`: option
-#'   `irtopics.n_threads`, default 1). Results do not depend on it.
+#' @inheritParams irtopics_threads
 #' @return An `ir_comparison` object: a list whose `table` is a data frame
 #'   with one row per pair and measure: `measure`, `system1`, `system2`,
 #'   `mean1`, `mean2`, `estimate` (mean1 - mean2 over the topics used),
@@ -185,7 +184,7 @@ exact_max_topics <- 30L
 #' @export
 compare_systems <- function(scores, baseline = NULL, test = "t", correction = "holm",
                             alpha = 0.05, B = 10000, seed = NULL, exact = NULL, tie_tol = 0,
-                            n_threads = NULL) {
+                            n_threads = irtopics_threads()) {
   call <- environment()
   test_fun <- NULL
   if (is.function(test)) {
@@ -238,13 +237,13 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
     base <- pair_basics(m, pr, tie_tol)
-    tab <- switch(test,
+    tab <- with_progress_measure(meas, switch(test,
       tukey = tukey_rows(m, pr, alpha),
-      rthsd = rthsd_rows(m, pr, B, key, n_threads),
+      rthsd = rthsd_rows(m, pr, B, key, n_threads, call),
       # a seed fixes the user's test too (its draws, not the user's stream)
       custom = with_seed(seed, custom_rows(m, pr, test_fun, call)),
       pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
-    )
+    ))
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
                  base[c("mean1", "mean2", "estimate")], tab,
@@ -479,9 +478,9 @@ tukey_rows <- function(m, pr, alpha) {
   )
 }
 
-rthsd_rows <- function(m, pr, B, key, n_threads) {
+rthsd_rows <- function(m, pr, B, key, n_threads, call = rlang::caller_env()) {
   a <- anova_impl(m)
-  ranges <- rthsd_ranges(m, B, key, n_threads)
+  ranges <- rthsd_ranges(m, B, key, n_threads, call = call)
   diff <- a$system_means[pr$first] - a$system_means[pr$second]
   es <- if (a$v_e > 0) unname(diff / sqrt(a$v_e)) else NA_real_
   data.frame(conf.low = NA_real_, conf.high = NA_real_, effect_size = es,

@@ -359,8 +359,7 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #' @param alpha Significance level, in (0, 1).
 #' @param B Number of bootstrap samples (or permuted matrices).
 #' @param seed Random seed (a whole number), or `NULL`.
-#' @param n_threads Threads for the C++ loops (default
-#'   `getOption("irtopics.n_threads", 1)`).
+#' @inheritParams irtopics_threads
 #' @return An `ir_discriminative_power` object: `$summary` (one row per
 #'   measure: `measure`, `n_pairs`, `n_significant`,
 #'   `discriminative_power`, `difference_required`, `n_undefined`),
@@ -387,7 +386,8 @@ autoplot.ir_topic_set_size <- function(object, ...) {
 #' ggplot2::autoplot(dp)
 #' @export
 discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha = 0.05, B = 1000,
-                                 seed = NULL, n_threads = NULL) {
+                                 seed = NULL, n_threads = irtopics_threads()) {
+  user_call <- environment()
   mats <- check_score_list(scores)
   method <- match_choice(method)
   check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.", scalar = TRUE)
@@ -402,11 +402,11 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
   second <- pr[2, ]
   per <- lapply(names(mats), function(nm) {
     x <- mats[[nm]]
-    p <- if (method == "bootstrap") {
+    p <- with_progress_measure(nm, if (method == "bootstrap") {
       bootstrap_pvalues(x, first, second, B, key, n_threads)
     } else {
-      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads))
-    }
+      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads, call = user_call))
+    })
     means <- rowMeans(x)
     data.frame(measure = nm, system1 = rownames(x)[first], system2 = rownames(x)[second],
                estimate = unname(means[first] - means[second]), p.value = p,
@@ -581,7 +581,7 @@ autoplot.ir_discriminative_power <- function(object, ...) {
 #'   Martín (2013) do, which can change the topics needed several fold. The
 #'   printed table names the setting used.
 #' @param seed Random seed, or `NULL`.
-#' @param n_threads Threads for the C++ loops.
+#' @inheritParams irtopics_threads
 #' @return An `ir_collection_diagnostics` object: `$table` (one row per
 #'   measure: `measure`, `n_topics`, `swap_error_rate`,
 #'   `discriminative_power`, `difference_required`, `Erho2`, `Phi`,
@@ -602,7 +602,7 @@ autoplot.ir_discriminative_power <- function(object, ...) {
 #' ggplot2::autoplot(cd)
 #' @export
 collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha = 0.05, B = 1000,
-                                   trials = 500, fuzz = 0.05, drop = 0, seed = NULL, n_threads = NULL) {
+                                   trials = 500, fuzz = 0.05, drop = 0, seed = NULL, n_threads = irtopics_threads()) {
   mats <- check_score_list(scores, min_topics = 4L)
   nt <- ncol(mats[[1]])
   half <- nt %/% 2L

@@ -132,48 +132,9 @@ check_seed <- function(seed, arg = "seed", call = rlang::caller_env()) {
   invisible(seed)
 }
 
-#' Number of threads used by the C++ loops
-#'
-#' `n_threads` arguments default to `getOption("irtopics.n_threads", 1)`.
-#' Results never depend on the number of threads.
-#'
-#' Every function that takes `n_threads` goes through here, so two rules hold
-#' for all of them: the number is capped at the machine's cores (at least 2;
-#' thousands of threads would make thread creation fail and terminate R), and
-#' in a forked child (`parallel::mclapply()`, `future::plan(multicore)`) of a
-#' process that has already opened an OpenMP region of two or more threads it
-#' is 1: libgomp's thread pool does not survive `fork()`, and a second region
-#' of more than one thread in the child would wait for ever. The C++ glue
-#' applies the same rule (`glue_guard.h`) for calls that bypass this.
-#' @param n_threads `NULL` (the option) or a positive whole number.
-#' @return An integer.
-#' @keywords internal
-#' @noRd
-resolve_threads <- function(n_threads, call = rlang::caller_env()) {
-  if (is.null(n_threads)) n_threads <- getOption("irtopics.n_threads", 1L)
-  n <- check_whole(n_threads, "n_threads", min = 1, call = call)
-  n <- min(n, thread_cap())
-  if (n >= 2L) {
-    pid <- Sys.getpid()
-    first <- irtopics_state$omp_pid
-    if (is.null(first)) {
-      irtopics_state$omp_pid <- pid
-    } else if (first != pid) {
-      n <- 1L
-    }
-  }
-  n
-}
-
-# Mutable package state (the pid that first opened a threaded region).
+# Mutable package state (the pid that first opened a threaded region, the
+# measure named by progress bars).
 irtopics_state <- new.env(parent = emptyenv())
-
-# Largest number of threads used: the logical cores, at least 2 (so that the
-# threaded code paths still run on a one-core machine).
-thread_cap <- function() {
-  cores <- tryCatch(parallel::detectCores(), error = function(e) NA_integer_)
-  max(2L, if (is.na(cores)) 2L else as.integer(cores))
-}
 
 # Raised from the C++ glue (glue_guard.h) when an allocation fails.
 stop_out_of_memory <- function() {

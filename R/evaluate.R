@@ -99,10 +99,7 @@
 #' @param relevance_level Smallest grade that counts as relevant (trec_eval
 #'   `-l`), a whole number from 1 to 2147483647.
 #' @param missing `"drop"` or `"zero"`; see the section.
-#' @param n_threads Threads for evaluating runs in parallel (default: option
-#'   `irtopics.n_threads`, else 1), at most the number of cores. In a
-#'   process forked after a threaded call (`parallel::mclapply()`,
-#'   `future::plan(multicore)`) 1 is used. Results do not depend on it.
+#' @inheritParams irtopics_threads
 #' @param query_map `NULL`, or a data frame with columns `query` and `topic`
 #'   (or a path to a white-space separated file `query topic [text]`): the
 #'   runs' topic field holds query ids and the map ties each query to the
@@ -156,7 +153,7 @@
 #' @export
 evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
-                     n_threads = NULL, query_map = NULL, gains = NULL,
+                     n_threads = irtopics_threads(), query_map = NULL, gains = NULL,
                      name = c("tag", "file"), progress = NULL, pattern = NULL) {
   missing <- match_choice(missing)
   name <- match_choice(name)
@@ -401,71 +398,54 @@ check_run_scores <- function(score, what, call = rlang::caller_env()) {
   invisible(score)
 }
 
-# Runs the C++ evaluation chunk by chunk (progress bar, interrupts between
-# chunks) and returns one result list per run, with `system` set.
+# Runs the C++ evaluation chunk by chunk through run_chunks() and returns one
+# result list per run, with `system` set. In this process: chunks of at
+# least 16 runs (they keep per-thread buffers warm), the C++ threaded over
+# the runs of a chunk, a progress bar and interrupts between chunks, and an
+# input error raised as soon as its chunk is done. Scale-out: with a parallel
+# future plan (multisession, cluster, future.batchtools, ...) chunks of run
+# files go to the workers; each worker rebuilds the qrels from their source
+# (a path, or the data frame shipped with the future) and streams its files
+# in C++ with one thread (the futures are the parallelism). Qrels topics are
+# numbered the same way in every process, so the results are those of the
+# in-process evaluation. Run paths must be readable from the workers.
 run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
                            want_orders, progress = NULL, call = rlang::caller_env()) {
   n <- if (source$type == "files") length(source$paths) else length(source$runs)
-  if (source$type == "files" && !is.null(q$source) && n > 1L && use_future()) {
-    return(run_evaluation_future(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
-                                 call = call))
+  futures <- source$type == "files" && !is.null(q$source) && n > 1L && use_future()
+  fields <- measure_fields(spec$builtin)
+  if (futures) {
+    plan <- plan_chunks(n, "evaluate: runs", pieces = 2L * future::nbrOfWorkers(), arg = "runs")
+    # Absolute paths: a worker's working directory is not this session's, so a
+    # relative path would name another file there (or none).
+    worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, fields, depth,
+                                gain_vec, want_profiles, want_orders, qmap)
+  } else {
+    plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads), pieces = 20L,
+                        arg = "runs")
+    worker <- function(idx, threads) {
+      cpp_evaluate(q$ptr,
+                   if (source$type == "files") source$paths[idx] else NULL,
+                   if (source$type == "memory") source$runs[idx] else NULL,
+                   fields, 0.25, depth, gain_vec, want_profiles, want_orders,
+                   qmap$query, qmap$topic, threads)
+    }
   }
-  # Chunks of at least 16 runs keep per-thread buffers warm; progress and
-  # interrupts are handled between chunks.
-  chunks <- chunk_indices(n, max(16L, 4L * n_threads, ceiling(n / 20)))
-  progress <- progress %||% getOption("irtopics.progress", interactive())
-  show <- isTRUE(progress) && length(chunks) > 1L
-  if (show) cli::cli_progress_bar("Evaluating runs", total = n, .envir = environment())
-  out <- vector("list", n)
-  for (ch in chunks) {
-    res <- cpp_evaluate(q$ptr,
-                        if (source$type == "files") source$paths[ch] else NULL,
-                        if (source$type == "memory") source$runs[ch] else NULL,
-                        measure_fields(spec$builtin), 0.25, depth, gain_vec, want_profiles, want_orders,
-                        qmap$query, qmap$topic, n_threads)
+  named <- function(res, idx) {
     if (!is.null(res$error)) raise_input_error(res$error, call = call)
-    for (k in seq_along(ch)) {
+    lapply(seq_along(idx), function(k) {
       r <- res$runs[[k]]
       r$system <- if (source$type == "files") {
-        if (source$name == "tag") r$tag else run_file_name(source$paths[ch[k]])
+        if (source$name == "tag") r$tag else run_file_name(source$paths[idx[k]])
       } else {
-        source$runs[[ch[k]]]$name
+        source$runs[[idx[k]]]$name
       }
-      out[[ch[k]]] <- r
-    }
-    if (show) cli::cli_progress_update(inc = length(ch), .envir = environment())
+      r
+    })
   }
-  out
-}
-
-# Scale-out: with a parallel future plan (multisession, cluster,
-# future.batchtools, ...) chunks of run files go to the workers; each worker
-# rebuilds the qrels from their source (a path, or the data frame shipped
-# with the future) and streams its files in C++ with one thread (the futures
-# are the parallelism; see map_chunks()). Qrels topics are numbered the same
-# way in every process, so the results are those of the in-process
-# evaluation. Run paths must be readable from the workers.
-run_evaluation_future <- function(source, q, spec, depth, gain_vec, qmap, want_profiles, want_orders,
-                                  call = rlang::caller_env()) {
-  n <- length(source$paths)
-  chunks <- chunk_indices(n, ceiling(n / (2L * future::nbrOfWorkers())))
-  # Absolute paths: a worker's working directory is not this session's, so a
-  # relative path would name another file there (or none).
-  worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, measure_fields(spec$builtin), depth, gain_vec,
-                              want_profiles, want_orders, qmap)
-  parts <- map_chunks(chunks, worker, n_threads = 1L)
-  out <- vector("list", n)
-  for (k in seq_along(chunks)) {
-    res <- parts[[k]]
-    if (!is.null(res$error)) raise_input_error(res$error, call = call)
-    for (j in seq_along(chunks[[k]])) {
-      i <- chunks[[k]][j]
-      r <- res$runs[[j]]
-      r$system <- if (source$name == "tag") r$tag else run_file_name(source$paths[i])
-      out[[i]] <- r
-    }
-  }
-  out
+  parts <- run_chunks(plan, worker, n_threads = n_threads, progress = progress, futures = futures,
+                      each = named)
+  unlist(c(list(), parts), recursive = FALSE) %||% list()
 }
 
 # The function a future runs: a closure over exactly what a worker needs.

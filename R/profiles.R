@@ -38,7 +38,7 @@
 #' ro$orders[["302"]][1:5, ]
 #' @export
 return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
-                          topics = NULL, n_threads = NULL, name = c("tag", "file"),
+                          topics = NULL, n_threads = irtopics_threads(), name = c("tag", "file"),
                           pattern = NULL) {
   name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)

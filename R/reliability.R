@@ -56,14 +56,21 @@ alpha_impl <- function(m) {
   if (is.nan(a)) NA_real_ else a
 }
 
+# The chunk plan of n alpha draws of k topics each (checked against memory
+# before the draws are made: the k x n index matrix, its 0-based copy and the
+# values).
+alpha_plan <- function(n, k, what, arg, call = rlang::caller_env()) {
+  plan_chunks(n, what, min_size = 1000L, pieces = 20L, bytes_per_item = 16 * k + 16, arg = arg,
+              call = call)
+}
+
 # Alpha of each column set of `sets` (k x n_sets, 0-based topic indices), in
-# chunks with a progress bar and interrupt checks (map_chunks()).
-alpha_sets <- function(m, sets, n_threads, label) {
+# the chunks of `plan` (run_chunks(): progress bar, interrupts, futures).
+alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(plan, "what")) {
   m <- m / pow2_scale(m)  # alpha is scale-invariant; see pow2_scale()
-  chunks <- chunk_indices(ncol(sets), max(1000L, ceiling(ncol(sets) / 20)))
-  out <- unlist(map_chunks(chunks, function(idx, threads) {
+  out <- with_progress_measure(measure, unlist(run_chunks(plan, function(idx, threads) {
     cpp_alpha(m, sets[, idx, drop = FALSE], threads)
-  }, n_threads = n_threads, label = label), use.names = FALSE)
+  }, n_threads = n_threads, what = what), use.names = FALSE))
   out[is.nan(out)] <- NA_real_
   out
 }
@@ -133,8 +140,7 @@ alpha_sets <- function(m, sets, n_threads, label) {
 #'   `$intervals`.
 #' @param seed Random seed (a whole number), or `NULL` to use the current
 #'   random stream.
-#' @param n_threads Threads for the C++ loop (default
-#'   `getOption("irtopics.n_threads", 1)`).
+#' @inheritParams irtopics_threads
 #' @return An `ir_alpha_bootstrap` object: `$estimate`, `$conf.low`,
 #'   `$conf.high` (the interval chosen by `interval`), `$interval` (its
 #'   name), `$intervals` (a data frame of all three: `interval`, `assumes`,
@@ -159,7 +165,7 @@ alpha_sets <- function(m, sets, n_threads, label) {
 #' bt$intervals
 #' ggplot2::autoplot(bt)
 #' @export
-alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = NULL,
+alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = irtopics_threads(),
                             interval = c("feldt", "noncentral", "percentile")) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
   check_number(B, "B", min = 1, integer = TRUE)
@@ -170,8 +176,9 @@ alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_thread
   measure <- attr(m, "measure")
   attr(m, "measure") <- NULL
   nt <- ncol(m)
+  plan <- alpha_plan(B, nt, "alpha bootstrap samples", "B")
   idx <- with_seed(seed, matrix(sample.int(nt, nt * B, replace = TRUE), nt))
-  draws <- alpha_sets(m, idx - 1L, n_threads, "Bootstrapping alpha")
+  draws <- alpha_sets(m, idx - 1L, n_threads, plan, measure)
   a <- (1 - conf) / 2
   q <- stats::quantile(draws, c(a, 1 - a), na.rm = TRUE, names = FALSE)
   bounds <- list(feldt = feldt_interval(m, a), noncentral = noncentral_alpha_interval(m, a),
@@ -334,7 +341,7 @@ autoplot.ir_alpha_bootstrap <- function(object, ...) {
 #' cv
 #' ggplot2::autoplot(cv)
 #' @export
-alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = NULL, n_threads = NULL) {
+alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = NULL, n_threads = irtopics_threads()) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
   nt <- ncol(m)
   sizes <- sizes %||% unique(round(seq(2, nt, length.out = min(nt - 1L, 20L))))
@@ -350,11 +357,13 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
   n_threads <- resolve_threads(n_threads)
   measure <- attr(m, "measure")
   attr(m, "measure") <- NULL
+  plan <- alpha_plan(trials, sum(sizes), "alpha trials", "trials")
   sets <- with_seed(seed, lapply(sizes, function(k) {
     matrix(vapply(seq_len(trials), function(b) sample.int(nt, k), integer(k)), k)
   }))
   draws <- lapply(seq_along(sizes), function(i) {
-    alpha_sets(m, sets[[i]] - 1L, n_threads, sprintf("Alpha over %d topics", sizes[i]))
+    alpha_sets(m, sets[[i]] - 1L, n_threads, plan, measure,
+               what = sprintf("alpha trials over %d topics", sizes[i]))
   })
   a <- (1 - conf) / 2
   q <- vapply(draws, function(d) {

@@ -182,7 +182,7 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #'   second run, Figure 3).
 #' @param seed An integer seed for the draws, or `NULL` to use the current
 #'   random number stream.
-#' @param n_threads Number of threads; default `getOption("irtopics.n_threads", 1)`.
+#' @inheritParams irtopics_threads
 #' @return An `ir_smoothing` object: a list with `tau`, a `reps` x
 #'   `(length(lambdas) + 1)` matrix of Kendall's tau-b (columns `lambda=...`
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
@@ -207,7 +207,7 @@ as.data.frame.ir_smoothed <- function(x, row.names = NULL, optional = FALSE, ...
 #' @export
 smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5, 0.8, 1),
                                  reps = 10000, standardize = FALSE, seed = NULL,
-                                 n_threads = NULL) {
+                                 n_threads = irtopics_threads()) {
   P <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 3L)
   measure <- attr(P, "measure") %||% "score"
   attr(P, "measure") <- NULL
@@ -231,16 +231,19 @@ smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5
   if (stats::sd(reference) == 0) {
     warn_irtopics("All systems have the same reference score; every tau is NA.", kind = "data")
   }
+  # Per repetition: its draws (3k topics, m systems) and 2 copies of its taus.
+  plan <- plan_chunks(reps, "smoothing repetitions", min_size = 250L, pieces = 40L,
+                      bytes_per_item = 4 * (3 * topics_per_set + nrow(P)) + 16 * (length(lambdas) + 1),
+                      arg = "reps")
   draws <- smoothing_draws(nrow(P), ncol(P), topics_per_set, reps, seed)
   n_x <- nrow(P) %/% 2L
   lambdas <- as.double(lambdas)
 
-  chunks <- chunk_indices(reps, max(250L, ceiling(reps / 40)))
-  parts <- map_chunks(chunks, function(idx, threads) {
+  parts <- with_progress_measure(measure, run_chunks(plan, function(idx, threads) {
     cpp_smoothing_taus(P, as.double(reference), draws$topics[, idx, drop = FALSE],
                        draws$systems[, idx, drop = FALSE], topics_per_set, n_x, lambdas,
                        standardize, threads)
-  }, n_threads = n_threads, label = "Smoothing experiment")
+  }, n_threads = n_threads))
   tau <- do.call(rbind, parts)
   tau[is.nan(tau)] <- NA_real_
   colnames(tau) <- c(paste0("lambda=", as.character(lambdas)), "baseline")

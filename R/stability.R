@@ -73,8 +73,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' @param trials Number of trials (permutations) per size.
 #' @param fuzz Relative difference at or below which two scores tie.
 #' @param seed Integer seed, or `NULL` to use the current RNG stream.
-#' @param n_threads Threads of the C++ loops (default option
-#'   `irtopics.n_threads`, 1).
+#' @inheritParams irtopics_threads
 #' @param eps,gmean_method The epsilon convention of `"gmean"` (see
 #'   [gmap()]).
 #' @param method `"pairs"` (default, Buckley & Voorhees 2000) or `"binned"`
@@ -122,7 +121,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' critical_values(err)
 #' @export
 swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 500, fuzz = 0.05,
-                             seed = NULL, n_threads = NULL, eps = 1e-5,
+                             seed = NULL, n_threads = irtopics_threads(), eps = 1e-5,
                              gmean_method = c("add", "floor", "replace0"),
                              method = c("pairs", "binned"), label = NULL, keep_sets = TRUE,
                              area_divisor = NULL) {
@@ -156,14 +155,17 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   attr(m, "measure") <- NULL
   trials <- as.integer(trials)
 
+  # Per trial: its permutation (and a copy) and, per size, the aggregates of
+  # every system on two sets (and the copies made when binding chunks).
+  plan <- plan_chunks(trials, "swap trials", pieces = 20L,
+                      bytes_per_item = 8 * n_top + 32 * nrow(m) * length(sizes), arg = "trials")
   perms <- with_seed(seed, vapply(seq_len(trials), function(b) sample.int(n_top) - 1L, integer(n_top)))
   perms <- matrix(perms, nrow = n_top)
 
-  chunks <- chunk_indices(trials, max(1L, ceiling(trials / 20)))
   sets <- lapply(sizes, function(n) {
-    pieces <- map_chunks(chunks, function(idx, threads) {
+    pieces <- with_progress_measure(label, run_chunks(plan, function(idx, threads) {
       set_aggregates_r(m, perms[, idx, drop = FALSE], n, code, agg$fun, eps, threads)
-    }, n_threads = n_threads, label = sprintf("Swap method, %s, %d topics", label, n))
+    }, n_threads = n_threads, what = sprintf("swap trials, %d topics", n)))
     out <- do.call(cbind, pieces) * area_rescale(agg$name, n, NULL, area_divisor)
     dimnames(out) <- list(rownames(m), NULL)
     out
@@ -417,7 +419,7 @@ new_ir_swap_error_rates <- function(error, sets, measure, aggregate, sizes, tria
 #'   0.005)` for scores, `0:n` topics for %no.
 #' @param definition `"swap"` or `"threshold"`.
 #' @param both_sets For `"swap"`: count a swap only if \eqn{|D_2| \ge c} too.
-#' @param n_threads Threads (threshold definition).
+#' @inheritParams irtopics_threads
 #' @param area_divisor For an area result: `NULL` (default) keeps the scale
 #'   `x` was computed with; a number rescales the set aggregates to area
 #'   divided by that number at every size (`12` is the scale that reproduces
@@ -437,7 +439,7 @@ new_ir_swap_error_rates <- function(error, sets, measure, aggregate, sizes, tria
 #' critical_values(err, definition = "threshold")
 #' @export
 critical_values <- function(x, max_error = 0.05, grid = NULL, definition = c("swap", "threshold"),
-                            both_sets = FALSE, n_threads = NULL, area_divisor = NULL) {
+                            both_sets = FALSE, n_threads = irtopics_threads(), area_divisor = NULL) {
   # the old class name: every ir_swap_error_rates carries it, and so do objects of earlier versions
   if (!inherits(x, "swap_error_rates")) stop_irtopics("{.arg x} must be a {.cls ir_swap_error_rates} result.")
   if (is.null(x$sets)) {

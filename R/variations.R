@@ -49,7 +49,7 @@ query_letters <- function(n) {
 # Resolve the data argument of the data-level functions: an ir_return_orders
 # object as is, otherwise runs + qrels (+ query_map) through return_orders().
 resolve_return_orders <- function(runs, qrels, query_map, depth, relevance_level,
-                                  topics = NULL, n_threads = NULL, call = rlang::caller_env()) {
+                                  topics = NULL, n_threads = irtopics_threads(), call = rlang::caller_env()) {
   if (inherits(runs, "ir_return_orders")) return(runs)
   if (is.null(qrels)) {
     stop_irtopics(c("{.arg qrels} must be given when {.arg runs} is not an {.cls ir_return_orders} object.",
@@ -85,7 +85,7 @@ check_return_orders <- function(x, call = rlang::caller_env()) {
 # ir_return_orders object or from runs + qrels), checked, and the depth to
 # use (the object's own depth unless the caller gave one).
 prepare_orders <- function(runs, qrels, query_map, depth, depth_given, relevance_level,
-                           topics = NULL, n_threads = NULL, call = rlang::caller_env()) {
+                           topics = NULL, n_threads = irtopics_threads(), call = rlang::caller_env()) {
   orders <- resolve_return_orders(runs, qrels, query_map, depth, relevance_level, topics,
                                   n_threads, call = call)
   check_return_orders(orders, call = call)
@@ -361,8 +361,7 @@ as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ..
 #' @param tie_correction Use Gibbons' tie correction (default `TRUE`).
 #' @param depth List length: positions beyond it count as not returned.
 #' @param relevance_level Minimum grade of a relevant document (runs input).
-#' @param n_threads Threads of the C++ loop (default
-#'   `getOption("irtopics.n_threads", 1)`); results do not depend on it.
+#' @inheritParams irtopics_threads
 #' @return A `dist` object (class `c("ir_return_order_dist", "dist")`) with
 #'   labels `"system|query"`; attributes `lists` (a data frame `list, system,
 #'   query, letter, topic, text`), `similarity` (the matrix of \eqn{s}),
@@ -386,7 +385,7 @@ as.data.frame.ir_exclusion <- function(x, row.names = NULL, optional = FALSE, ..
 return_order_dissimilarity <- function(runs, qrels = NULL, topic, query_map = NULL, queries = NULL,
                                        systems = NULL, dissimilarity = c("sqrt2", "sqrt"),
                                        tie_correction = TRUE, depth = 1000L, relevance_level = 1L,
-                                       n_threads = NULL) {
+                                       n_threads = irtopics_threads()) {
   dissimilarity <- match_dissimilarity(dissimilarity)
   check_flag(tie_correction)
   n_threads <- resolve_threads(n_threads)
@@ -582,7 +581,7 @@ analyse_topic <- function(orders, topic, n, fraction, depth, dissimilarity, tie_
 #' @export
 select_queries <- function(runs, qrels = NULL, query_map = NULL, n = 20L, topics = NULL,
                            tol = 1e-12, use_text = TRUE, depth = 1000L, relevance_level = 1L,
-                           n_threads = NULL) {
+                           n_threads = irtopics_threads()) {
   check_number(n, "n", min = 1, integer = TRUE)
   check_number(tol, "tol", min = 0)
   check_flag(use_text)
@@ -742,7 +741,7 @@ as.data.frame.ir_query_selection <- function(x, row.names = NULL, optional = FAL
 topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, fraction = 0.25,
                              depth = 1000L, dissimilarity = c("sqrt2", "sqrt"),
                              tie_correction = TRUE, base = exp(1), tol = 1e-12, use_text = TRUE,
-                             topics = NULL, relevance_level = 1L, n_threads = NULL,
+                             topics = NULL, relevance_level = 1L, n_threads = irtopics_threads(),
                              indicators = NULL) {
   check_number(n, "n", min = 2, integer = TRUE)
   check_number(fraction, "fraction", min = 0, max = 1)

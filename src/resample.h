@@ -34,7 +34,6 @@
 #define IRTOPICS_RESAMPLE_H
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -42,11 +41,8 @@
 #include <numeric>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cancel.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -151,31 +147,16 @@ inline void draw_permutations(std::uint64_t key, std::uint64_t b, std::size_t m,
 
 // ---------------------------------------------------------------- driver
 
-// Runs body(b, thread) for b in [first, first + count) on n_threads threads,
-// asking `cancel` before each replicate; throws Cancelled after the region.
+// Runs body(b, tid) for b in [first, first + count) through the package's
+// parallel driver (parallel.h): replicates in chunks of 8 from a shared
+// counter, `cancel` asked before each; throws Cancelled (or a worker's
+// exception) after the join. 0 <= tid < max(1, n_threads).
 template <typename Body>
 void for_replicates(std::uint64_t first, std::uint64_t count, int n_threads, CancelToken* cancel,
                     Body&& body) {
-  const std::int64_t nb = static_cast<std::int64_t>(count);
-  const int nthr = std::max(1, n_threads);
-  std::atomic<bool> stopped{false};
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 8) num_threads(nthr)
-#endif
-  for (std::int64_t r = 0; r < nb; ++r) {
-    if (stopped.load(std::memory_order_relaxed)) continue;
-    if (cancel != nullptr && cancel->stop_requested()) {
-      stopped.store(true);
-      continue;
-    }
-#ifdef _OPENMP
-    const int tid = omp_get_thread_num();
-#else
-    const int tid = 0;
-#endif
+  parallel_for(static_cast<std::size_t>(count), {n_threads, cancel, Schedule::dynamic, 8}, [&](std::size_t r, int tid) {
     body(first + static_cast<std::uint64_t>(r), tid);
-  }
-  if (stopped.load()) throw Cancelled();
+  });
 }
 
 // A systems x topics matrix and the pairs (i, k) compared.

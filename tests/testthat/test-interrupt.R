@@ -44,3 +44,36 @@ test_that("with_interrupt_after() reports a computation that ended before the si
   expect_false(res$interrupted)
   expect_identical(res$value, 2)
 })
+
+test_that("an interrupt stops the GAWM fixed point inside its C++ loop", {
+  skip_if_no_interrupts()
+  # tol = 0 never converges: the loop runs maxit iterations in one C++ call.
+  m <- matrix(seq(0.01, 0.99, length.out = 60 * 200)[c(matrix(1:(60 * 200), 60, byrow = TRUE))], 60)
+  per <- system.time(suppressWarnings(gawm(m, tol = 0, maxit = 2000)))[["elapsed"]] / 2000
+  maxit <- as.integer(min(.Machine$integer.max, ceiling(4 / max(per, 1e-7))))
+  res <- with_interrupt_after(0.3, suppressWarnings(gawm(m, tol = 0, maxit = maxit)))
+  expect_true(res$interrupted)
+  expect_lt(res$elapsed, 0.3 + 0.6 * (maxit * per - 0.3) + 0.2)
+  # The session is usable and gives the same numbers.
+  a <- suppressWarnings(gawm(m, tol = 0, maxit = 50))
+  b <- suppressWarnings(gawm(m, tol = 0, maxit = 50))
+  expect_identical(a$system_performance, b$system_performance)
+})
+
+test_that("an interrupt stops critical_values(definition = 'threshold') inside one C++ call", {
+  skip_if_no_interrupts()
+  withr::local_options(irtopics.progress = FALSE)
+  ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"))
+  small <- swap_error_rates(ap, sizes = 25, trials = 100, seed = 1, keep_sets = TRUE)
+  t_small <- system.time(critical_values(small, definition = "threshold", n_threads = 1))[["elapsed"]]
+  trials <- as.integer(100 * max(2, ceiling(4 / max(t_small, 0.01))))
+  big <- swap_error_rates(ap, sizes = 25, trials = trials, seed = 1, keep_sets = TRUE)
+  full <- trials / 100 * t_small
+  for (threads in 1:2) {
+    res <- with_interrupt_after(0.3, critical_values(big, definition = "threshold", n_threads = threads))
+    expect_true(res$interrupted, label = sprintf("interrupted with %d threads", threads))
+    expect_lt(res$elapsed, 0.3 + 0.6 * (full / threads - 0.3) + 0.2)
+  }
+  expect_identical(critical_values(small, definition = "threshold", n_threads = 2),
+                   critical_values(small, definition = "threshold", n_threads = 1))
+})
