@@ -108,3 +108,7 @@ resolve_threads <- function(n_threads, call = rlang::caller_env()) {
   if (n >= 2L && is.null(irtopics_state$omp_pid)) irtopics_state$omp_pid <- Sys.getpid()
   n
 }
+
+# Mutable package state (the pid that first opened a threaded region, the
+# measure named by progress bars).
+irtopics_state <- new.env(parent = emptyenv())
