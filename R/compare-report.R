@@ -392,9 +392,10 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
 comparison_topics <- function(object, tab, measure, pair) {
   m <- object$scores[[measure]]
   if (is.null(pair)) pair <- c(tab$system1[1], tab$system2[1])
-  if (!is.character(pair) || length(pair) != 2L || !all(pair %in% rownames(m)) || pair[1] == pair[2]) {
+  if (!is.character(pair) || length(pair) != 2L || anyNA(pair) || pair[1] == pair[2]) {
     stop_irtopics("{.arg pair} must name two different systems of the comparison.")
   }
+  check_names_in(pair, rownames(m), arg = "pair", of = "object")
   d <- m[pair[1], ] - m[pair[2], ]
   d <- sort(d[!is.na(d)])
   tol <- object$tie_tol

@@ -21,15 +21,17 @@ resample_key <- function(seed) {
 }
 
 # Replicate chunks: at most 40 chunks (progress bar, future scale-out), at
-# least 250 replicates each.
-resample_chunks <- function(B) chunk_indices(B, max(250L, ceiling(B / 40)))
+# least 250 replicates each; `bytes` is what the caller keeps per replicate.
+resample_chunks <- function(B, what = "replicates", bytes = 0, call = rlang::caller_env()) {
+  plan_chunks(B, what, min_size = 250L, pieces = 40L, bytes_per_item = bytes, arg = "B", call = call)
+}
 
 # Sum a C++ counting kernel `kernel(first, count, threads)` over chunks of
 # the B replicates.
-resample_sum <- function(B, kernel, n_threads, label) {
-  parts <- map_chunks(resample_chunks(B), function(idx, threads) {
+resample_sum <- function(B, kernel, n_threads, what) {
+  parts <- run_chunks(resample_chunks(B, what), function(idx, threads) {
     kernel(idx[1L] - 1, length(idx), threads)
-  }, n_threads = n_threads, label = label)
+  }, n_threads = n_threads)
   Reduce(`+`, parts)
 }
 
@@ -39,7 +41,7 @@ signflip_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
   counts <- resample_sum(B, function(f, cnt, threads) {
     cpp_signflip_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
                         resample_rel_tol, threads)
-  }, n_threads, "Randomisation test")
+  }, n_threads, "randomisation test replicates")
   monte_carlo_p(counts, B)
 }
 
@@ -58,7 +60,7 @@ bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
   counts <- resample_sum(B, function(f, cnt, threads) {
     cpp_bootstrap_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
                          resample_rel_tol, threads)
-  }, n_threads, "Bootstrap test")
+  }, n_threads, "bootstrap test replicates")
   p <- monte_carlo_p(counts, B)
   p[is.nan(p)] <- NA_real_
   p
@@ -66,10 +68,13 @@ bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
 
 # Ranges r_b (max - min of the permuted system sums) of the randomised Tukey
 # HSD, B replicates.
-rthsd_ranges <- function(x, B, key, n_threads = 1L) {
-  unlist(map_chunks(resample_chunks(B), function(idx, threads) {
+# `call` is the user's function, named by a memory error.
+rthsd_ranges <- function(x, B, key, n_threads = 1L, call = rlang::caller_env()) {
+  # Per replicate: its range, the copy unlist() makes, the sorted copy.
+  plan <- resample_chunks(B, "randomised Tukey HSD replicates", bytes = 24, call = call)
+  unlist(run_chunks(plan, function(idx, threads) {
     cpp_rthsd_ranges(x, key, idx[1L] - 1, length(idx), threads)
-  }, n_threads = n_threads, label = "Randomised Tukey HSD"), use.names = FALSE)
+  }, n_threads = n_threads), use.names = FALSE)
 }
 
 # Randomised Tukey HSD p-values of pairs of x from the ranges r: (the number

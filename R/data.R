@@ -49,7 +49,7 @@ trec_runs <- function(collection = NULL) {
   known <- unique(all$collection)
   if (!is.character(collection) || !length(collection) || anyNA(collection) || !all(collection %in% known)) {
     stop_irtopics(c("{.arg collection} must be some of {quoted_list(known)}.",
-                    x = "Got {.val {format(collection)}}."))
+                    x = "Got {show_values(collection)}."))
   }
   out <- all[all$collection %in% collection, , drop = FALSE]
   rownames(out) <- NULL
@@ -64,7 +64,8 @@ trec_runs <- function(collection = NULL) {
 #' the order of its rows.
 #'
 #' @param scores An [ir_scores][as_ir_scores] object or numeric matrix,
-#'   systems in rows.
+#'   systems in rows, or an [ir_evaluation] (the same systems are kept for
+#'   every measure).
 #' @param subset Without `runs`: a character vector of system names (row
 #'   names), or a logical vector with one value per system. With `runs`: a
 #'   condition evaluated in `runs`, e.g. `type == "automatic"` (rows where
@@ -89,7 +90,9 @@ trec_runs <- function(collection = NULL) {
 #' subset_systems(ap7, c("run1", "run5"))
 #' @export
 subset_systems <- function(scores, subset, runs = NULL) {
-  m <- check_scores(scores, allow_na = TRUE, min_systems = 1L, min_topics = 1L)
+  # An ir_evaluation: the same systems of every measure (its `[` method).
+  first <- if (inherits(scores, "ir_evaluation") && length(scores)) .subset2(scores, 1L) else scores
+  m <- check_scores(first, allow_na = TRUE, min_systems = 1L, min_topics = 1L)
   sys <- rownames(m)
   if (is.null(runs)) {
     keep <- subset_by_value(subset, sys)
@@ -118,11 +121,7 @@ subset_by_value <- function(subset, sys, call = rlang::caller_env()) {
     stop_irtopics("{.arg subset} must be system names or a logical vector, not {.obj_type_friendly {subset}}.",
                   call = call)
   }
-  unknown <- setdiff(subset, sys)
-  if (length(unknown)) {
-    stop_irtopics(c("{.arg subset} names systems that are not in {.arg scores}.",
-                    x = "Unknown: {.val {unknown}}."), call = call)
-  }
+  check_names_in(subset, sys, arg = "subset", call = call)
   sys %in% subset
 }
 

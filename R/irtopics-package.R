@@ -23,9 +23,13 @@
 #' `vignette("extending", package = "irtopics")`.
 #'
 #' @section Options:
-#' * `irtopics.n_threads`: default number of threads of the C++ loops
-#'   (default: 1, so that examples and checks stay single-threaded; set it
-#'   to `parallel::detectCores()` for speed).
+#' * `irtopics.n_threads`: number of threads of the C++ loops; without it,
+#'   half the logical cores (at least 2) within the environment's limits (see
+#'   [irtopics_threads()]).
+#' * `irtopics.max_memory`: bytes a resampling call may hold for its draws
+#'   and results (default: the memory the system reports available, else
+#'   16 GiB); a replicate count beyond it is refused before anything is
+#'   allocated, with an `irtopics_error_memory` naming the argument.
 #' * `irtopics.progress`: show progress bars for long loops (default `TRUE`
 #'   in interactive sessions).
 #'

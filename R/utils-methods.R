@@ -149,72 +149,6 @@ print.irtopics_summary <- function(x, ...) print_formatted(x, ...)
 #' @export
 as.data.frame.irtopics_summary <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
-# autoplot() arguments -------------------------------------------------------------
-
-# autoplot() methods take `...` from the generic; anything that lands there
-# would be ignored, so it is an error (a misspelt argument, or one that the
-# method does not have).
-check_no_dots <- function(..., help = NULL, call = rlang::caller_env()) {
-  n <- ...length()
-  if (!n) return(invisible())
-  nms <- names(list(...)) %||% rep("", n)
-  shown <- ifelse(nzchar(nms), nms, paste0("..", seq_len(n)))
-  stop_irtopics(c("Unused argument{?s} {.arg {shown}}.",
-                  i = if (!is.null(help)) "See {.code ?{help}} for the arguments of this plot."),
-                call = call)
-}
-
-# Point labels of scatter plots ------------------------------------------------------
-
-# Which rows of `df` get a label: `label` is NULL/FALSE (none), TRUE or "all"
-# (every point), "auto" (every point when at most `label_fit`, else the
-# `label_top` with the largest `rank_by`), a whole number k (the k points
-# with the largest `rank_by`), or a character vector of ids (matched in
-# `df[[id]]`).
-label_fit <- 20L
-label_top <- 5L
-label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
-  if (is.null(label) || isFALSE(label)) return(integer())
-  if (identical(label, "auto")) label <- if (nrow(df) <= label_fit) "all" else label_top
-  if (isTRUE(label) || identical(label, "all")) return(seq_len(nrow(df)))
-  if (is.numeric(label) && length(label) == 1L && !is.na(label) && label >= 0 && label == round(label)) {
-    ord <- order(-df[[rank_by]], df[[id]], na.last = NA)
-    return(utils::head(ord, label))
-  }
-  if (is.character(label) && !anyNA(label)) {
-    unknown <- setdiff(label, df[[id]])
-    if (length(unknown)) {
-      stop_irtopics("{.arg label} must name points of the plot; unknown: {.val {unknown}}.", call = call)
-    }
-    return(which(df[[id]] %in% label))
-  }
-  stop_irtopics(c("{.arg label} must be NULL, \"auto\", \"all\", a whole number (the top k) or a vector of names.",
-                  x = "Got {.obj_type_friendly {label}}."), call = call)
-}
-
-# The text layer of a scatter plot: ggrepel's non-overlapping labels when it
-# is installed (given every point, the unlabelled ones with "", so that
-# labels also keep off the points), else ggplot2's geom_text() nudged above
-# the points.
-label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env(),
-                        use_repel = NULL) {
-  rows <- label_rows(df, label, id, rank_by, call = call)
-  if (!length(rows)) return(NULL)
-  use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
-  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label)
-  if (use_repel) {
-    d <- df
-    d$.label <- ifelse(seq_len(nrow(df)) %in% rows, as.character(df[[id]]), "")
-    ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
-                             max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2)
-  } else {
-    d <- df[rows, , drop = FALSE]
-    d$.label <- as.character(d[[id]])
-    ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
-                       show.legend = FALSE)
-  }
-}
-
 # Titles that fit ------------------------------------------------------------------
 
 # A title, subtitle or axis label broken into lines of at most `width`
@@ -229,4 +163,11 @@ title_theme <- function() {
   ggplot2::theme(plot.title = ggplot2::element_text(size = 11),
                  plot.subtitle = ggplot2::element_text(size = 9),
                  plot.title.position = "plot")
+}
+
+# Layer data for an interval band (geom_ribbon): the rows whose bounds are
+# both known. A band over undefined bounds (e.g. the intervals of identical
+# systems, all NA) would fail when the plot is drawn, not when it is built.
+complete_bounds <- function(low, high) {
+  function(d) d[!is.na(d[[low]]) & !is.na(d[[high]]), , drop = FALSE]
 }

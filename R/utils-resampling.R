@@ -38,35 +38,119 @@ with_seed <- function(seed, expr) {
   expr
 }
 
-# Split 1..n into consecutive chunks of at most `size`.
-chunk_indices <- function(n, size) {
-  if (n <= 0) return(list())
-  split(seq_len(n), ceiling(seq_len(n) / size))
+# Work in chunks ----------------------------------------------------------------
+#
+# The one chunk driver of the package (resampling, the swap method, the
+# smoothing experiment, alpha, evaluation). plan_chunks() cuts n items
+# (replicates, trials, runs) into consecutive chunks and, before anything is
+# allocated, refuses an n whose results cannot fit in memory; run_chunks()
+# runs the chunks in this process in turn (a progress bar naming what it
+# computes, interrupts handled between chunks) or, with a parallel future
+# plan, each chunk as one future. The C++ inside a chunk is threaded by
+# src/parallel.h.
+
+# A plan of chunks for n items: a list with one element c(first, count) per
+# chunk and attributes `n` and `what` (names the work for the progress bar,
+# e.g. "swap trials"). Chunks hold at least `min_size` items and there are
+# at most `pieces` of them. `bytes_per_item` is the memory the caller will
+# hold per item (its draws and results); n * bytes_per_item beyond
+# memory_budget() is an irtopics_error_memory naming `arg` (the user's
+# argument, e.g. "B"), raised before anything is allocated.
+plan_chunks <- function(n, what, min_size = 1L, pieces = 20L, bytes_per_item = 0, arg = "n",
+                        call = rlang::caller_env()) {
+  if (n > .Machine$integer.max) {
+    stop_irtopics("{.arg {arg}} must be at most {(.Machine$integer.max)}, not {format(n)}.", call = call)
+  }
+  check_memory(n, bytes_per_item, arg, call = call)
+  size <- if (n > 0) max(min_size, ceiling(n / pieces)) else 1
+  first <- if (n > 0) seq.int(1, n, by = size) else numeric()
+  count <- pmin(size, n - first + 1)
+  structure(Map(function(f, k) c(first = as.integer(f), count = as.integer(k)), first, count),
+            n = n, what = what)
 }
 
-# Apply `fun(idx, threads)` to each element of `chunks` (a list of index
-# vectors) and return the list of results. Uses future.apply when a parallel
-# future plan is set, otherwise a plain loop with a cli progress bar (shown for
-# loops that take more than a couple of seconds) and interrupt checks between
-# chunks. `threads` is `n_threads` in the loop and 1 inside futures: the
-# futures are the parallelism, and an OpenMP region with more than one thread
-# in a forked child (plan(multicore)) waits forever for the parent's libgomp
-# pool threads, which fork() does not copy.
-map_chunks <- function(chunks, fun, n_threads = 1L, label = "Resampling", progress = NULL) {
+# The items of a chunk c(first, count) as a compact sequence (ALTREP: no
+# allocation).
+chunk_items <- function(chunk) seq.int(chunk[[1L]], length.out = chunk[[2L]])
+
+# Runs `fun(idx, threads)` on every chunk of `plan` and returns the list of
+# results, in chunk order. In this process the chunks run in turn with a cli
+# progress bar labelled "<measure>: <what>" (`what` defaults to the plan's) (option irtopics.progress; the
+# measure set by with_progress_measure()) and R handles interrupts between
+# them; `threads` is `n_threads`. With a parallel future plan (and
+# `futures = TRUE`) each chunk is one future and `threads` is 1: the futures
+# are the parallelism, and an OpenMP region of more than one thread in a
+# forked child (plan(multicore)) waits forever for the parent's libgomp pool
+# threads, which fork() does not copy. `each(result, idx)`, if given, is
+# applied to every chunk's result as soon as it is there (e.g. to raise an
+# input error before the next chunk runs).
+run_chunks <- function(plan, fun, n_threads = 1L, progress = NULL, futures = use_future(),
+                       each = NULL, what = attr(plan, "what")) {
+  each <- each %||% function(res, idx) res
+  if (isTRUE(futures) && length(plan) > 1L) {
+    chunks <- lapply(plan, chunk_items)
+    parts <- future.apply::future_lapply(chunks, fun, threads = 1L, future.seed = NULL,
+                                         future.packages = "irtopics")
+    return(Map(each, parts, chunks))
+  }
   progress <- progress %||% getOption("irtopics.progress", interactive())
-  if (use_future()) {
-    return(future.apply::future_lapply(chunks, fun, threads = 1L, future.seed = NULL,
-                                       future.packages = "irtopics"))
-  }
-  out <- vector("list", length(chunks))
-  if (isTRUE(progress) && length(chunks) > 1L) {
-    cli::cli_progress_bar(label, total = length(chunks), .envir = environment())
-  }
-  for (k in seq_along(chunks)) {
-    out[[k]] <- fun(chunks[[k]], n_threads)
-    if (isTRUE(progress) && length(chunks) > 1L) cli::cli_progress_update(.envir = environment())
+  show <- isTRUE(progress) && length(plan) > 1L
+  if (show) cli::cli_progress_bar(progress_label(what), total = attr(plan, "n"), .envir = environment())
+  out <- vector("list", length(plan))
+  for (k in seq_along(plan)) {
+    idx <- chunk_items(plan[[k]])
+    out[[k]] <- each(fun(idx, n_threads), idx)
+    if (show) cli::cli_progress_update(inc = length(idx), .envir = environment())
   }
   out
+}
+
+# Progress bars name the measure they belong to: with_progress_measure()
+# sets it for the loops run inside `expr`.
+with_progress_measure <- function(measure, expr) {
+  old <- irtopics_state$progress_measure
+  irtopics_state$progress_measure <- measure
+  on.exit(irtopics_state$progress_measure <- old, add = TRUE)
+  expr
+}
+
+progress_label <- function(what) {
+  measure <- irtopics_state$progress_measure
+  if (is.null(measure) || !nzchar(measure)) what else paste0(measure, ": ", what)
+}
+
+# Memory -------------------------------------------------------------------------
+
+# Bytes the package may use for one call's draws and results: option
+# irtopics.max_memory (bytes), else the memory the system reports available
+# (Linux: MemAvailable of /proc/meminfo), else 16 GiB.
+memory_budget <- function() {
+  opt <- getOption("irtopics.max_memory")
+  if (!is.null(opt)) return(as.double(opt))
+  avail <- tryCatch({
+    line <- grep("^MemAvailable:", readLines("/proc/meminfo", n = 5L, warn = FALSE), value = TRUE)
+    as.double(sub("^MemAvailable:\\s*([0-9]+).*$", "\\1", line[1])) * 1024
+  }, error = function(e) NA_real_, warning = function(w) NA_real_)
+  if (length(avail) == 1L && !is.na(avail) && avail > 0) avail else 16 * 2^30
+}
+
+# Refuses n items of `bytes_per_item` bytes each when they exceed the budget:
+# an irtopics_error_memory naming the argument, what it needs and the largest
+# value that fits.
+check_memory <- function(n, bytes_per_item, arg, call = rlang::caller_env()) {
+  need <- as.double(n) * bytes_per_item
+  budget <- memory_budget()
+  if (bytes_per_item <= 0 || need <= budget) return(invisible(n))
+  fits <- floor(budget / bytes_per_item)
+  stop_irtopics(c("{.arg {arg}} = {format(n, big.mark = ',', scientific = FALSE)} needs about {format_bytes(need)} of memory; {format_bytes(budget)} is available.",
+                  i = "Use a smaller {.arg {arg}} (at most {format(fits, big.mark = ',', scientific = FALSE)} fit), or raise the limit with {.code options(irtopics.max_memory = <bytes>)}."),
+                kind = "memory", arg = arg, call = call)
+}
+
+format_bytes <- function(x) {
+  units <- c("bytes", "KB", "MB", "GB", "TB", "PB")
+  k <- max(1L, min(length(units), floor(log(max(x, 1), 1024)) + 1L))
+  sprintf("%.3g %s", x / 1024^(k - 1L), units[k])
 }
 
 # TRUE when the user has set a future plan with more than one worker.

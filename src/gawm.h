@@ -24,6 +24,8 @@
 #include <limits>
 #include <vector>
 
+#include "cancel.h"
+
 namespace irtopics {
 
 enum class GawmMean : int { arithmetic = 0, geometric = 1, power = 2 };
@@ -147,8 +149,11 @@ inline bool gawm_topic_ease(const double* g, std::size_t m, std::size_t n,
 // (1 - d_i / sum d)^q underflows for every system (q in the thousands); the
 // iteration then stops with weights_vanished set.
 // The kernel's g must be finite on every score (the caller checks).
+// Asks `cancel` (if given) before every iteration (with tol = 0 the loop may
+// run maxit = 2^31 - 1 times); throws Cancelled.
 inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
-                       double tol, int maxit, const GawmMeanKernel& kernel = GawmMeanKernel()) {
+                       double tol, int maxit, const GawmMeanKernel& kernel = GawmMeanKernel(),
+                       CancelToken* cancel = nullptr) {
   GawmResult out;
   std::vector<double> transformed;
   const double* g = p;
@@ -162,6 +167,7 @@ inline GawmResult gawm(const double* p, std::size_t m, std::size_t n, double q,
   detail::gawm_topic_ease(g, m, n, ws, kernel, ease);  // uniform weights: AAP
 
   for (int it = 1; it <= maxit; ++it) {
+    throw_if_cancelled(cancel);
     detail::gawm_system_weights(p, m, n, ease, q, scale, dist, ws);
     if (!detail::gawm_topic_ease(g, m, n, ws, kernel, next)) {
       out.weights_vanished = true;

@@ -37,12 +37,7 @@ irtopics::PairSet pair_set(const Rcpp::NumericMatrix& x, const Rcpp::IntegerVect
 template <typename F>
 std::vector<double> threaded(F&& f) {
   return irtopics_glue::guard_memory([&]() -> std::vector<double> {
-    irtopics_glue::InterruptToken token;
-    try {
-      return f(&token);
-    } catch (const irtopics::Cancelled&) {
-      throw Rcpp::internal::InterruptedException();
-    }
+    return irtopics_glue::with_interrupts(f);
   });
 }
 
@@ -111,15 +106,15 @@ Rcpp::NumericMatrix cpp_pair_summaries(Rcpp::NumericMatrix x, Rcpp::IntegerVecto
 Rcpp::NumericMatrix cpp_signflip_exact(Rcpp::NumericMatrix d, Rcpp::NumericVector tol) {
   const int P = d.ncol();
   Rcpp::NumericMatrix out(P, 2);
-  irtopics_glue::InterruptToken token;
-  for (int p = 0; p < P; ++p) {
-    token.poll();
-    token.throw_if_interrupted();
-    const irtopics::ExactCount e =
-        irtopics::signflip_exact(&d(0, p), static_cast<std::size_t>(d.nrow()), tol[p]);
-    out(p, 0) = e.count;
-    out(p, 1) = e.total;
-  }
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    for (int p = 0; p < P; ++p) {
+      irtopics::throw_if_cancelled(cancel);
+      const irtopics::ExactCount e =
+          irtopics::signflip_exact(&d(0, p), static_cast<std::size_t>(d.nrow()), tol[p]);
+      out(p, 0) = e.count;
+      out(p, 1) = e.total;
+    }
+  });
   return out;
 }
 

@@ -1,27 +1,21 @@
 // Rcpp glue for the TREC reader and evaluator (trec_io.h, evaluate.h).
 // Converts R arguments to plain C++ structures, runs the evaluation (threaded
-// over runs with OpenMP; inside the parallel region only the main thread
-// touches R, to poll for interrupts) and converts the results back. Input errors come back as a list(kind, file, line,
+// over runs by the parallel driver, parallel.h; only the main thread touches
+// R, to poll for interrupts) and converts the results back. Input errors come back as a list(kind, file, line,
 // message) so that R raises them as classed conditions.
 #include <Rcpp.h>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <chrono>
 #include <memory>
-#include <thread>
 
 #include "evaluate.h"
 #include "glue_guard.h"
 #include "glue_interrupt.h"
 #include "glue_measures.h"
+#include "parallel.h"
 #include "trec_io.h"
 
 using namespace Rcpp;
@@ -348,58 +342,37 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<InputError> errors(n_runs, InputError("", "", 0, ""));
   const bool from_files = !files.empty();
 
-  irtopics_glue::InterruptToken token;
-  opt.cancel = &token;
-  // Runs are handed out one at a time from a shared counter. The main thread
-  // takes runs too; when none are left it keeps polling for interrupts until
-  // the other threads have finished theirs.
-  std::atomic<std::size_t> next_run{0};
-  std::atomic<int> busy{0};
-  auto work = [&]() {
+  // Runs are handed out one at a time (their costs differ); each thread
+  // keeps one run buffer and one workspace. A run's input error is kept with
+  // the run (the first failing run in order is reported); a cancellation
+  // stops the loop and becomes an R interrupt.
+  struct PerThread {
     irtopics::Run run;
     irtopics::EvalWorkspace ws;
-    for (std::size_t r; (r = next_run.fetch_add(1)) < n_runs;) {
-      if (token.interrupted()) break;
-      try {
-        if (from_files) {
-          irtopics::read_and_evaluate(files[r], *qrels, opt, ws, run, results[r]);
-        } else {
-          irtopics::evaluate_run(mem[r], *qrels, opt, ws, results[r]);
-        }
-      } catch (const irtopics::Cancelled&) {
-        break;
-      } catch (const InputError& e) {
-        failed[r] = 1;
-        errors[r] = e;
-      } catch (const std::exception& e) {
-        failed[r] = 1;
-        errors[r] = InputError("data", from_files ? files[r] : mem[r].file, 0, e.what());
-      }
-    }
   };
-  const int n_workers = irtopics_glue::safe_threads(
-      static_cast<int>(std::min<std::size_t>(std::max(n_threads, 1), std::max<std::size_t>(n_runs, 1))));
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_workers)
-  {
-    const bool main_thread = omp_get_thread_num() == 0;
-    if (!main_thread) busy.fetch_add(1);
-#pragma omp barrier
-    work();
-    if (main_thread) {
-      while (busy.load() > 0) {
-        token.poll();
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      }
-    } else {
-      busy.fetch_sub(1);
-    }
-  }
-#else
-  (void)n_workers;
-  work();
-#endif
-  token.throw_if_interrupted();
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    opt.cancel = cancel;
+    irtopics::parallel_for_local(
+        n_runs, {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 1},
+        [] { return PerThread(); },
+        [&](std::size_t r, PerThread& local) {
+          try {
+            if (from_files) {
+              irtopics::read_and_evaluate(files[r], *qrels, opt, local.ws, local.run, results[r]);
+            } else {
+              irtopics::evaluate_run(mem[r], *qrels, opt, local.ws, results[r]);
+            }
+          } catch (const InputError& e) {
+            failed[r] = 1;
+            errors[r] = e;
+          } catch (const irtopics::Cancelled&) {
+            throw;
+          } catch (const std::exception& e) {
+            failed[r] = 1;
+            errors[r] = InputError("data", from_files ? files[r] : mem[r].file, 0, e.what());
+          }
+        });
+  });
   for (std::size_t r = 0; r < n_runs; ++r) {
     if (failed[r]) return List::create(_["error"] = error_list(errors[r]));
   }

@@ -1,6 +1,7 @@
 // Rcpp glue for gawm.h (GAWM fixed point, Lee et al. 2009).
 #include "glue_guard.h"
 #include <Rcpp.h>
+#include "glue_interrupt.h"
 #include "gawm.h"
 
 // [[Rcpp::export(rng = false)]]
@@ -13,7 +14,9 @@ Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit,
   kernel.kind = static_cast<irtopics::GawmMean>(mean);
   kernel.floor = floor;
   kernel.exponent = exponent;
-  const irtopics::GawmResult r = irtopics::gawm(scores.begin(), m, n, q, tol, maxit, kernel);
+  const irtopics::GawmResult r = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    return irtopics::gawm(scores.begin(), m, n, q, tol, maxit, kernel, cancel);
+  });
   return Rcpp::List::create(
     Rcpp::Named("system_performance") = Rcpp::wrap(r.system_performance),
     Rcpp::Named("system_conformity") = Rcpp::wrap(r.system_conformity),

@@ -1,10 +1,13 @@
-// Interrupts (Ctrl-C) during long C++ work, for the glue files only (R API).
-// Only the main thread may ask R; it does so at most every 50 ms
-// (R_CheckUserInterrupt inside R_ToplevelExec, so that R's longjmp cannot
-// cross C++ frames) and raises a flag that every thread reads. Once the
-// threads have stopped, the caller turns a raised flag into an R interrupt
-// with throw_if_interrupted(); with_interrupts() does all of it for work on
-// the main thread. See cancel.h for the C++ side.
+// The R adapter of the C++ core's cancellation and parallel driver
+// (cancel.h, parallel.h), for the glue files only (R API). Only the main
+// thread may ask R; it does so at most every 50 ms (R_CheckUserInterrupt
+// inside R_ToplevelExec, so that R's longjmp cannot cross C++ frames) and
+// raises a flag that every thread reads; the driver keeps the main thread
+// asking while the other threads work. with_interrupts(f) is the one place a
+// cancellation becomes an R interrupt: every glue function whose C++ work
+// takes a CancelToken* runs it as
+//   with_interrupts([&](irtopics::CancelToken* cancel) { ...(n, safe_threads(n_threads), cancel); })
+// (safe_threads(): glue_guard.h).
 #ifndef IRTOPICS_GLUE_INTERRUPT_H
 #define IRTOPICS_GLUE_INTERRUPT_H
 
@@ -34,11 +37,6 @@ class InterruptToken : public irtopics::CancelToken {
     last_ = now;
     if (!R_ToplevelExec(check_interrupt, nullptr)) stop_.store(true);
   }
-  bool interrupted() const { return stop_.load(); }
-  // Rcpp turns this exception into an R interrupt.
-  void throw_if_interrupted() const {
-    if (interrupted()) throw Rcpp::internal::InterruptedException();
-  }
 
  private:
   std::thread::id main_ = std::this_thread::get_id();
@@ -46,8 +44,9 @@ class InterruptToken : public irtopics::CancelToken {
   std::atomic<bool> stop_{false};
 };
 
-// Runs f(token) for single-threaded C++ work that takes a CancelToken* and
-// turns its irtopics::Cancelled into an R interrupt.
+// Runs f(token) for C++ work (serial or through parallel.h) that takes a
+// CancelToken*, and turns its irtopics::Cancelled into an R interrupt
+// (Rcpp turns InterruptedException into R's interrupt condition).
 template <typename F>
 decltype(auto) with_interrupts(F&& f) {
   InterruptToken token;

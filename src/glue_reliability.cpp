@@ -10,6 +10,7 @@
 // matrix gives only the whole-matrix value). NaN stands for undefined.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
   const irtopics::AlphaKernel kernel(m.begin(), static_cast<std::size_t>(m.nrow()),
                                      static_cast<std::size_t>(m.ncol()));
   const std::size_t n_sets = static_cast<std::size_t>(sets.ncol());
@@ -23,12 +24,10 @@ Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, i
     if (v < 0 || v >= m.ncol()) Rcpp::stop("topic index out of range");
   }
   Rcpp::NumericVector out(static_cast<R_xlen_t>(n_sets));
-  irtopics_glue::InterruptToken token;
-  try {
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     irtopics::alpha_draws(kernel, sets.begin(), static_cast<std::size_t>(sets.nrow()), n_sets, out.begin(),
-                          irtopics_glue::safe_threads(n_threads), &token);
-  } catch (const irtopics::Cancelled&) {
-    throw Rcpp::internal::InterruptedException();
-  }
+                          irtopics_glue::safe_threads(n_threads), cancel);
+  });
   return out;
+  });
 }

@@ -1,6 +1,7 @@
 // Rcpp glue for smoothing.h (Ravana, Park & Moffat 2009 smoothing experiment).
 #include "glue_guard.h"
 #include <Rcpp.h>
+#include "glue_interrupt.h"
 #include "smoothing.h"
 
 // [[Rcpp::export(rng = false)]]
@@ -23,7 +24,9 @@ Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::Numeric
   const std::size_t reps = static_cast<std::size_t>(topic_draws.ncol());
   Rcpp::NumericMatrix out(static_cast<int>(reps), static_cast<int>(pb.lambdas.size() + 1));
   irtopics::SmoothingExperiment exp(pb);
-  exp.run(topic_draws.begin(), system_draws.begin(), reps, out.begin(), n_threads);
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    exp.run(topic_draws.begin(), system_draws.begin(), reps, out.begin(), n_threads, cancel);
+  });
   return out;
   });
 }

@@ -13,8 +13,11 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
                            static_cast<std::size_t>(m.ncol())};
   const std::size_t n_trials = static_cast<std::size_t>(perms.ncol());
   Rcpp::NumericMatrix out(m.nrow(), static_cast<int>(2 * n_trials));
-  irtopics::set_aggregates(view, perms.begin(), n_trials, static_cast<std::size_t>(size),
-                           static_cast<irtopics::Aggregate>(aggregate), eps, out.begin(), n_threads);
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::set_aggregates(view, perms.begin(), n_trials, static_cast<std::size_t>(size),
+                             static_cast<irtopics::Aggregate>(aggregate), eps, out.begin(), n_threads,
+                             cancel);
+  });
   return out;
   });
 }
@@ -45,13 +48,17 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
   irtopics::CriticalCurve cc;
   double total;
   if (swap_based) {
-    std::vector<double> d1, d2;
-    irtopics::trial_differences(aggs.begin(), n_sys, n_sets / 2, scale, round_to_int, d1, d2);
-    cc = irtopics::critical_curve_swap(d1, d2, g, both_sets, tol);
-    total = 2.0 * static_cast<double>(d1.size());  // comparisons on both sets
+    cc = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      std::vector<double> d1, d2;
+      irtopics::trial_differences(aggs.begin(), n_sys, n_sets / 2, scale, round_to_int, d1, d2, cancel);
+      return irtopics::critical_curve_swap(d1, d2, g, both_sets, tol, cancel);
+    });
+    total = 2.0 * static_cast<double>(n_sys * (n_sys - 1) / 2) * static_cast<double>(n_sets / 2);  // comparisons on both sets
   } else {
-    cc = irtopics::critical_curve_threshold(aggs.begin(), n_sys, n_sets, scale, round_to_int, g, tol,
-                                            n_threads);
+    cc = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      return irtopics::critical_curve_threshold(aggs.begin(), n_sys, n_sets, scale, round_to_int, g, tol,
+                                                n_threads, cancel);
+    });
     total = static_cast<double>(n_sys * (n_sys - 1) / 2) * static_cast<double>(n_sets);
   }
   return Rcpp::List::create(Rcpp::_["decisions"] = Rcpp::wrap(cc.decisions),
@@ -64,9 +71,11 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
 Rcpp::List cpp_binned_swaps(Rcpp::NumericMatrix aggs, double width, int n_bins) {
   return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   std::vector<double> d1, d2, count, swaps;
-  irtopics::trial_differences(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
-                              static_cast<std::size_t>(aggs.ncol()) / 2, 1.0, false, d1, d2);
-  irtopics::binned_swaps(d1, d2, width, static_cast<std::size_t>(n_bins), count, swaps);
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::trial_differences(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
+                                static_cast<std::size_t>(aggs.ncol()) / 2, 1.0, false, d1, d2, cancel);
+    irtopics::binned_swaps(d1, d2, width, static_cast<std::size_t>(n_bins), count, swaps, cancel);
+  });
   return Rcpp::List::create(Rcpp::_["count"] = Rcpp::wrap(count), Rcpp::_["swaps"] = Rcpp::wrap(swaps));
   });
 }

@@ -1,6 +1,7 @@
 // Rcpp glue for variations.h (Liggett & Buckley 2005, spec section 1).
 #include "glue_guard.h"
 #include <RcppEigen.h>
+#include "glue_interrupt.h"
 #include "variations.h"
 
 // [[Rcpp::export(rng = false)]]
@@ -10,8 +11,10 @@ Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int dep
   n_threads = irtopics_glue::safe_threads(n_threads);
   const int n_rel = positions.nrow(), n_lists = positions.ncol();
   Rcpp::NumericMatrix delta(n_lists, n_lists), sim(n_lists, n_lists);
-  irtopics::return_order_dissimilarity(positions.begin(), n_rel, n_lists, depth, tie_correction,
-                                       delta.begin(), sim.begin(), n_threads);
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::return_order_dissimilarity(positions.begin(), n_rel, n_lists, depth, tie_correction,
+                                         delta.begin(), sim.begin(), n_threads, cancel);
+  });
   return Rcpp::List::create(Rcpp::Named("delta") = delta, Rcpp::Named("s") = sim);
   });
 }

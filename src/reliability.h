@@ -17,13 +17,13 @@
 #ifndef IRTOPICS_RELIABILITY_H
 #define IRTOPICS_RELIABILITY_H
 
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <vector>
 
 #include "cancel.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -99,26 +99,9 @@ class AlphaKernel {
 // thread that computes it. Asks `cancel` before each draw; throws Cancelled.
 inline void alpha_draws(const AlphaKernel& kernel, const int* idx, std::size_t k, std::size_t n_draws,
                         double* out, int n_threads, CancelToken* cancel = nullptr) {
-  const std::ptrdiff_t nd = static_cast<std::ptrdiff_t>(n_draws);
-  std::atomic<bool> stopped{false};
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_threads > 0 ? n_threads : 1)
-#endif
-  {
-    std::vector<double> work(2 * kernel.n_systems());
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-    for (std::ptrdiff_t d = 0; d < nd; ++d) {
-      if (stopped.load(std::memory_order_relaxed)) continue;
-      if (cancel != nullptr && cancel->stop_requested()) {
-        stopped.store(true);
-        continue;
-      }
-      out[d] = kernel.alpha(idx + static_cast<std::size_t>(d) * k, k, work.data());
-    }
-  }
-  if (stopped.load()) throw Cancelled();
+  parallel_for_local(
+      n_draws, {n_threads, cancel, Schedule::blocks}, [&] { return std::vector<double>(2 * kernel.n_systems()); },
+      [&](std::size_t d, std::vector<double>& work) { out[d] = kernel.alpha(idx + d * k, k, work.data()); });
 }
 
 }  // namespace irtopics

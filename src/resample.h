@@ -34,7 +34,6 @@
 #define IRTOPICS_RESAMPLE_H
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -42,11 +41,8 @@
 #include <numeric>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cancel.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -151,31 +147,16 @@ inline void draw_permutations(std::uint64_t key, std::uint64_t b, std::size_t m,
 
 // ---------------------------------------------------------------- driver
 
-// Runs body(b, thread) for b in [first, first + count) on n_threads threads,
-// asking `cancel` before each replicate; throws Cancelled after the region.
+// Runs body(b, tid) for b in [first, first + count) through the package's
+// parallel driver (parallel.h): replicates in chunks of 8 from a shared
+// counter, `cancel` asked before each; throws Cancelled (or a worker's
+// exception) after the join. 0 <= tid < max(1, n_threads).
 template <typename Body>
 void for_replicates(std::uint64_t first, std::uint64_t count, int n_threads, CancelToken* cancel,
                     Body&& body) {
-  const std::int64_t nb = static_cast<std::int64_t>(count);
-  const int nthr = std::max(1, n_threads);
-  std::atomic<bool> stopped{false};
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 8) num_threads(nthr)
-#endif
-  for (std::int64_t r = 0; r < nb; ++r) {
-    if (stopped.load(std::memory_order_relaxed)) continue;
-    if (cancel != nullptr && cancel->stop_requested()) {
-      stopped.store(true);
-      continue;
-    }
-#ifdef _OPENMP
-    const int tid = omp_get_thread_num();
-#else
-    const int tid = 0;
-#endif
+  parallel_for(static_cast<std::size_t>(count), {n_threads, cancel, Schedule::dynamic, 8}, [&](std::size_t r, int tid) {
     body(first + static_cast<std::uint64_t>(r), tid);
-  }
-  if (stopped.load()) throw Cancelled();
+  });
 }
 
 // A systems x topics matrix and the pairs (i, k) compared.
@@ -449,7 +430,8 @@ inline std::vector<double> rthsd_ranges(const double* x, std::size_t m, std::siz
 
 // For each pair (i, k), over the topics where both scores are present (NaN =
 // missing): out[p + P * c] for c = 0..7 is n, mean of x_i, mean of x_k, mean
-// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol), losses, and
+// of d = x_i - x_k, wins (d > tie_tol), ties (|d| <= tie_tol, up to
+// rounding: see below), losses, and
 // the sample sd of d (two-pass; NaN when n < 2).
 inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
   const std::vector<double> rows = rows_of(ps);
@@ -465,9 +447,17 @@ inline void pair_summaries(const PairSet& ps, double tie_tol, double* out) {
       s1 += xi[j];
       s2 += xk[j];
       sd += d;
-      win += d > tie_tol;
-      loss += d < -tie_tol;
-      tie += std::fabs(d) <= tie_tol;
+      // A difference equal to tie_tol up to rounding is a tie, wherever the
+      // subtraction happened to round (.80 - .75 and .15 - .10 alike): the
+      // threshold grows by a relative 1e-9 of tie_tol and by 4 ulp of the
+      // larger score. tie_tol = 0 counts only exact equality as a tie.
+      const double thr = tie_tol > 0
+        ? tie_tol * (1 + 1e-9) + 4 * std::numeric_limits<double>::epsilon() *
+            std::max(std::fabs(xi[j]), std::fabs(xk[j]))
+        : 0.0;
+      win += d > thr;
+      loss += d < -thr;
+      tie += std::fabs(d) <= thr;
     }
     const double mean = sd / cnt;
     double ss = 0;

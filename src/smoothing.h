@@ -20,11 +20,9 @@
 #include <cstddef>
 #include <vector>
 
+#include "cancel.h"
 #include "kendall.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -128,33 +126,23 @@ class SmoothingExperiment {
   }
 
   void run(const int* topic_draws, const int* system_draws, std::size_t reps, double* out,
-           int n_threads) const {
+           int n_threads, CancelToken* cancel = nullptr) const {
     const std::size_t n_lambda = pb_.lambdas.size();
-    int n_work = n_threads < 1 ? 1 : n_threads;
-    // Per-thread buffers allocated here, so nothing inside the parallel
-    // region allocates or throws.
-    std::vector<Work> work(static_cast<std::size_t>(n_work), Work(pb_.m, pb_.k));
-    const long n_reps = static_cast<long>(reps);
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(n_work) schedule(static)
-#endif
-    for (long r = 0; r < n_reps; ++r) {
-      int tid = 0;
-#ifdef _OPENMP
-      tid = omp_get_thread_num();
-#endif
-      Work& w = work[static_cast<std::size_t>(tid)];
-      const std::size_t ru = static_cast<std::size_t>(r);
-      one_rep(topic_draws + ru * 3 * pb_.k, system_draws + ru * pb_.m, w);
-      for (std::size_t l = 0; l < n_lambda; ++l) {
-        const double lam = pb_.lambdas[l];
-        for (std::size_t i = 0; i < pb_.m; ++i) {
-          w.smoothed[i] = lam * w.new_mean[i] + (1.0 - lam) * w.prior_mean[i];
-        }
-        out[ru + reps * l] = w.kendall.tau_b(reference_.data(), w.smoothed.data(), pb_.m);
-      }
-      out[ru + reps * n_lambda] = w.kendall.tau_b(reference_.data(), w.baseline.data(), pb_.m);
-    }
+    // One workspace per thread, made inside the region by the driver (its
+    // allocation failure is rethrown after the join).
+    parallel_for_local(
+        reps, {n_threads, cancel, Schedule::blocks}, [&] { return Work(pb_.m, pb_.k); },
+        [&](std::size_t ru, Work& w) {
+          one_rep(topic_draws + ru * 3 * pb_.k, system_draws + ru * pb_.m, w);
+          for (std::size_t l = 0; l < n_lambda; ++l) {
+            const double lam = pb_.lambdas[l];
+            for (std::size_t i = 0; i < pb_.m; ++i) {
+              w.smoothed[i] = lam * w.new_mean[i] + (1.0 - lam) * w.prior_mean[i];
+            }
+            out[ru + reps * l] = w.kendall.tau_b(reference_.data(), w.smoothed.data(), pb_.m);
+          }
+          out[ru + reps * n_lambda] = w.kendall.tau_b(reference_.data(), w.baseline.data(), pb_.m);
+        });
   }
 
  private:

@@ -24,18 +24,14 @@
 #define IRTOPICS_STABILITY_H
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cancel.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -117,29 +113,22 @@ inline double aggregate_of(const ScoreView& m, std::size_t s, const int* topics,
 // perms: n_top x n_trials, column-major, 0-based topic indices (a permutation
 // per column). out: n_sys x (2 * n_trials), column-major; column 2b is the
 // first set (perm[0..size)) of trial b, column 2b + 1 the second set
-// (perm[size..2 size)).
+// (perm[size..2 size)). Asks `cancel` (if given) before each trial; throws
+// Cancelled.
 inline void set_aggregates(const ScoreView& m, const int* perms, std::size_t n_trials,
                            std::size_t size, Aggregate agg, double eps, double* out,
-                           int n_threads) {
+                           int n_threads, CancelToken* cancel = nullptr) {
   if (2 * size > m.n_top) throw std::invalid_argument("2 * size exceeds the number of topics");
-  const std::ptrdiff_t nt = static_cast<std::ptrdiff_t>(n_trials);
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_threads)
-#endif
-  {
-    std::vector<double> buf;
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-    for (std::ptrdiff_t b = 0; b < nt; ++b) {
-      const int* perm = perms + static_cast<std::size_t>(b) * m.n_top;
-      for (int half = 0; half < 2; ++half) {
-        const int* topics = perm + half * size;
-        double* col = out + (2 * static_cast<std::size_t>(b) + half) * m.n_sys;
-        for (std::size_t s = 0; s < m.n_sys; ++s) col[s] = aggregate_of(m, s, topics, size, agg, eps, buf);
-      }
-    }
-  }
+  parallel_for_local(
+      n_trials, {n_threads, cancel, Schedule::blocks}, [] { return std::vector<double>(); },
+      [&](std::size_t b, std::vector<double>& buf) {
+        const int* perm = perms + b * m.n_top;
+        for (int half = 0; half < 2; ++half) {
+          const int* topics = perm + half * size;
+          double* col = out + (2 * b + half) * m.n_sys;
+          for (std::size_t s = 0; s < m.n_sys; ++s) col[s] = aggregate_of(m, s, topics, size, agg, eps, buf);
+        }
+      });
 }
 
 // Step 3 of the swap method over all unordered system pairs.
@@ -168,31 +157,17 @@ inline int classify(double a, double b, double fuzz) {
 // Asks `cancel` (if given) before each row of pairs; throws Cancelled.
 inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t n_sets,
                               double fuzz, int n_threads, CancelToken* cancel = nullptr) {
-  const std::ptrdiff_t ns = static_cast<std::ptrdiff_t>(n_sys);
-  const int nthr = std::max(1, n_threads);
+  const int nthr = parallel_threads(n_sys, n_threads);
   std::vector<PairCounts> part(static_cast<std::size_t>(nthr));
   // One contiguous row of set aggregates per system, so that the inner loop
   // over sets reads two sequential streams instead of two strided ones.
   std::vector<double> rows(n_sys * n_sets);
   for (std::size_t k = 0; k < n_sets; ++k)
     for (std::size_t s = 0; s < n_sys; ++s) rows[s * n_sets + k] = aggs[k * n_sys + s];
-  std::atomic<bool> stopped{false};
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 4) num_threads(nthr)
-#endif
-  for (std::ptrdiff_t i = 0; i < ns; ++i) {
-    if (stopped.load(std::memory_order_relaxed)) continue;
-    if (cancel != nullptr && cancel->stop_requested()) {
-      stopped.store(true);
-      continue;
-    }
-#ifdef _OPENMP
-    PairCounts& acc = part[static_cast<std::size_t>(omp_get_thread_num())];
-#else
-    PairCounts& acc = part[0];
-#endif
-    const double* a = rows.data() + static_cast<std::size_t>(i) * n_sets;
-    for (std::size_t j = static_cast<std::size_t>(i) + 1; j < n_sys; ++j) {
+  parallel_for(n_sys, {nthr, cancel, Schedule::dynamic, 4}, [&](std::size_t i, int tid) {
+    PairCounts& acc = part[static_cast<std::size_t>(tid)];
+    const double* a = rows.data() + i * n_sets;
+    for (std::size_t j = i + 1; j < n_sys; ++j) {
       const double* b = rows.data() + j * n_sets;
       std::int64_t gt = 0, lt = 0, eq = 0, swaps = 0;
       for (std::size_t k = 0; k + 1 < n_sets; k += 2) {
@@ -209,8 +184,7 @@ inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t
       acc.trial_swaps += static_cast<double>(swaps);
       acc.trial_pairs += static_cast<double>(n_sets / 2);
     }
-  }
-  if (stopped.load()) throw Cancelled();
+  });
   PairCounts out;
   for (const PairCounts& p : part) {
     out.min_sum += p.min_sum;
@@ -224,15 +198,18 @@ inline PairCounts pair_counts(const double* aggs, std::size_t n_sys, std::size_t
 
 // Differences of every pair within every trial: d1[p, b] = a_i - a_j on the
 // first set of trial b, d2 on the second. `scale` multiplies them (n/100 turns
-// %no differences into whole topics; they are then rounded).
+// %no differences into whole topics; they are then rounded). Asks `cancel`
+// (if given) before each trial; critical_curve_swap() and binned_swaps() ask
+// it every 2^16 differences.
 inline void trial_differences(const double* aggs, std::size_t n_sys, std::size_t n_trials,
                               double scale, bool round_to_int, std::vector<double>& d1,
-                              std::vector<double>& d2) {
+                              std::vector<double>& d2, CancelToken* cancel = nullptr) {
   const std::size_t n_pairs = n_sys * (n_sys - 1) / 2;
   d1.resize(n_pairs * n_trials);
   d2.resize(n_pairs * n_trials);
   std::size_t k = 0;
   for (std::size_t b = 0; b < n_trials; ++b) {
+    throw_if_cancelled(cancel);
     const double* c1 = aggs + 2 * b * n_sys;
     const double* c2 = c1 + n_sys;
     for (std::size_t i = 0; i < n_sys; ++i) {
@@ -257,7 +234,8 @@ struct CriticalCurve {
 };
 
 inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const std::vector<double>& d2,
-                                         const std::vector<double>& grid, bool both_sets, double tol) {
+                                         const std::vector<double>& grid, bool both_sets, double tol,
+                                         CancelToken* cancel = nullptr) {
   // Histogram the keys over the (increasing) grid instead of sorting them:
   // bin g holds the keys with grid[g] - tol <= key < grid[g + 1] - tol, so
   // #{key >= grid[g] - tol} is the sum of the bins from g up.
@@ -269,6 +247,7 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
     return static_cast<std::size_t>(std::upper_bound(lower.begin(), lower.end(), key) - lower.begin());
   };
   for (std::size_t k = 0; k < d1.size(); ++k) {
+    if ((k & 0xffff) == 0) throw_if_cancelled(cancel);
     const double a = std::fabs(d1[k]);
     dec_hist[bin_of(a)] += 1;
     second_hist[bin_of(std::fabs(d2[k]))] += 1;  // |D2|; the first sets are in dec_hist
@@ -293,30 +272,33 @@ inline CriticalCurve critical_curve_swap(const std::vector<double>& d1, const st
 // Absolute-threshold reading of step 4: over all topic sets, a pair is EQ iff
 // |a - b| < c (always when a == b), error(c) = sum_pairs min(GT, LT) / all,
 // significant(c) = #{|a - b| >= c}. Returns error numerators in `swaps` and
-// significant counts in `decisions`. `scale`/`round_to_int` as above.
+// significant counts in `decisions`. `scale`/`round_to_int` as above. Asks
+// `cancel` (if given) before each system pair; throws Cancelled.
 inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_sys, std::size_t n_sets,
                                               double scale, bool round_to_int,
-                                              const std::vector<double>& grid, double tol, int n_threads) {
+                                              const std::vector<double>& grid, double tol, int n_threads,
+                                              CancelToken* cancel = nullptr) {
   const std::size_t G = grid.size();
-  const int nthr = std::max(1, n_threads);
+  // One item per system pair (i < j), so that the token is asked often even
+  // when there are few systems and many topic sets; pair p is row i's
+  // (p - start[i])-th pair.
+  const std::size_t n_pairs = n_sys < 2 ? 0 : n_sys * (n_sys - 1) / 2;
+  std::vector<std::size_t> start(n_sys + 1, 0);
+  for (std::size_t i = 0; i < n_sys; ++i) start[i + 1] = start[i] + (n_sys - 1 - i);
+  const int nthr = parallel_threads(n_pairs, n_threads);
   std::vector<std::vector<double>> err(static_cast<std::size_t>(nthr), std::vector<double>(G, 0.0)),
       sig(static_cast<std::size_t>(nthr), std::vector<double>(G, 0.0));
-  const std::ptrdiff_t ns = static_cast<std::ptrdiff_t>(n_sys);
-#ifdef _OPENMP
-#pragma omp parallel num_threads(nthr)
-#endif
-  {
-#ifdef _OPENMP
-    const std::size_t tid = static_cast<std::size_t>(omp_get_thread_num());
-#else
-    const std::size_t tid = 0;
-#endif
+  struct Signs {
     std::vector<double> pos, neg;
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 4)
-#endif
-    for (std::ptrdiff_t i = 0; i < ns; ++i) {
-      for (std::size_t j = static_cast<std::size_t>(i) + 1; j < n_sys; ++j) {
+  };
+  parallel_for_local(
+      n_pairs, {nthr, cancel, Schedule::dynamic, 16}, [] { return Signs(); },
+      [&](std::size_t p, Signs& w, int tid) {
+        const std::size_t i =
+            static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), p) - start.begin()) - 1;
+        const std::size_t j = i + 1 + (p - start[i]);
+        std::vector<double>& pos = w.pos;
+        std::vector<double>& neg = w.neg;
         pos.clear();
         neg.clear();
         for (std::size_t k = 0; k < n_sets; ++k) {
@@ -326,16 +308,16 @@ inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_
         }
         std::sort(pos.begin(), pos.end());
         std::sort(neg.begin(), neg.end());
+        std::vector<double>& e = err[static_cast<std::size_t>(tid)];
+        std::vector<double>& sg = sig[static_cast<std::size_t>(tid)];
         for (std::size_t g = 0; g < G; ++g) {
           const double c = std::max(grid[g] - tol, std::numeric_limits<double>::min());
           const double gt = static_cast<double>(pos.end() - std::lower_bound(pos.begin(), pos.end(), c));
           const double lt = static_cast<double>(neg.end() - std::lower_bound(neg.begin(), neg.end(), c));
-          err[tid][g] += std::min(gt, lt);
-          sig[tid][g] += gt + lt;
+          e[g] += std::min(gt, lt);
+          sg[g] += gt + lt;
         }
-      }
-    }
-  }
+      });
   CriticalCurve out;
   out.swaps.assign(G, 0.0);
   out.decisions.assign(G, 0.0);
@@ -353,10 +335,12 @@ inline CriticalCurve critical_curve_threshold(const double* aggs, std::size_t n_
 // comparisons with k * width <= |D1| < (k + 1) * width, the last bin
 // everything from (n_bins - 1) * width up; a swap is D1 * D2 < 0.
 inline void binned_swaps(const std::vector<double>& d1, const std::vector<double>& d2, double width,
-                         std::size_t n_bins, std::vector<double>& count, std::vector<double>& swaps) {
+                         std::size_t n_bins, std::vector<double>& count, std::vector<double>& swaps,
+                         CancelToken* cancel = nullptr) {
   count.assign(n_bins, 0.0);
   swaps.assign(n_bins, 0.0);
   for (std::size_t k = 0; k < d1.size(); ++k) {
+    if ((k & 0xffff) == 0) throw_if_cancelled(cancel);
     const double a = std::fabs(d1[k]);
     std::size_t bin = static_cast<std::size_t>(std::floor(a / width + 1e-9));
     if (bin >= n_bins) bin = n_bins - 1;

@@ -21,7 +21,9 @@
 #include <numeric>
 #include <vector>
 
+#include "cancel.h"
 #include "n25.h"
+#include "parallel.h"
 
 namespace irtopics {
 
@@ -109,30 +111,20 @@ inline double sq_dist(const double* a, const double* b, std::size_t n) {
 // number of threads, so results do not depend on it.
 inline void return_order_dissimilarity(const int* positions, int n_rel, int n_lists, int depth,
                                        bool tie_correction, double* delta, double* sim,
-                                       int n_threads) {
+                                       int n_threads, CancelToken* cancel = nullptr) {
   const std::size_t nr = static_cast<std::size_t>(n_rel);
   const std::size_t nl = static_cast<std::size_t>(n_lists);
   std::vector<double> v(nr * nl, 0.0), norm2(nl, 0.0);
   std::vector<char> ok(nl, 0);
-#ifdef _OPENMP
-#pragma omp parallel num_threads(n_threads)
-#endif
-  {
-    std::vector<long long> ws;
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-    for (long long p = 0; p < static_cast<long long>(nl); ++p) {
-      double* col = v.data() + static_cast<std::size_t>(p) * nr;
-      ok[p] = return_order_vector(positions + static_cast<std::size_t>(p) * nr, n_rel, depth,
-                                  tie_correction, col, ws)
-                  ? 1
-                  : 0;
-      double n2 = 0.0;
-      for (std::size_t i = 0; i < nr; ++i) n2 += col[i] * col[i];
-      norm2[p] = n2;
-    }
-  }
+  parallel_for_local(
+      nl, {n_threads, cancel, Schedule::blocks}, [] { return std::vector<long long>(); },
+      [&](std::size_t p, std::vector<long long>& ws) {
+        double* col = v.data() + p * nr;
+        ok[p] = return_order_vector(positions + p * nr, n_rel, depth, tie_correction, col, ws) ? 1 : 0;
+        double n2 = 0.0;
+        for (std::size_t i = 0; i < nr; ++i) n2 += col[i] * col[i];
+        norm2[p] = n2;
+      });
   const double nan = std::numeric_limits<double>::quiet_NaN();
   // untied formula: s = 1 - 6 sum d^2 / (n^3 - n); delta^2 = 2 (1 - s)
   const double n3 = static_cast<double>(n_rel) * n_rel * n_rel - n_rel;
@@ -164,11 +156,7 @@ inline void return_order_dissimilarity(const int* positions, int n_rel, int n_li
     if (acc < 1e-6 * scale) acc = sq_dist(v.data() + p * nr, v.data() + q * nr, nr);
     store(p, q, acc);
   };
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(n_threads) schedule(dynamic, 4)
-#endif
-  for (long long pp = 0; pp < static_cast<long long>(nl); ++pp) {
-    const std::size_t p = static_cast<std::size_t>(pp);
+  parallel_for(nl, {n_threads, cancel, Schedule::dynamic, 4}, [&](std::size_t p) {
     const double* a = v.data() + p * nr;
     if (ok[p]) {
       delta[p + p * nl] = 0.0;
@@ -190,8 +178,7 @@ inline void return_order_dissimilarity(const int* positions, int n_rel, int n_li
       dot4(a, b0, b0, b0, b0, nr, res);
       pair(p, q, res[0]);
     }
-  }
-  (void)n_threads;
+  });
 }
 
 // N25 (spec 1.3) and AP (spec 1.2) of every list (column) of `positions`.

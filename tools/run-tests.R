@@ -1,5 +1,6 @@
 # Runs the package's testthat suite against the source tree (compiling it with
-# pkgload) and prints a plain closing line "N passed, N failed" for CI.
+# pkgload) and prints a plain closing line "N passed, N failed" for CI. The
+# object files in src/ are left as they were found.
 # Usage, from the package root:  Rscript tools/run-tests.R
 options(warn = 1)
 # testthat runs the tests, pkgload loads the source tree, pkgbuild compiles src/.
@@ -9,8 +10,27 @@ if (length(miss)) {
   message("missing: ", paste(miss, collapse = ", "), ". Run first: bash tools/setup.sh --deps-only")
   quit(status = 1)
 }
-res <- testthat::test_local(".", reporter = testthat::ProgressReporter$new(show_praise = FALSE),
-                            stop_on_failure = FALSE)
+# pkgload compiles src/ with -O0 -g and leaves its objects there; a later
+# R CMD INSTALL would link them (src/Makevars rebuilds objects whose flags
+# differ, but src/ should not change under a test run anyway). So the build
+# products in src/ are saved before and put back afterwards, exactly as found.
+build_products <- function() {
+  dir("src", pattern = "[.](o|so|dll)$|^[.]build-flags$|^symbols[.]rds$", all.files = TRUE,
+      full.names = TRUE)
+}
+saved_dir <- tempfile("irtopics-src-")
+dir.create(saved_dir)
+saved <- build_products()
+file.copy(saved, saved_dir, copy.date = TRUE)
+restore_src <- function() {
+  unlink(build_products())
+  file.copy(file.path(saved_dir, basename(saved)), "src", copy.date = TRUE)
+  unlink(saved_dir, recursive = TRUE)
+}
+res <- tryCatch(
+  testthat::test_local(".", reporter = testthat::ProgressReporter$new(show_praise = FALSE),
+                       stop_on_failure = FALSE),
+  finally = restore_src())
 df <- as.data.frame(res)
 n_failed <- sum(df$failed) + sum(df$error)
 n_passed <- sum(df$nb) - sum(df$failed) - sum(df$skipped)

@@ -111,3 +111,15 @@ return_orders_reference <- function(runs, qrels, query_map = NULL, depth = 1000L
 
 key_of <- function(r) irtopics:::list_id(r$system, r$query)
 
+
+# Fixtures shared by tests that came from test-autoplot-variations.R
+sim_small <- function() {
+  simulate_query_runs(n_systems = 2, n_topics = 3, n_queries = 6, n_docs = 300, depth = 150,
+                      seed = 3)
+}
+
+# Fixtures shared by tests that came from test-variations.R
+spec_indicator_orders <- function(queries = spec_queries, text = NULL) {
+  make_orders(list(sys = queries), text = text)
+}
+

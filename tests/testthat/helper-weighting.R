@@ -37,3 +37,12 @@ reference_gawm <- function(P, q = 1, tol = 1e-12, maxit = 1000) {
   es <- drop(P %*% wt) / sum(wt)
   list(E_s = es, W_s = ws, E_t = et, W_t = wt, iterations = it)
 }
+
+# Fixtures shared by tests that came from test-gawm.R
+# Lee et al. (2009), Table 2, on the runs of the paper (trec_runs()$lee2009_subset).
+lee2009_collections <- function() {
+  list(ta6 = subset_systems(real_scores("adhoc6_ap.csv"), lee2009_subset, runs = trec_runs("adhoc6")),
+       ta7 = subset_systems(real_scores("adhoc7_ap.csv"), lee2009_subset, runs = trec_runs("adhoc7")),
+       ta8 = subset_systems(real_scores("adhoc8_ap.csv"), lee2009_subset, runs = trec_runs("adhoc8")))
+}
+

@@ -54,3 +54,16 @@ test_that("subset_systems rejects mismatched metadata and bad selections", {
   expect_error(subset_systems(ap7, type == "none", runs = trec_runs("adhoc7")), class = "irtopics_error_data")
   expect_error(subset_systems(ap7, TRUE, runs = data.frame(x = 1)), class = "irtopics_error_argument")
 })
+# The official TREC 2003 Robust hard-topic list shipped in inst/extdata
+# (provenance in inst/extdata/README.md), checked against Voorhees (2004),
+# Table 3: hard-set MAP of the title-only runs.
+
+test_that("the hard-topic list has the 50 official topics", {
+  path <- system.file("extdata", "robust2003_hard_topics.txt", package = "irtopics")
+  hard <- scan(path, quiet = TRUE)
+  expect_length(hard, 50L)
+  expect_false(anyDuplicated(hard) > 0)
+  expect_true(all(hard >= 301 & hard <= 450))
+  expect_true(346 %in% hard)
+  expect_false(405 %in% hard)
+})

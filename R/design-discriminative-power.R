@@ -1,0 +1,246 @@
+# Discriminative power --------------------------------------------------------
+
+#' Discriminative power of evaluation measures
+#'
+#' Sakai's (2006) discriminative power: run a significance test on every
+#' pair of systems and report the share of pairs found significantly
+#' different at level `alpha`. Several measures over the same systems and
+#' topics (a named list of score matrices) are compared on the same random
+#' draws, so they differ only by their scores:
+#' * `method = "bootstrap"` (default): Sakai's studentized paired
+#'   bootstrap test on each pair. With \eqn{d_j} the per-topic differences,
+#'   \eqn{t_0 = \bar d / (s_d / \sqrt n)}; the shifted differences
+#'   \eqn{w_j = d_j - \bar d} are resampled over topics `B` times, and the
+#'   achieved significance level (ASL) is \eqn{(c + 1)/(B + 1)}, where
+#'   \eqn{c} counts the samples with \eqn{|t^*| \ge |t_0|}. One
+#'   \eqn{B \times n} bootstrap index matrix
+#'   serves every pair and every measure.
+#' * `method = "rthsd"`: the p-values of one randomised Tukey HSD
+#'   (Carterette 2012): `B` matrices whose scores are permuted across
+#'   systems within each topic; a pair's p-value is \eqn{(c + 1)/(B + 1)},
+#'   where \eqn{c} counts the permuted matrices whose range of system means
+#'   is at least the pair's difference. This controls the familywise error
+#'   over all pairs and so is more conservative.
+#'
+#' Resampled statistics equal to the observed one (within a relative
+#' \eqn{10^{-9}}) count as at least as extreme: IR scores are discrete and
+#' ties are frequent. The observed data count as one of the \eqn{B + 1}
+#' equally likely arrangements (Phipson & Smyth 2010), so no p-value is
+#' below \eqn{1/(B + 1)}: with `alpha = 0.05` a pair can be significant only
+#' when \eqn{B \ge 20}. (Earlier versions of irtopics used \eqn{c / B},
+#' which can be 0 and is anti-conservative.)
+#'
+#' Per measure the result also gives the estimated *difference required*:
+#' the smallest absolute difference of means among the significant pairs
+#' (Sakai 2006 estimates it from the bootstrap samples; this simpler
+#' estimate uses the observed differences of the pairs found significant).
+#' A pair whose per-topic differences do not vary has no t statistic: its
+#' p-value is `NA` and it counts as not significant (`n_undefined`).
+#'
+#' The random draws come from a counter-based generator keyed by `seed` and
+#' the replicate number, so results are identical for any `n_threads`,
+#' chunking and `future` plan; with `seed = NULL` the key is drawn from R's
+#' random stream (`set.seed()` beforehand reproduces it) and stored in the
+#' result.
+#'
+#' @param scores A score matrix ([ir_scores][as_ir_scores] or numeric,
+#'   systems x topics, no NA), or a named list of them (one per measure)
+#'   over the same systems and topics (their order may differ).
+#' @param method `"bootstrap"` or `"rthsd"`.
+#' @param alpha Significance level, in (0, 1).
+#' @param B Number of bootstrap samples (or permuted matrices).
+#' @param seed Random seed (a whole number), or `NULL`.
+#' @inheritParams irtopics_threads
+#' @return An `ir_discriminative_power` object: `$summary` (one row per
+#'   measure: `measure`, `n_pairs`, `n_significant`,
+#'   `discriminative_power`, `difference_required`, `n_undefined`),
+#'   `$pairs` (one row per measure and pair: `measure`, `system1`,
+#'   `system2`, `estimate` = mean of system1 minus mean of system2,
+#'   `p.value`, `significant`), and the parameters (`method`, `alpha`, `B`,
+#'   `seed`: the key used).
+#' @references Sakai, T. (2006). Evaluating evaluation metrics based on the
+#'   bootstrap. *SIGIR 2006*, 525--532.
+#'
+#' Carterette, B. (2012). Multiple testing in statistical analysis of
+#'   systems-based information retrieval experiments. *ACM TOIS* 30(1).
+#'
+#' Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be
+#'   zero: calculating exact p-values when permutations are randomly drawn.
+#'   *Statistical Applications in Genetics and Molecular Biology* 9(1), 39.
+#' @examples
+#' path <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
+#' ap <- read_scores(path("adhoc8_ap.csv"), measure = "AP")
+#' p10 <- read_scores(path("adhoc8_p10.csv"), measure = "P@10")
+#' keep <- rownames(ap)[1:20]
+#' dp <- discriminative_power(list(AP = ap[keep, ], `P@10` = p10[keep, ]), B = 200, seed = 1)
+#' dp
+#' ggplot2::autoplot(dp)
+#' @export
+discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha = 0.05, B = 1000,
+                                 seed = NULL, n_threads = irtopics_threads()) {
+  user_call <- environment()
+  mats <- check_score_list(scores)
+  method <- match_choice(method)
+  check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.", scalar = TRUE)
+  check_number(B, "B", min = 1, integer = TRUE)
+  check_seed(seed)
+  n_threads <- resolve_threads(n_threads)
+  key <- resample_key(seed)
+  B <- as.integer(B)
+  m1 <- mats[[1]]
+  pr <- utils::combn(nrow(m1), 2L)
+  first <- pr[1, ]
+  second <- pr[2, ]
+  per <- lapply(names(mats), function(nm) {
+    x <- mats[[nm]]
+    p <- with_progress_measure(nm, if (method == "bootstrap") {
+      bootstrap_pvalues(x, first, second, B, key, n_threads)
+    } else {
+      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads, call = user_call))
+    })
+    means <- rowMeans(x)
+    data.frame(measure = nm, system1 = rownames(x)[first], system2 = rownames(x)[second],
+               estimate = unname(means[first] - means[second]), p.value = p,
+               significant = !is.na(p) & p < alpha, stringsAsFactors = FALSE)
+  })
+  pairs <- do.call(rbind, per)
+  summary <- do.call(rbind, lapply(per, function(d) {
+    sig <- d$significant
+    data.frame(measure = d$measure[1], n_pairs = nrow(d), n_significant = sum(sig),
+               discriminative_power = mean(sig),
+               difference_required = if (any(sig)) min(abs(d$estimate[sig])) else NA_real_,
+               n_undefined = sum(is.na(d$p.value)), stringsAsFactors = FALSE)
+  }))
+  new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B,
+                                   seed = key, n_systems = nrow(m1), n_topics = ncol(m1)))
+}
+
+new_ir_discriminative_power <- function(x) {
+  new_result(x, "ir_discriminative_power",
+             fields = c(summary = "data.frame", pairs = "data.frame", method = "string", alpha = "number",
+                        B = "number", n_systems = "number", n_topics = "number"))
+}
+
+# One matrix or a named list of matrices over the same systems and topics:
+# a named list of complete double matrices in the first one's order.
+check_score_list <- function(scores, arg = "scores", min_topics = 2L, call = rlang::caller_env()) {
+  if (is.list(scores) && !is.data.frame(scores)) {
+    if (!length(scores)) stop_irtopics("{.arg {arg}} must hold at least one score matrix.", call = call)
+    nms <- names(scores)
+    if (is.null(nms)) {
+      nms <- vapply(scores, function(s) attr(s, "measure") %||% "", character(1))
+    }
+    if (any(!nzchar(nms)) || anyDuplicated(nms)) {
+      stop_irtopics(c("{.arg {arg}} must be a list named by measure, with distinct names.",
+                      i = "For example {.code list(AP = ap, `P@10` = p10)}."), call = call)
+    }
+    mats <- lapply(seq_along(scores), function(k) {
+      check_scores(scores[[k]], allow_na = FALSE, min_systems = 2L, min_topics = min_topics,
+                   arg = sprintf("%s$%s", arg, nms[k]), call = call)
+    })
+  } else {
+    m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = min_topics, arg = arg, call = call)
+    mats <- list(m)
+    nms <- attr(m, "measure") %||% "score"
+  }
+  names(mats) <- nms
+  ref <- mats[[1]]
+  for (k in seq_along(mats)[-1]) {
+    x <- mats[[k]]
+    for (dim in c("systems", "topics")) {
+      a <- if (dim == "systems") rownames(ref) else colnames(ref)
+      b <- if (dim == "systems") rownames(x) else colnames(x)
+      if (!setequal(a, b) || length(a) != length(b)) {
+        only_ref <- setdiff(a, b)
+        only_x <- setdiff(b, a)
+        stop_irtopics(c("The score matrices of {.arg {arg}} must share their {dim}: {.val {nms[1]}} and {.val {nms[k]}} differ.",
+                        x = if (length(only_ref)) "Only in {.val {nms[1]}}: {.val {utils::head(only_ref, 10)}}{if (length(only_ref) > 10) ', ...' else ''}.",
+                        x = if (length(only_x)) "Only in {.val {nms[k]}}: {.val {utils::head(only_x, 10)}}{if (length(only_x) > 10) ', ...' else ''}.",
+                        i = "Subset them to the common {dim} first, e.g. {.code x[common_systems, common_topics]}."),
+                      kind = "data", call = call)
+      }
+    }
+    mats[[k]] <- x[rownames(ref), colnames(ref), drop = FALSE]
+  }
+  lapply(mats, function(x) {
+    attr(x, "measure") <- NULL
+    x
+  })
+}
+
+#' @rdname discriminative_power
+#' @param x An `ir_discriminative_power` object.
+#' @param ... Unused.
+#' @export
+format.ir_discriminative_power <- function(x, ...) {
+  s <- x$summary
+  body <- data.frame(measure = s$measure,
+                     significant = sprintf("%d/%d", s$n_significant, s$n_pairs),
+                     power = sprintf("%.1f%%", 100 * s$discriminative_power),
+                     difference_required = ifelse(is.na(s$difference_required), "-",
+                                                  formatC(s$difference_required, digits = 4, format = "f")),
+                     stringsAsFactors = FALSE)
+  c(sprintf("<ir_discriminative_power> %s, alpha = %g, B = %d: %d systems (%d pairs) x %d topics",
+            if (x$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
+            x$alpha, x$B, x$n_systems, s$n_pairs[1], x$n_topics),
+    printed_lines(print(body, row.names = FALSE)),
+    if (any(s$n_undefined > 0)) sprintf("Pairs with constant differences (no test, not significant): %s",
+                                        paste0(s$measure, " ", s$n_undefined, collapse = ", ")))
+}
+
+#' @rdname discriminative_power
+#' @export
+print.ir_discriminative_power <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname discriminative_power
+#' @param object An `ir_discriminative_power` object.
+#' @export
+summary.ir_discriminative_power <- function(object, ...) {
+  new_summary("ir_discriminative_power",
+              sprintf("Discriminative power at alpha = %g (%s, B = %d):", object$alpha,
+                      if (object$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
+                      object$B),
+              object$summary)
+}
+
+#' @rdname discriminative_power
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_discriminative_power <- function(x, row.names = NULL, optional = FALSE, ...) x$pairs
+
+#' Plot achieved significance level curves
+#'
+#' Sakai's ASL curves: each measure's pair p-values sorted increasingly and
+#' drawn against the pair rank, all measures in one plot, with the
+#' significance level as a horizontal line. A curve that stays lower (more
+#' pairs below the line) belongs to a more discriminative measure.
+#'
+#' @param object An `ir_discriminative_power` or `ir_collection_diagnostics`
+#'   object.
+#' @param ... Unused.
+#' @return A ggplot.
+#' @examples
+#' path <- function(f) system.file("extdata", "score-matrices", f, package = "irtopics")
+#' ap <- read_scores(path("adhoc8_ap.csv"), measure = "AP")
+#' p10 <- read_scores(path("adhoc8_p10.csv"), measure = "P@10")
+#' keep <- rownames(ap)[1:15]
+#' ggplot2::autoplot(discriminative_power(list(AP = ap[keep, ], `P@10` = p10[keep, ]),
+#'                                        B = 200, seed = 1))
+#' @method autoplot ir_discriminative_power
+#' @export
+autoplot.ir_discriminative_power <- function(object, ...) {
+  d <- object$pairs
+  d$p.value[is.na(d$p.value)] <- 1
+  d <- d[order(match(d$measure, object$summary$measure), d$p.value), , drop = FALSE]
+  d$rank <- stats::ave(seq_len(nrow(d)), d$measure, FUN = seq_along)
+  d$measure <- factor(d$measure, levels = object$summary$measure)
+  ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure)) +
+    ggplot2::geom_line() +
+    ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
+    ggplot2::labs(x = "System pairs sorted by ASL", y = "Achieved significance level", colour = NULL,
+                  title = wrap_text(sprintf("ASL curves (%s, B = %d)",
+                                            if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
+                                            object$B)),
+                  subtitle = sprintf("Dashed: alpha = %s", format(object$alpha))) +
+    ggplot2::theme_bw() + title_theme()
+}

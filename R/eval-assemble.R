@@ -1,0 +1,197 @@
+# Runs the C++ evaluation chunk by chunk through run_chunks() and returns one
+# result list per run, with `system` set. In this process: chunks of at
+# least 16 runs (they keep per-thread buffers warm), the C++ threaded over
+# the runs of a chunk, a progress bar and interrupts between chunks, and an
+# input error raised as soon as its chunk is done. Scale-out: with a parallel
+# future plan (multisession, cluster, future.batchtools, ...) chunks of run
+# files go to the workers; each worker rebuilds the qrels from their source
+# (a path, or the data frame shipped with the future) and streams its files
+# in C++ with one thread (the futures are the parallelism). Qrels topics are
+# numbered the same way in every process, so the results are those of the
+# in-process evaluation. Run paths must be readable from the workers.
+run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, want_profiles,
+                           want_orders, progress = NULL, call = rlang::caller_env()) {
+  n <- if (source$type == "files") length(source$paths) else length(source$runs)
+  futures <- source$type == "files" && !is.null(q$source) && n > 1L && use_future()
+  fields <- measure_fields(spec$builtin)
+  if (futures) {
+    plan <- plan_chunks(n, "evaluate: runs", pieces = 2L * future::nbrOfWorkers(), arg = "runs")
+    # Absolute paths: a worker's working directory is not this session's, so a
+    # relative path would name another file there (or none).
+    worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, fields, depth,
+                                gain_vec, want_profiles, want_orders, qmap)
+  } else {
+    plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads), pieces = 20L,
+                        arg = "runs")
+    worker <- function(idx, threads) {
+      cpp_evaluate(q$ptr,
+                   if (source$type == "files") source$paths[idx] else NULL,
+                   if (source$type == "memory") source$runs[idx] else NULL,
+                   fields, 0.25, depth, gain_vec, want_profiles, want_orders,
+                   qmap$query, qmap$topic, threads)
+    }
+  }
+  named <- function(res, idx) {
+    if (!is.null(res$error)) raise_input_error(res$error, call = call)
+    lapply(seq_along(idx), function(k) {
+      r <- res$runs[[k]]
+      r$system <- if (source$type == "files") {
+        if (source$name == "tag") r$tag else run_file_name(source$paths[idx[k]])
+      } else {
+        source$runs[[idx[k]]]$name
+      }
+      r
+    })
+  }
+  parts <- run_chunks(plan, worker, n_threads = n_threads, progress = progress, futures = futures,
+                      each = named)
+  unlist(c(list(), parts), recursive = FALSE) %||% list()
+}
+
+# The function a future runs: a closure over exactly what a worker needs.
+evaluation_worker <- function(paths, qsource, measures, depth, gain_vec, want_profiles,
+                              want_orders, qmap) {
+  force(list(paths, qsource, measures, depth, gain_vec, want_profiles, want_orders, qmap))
+  function(idx, threads) {
+    qw <- qrels_pointer(qsource$qrels, qsource$level)
+    cpp_evaluate(qw$ptr, paths[idx], NULL, measures, 0.25, depth, gain_vec, want_profiles,
+                 want_orders, qmap$query, qmap$topic, threads)
+  }
+}
+
+# Topic (column) order: numeric when every id is a number, else byte order.
+order_topics <- function(ids) {
+  num <- suppressWarnings(as.numeric(ids))
+  if (!anyNA(num)) ids[order(num, as_bytes(ids), method = "radix")] else sort_bytes(ids)
+}
+
+assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, qmap, missing) {
+  topics_all <- qinfo$topics
+  # Columns: qrels topics, or queries when a query map is used.
+  if (is.null(qmap)) {
+    col_ids <- topics_all
+    col_topic <- seq_along(topics_all)
+  } else {
+    known <- qmap$topic %in% topics_all
+    col_ids <- qmap$query[known]
+    col_topic <- match(qmap$topic[known], topics_all)
+  }
+  n_sys <- length(results)
+  n_col <- length(col_ids)
+  n_b <- nrow(spec$builtin)
+  values <- array(NA_real_, c(n_sys, n_col, n_b))
+  custom <- lapply(spec$custom, function(f) matrix(NA_real_, n_sys, n_col))
+  answered <- matrix(FALSE, n_sys, n_col)
+  unknown <- character()
+  for (s in seq_len(n_sys)) {
+    r <- results[[s]]
+    unknown <- union(unknown, r$unknown_topics)
+    cols <- if (is.null(qmap)) r$topic else match(r$list_id, col_ids)
+    if (!length(cols)) next
+    answered[s, cols] <- TRUE
+    if (n_b) values[s, cols, ] <- r$values
+    for (nm in names(spec$custom)) {
+      f <- spec$custom[[nm]]
+      custom[[nm]][s, cols] <- vapply(seq_along(cols), function(k) {
+        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]],
+                    system = systems[s], topic = col_ids[cols[k]])
+      }, numeric(1))
+    }
+  }
+  keep <- seq_len(n_col)
+  if (missing == "zero") {
+    if (n_b) {
+      empty <- cpp_empty_values(q$ptr, measure_fields(spec$builtin), 0.25, depth, gain_vec)
+      if (is.list(empty)) raise_input_error(empty$error)
+      for (m in seq_len(n_b)) {
+        fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
+        v <- values[, , m, drop = FALSE]
+        dim(v) <- c(n_sys, n_col)
+        v[!answered] <- fill[!answered]
+        values[, , m] <- v
+      }
+    }
+    for (nm in names(spec$custom)) {
+      ev <- vapply(seq_along(col_topic), function(k) {
+        call_custom(spec$custom[[nm]], nm, integer(), qinfo$num_rel[col_topic[k]], topic = col_ids[k])
+      }, numeric(1))
+      fill <- matrix(ev, n_sys, n_col, byrow = TRUE)
+      custom[[nm]][!answered] <- fill[!answered]
+    }
+  } else {
+    keep <- which(colSums(answered) > 0)
+  }
+  ord <- keep[order(match(col_ids[keep], order_topics(col_ids[keep])))]
+  make <- function(m, measure) {
+    m <- m[, ord, drop = FALSE]
+    dimnames(m) <- list(systems, col_ids[ord])
+    x <- new_ir_scores(m, measure)
+    if (!is.null(qmap)) attr(x, "topic") <- stats::setNames(topics_all[col_topic[ord]], col_ids[ord])
+    x
+  }
+  out <- list()
+  canonical <- character()
+  for (nm in spec$order) {
+    b <- match(nm, spec$builtin$name)
+    out[[nm]] <- if (!is.na(b)) {
+      v <- values[, , b, drop = FALSE]
+      dim(v) <- c(n_sys, n_col)
+      x <- make(v, nm)
+      attr(x, "summary") <- spec$builtin$summary[b]
+      x
+    } else {
+      make(custom[[nm]], nm)
+    }
+    canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
+  }
+  attr(out, "missing") <- missing
+  attr(out, "depth") <- depth
+  attr(out, "unknown_topics") <- unknown
+  attr(out, "canonical") <- unname(canonical)
+  new_ir_evaluation(out)
+}
+
+# An `ir_evaluation`: a named list of `ir_scores` (one per measure, same
+# systems) with the evaluation's settings as attributes.
+new_ir_evaluation <- function(x) {
+  if (!all(vapply(x, inherits, logical(1), what = "ir_scores")) || (length(x) && is.null(names(x)))) {
+    stop_irtopics("Can't build {.cls ir_evaluation}: it must be a named list of {.cls ir_scores}.",
+                  kind = "internal", call = NULL)
+  }
+  new_result(x, "ir_evaluation", base = "list",
+             attrs = c(missing = "string", depth = "number", canonical = "character"))
+}
+
+# Run topics against qrels topics: no topic in common (typically "q301"
+# against "301") is an error showing a few ids of each side; run topics that
+# are not in the qrels are ignored with a warning giving their count.
+check_topic_overlap <- function(results, qinfo, call = rlang::caller_env()) {
+  unknown <- unique(unlist(lapply(results, function(r) r$unknown_topics)))
+  n_answered <- sum(vapply(results, function(r) length(r$list_id), integer(1)))
+  if (!n_answered) {
+    run_ids <- show_ids(unknown)
+    qrels_ids <- show_ids(qinfo$topics)
+    stop_irtopics(c("No topic of the runs is in the qrels.",
+                    i = "Run topics: {run_ids}.", i = "Qrels topics: {qrels_ids}.",
+                    i = "Check that both use the same topic ids (e.g. {.val 301} or {.val q301})."),
+                  kind = "data", call = call)
+  }
+  if (length(unknown)) {
+    ids <- show_ids(unknown)
+    warn_irtopics(c("{length(unknown)} topic{?s} of the runs {?is/are} not in the qrels and {?was/were} ignored: {ids}."),
+                  kind = "unknown_topics")
+  }
+  invisible(unknown)
+}
+
+# At most `n` ids, quoted, escaped and cut for a message.
+show_ids <- function(ids, n = 5L) {
+  if (!length(ids)) return("none")
+  shown <- paste0('"', show_bytes(utils::head(ids, n), width = 30L), '"', collapse = ", ")
+  if (length(ids) > n) paste0(shown, ", ... (", length(ids), " in all)") else shown
+}
+
+call_custom <- function(f, name, grades, n_rel, system = NULL, topic = NULL) {
+  call_user(f, list(grades, n_rel), sprintf('Custom measure "%s"', name),
+            where = list(system = system, topic = topic), kind = "measure")
+}

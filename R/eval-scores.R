@@ -1,0 +1,521 @@
+#' Plot per-topic scores sorted, one line per system
+#'
+#' Draws each system's per-topic scores sorted from worst to best topic,
+#' one line per system: Figure 3 of the TREC 2004 Robust track overview
+#' (Voorhees 2004), where it shows how runs with similar MAP differ in their
+#' worst topics.
+#'
+#' Every requested system is drawn. Colour and line type tell about eight
+#' lines apart, so `layout = "auto"` switches beyond that, with a message:
+#' * `"lines"`: one line per system, told apart by colour and line type
+#'   (the default for up to 8 systems);
+#' * `"facets"`: one panel per system, its line in colour over the other
+#'   systems' lines in grey (the default for 9 to 30 systems);
+#' * `"highlight"`: all systems in grey, the `highlight` systems in colour
+#'   with their names at the end of their lines (the default for more than
+#'   30 systems).
+#'
+#' @param object An `ir_scores` object.
+#' @param systems Systems to draw (names or row numbers); default: all when
+#'   there are at most 8, otherwise the 8 best by mean score.
+#' @param layout `"auto"`, `"lines"`, `"facets"` or `"highlight"` (see
+#'   Details).
+#' @param highlight For `layout = "highlight"`: the systems drawn in colour
+#'   (names or row numbers, at most 8); default: the best, the median and
+#'   the worst of the drawn systems by mean score.
+#' @param ... Unused; unknown arguments are an error.
+#' @return A ggplot object.
+#' @method autoplot ir_scores
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' best <- names(sort(mean_scores(ap), decreasing = TRUE))[c(1, 10, 40)]
+#' ggplot2::autoplot(ap, systems = best)
+#' # all 110 runs: grey, with three of them in colour
+#' ggplot2::autoplot(ap, systems = rownames(ap), layout = "highlight",
+#'                   highlight = best)
+#' @export
+autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines", "facets", "highlight"),
+                               highlight = NULL, ...) {
+  check_no_dots(..., help = "autoplot.ir_scores")
+  systems <- plot_systems(object, systems)
+  layout <- choose_layout(layout, length(systems), highlight)
+  df <- sorted_scores_long(object, systems)
+  measure <- attr(object, "measure") %||% "score"
+  means <- rowMeans(unclass(object)[systems, , drop = FALSE], na.rm = TRUE)
+  highlight <- plot_highlight(object, highlight, systems, means, layout)
+  many_lines_plot(df, "position", "value", layout, highlight) +
+    ggplot2::labs(x = "Topics, sorted by score", y = measure,
+                  title = wrap_text(sprintf("Per-topic %s, sorted, %s", measure, plural(length(systems), "system")))) +
+    title_theme()
+}
+
+# The systems a sorted-scores plot draws: the user's (names or row numbers),
+# else all when at most 8, else the 8 best by mean score.
+plot_systems <- function(object, systems, call = rlang::caller_env()) {
+  m <- unclass(object)
+  if (is.null(systems)) {
+    systems <- if (nrow(m) <= 8) rownames(m) else
+      names(sort(rowMeans(m, na.rm = TRUE), decreasing = TRUE))[1:8]
+  }
+  if (is.numeric(systems)) systems <- rownames(m)[systems]
+  check_names_in(systems, rownames(m), arg = "systems", of = "object", call = call)
+  unique(systems)
+}
+
+# Each system's scores sorted from worst to best (NA left out), long.
+sorted_scores_long <- function(object, systems) {
+  m <- unclass(object)
+  rows <- lapply(systems, function(s) {
+    v <- sort(m[s, ], na.last = NA)
+    data.frame(system = s, position = seq_along(v), value = as.vector(v))
+  })
+  df <- do.call(rbind, rows)
+  df$system <- factor(df$system, levels = systems)
+  df
+}
+
+# Many lines in one plot ------------------------------------------------------------
+
+# Lines that colour and line type tell apart; beyond, facets, then highlight.
+max_lines <- 8L
+max_facets <- 30L
+
+# The layout of a many-lines plot: the user's, or for "auto" the one that
+# shows `n` systems readably, with a message when it is not plain lines.
+choose_layout <- function(layout, n, highlight = NULL, facets = TRUE, call = rlang::caller_env()) {
+  layout <- match_choice(layout, c("auto", "lines", "facets", "highlight"), "layout", call = call)
+  if (!facets && layout == "facets") {
+    stop_irtopics("{.code layout = \"facets\"} is not available for this plot; use {.val highlight}.",
+                  call = call)
+  }
+  if (!is.null(highlight) && !layout %in% c("auto", "highlight")) {
+    stop_irtopics("{.arg highlight} is used by {.code layout = \"highlight\"} only.", call = call)
+  }
+  if (layout != "auto") return(layout)
+  if (!is.null(highlight)) return("highlight")
+  if (n <= max_lines) return("lines")
+  chosen <- if (facets && n <= max_facets) "facets" else "highlight"
+  cli::cli_inform(c(
+    "i" = "{n} systems are more than colour and line type tell apart; drawing {.code layout = \"{chosen}\"}.",
+    " " = "Choose with {.arg layout} ({.val lines}, {.val facets}, {.val highlight}) and {.arg highlight}."
+  ), class = "irtopics_message_layout")
+  chosen
+}
+
+# The highlighted systems of layout "highlight": the user's (names or row
+# numbers of `object`, among the drawn `systems`), else the best, median
+# and worst of `systems` by `means`.
+plot_highlight <- function(object, highlight, systems, means, layout, call = rlang::caller_env()) {
+  if (layout != "highlight") return(NULL)
+  if (is.null(highlight)) {
+    ord <- names(sort(means, decreasing = TRUE))
+    return(unique(ord[c(1L, ceiling(length(ord) / 2), length(ord))]))
+  }
+  if (is.numeric(highlight)) highlight <- rownames(unclass(object))[highlight]
+  unknown <- setdiff(highlight, systems)
+  if (!is.character(highlight) || anyNA(highlight) || length(unknown)) {
+    stop_irtopics("{.arg highlight} must name drawn systems; unknown: {.val {unknown}}.", call = call)
+  }
+  highlight <- unique(highlight)
+  if (length(highlight) > max_lines) {
+    stop_irtopics(c("{.arg highlight} names {length(highlight)} systems; colours tell at most {max_lines} apart.",
+                    i = "Use {.code layout = \"facets\"} to see each system on its own."), call = call)
+  }
+  highlight
+}
+
+# Colour-blind-safe colours (Okabe & Ito; yellow, weak on white, last) for
+# up to 8 lines, hues beyond;
+# line types never run out (ggplot2's own scale leaves lines 14+ blank).
+line_colours <- function(n) {
+  if (n <= 8L) unname(grDevices::palette.colors(9L, "Okabe-Ito")[c(2, 3, 4, 6, 7, 8, 1, 5)][seq_len(n)])
+  else grDevices::hcl(h = seq(15, 375, length.out = n + 1L)[seq_len(n)], c = 100, l = 65)
+}
+line_types <- function(n) rep_len(c("solid", "22", "42", "44", "13", "1343", "73", "2262"), n)
+
+# One line per level of df$system (a factor), in the chosen layout; `x` and
+# `y` name columns of df. The caller adds labels (and facets by measure:
+# `by` names that column, so facets of systems become a grid).
+many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, points = FALSE) {
+  systems <- levels(df$system)
+  n <- length(systems)
+  aes_xy <- ggplot2::aes(x = .data[[x]], y = .data[[y]])
+  point <- if (points) ggplot2::geom_point(size = 1.2) else NULL
+  if (layout == "lines") {
+    p <- ggplot2::ggplot(df, ggplot2::aes(x = .data[[x]], y = .data[[y]], colour = .data$system,
+                                          linetype = .data$system, group = .data$system)) +
+      ggplot2::geom_line() + point +
+      ggplot2::scale_colour_manual(values = line_colours(n), limits = systems) +
+      ggplot2::scale_linetype_manual(values = line_types(n), limits = systems) +
+      ggplot2::labs(colour = "System", linetype = "System")
+    if (n > 4L) p <- p + ggplot2::guides(colour = ggplot2::guide_legend(ncol = if (n > 16L) 2L else 1L))
+  } else if (layout == "facets") {
+    # each panel: its system in colour over all systems in grey
+    back <- df
+    names(back)[names(back) == "system"] <- ".other"
+    back <- back[rep(seq_len(nrow(back)), n), , drop = FALSE]
+    back$system <- factor(rep(systems, each = nrow(df)), levels = systems)
+    p <- ggplot2::ggplot(df, aes_xy) +
+      ggplot2::geom_line(data = back, ggplot2::aes(group = .data$.other), colour = "grey85",
+                         linewidth = 0.3) +
+      ggplot2::geom_line(ggplot2::aes(group = .data$system), colour = "#0072B2") +
+      (if (points) ggplot2::geom_point(colour = "#0072B2", size = 0.8) else NULL)
+    p <- p + if (is.null(by)) {
+      ggplot2::facet_wrap(ggplot2::vars(.data$system))
+    } else {
+      ggplot2::facet_grid(ggplot2::vars(.data[[by]]), ggplot2::vars(.data$system), scales = "free_y")
+    }
+    # few ticks, so that small panels do not overprint them
+    short <- function(b) format(b, trim = TRUE, drop0trailing = TRUE)
+    # x: the first and last pretty value inside the data (small panels side by side)
+    ends <- function(lim) {
+      b <- pretty(lim)
+      b <- b[b >= lim[1] & b <= lim[2]]
+      b[unique(c(1L, length(b)))]
+    }
+    p <- p + ggplot2::scale_x_continuous(breaks = ends, labels = short) +
+      ggplot2::scale_y_continuous(n.breaks = 3, labels = short)
+  } else {
+    hi <- df[df$system %in% highlight, , drop = FALSE]
+    hi$system <- factor(as.character(hi$system), levels = highlight)
+    key <- if (is.null(by)) hi$system else interaction(hi$system, hi[[by]])
+    ends <- hi[stats::ave(hi[[x]], key, FUN = max) == hi[[x]], , drop = FALSE]
+    p <- ggplot2::ggplot(df, aes_xy) +
+      ggplot2::geom_line(ggplot2::aes(group = .data$system), colour = "grey80", linewidth = 0.3) +
+      ggplot2::geom_line(data = hi, ggplot2::aes(colour = .data$system, group = .data$system),
+                         linewidth = 0.8) +
+      (if (points) ggplot2::geom_point(data = hi, ggplot2::aes(colour = .data$system), size = 1.2) else NULL) +
+      end_labels(ends, x, y) +
+      ggplot2::scale_colour_manual(values = line_colours(length(highlight)), limits = highlight,
+                                   guide = "none") +
+      # room on the right for the names, without ticks beyond the data
+      ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.03, 0.18)),
+                                  breaks = pretty(range(df[[x]], na.rm = TRUE)) ) +
+      ggplot2::labs(colour = "System", caption = sprintf("Grey: the other %s.",
+                                                          plural(n - length(highlight), "system")))
+  }
+  if (!is.null(by) && layout != "facets") p <- p + ggplot2::facet_wrap(ggplot2::vars(.data[[by]]), scales = "free_y")
+  p <- p + ggplot2::theme_bw()
+  if (layout == "facets") {
+    p <- p + ggplot2::theme(strip.text = ggplot2::element_text(size = if (n > 12L) 7 else 8,
+                                                               margin = ggplot2::margin(1, 1, 1, 1)),
+                            axis.text = ggplot2::element_text(size = 7),
+                            panel.spacing.x = ggplot2::unit(0.8, "lines"))
+  }
+  p
+}
+
+# Names at the right-hand end of highlighted lines: ggrepel when installed
+# (kept apart vertically), else plain text.
+end_labels <- function(ends, x, y, use_repel = NULL) {
+  ends$.label <- as.character(ends$system)
+  mapping <- ggplot2::aes(x = .data[[x]], y = .data[[y]], label = .data$.label, colour = .data$system)
+  use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
+  if (use_repel) {
+    ggrepel::geom_text_repel(data = ends, mapping = mapping, size = 3, hjust = 0, direction = "y",
+                             nudge_x = 0.02 * max(ends[[x]]), seed = 1, max.overlaps = Inf,
+                             segment.colour = "grey60", show.legend = FALSE)
+  } else {
+    ggplot2::geom_text(data = ends, mapping = mapping, size = 3, hjust = -0.1, show.legend = FALSE)
+  }
+}
+
+#' @rdname as.data.frame.ir_scores
+#' @exportS3Method tibble::as_tibble
+as_tibble.ir_scores <- function(x, ..., na.rm = FALSE) {
+  tibble::as_tibble(as.data.frame(x, na.rm = na.rm))
+}
+# The ir_scores class -----------------------------------------------------------
+#
+# An ir_scores is a base double matrix (systems in rows, topics in columns,
+# both named) with class c("ir_scores", "matrix", "array") and the canonical
+# measure name in attr(, "measure"). Because it stays a plain matrix, base
+# functions (rowMeans, cor, apply, t) work on it directly; `[` keeps the class
+# when the result is still a matrix. NA marks a topic a system did not answer
+# (evaluate(missing = "drop")).
+
+#' Build a systems x topics score matrix
+#'
+#' `ir_scores` objects hold one measure's per-topic scores: systems in rows,
+#' topics in columns. [evaluate()] and [read_scores()] return them;
+#' `as_ir_scores()` turns a numeric matrix or data frame (systems in rows)
+#' into one.
+#'
+#' @param x A numeric matrix or data frame with systems in rows and topics in
+#'   columns. Missing row or column names are filled with `sys1, sys2, ...`
+#'   and `t1, t2, ...`.
+#' @param measure The measure's name, stored as `attr(, "measure")`.
+#' @param ... Unused.
+#' @param object An `ir_scores` object.
+#' @param n Number of systems and topics to print.
+#' @param i,j,drop As for matrices.
+#' @return An `ir_scores` object: a double matrix with dimnames, class
+#'   `c("ir_scores", "matrix", "array")` and attribute `measure`.
+#'
+#' @section Methods:
+#' * `print()`/`format()`: the measure, the size, the mean and the first `n`
+#'   systems and topics.
+#' * `summary()`: per system, the mean, standard deviation, minimum, median
+#'   and maximum over its answered topics, best system first (a
+#'   `summary.ir_scores`, which `as.data.frame()` turns into that table).
+#' * `as.data.frame()`: the long form, see [as.data.frame.ir_scores()];
+#'   `autoplot()`: see [autoplot.ir_scores()].
+#' * `[` keeps the class while the result is a matrix; `t()` returns a plain
+#'   topics x systems matrix.
+#' @seealso [read_scores()], [evaluate()], [mean_scores()].
+#' @aliases ir_scores
+#' @examples
+#' m <- matrix(c(.2, .4, .1, .5, .3, .6), nrow = 2,
+#'             dimnames = list(c("sysA", "sysB"), c("401", "402", "403")))
+#' ap <- as_ir_scores(m, measure = "AP")
+#' ap
+#' ap[, 1:2]
+#' mean_scores(ap)
+#' @export
+as_ir_scores <- function(x, measure = NULL, ...) {
+  UseMethod("as_ir_scores")
+}
+
+#' @rdname as_ir_scores
+#' @export
+as_ir_scores.ir_scores <- function(x, measure = NULL, ...) {
+  if (!is.null(measure)) attr(x, "measure") <- measure
+  x
+}
+
+#' @rdname as_ir_scores
+#' @export
+as_ir_scores.data.frame <- function(x, measure = NULL, ...) {
+  bad <- !vapply(x, is.numeric, logical(1))
+  if (any(bad)) {
+    stop_irtopics(c("Every column of {.arg x} must be numeric.",
+                    x = "Column{?s} {.val {names(x)[bad]}} {?is/are} not."))
+  }
+  m <- as.matrix(x)
+  if (is.null(attr(x, "row.names")) || is.integer(attr(x, "row.names"))) rownames(m) <- NULL
+  as_ir_scores(m, measure = measure)
+}
+
+#' @rdname as_ir_scores
+#' @export
+as_ir_scores.matrix <- function(x, measure = NULL, ...) {
+  if (!is.numeric(x) && !is.logical(x)) {
+    stop_irtopics("{.arg x} must be a numeric matrix, not a {.cls {typeof(x)}} matrix.")
+  }
+  new_ir_scores(x, measure = measure %||% attr(x, "measure") %||% "score")
+}
+
+#' @rdname as_ir_scores
+#' @export
+as_ir_scores.default <- function(x, measure = NULL, ...) {
+  stop_irtopics("Can't turn {.obj_type_friendly {x}} into an {.cls ir_scores}; pass a numeric matrix or data frame.")
+}
+
+new_ir_scores <- function(x, measure) {
+  storage.mode(x) <- "double"
+  x <- unclass(x)
+  attributes(x) <- list(dim = dim(x), dimnames = dimnames(x))
+  if (is.null(rownames(x)) && nrow(x)) rownames(x) <- paste0("sys", seq_len(nrow(x)))
+  if (is.null(colnames(x)) && ncol(x)) colnames(x) <- paste0("t", seq_len(ncol(x)))
+  if (anyDuplicated(rownames(x))) {
+    stop_irtopics("System names must be unique; {.val {rownames(x)[duplicated(rownames(x))][1]}} is repeated.")
+  }
+  if (anyDuplicated(colnames(x))) {
+    stop_irtopics("Topic names must be unique; {.val {colnames(x)[duplicated(colnames(x))][1]}} is repeated.")
+  }
+  attr(x, "measure") <- measure
+  new_result(x, "ir_scores", base = c("matrix", "array"), attrs = c(measure = "string"))
+}
+
+#' @rdname as_ir_scores
+#' @export
+is_ir_scores <- function(x) inherits(x, "ir_scores")
+
+#' Validate a score matrix argument
+#'
+#' The common entry check of every analysis: accepts an `ir_scores`, a
+#' numeric matrix or a data frame (systems in rows) and returns a plain double
+#' matrix with dimnames.
+#' @param scores The argument.
+#' @param allow_na Whether NA scores are allowed.
+#' @param min_systems,min_topics Smallest acceptable dimensions.
+#' @return A double matrix (no class) with dimnames; attribute `measure`.
+#' @keywords internal
+#' @noRd
+check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L,
+                         arg = "scores", call = rlang::caller_env()) {
+  if (inherits(scores, "ir_evaluation")) scores <- single_measure(scores, arg = arg, call = call)
+  if (!is_ir_scores(scores)) {
+    if (!(is.matrix(scores) || is.data.frame(scores))) {
+      stop_irtopics("{.arg {arg}} must be an {.cls ir_scores} or a numeric matrix (systems x topics), not {.obj_type_friendly {scores}}.",
+                    call = call)
+    }
+    if (nrow(scores) < min_systems || ncol(scores) < min_topics) {
+      stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows) and {min_topics} topic{?s} (columns), not {nrow(scores)} x {ncol(scores)}.",
+                    call = call)
+    }
+    scores <- as_ir_scores(scores)
+  }
+  measure <- attr(scores, "measure")
+  m <- unclass(scores)
+  attr(m, "measure") <- NULL
+  if (!is.double(m)) storage.mode(m) <- "double"
+  m <- check_score_names(m, arg = arg, call = call)
+  if (nrow(m) < min_systems) {
+    stop_irtopics("{.arg {arg}} must have at least {min_systems} system{?s} (rows), not {nrow(m)}.", call = call)
+  }
+  if (ncol(m) < min_topics) {
+    stop_irtopics("{.arg {arg}} must have at least {min_topics} topic{?s} (columns), not {ncol(m)}.", call = call)
+  }
+  if (!allow_na && anyNA(m)) {
+    where <- which(is.na(m), arr.ind = TRUE)[1, ]
+    stop_irtopics(c("{.arg {arg}} must not contain NA scores.",
+                    x = "System {.val {rownames(m)[where[1]]}} has NA on topic {.val {colnames(m)[where[2]]}}.",
+                    i = "Evaluate with {.code missing = \"zero\"} or drop the topic."),
+                  kind = "data", call = call)
+  }
+  if (any(!is.finite(m) & !is.na(m))) {
+    stop_irtopics("{.arg {arg}} must contain finite scores.", kind = "data", call = call)
+  }
+  if (any(abs(m) > max_score, na.rm = TRUE)) {
+    stop_irtopics("{.arg {arg}} must contain scores of magnitude at most {format(max_score)} (sums of squares of larger ones overflow).",
+                  kind = "data", call = call)
+  }
+  attr(m, "measure") <- measure
+  m
+}
+
+# An ir_evaluation where an analysis takes one score matrix (every analysis
+# goes through check_scores()): its only measure, or an error naming the
+# measures and how to pick one or run the analysis per measure.
+single_measure <- function(x, arg = "scores", call = rlang::caller_env()) {
+  nms <- names(unclass(x))
+  if (length(nms) == 1L) return(.subset2(x, 1L))
+  if (!length(nms)) stop_irtopics("{.arg {arg}} is an {.cls ir_evaluation} without measures.", call = call)
+  pick <- function(nm) if (make.names(nm) == nm) paste0("$", nm) else paste0("[[\"", nm, "\"]]")
+  stop_irtopics(c("{.arg {arg}} must be one measure's scores, not an {.cls ir_evaluation} of {length(nms)} measures.",
+                  i = "Measures: {.val {nms}}.",
+                  i = "Pick one, e.g. {.code res{pick(nms[1])}}, or one result per measure: {.code lapply(res, <function>)}."),
+                kind = "argument", call = call, measures = nms)
+}
+
+# Largest score magnitude the analyses accept: the variance and ANOVA
+# computations square and sum scores, which overflows to Inf near 1e154.
+max_score <- 1e100
+
+# The dimnames of a score matrix, which users can edit on an ir_scores
+# (`rownames<-`, `dimnames<-`): missing names are filled (sys1, t1, ...);
+# NA, empty or duplicated names are an error.
+check_score_names <- function(m, arg = "scores", call = rlang::caller_env()) {
+  if (is.null(rownames(m)) && nrow(m)) rownames(m) <- paste0("sys", seq_len(nrow(m)))
+  if (is.null(colnames(m)) && ncol(m)) colnames(m) <- paste0("t", seq_len(ncol(m)))
+  for (side in c("system", "topic")) {
+    nm <- if (side == "system") rownames(m) else colnames(m)
+    bad <- which(is.na(nm) | !nzchar(nm))
+    if (length(bad)) {
+      stop_irtopics("{.arg {arg}}: {side} names must not be NA or empty ({side} {bad[1]} is {show_value(nm[bad[1]])}).",
+                    kind = "data", call = call)
+    }
+    if (anyDuplicated(nm)) {
+      dup <- show_bytes(nm[duplicated(nm)][1])
+      stop_irtopics("{.arg {arg}}: {side} names must be unique; {.val {dup}} is repeated.",
+                    kind = "data", call = call)
+    }
+  }
+  m
+}
+
+#' @rdname as_ir_scores
+#' @export
+`[.ir_scores` <- function(x, i, j, ..., drop = TRUE) {
+  measure <- attr(x, "measure")
+  out <- NextMethod()
+  if (is.matrix(out)) new_ir_scores(out, measure) else out
+}
+
+#' @rdname as_ir_scores
+#' @export
+t.ir_scores <- function(x) {
+  out <- t(unclass(x))
+  attr(out, "measure") <- NULL
+  out
+}
+
+#' @rdname as_ir_scores
+#' @export
+print.ir_scores <- function(x, ..., n = 6L) print_formatted(x, n = n)
+
+#' @rdname as_ir_scores
+#' @export
+format.ir_scores <- function(x, ..., n = 6L) {
+  n_na <- sum(is.na(x))
+  head <- sprintf("<ir_scores> %s: %d system%s x %d topic%s, mean %s%s",
+                  attr(x, "measure") %||% "score",
+                  nrow(x), if (nrow(x) == 1) "" else "s",
+                  ncol(x), if (ncol(x) == 1) "" else "s",
+                  if (all(is.na(x))) "NA" else formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+                  if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
+  if (!length(x)) return(head)
+  shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
+  attr(shown, "measure") <- NULL
+  c(head, printed_lines(print(round(shown, 4))),
+    more_line(system = nrow(x) - nrow(shown), topic = ncol(x) - ncol(shown)))
+}
+
+#' @rdname as_ir_scores
+#' @export
+summary.ir_scores <- function(object, ...) {
+  m <- unclass(object)
+  # Systems without any answered topic (or an empty matrix) get NA, not the
+  # warnings and +-Inf of min()/max() over nothing.
+  per_row <- function(f) {
+    vapply(seq_len(nrow(m)), function(i) {
+      v <- m[i, ][!is.na(m[i, ])]
+      if (length(v)) f(v) else NA_real_
+    }, numeric(1))
+  }
+  out <- data.frame(
+    system = rownames(m) %||% character(),
+    mean = per_row(mean),
+    sd = per_row(stats::sd),
+    min = per_row(min),
+    median = per_row(stats::median),
+    max = per_row(max),
+    topics = as.integer(rowSums(!is.na(m))),
+    row.names = NULL
+  )
+  out <- out[order(-out$mean, out$system), , drop = FALSE]
+  rownames(out) <- NULL
+  new_summary("ir_scores", sprintf("Per-system summary of %s over %s topics",
+                                   attr(object, "measure") %||% "score", max(out$topics)), out)
+}
+
+#' Long form of a score matrix
+#'
+#' @param x An `ir_scores` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @param na.rm Drop unanswered (NA) system-topic pairs.
+#' @return A data frame with columns `system`, `topic`, `measure`, `value`,
+#'   one row per system-topic pair (systems vary slowest);
+#'   `tibble::as_tibble()` gives the same as a tibble.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' head(as.data.frame(ap))
+#' @export
+as.data.frame.ir_scores <- function(x, row.names = NULL, optional = FALSE, ..., na.rm = FALSE) {
+  m <- unclass(x)
+  out <- data.frame(
+    system = rep(rownames(m) %||% character(), times = ncol(m)),
+    topic = rep(colnames(m) %||% character(), each = nrow(m)),
+    measure = rep(attr(x, "measure") %||% "score", length(m)),
+    value = as.vector(m),
+    stringsAsFactors = FALSE
+  )
+  out <- out[order(match(out$system, rownames(m))), , drop = FALSE]
+  if (na.rm) out <- out[!is.na(out$value), , drop = FALSE]
+  rownames(out) <- NULL
+  out
+}

@@ -1,0 +1,145 @@
+#' Plot an isoMDS map of a topic's lists
+#'
+#' One point per list at its isoMDS coordinates, labelled by the query
+#' letter and coloured by system: Figure 2 of Liggett & Buckley (2005).
+#'
+#' @param object An `ir_query_map` object from [query_map_mds()].
+#' @param ... Unused; unknown arguments are an error.
+#' @return A ggplot object.
+#' @method autoplot ir_query_map
+#' @examples
+#' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 6, n_docs = 300,
+#'                            depth = 200, seed = 2)
+#' d <- return_order_dissimilarity(sim$runs, sim$qrels, "sim01", sim$query_map, depth = 200)
+#' ggplot2::autoplot(query_map_mds(d))
+#' @export
+autoplot.ir_query_map <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_query_map")
+  df <- object$points
+  if (!"dim2" %in% names(df)) df$dim2 <- 0
+  ggplot2::ggplot(df, ggplot2::aes(x = .data$dim1, y = .data$dim2, label = .data$letter,
+                                   colour = .data$system)) +
+    ggplot2::geom_text(fontface = "bold") +
+    ggplot2::coord_equal() +
+    ggplot2::labs(x = "Dimension 1", y = "Dimension 2", colour = "System",
+                  title = if (!is.null(object$topic)) paste("Topic", object$topic),
+                  caption = sim_caption(object$simulated)) +
+    ggplot2::theme_bw()
+}
+
+# MDS ----------------------------------------------------------------------------
+
+#' Map the lists of a topic by non-metric multidimensional scaling
+#'
+#' Kruskal's isotonic multidimensional scaling (`MASS::isoMDS`) of a topic's
+#' return-order dissimilarities, one point per list: the paper's Figures 2, 4
+#' and 6, drawn by `autoplot()` with the query letter as label and one colour
+#' per system. Lists whose relevant documents come back in the same order (a
+#' dissimilarity of 0, for instance duplicate queries) make isoMDS fail; they
+#' are reported by name first, so that they can be removed (see
+#' [select_queries()]).
+#'
+#' @param d A `dist` from [return_order_dissimilarity()] (or any `dist` with
+#'   labels).
+#' @param k Number of dimensions.
+#' @param maxit,tol,p Passed to `MASS::isoMDS()` (its defaults); `p`, the
+#'   Minkowski power of the configuration distances, must be at least 1.
+#' @return An object of class `ir_query_map`: `points`, a data frame (`list,
+#'   system, query, letter, dim1, dim2, ...`), `stress` (percent) and the
+#'   topic. `as.data.frame()` returns `points`; `print()` the stress and the
+#'   first points; `summary()` the stress and the spread of each system's
+#'   points (an [irtopics_summary]); `autoplot()` draws the map.
+#' @param x,object An `ir_query_map` object.
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @param ... Unused.
+#' @examples
+#' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 6, n_docs = 300,
+#'                            depth = 200, seed = 2)
+#' d <- return_order_dissimilarity(sim$runs, sim$qrels, "sim01", sim$query_map, depth = 200)
+#' m <- query_map_mds(d)
+#' ggplot2::autoplot(m)
+#' @export
+query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
+  if (!inherits(d, "dist")) stop_irtopics("{.arg d} must be a {.cls dist} object.")
+  check_number(k, "k", min = 1, integer = TRUE)
+  check_number(maxit, "maxit", min = 0, integer = TRUE)
+  check_number(tol, "tol", min = 0, max = .Machine$double.xmax)
+  check_number(p, "p", min = 1, max = .Machine$double.xmax)
+  m <- as.matrix(d)
+  labs <- rownames(m) %||% as.character(seq_len(nrow(m)))
+  if (nrow(m) < k + 2L) {
+    stop_irtopics("isoMDS in {k} dimension{?s} needs at least {k + 2} lists, not {nrow(m)}.",
+                  kind = "data")
+  }
+  off <- row(m) < col(m)
+  bad_na <- which(off & is.na(m), arr.ind = TRUE)
+  if (nrow(bad_na)) {
+    stop_irtopics(c("Can't scale lists with an undefined dissimilarity (a list that returns no relevant document).",
+                    "x" = "{nrow(bad_na)} pair{?s}, first: {.val {labs[bad_na[1, 1]]}} and {.val {labs[bad_na[1, 2]]}}."),
+                  kind = "data")
+  }
+  bad_inf <- which(off & !is.finite(m), arr.ind = TRUE)
+  if (nrow(bad_inf)) {
+    stop_irtopics(c("isoMDS needs finite dissimilarities, but {nrow(bad_inf)} pair{?s} of lists {?is/are} at an infinite (or NaN) distance.",
+                    "x" = "First: {.val {labs[bad_inf[1, 1]]}} and {.val {labs[bad_inf[1, 2]]}}."),
+                  kind = "data")
+  }
+  bad0 <- which(off & m <= 0, arr.ind = TRUE)
+  if (nrow(bad0)) {
+    pairs <- paste0(labs[bad0[, 1]], " = ", labs[bad0[, 2]])
+    stop_irtopics(c("isoMDS needs positive dissimilarities, but {nrow(bad0)} pair{?s} of lists {?is/are} at distance 0:",
+                    stats::setNames(utils::head(pairs, 5), rep("x", min(5, length(pairs)))),
+                    "i" = "Remove duplicate queries first, e.g. with {.fn select_queries}."),
+                  kind = "data")
+  }
+  fit <- MASS::isoMDS(stats::as.dist(m), k = k, maxit = maxit, tol = tol, p = p, trace = FALSE)
+  pts <- as.data.frame(fit$points)
+  names(pts) <- paste0("dim", seq_len(ncol(pts)))
+  lists <- attr(d, "lists")
+  if (is.null(lists)) {
+    lists <- data.frame(list = labs, system = sub("\\|.*$", "", labs),
+                        query = sub("^[^|]*\\|", "", labs))
+    lists$letter <- query_letters(length(unique(lists$query)))[match(lists$query, unique(lists$query))]
+  }
+  out <- cbind(lists[, c("list", "system", "query", "letter")], pts)
+  rownames(out) <- NULL
+  new_ir_query_map(list(points = out, stress = fit$stress, topic = attr(d, "topic"), k = as.integer(k),
+                        simulated = isTRUE(attr(d, "simulated"))))
+}
+
+new_ir_query_map <- function(x) {
+  new_result(x, "ir_query_map", fields = c(points = "data.frame", stress = "number", topic = "string?",
+                                           k = "number", simulated = "flag"))
+}
+
+#' @rdname query_map_mds
+#' @export
+format.ir_query_map <- function(x, ...) {
+  c(sprintf("<ir_query_map> isoMDS of %s%s in %s, stress %s%%%s", plural(nrow(x$points), "list"),
+            if (!is.null(x$topic)) paste0(" of topic ", x$topic) else "", plural(x$k, "dimension"),
+            format(x$stress, digits = 3), if (x$simulated) " (simulated data)" else ""),
+    printed_lines(print(round_df(utils::head(x$points, 8), 3), row.names = FALSE)),
+    more_line(list = nrow(x$points) - 8))
+}
+
+#' @rdname query_map_mds
+#' @export
+print.ir_query_map <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname query_map_mds
+#' @export
+summary.ir_query_map <- function(object, ...) {
+  p <- object$points
+  dims <- grep("^dim[0-9]+$", names(p), value = TRUE)
+  tab <- do.call(rbind, lapply(split(p, factor(p$system, levels = unique(p$system))), function(d) {
+    centre <- colMeans(d[dims])
+    data.frame(system = d$system[1], lists = nrow(d),
+               mean_distance_to_centre = mean(sqrt(rowSums(sweep(as.matrix(d[dims]), 2, centre)^2))))
+  }))
+  new_summary("ir_query_map", sprintf("isoMDS stress %s%%; spread of each system's lists:",
+                                      format(object$stress, digits = 3)), tab)
+}
+
+#' @rdname query_map_mds
+#' @export
+as.data.frame.ir_query_map <- function(x, row.names = NULL, optional = FALSE, ...) x$points

@@ -1,0 +1,86 @@
+test_that("as.data.frame() is tidy long over all measures and matches the parts", {
+  res <- two_system_evaluation()
+  df <- as.data.frame(res)
+  expect_named(df, c("system", "topic", "measure", "value"))
+  expect_identical(nrow(df), 3L * 2L * 3L)
+  expect_identical(unique(df$measure), c("AP", "P@2", "RR"))
+  for (m in names(res)) {
+    d <- df[df$measure == m, ]
+    expect_identical(d$value, as.vector(t(unclass(res[[m]]))[, 1:2][cbind(rep(1:3, 2), rep(1:2, each = 3))]))
+    # hand values: sysA on 301 returns d1 (rel), d2, d3 (rel): AP = (1 + 2/3) / 2
+    if (m == "AP") expect_equal(d$value[d$system == "sysA" & d$topic == "301"], (1 + 2 / 3) / 2)
+  }
+  expect_true(is.na(df$value[df$system == "sysB" & df$topic == "303" & df$measure == "RR"]))
+  expect_identical(nrow(as.data.frame(res, na.rm = TRUE)), 15L)
+  tb <- tibble::as_tibble(res)
+  expect_s3_class(tb, "tbl_df")
+  expect_identical(as.data.frame(tb), df)
+})
+
+test_that("summary() reports each measure's size, NAs and system means", {
+  res <- two_system_evaluation()
+  s <- summary(res)
+  expect_s3_class(s, "irtopics_summary")
+  tab <- as.data.frame(s)
+  expect_identical(tab$measure, names(res))
+  expect_identical(tab$unanswered, c(1L, 1L, 1L))
+  expect_equal(tab$max_mean, vapply(res, function(m) max(rowMeans(unclass(m), na.rm = TRUE)), 0),
+               ignore_attr = TRUE)
+  expect_snapshot(print(s))
+})
+
+test_that("print() is cat(format()) with the system means", {
+  res <- two_system_evaluation()
+  expect_identical(capture.output(print(res)), format(res))
+  expect_snapshot(print(res))
+  # no "... 0 more systems" line
+  expect_false(any(grepl("more system", format(res))))
+  expect_match(format(res, n = 1)[5], "# ... 1 more system$")
+})
+
+test_that("autoplot() draws one panel per measure with sorted scores", {
+  res <- two_system_evaluation()
+  p <- ggplot2::autoplot(res)
+  ld <- ggplot2::layer_data(p)
+  expect_identical(sort(unique(as.integer(ld$PANEL))), 1:3)
+  # panel 1 (AP): sysA's sorted AP values
+  a <- ld[ld$PANEL == 1 & ld$group == 1, ]
+  expect_equal(a$y, sort(unclass(res$AP)["sysA", ]), ignore_attr = TRUE)
+  p2 <- ggplot2::autoplot(res, measures = "RR", systems = "sysB")
+  expect_identical(nrow(ggplot2::layer_data(p2)), 2L)
+  expect_error(ggplot2::autoplot(res, sytems = "sysA"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(res, measures = "MAP"), class = "irtopics_error_argument")
+})
+
+test_that("an ir_scores converts to the same long tibble as its evaluation", {
+  skip_if_not_installed("tibble")
+  res <- two_system_evaluation()
+  tb <- tibble::as_tibble(res$AP)
+  expect_s3_class(tb, "tbl_df")
+  expect_identical(as.data.frame(tb), as.data.frame(res$AP))
+  expect_identical(nrow(tibble::as_tibble(res$AP, na.rm = TRUE)), 5L)
+})
+
+test_that("res[systems, ] and res[, topics] subset every measure like a matrix", {
+  res <- four_system_evaluation()
+  s <- res[c("gamma", "alpha"), ]
+  expect_s3_class(s, "ir_evaluation")
+  expect_identical(names(s), names(res))
+  for (m in names(res)) {
+    expect_s3_class(s[[m]], "ir_scores")
+    expect_identical(unclass(s[[m]])[, ], unclass(res[[m]])[c("gamma", "alpha"), ])
+    expect_identical(attr(s[[m]], "measure"), attr(res[[m]], "measure"))
+    expect_identical(attr(s[[m]], "summary"), attr(res[[m]], "summary"))
+  }
+  t2 <- res[, c("302", "304")]
+  expect_identical(colnames(t2$RR), c("302", "304"))
+  expect_identical(unclass(t2$RR)[, ], unclass(res$RR)[, c("302", "304")])
+  one <- res[1, 2]  # never dropped to a vector
+  expect_identical(dim(one$AP), c(1L, 1L))
+  expect_identical(dim(res[-1, c(TRUE, FALSE)]$AP), c(3L, 2L))
+  expect_identical(dim(res[rownames(res$AP) != "beta", , drop = TRUE]$AP), c(3L, 4L))
+  expect_error(res["gama", ], "Did you mean.*gamma", class = "irtopics_error_argument")
+  expect_error(res[, "399"], "must name topics", class = "irtopics_error_argument")
+  expect_error(res[, 9], "must select topics", class = "irtopics_error_argument")
+  expect_error(res[1, 1, 1], "two dimensions", class = "irtopics_error_argument")
+})

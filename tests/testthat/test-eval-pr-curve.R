@@ -1,0 +1,49 @@
+test_that("pr_curve() averages trec_eval's 11 interpolated precisions", {
+  exp <- read_trec_eval_output(te_expected("out.test"))
+  exp <- exp[startsWith(exp$measure, "iprec_at_recall"), ]
+  pr <- pr_curve(te_data("results.test"), te_data("qrels.test"))
+  expect_s3_class(pr, "ir_pr_curve")
+  d <- as.data.frame(pr)
+  expect_identical(d$recall, seq(0, 1, by = 0.1))
+  expect_identical(sprintf("%.4f", d$precision), exp$value)
+  expect_identical(sub("iprec_at_recall_", "", exp$measure), sprintf("%.2f", d$recall))
+  # the same from an evaluation holding the 11 measures (trec_eval's names)
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c("AP", exp$measure))
+  expect_equal(as.data.frame(pr_curve(res)), d)
+  # the mean of the 11 points is 11pt_avg
+  e11 <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = "11pt_avg")
+  expect_equal(mean(d$precision), unname(mean_scores(e11[[1]])))
+  expect_error(pr_curve(res[c("AP")]), class = "irtopics_error")
+  # autoplot(<ir_evaluation>, type = "pr") draws the same 11 points
+  pp <- ggplot2::layer_data(ggplot2::autoplot(res, type = "pr"), 1)
+  expect_equal(pp$y, d$precision)
+  expect_equal(pp$x, d$recall)
+  expect_error(ggplot2::autoplot(res, type = "pr", measures = "AP"), class = "irtopics_error_argument")
+  expect_error(pr_curve(te_data("results.test")), class = "irtopics_error_argument")
+  expect_output(print(pr), "interpolated precision")
+})
+
+test_that("pr_curve() of several runs and its plot", {
+  run <- utils::read.table(te_data("results.test"), colClasses = "character")
+  files <- vapply(1:10, function(k) {
+    r <- run
+    r$V6 <- sprintf("run%02d", k)
+    set.seed(k)
+    r$V5 <- format(as.numeric(r$V5) + stats::rnorm(nrow(r), sd = k / 2))
+    f <- tempfile(fileext = ".txt")
+    utils::write.table(r, f, quote = FALSE, row.names = FALSE, col.names = FALSE)
+    f
+  }, "")
+  pr <- pr_curve(files, te_data("qrels.test"))
+  d <- as.data.frame(pr)
+  expect_identical(nrow(d), 110L)
+  one <- as.data.frame(pr_curve(files[3], te_data("qrels.test")))
+  expect_equal(d$precision[d$system == "run03"], one$precision)
+  p <- ggplot2::autoplot(pr, systems = 1:2)
+  ld <- ggplot2::layer_data(p, 1)
+  expect_identical(length(unique(ld$group)), 2L)
+  expect_identical(nrow(layers_of(p, "GeomPoint")[[1]]), 22L)
+  expect_message(pf <- ggplot2::autoplot(pr, systems = 1:10), class = "irtopics_message_layout")
+  expect_identical(nrow(ggplot2::ggplot_build(pf)$layout$layout), 10L)
+  expect_identical(p$labels$x, "Recall")
+})

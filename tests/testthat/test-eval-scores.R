@@ -1,0 +1,108 @@
+test_that("17 systems as lines: 17 distinct lines, none blank", {
+  ap <- robust()
+  s <- best(ap, 17)
+  p <- ggplot2::autoplot(ap, systems = s, layout = "lines")
+  d <- ggplot2::layer_data(p, 1)
+  expect_identical(length(unique(d$group)), 17L)
+  expect_false(any(d$linetype %in% c("blank", NA)))
+  # 17 different colour-linetype combinations
+  expect_identical(nrow(unique(d[c("colour", "linetype")])), 17L)
+  # each line has the system's 249 sorted scores
+  expect_identical(as.vector(table(d$group)), rep(249L, 17))
+  expect_equal(max(d$y[d$group == 1]), max(ap[s[1], ]))
+})
+
+test_that("layout = 'auto' switches to facets and highlight with a message", {
+  ap <- robust()
+  expect_message(p <- ggplot2::autoplot(ap, systems = best(ap, 17)), class = "irtopics_message_layout")
+  b <- ggplot2::ggplot_build(p)
+  expect_identical(nrow(b$layout$layout), 17L)  # one panel per system
+  expect_setequal(as.character(b$layout$layout$system), best(ap, 17))
+  front <- ggplot2::layer_data(p, 2)
+  expect_identical(length(unique(front$PANEL)), 17L)
+  # the grey context: all 17 systems in every panel
+  back <- ggplot2::layer_data(p, 1)
+  expect_identical(nrow(back), 17L * 17L * 249L)
+  # 8 or fewer: plain lines, no message
+  expect_no_message(p8 <- ggplot2::autoplot(ap, systems = best(ap, 8)))
+  expect_identical(length(unique(ggplot2::layer_data(p8, 1)$group)), 8L)
+  # 110: highlight; every system drawn in grey, three in colour with their names
+  expect_message(p110 <- ggplot2::autoplot(ap, systems = rownames(ap)), class = "irtopics_message_layout")
+  grey <- ggplot2::layer_data(p110, 1)
+  expect_identical(length(unique(grey$group)), 110L)
+  hi <- ggplot2::layer_data(p110, 2)
+  expect_identical(length(unique(hi$group)), 3L)
+  means <- rowMeans(unclass(ap))
+  labs <- ggplot2::layer_data(p110, 3)$label
+  expect_setequal(labs, c(names(which.max(means)), names(which.min(means)),
+                          names(sort(means, decreasing = TRUE))[55]))
+  # chosen highlights; no silent misuse
+  p3 <- ggplot2::autoplot(ap, systems = rownames(ap), highlight = c("sys1", "sys2"))
+  expect_setequal(ggplot2::layer_data(p3, 3)$label, c("sys1", "sys2"))
+  expect_error(ggplot2::autoplot(ap, systems = best(ap, 5), highlight = "nope"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(ap, layout = "lines", highlight = "sys1"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(ap, systems = rownames(ap), highlight = rownames(ap)[1:9]),
+               class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(ap, layout = "grid"), class = "irtopics_error_argument")
+})
+
+test_that("label = 'auto' names up to 20 points, else the top 5; end labels work without ggrepel", {
+  df <- data.frame(id = sprintf("s%02d", 1:21), v = 21:1)
+  expect_identical(irtopics:::label_rows(df[1:20, ], "auto", "id", "v"), 1:20)
+  expect_identical(irtopics:::label_rows(df, "auto", "id", "v"), 1:5)
+  ends <- data.frame(system = factor(c("a", "b")), x = c(10, 10), y = c(0.2, 0.8))
+  l <- irtopics:::end_labels(ends, "x", "y", use_repel = FALSE)
+  expect_s3_class(l$geom, "GeomText")
+  expect_identical(l$data$.label, c("a", "b"))
+})
+
+test_that("empty ir_scores print, summarise and convert", {
+  m <- as_ir_scores(matrix(numeric(), 0, 0), measure = "AP")
+  expect_output(print(m), "0 systems x 0 topics, mean NA")
+  expect_identical(nrow(as.data.frame(m)), 0L)
+  expect_named(as.data.frame(m), c("system", "topic", "measure", "value"))
+  e <- as_ir_scores(matrix(numeric(), 2, 0, dimnames = list(c("a", "b"), NULL)), measure = "AP")
+  expect_output(print(e), "2 systems x 0 topics")
+  expect_error(mean_scores(e), class = "irtopics_error_argument")  # nothing to average
+  expect_identical(unname(mean_scores(as_ir_scores(matrix(c(NA, 1), 2, 1)))), c(NA_real_, 1))
+  expect_no_warning(s <- summary(e))
+  expect_output(print(s), "over 0 topics")
+  ev <- structure(list(AP = e), class = c("ir_evaluation", "list"), missing = "drop")
+  expect_output(print(ev), "2 systems x 0 topics")
+})
+
+test_that("subsetting keeps the class; base functions see a matrix", {
+  ap <- read_scores(extdata("score-matrices", "adhoc3.csv"), measure = "AP")
+  sub <- ap[1:3, 1:25]
+  expect_s3_class(sub, "ir_scores")
+  expect_equal(dim(sub), c(3L, 25L))
+  expect_equal(attr(sub, "measure"), "AP")
+  expect_false(is_ir_scores(ap[1, ]))
+  expect_equal(rowMeans(ap), mean_scores(ap))
+  expect_true(is.matrix(ap))
+})
+
+test_that("as.data.frame gives the long form", {
+  m <- matrix(c(.2, .4, .1, .5, .3, NA), nrow = 2,
+              dimnames = list(c("A", "B"), c("401", "402", "403")))
+  x <- as_ir_scores(m, "AP")
+  df <- as.data.frame(x)
+  expect_named(df, c("system", "topic", "measure", "value"))
+  expect_equal(nrow(df), 6L)
+  expect_equal(df$system, c("A", "A", "A", "B", "B", "B"))
+  expect_equal(df$value[df$system == "B" & df$topic == "402"], .5)
+  expect_equal(nrow(as.data.frame(x, na.rm = TRUE)), 5L)
+  # missing topics are left out of means ("drop" semantics)
+  expect_equal(unname(mean_scores(x)), c(mean(c(.2, .1, .3)), mean(c(.4, .5))))
+})
+
+test_that("bad inputs give classed errors", {
+  expect_error(read_scores(tempfile()), class = "irtopics_error_file")
+  bad <- tempfile(fileext = ".csv")
+  writeLines(c("topic,a,b", "1,0.1,0.2", "2,0.3,x"), bad)
+  expect_error(read_scores(bad), class = "irtopics_error_parse")
+  expect_error(read_scores(bad), "Line 3")
+  expect_error(as_ir_scores("a"), class = "irtopics_error_argument")
+  expect_error(as_ir_scores(matrix(1:4, 2, dimnames = list(c("a", "a"), NULL))),
+               class = "irtopics_error_argument")
+})

@@ -1,0 +1,17 @@
+test_that("the spec's worked example: set MAPs, error rate, ties, per-trial swaps", {
+  aggs <- irtopics:::cpp_set_aggregates(spec_ap, spec_perms, 2L, 0L, 1e-5, 1L)
+  expect_equal(aggs[, 1], c(.2, .215, .075))
+  expect_equal(aggs[, 2], c(.35, .375, .15))
+  expect_equal(aggs[, 3], c(.225, .225, .15))
+  expect_equal(aggs[, 4], c(.425, .35, .275))
+  cnt <- irtopics:::cpp_pair_counts(aggs, 0.05, 1L)
+  expect_equal(cnt[["min_sum"]] / cnt[["comparisons"]], 1 / 12)
+  expect_equal(cnt[["ties"]] / cnt[["comparisons"]], 1 / 12)
+  expect_equal(cnt[["trial_swaps"]], 0)
+  expect_equal(cnt[["trial_pairs"]], 6)
+  x <- structure(list(sets = list(`2` = aggs), sizes = 2L, measure = "MAP", aggregate = "mean"),
+                 class = "swap_error_rates")
+  cv <- critical_values(x, grid = seq(0, 0.2, by = 0.001), definition = "threshold")
+  expect_equal(cv$table$critical_value, 0.026)
+  expect_equal(cv$table$pct_significant, 75)
+})

@@ -1,0 +1,11 @@
+test_that("show_value() names objects by class and size", {
+  expect_identical(irtopics:::show_value(0.5), "0.5")
+  expect_identical(irtopics:::show_value("holm"), "\"holm\"")
+  expect_identical(irtopics:::show_value(big_scores()), "an <ir_scores> (20 x 30)")
+  expect_identical(irtopics:::show_value(data.frame(a = 1:3)), "a <data.frame> (3 x 1)")
+  expect_identical(irtopics:::show_value(list(1, 2)), "a <list> (length 2)")
+  expect_identical(irtopics:::show_value(1:4), "an <integer> (length 4)")
+  expect_identical(irtopics:::show_value(mean), "a function")
+  expect_identical(irtopics:::show_values(c(0.1, 0.2)), "0.1, 0.2")
+  expect_identical(irtopics:::show_values(1:10), "an <integer> (length 10)")
+})

@@ -1,0 +1,81 @@
+test_that("every result class: print() is cat(format()), summary() and as.data.frame() work", {
+  fx <- methods_fixtures()
+  for (cls in names(fx)) {
+    x <- fx[[cls]]
+    expect_s3_class(x, cls)
+    out <- capture.output(res <- print(x))
+    expect_identical(res, x, info = cls)
+    expect_identical(out, format(x), info = cls)
+    expect_false(any(grepl("\\b0 more|\\b1 [a-z]+s\\b", out)), info = cls)
+    s <- summary(x)
+    expect_false(inherits(s, "table"), info = cls)
+    expect_false(identical(colnames(s), c("Length", "Class", "Mode")), info = cls)
+    expect_gt(length(capture.output(print(s))), 0)
+    df <- as.data.frame(x)
+    expect_true(is.data.frame(df), info = cls)
+    expect_identical(class(df), "data.frame", info = cls)
+  }
+})
+
+test_that("tibble::as_tibble() of an evaluation is its long form", {
+  skip_if_not_installed("tibble")
+  ev <- methods_fixtures()$ir_evaluation
+  expect_identical(as.data.frame(tibble::as_tibble(ev)), as.data.frame(ev))
+})
+
+test_that("the fixtures cover every class with a registered format() method", {
+  s3 <- getNamespaceInfo(asNamespace("irtopics"), "S3methods")
+  with_format <- unique(s3[s3[, 1] == "format", 2])
+  with_format <- with_format[!startsWith(with_format, "summary.") & with_format != "irtopics_summary"]
+  expect_setequal(names(class_fixtures()), with_format)
+  expect_length(with_format, 35L)
+})
+
+test_that("every result class: constructor, ir_ prefix, format() lines, print() invisibly, one summary shape", {
+  fx <- class_fixtures()
+  ns <- asNamespace("irtopics")
+  for (cls in names(fx)) {
+    x <- fx[[cls]]
+    expect_true(startsWith(cls, "ir_"), info = cls)
+    expect_identical(class(x)[1], cls, info = cls)
+    if (cls %in% names(renamed_classes)) {
+      expect_identical(class(x)[2], renamed_classes[[cls]], info = cls)
+    }
+    ctor <- get0(paste0("new_", cls), envir = ns, inherits = FALSE)
+    expect_true(is.function(ctor), info = cls)
+    lines <- format(x)
+    expect_type(lines, "character")
+    expect_gt(length(lines), 0)
+    expect_match(lines[1], paste0("<", cls, ">"), fixed = TRUE, info = cls)
+    out <- capture.output(res <- withVisible(print(x)))
+    expect_false(res$visible, info = cls)
+    expect_identical(res$value, x, info = cls)
+    expect_identical(out, lines, info = cls)
+    if (cls == "ir_indicator_context") next  # passed to indicator functions; no summary
+    s <- summary(x)
+    expect_s3_class(s, "irtopics_summary")
+    expect_identical(class(s)[1], paste0("summary.", cls), info = cls)
+    expect_type(s$title, "character")
+    expect_true(is.data.frame(s$table), info = cls)
+    expect_identical(as.data.frame(s), s$table, info = cls)
+    sl <- format(s)
+    expect_type(sl, "character")
+    out <- capture.output(res <- withVisible(print(s)))
+    expect_false(res$visible, info = cls)
+    expect_identical(out, sl, info = cls)
+  }
+})
+
+test_that("no result class is set outside the constructors", {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    l <- readLines(f, warn = FALSE)
+    paste0(basename(f), ": ", l)
+  }))
+  code <- sub("#.*$", "", lines)
+  # structure(..., class = "ir_...") or class(x) <- "ir_..." / c("ir_...", ...)
+  set_class <- grepl("class\\s*=\\s*(c\\()?\"(ir_|summary[.]|irtopics_summary)", code) |
+    grepl("class\\([^)]*\\)\\s*<-\\s*(c\\()?\"(ir_|summary[.])", code)
+  expect_identical(lines[set_class], character())
+})
