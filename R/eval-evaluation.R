@@ -89,11 +89,12 @@ print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
 #' @return An `ir_evaluation`.
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
-#' res <- evaluate(file.path(dir, c("results.test", "results.trunc")),
-#'                 file.path(dir, "qrels.test"), measures = c("AP", "P@10", "nDCG@10"),
+#' runs <- file.path(tempdir(), c("full.txt", "trunc.txt"))
+#' file.copy(file.path(dir, c("results.test", "results.trunc")), runs, overwrite = TRUE)
+#' res <- evaluate(runs, file.path(dir, "qrels.test"), measures = c("AP", "P@10", "nDCG@10"),
 #'                 name = "file")
 #' res[c("AP", "P_10")]          # measures, by any spelling
-#' res["results", ]              # systems
+#' res["trunc", ]                # systems
 #' res[, colnames(res$AP)[1:2]]  # topics
 #' @name ir_evaluation-subset
 #' @export

@@ -416,7 +416,7 @@ unique_system_names <- function(x) {
   if (anyDuplicated(x)) {
     dup <- unique(x[duplicated(x)])
     warn_irtopics(c("Several runs share the system name{?s} {.val {dup}}; made unique with suffixes.",
-                    i = "Use {.code name = \"file\"} to name systems by file."), kind = "names")
+                    i = "Name systems by run tag ({.code name = \"tag\"}) or by file ({.code name = \"file\"}), or give the runs distinct tags or file names."), kind = "names")
     x <- make.unique(x, sep = "_")
   }
   x
