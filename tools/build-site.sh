@@ -45,6 +45,14 @@ else
   mkdir -p docs/mathjax && echo "/* MathJax not available when the site was built */" > docs/mathjax/MathJax.js
 fi
 echo "site built in docs/ in $(( $(date +%s) - start )) s"
+# Measure names such as P@10 or ERR@k must not become mailto: links (pandoc
+# takes a bare name@part for an e-mail address; write them P\@10 in markdown).
+bad_mail=$(grep -rhoE 'href="mailto:[^"@]*@[^".]*"' docs | sort -u || true)
+if [ -n "$bad_mail" ]; then
+  echo "build-site: measure names rendered as e-mail links (escape the @ as \\@):" >&2
+  echo "$bad_mail" >&2
+  exit 1
+fi
 if $check; then
   Rscript tools/check-site.R docs
 fi
