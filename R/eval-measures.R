@@ -9,7 +9,7 @@
 # description. R reads the table once (cpp_measure_table()); name
 # resolution, "did you mean", the help page's list (?measures), trec_eval's
 # names and the parity tests read it, and measures go back to C++ by name
-# (measure_fields() in R/evaluate.R). Adding a measure is one record and one
+# (measure_fields() in R/eval-evaluate.R). Adding a measure is one record and one
 # kernel in C++ (CONTRIBUTING.md, "How to add a measure").
 
 # The kinds of parameter parse_measure() knows (ParamType in C++).

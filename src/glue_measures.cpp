@@ -1,5 +1,5 @@
 // Rcpp glue for the measure registry (measure_table.h): the table exported
-// to R once (cpp_measure_table(), read by R/measures.R at first use) and the
+// to R once (cpp_measure_table(), read by R/eval-measures.R at first use) and the
 // requested measures resolved by name (measures_from_r()).
 #include "glue_measures.h"
 
@@ -63,7 +63,7 @@ std::vector<irtopics::Measure> measures_from_r(const List& spec) {
 
 }  // namespace irtopics_glue
 
-// The registry as an R data frame, one row per record (R/measures.R joins
+// The registry as an R data frame, one row per record (R/eval-measures.R joins
 // nothing: every measure fact R uses comes from here).
 // [[Rcpp::export(rng = false)]]
 List cpp_measure_table() {

@@ -198,7 +198,7 @@ inline const MeasureRecord* find_measure(std::string_view name) {
 }
 
 // The parameters of one requested measure, by name; what R's parse_measure()
-// produces (R/measures.R).
+// produces (R/eval-measures.R).
 struct MeasureRequest {
   std::string name;          // a record's canonical name, e.g. "AP", "P"
   double cutoff = 0;         // 0: none
