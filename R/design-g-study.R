@@ -144,6 +144,13 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   ms_s <- a$s_a / a$df_a
   ms_t <- a$s_b / a$df_b
   ms_e <- a$v_e
+  # A mean square at the level of rounding error of the sums of squares
+  # (relative 1e-12 of the data's mean square) is 0: identical systems give
+  # a residual of ~1e-33 that would otherwise project reliabilities of 5.
+  noise <- 1e-12 * mean((m / unit)^2)
+  if (ms_s <= noise) ms_s <- 0
+  if (ms_t <= noise) ms_t <- 0
+  if (ms_e <= noise) ms_e <- 0
   comp <- c(system = (ms_s - ms_e) / nt, topic = (ms_t - ms_e) / ns, residual = ms_e)
   if (truncate) comp <- pmax(comp, 0)
   ms <- c(system = ms_s, topic = ms_t, residual = ms_e)

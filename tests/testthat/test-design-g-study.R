@@ -235,3 +235,14 @@ test_that("plots of degenerate results draw (bands over undefined intervals are 
   # (ggplot2 says that it leaves out the undefined values: expected here)
   for (p in plots) expect_s3_class(suppressWarnings(ggplot2::ggplotGrob(p)), "gtable")
 })
+
+test_that("identical systems give undefined reliabilities, never values above 1", {
+  x <- rbind(a = c(.1, .2, .3, .4), b = c(.1, .2, .3, .4), c = c(.1, .2, .3, .4))
+  colnames(x) <- paste0("t", 1:4)
+  g <- g_study(x)
+  expect_identical(unname(g$mean_squares[c("system", "residual")]), c(0, 0))
+  d <- d_study(g, c(5, 10, 50))
+  expect_true(all(is.na(d$Erho2)))
+  expect_true(all(is.na(d$Erho2) | d$Erho2 <= 1))
+  expect_equal(d$Phi, c(0, 0, 0))
+})
