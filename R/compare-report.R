@@ -27,10 +27,20 @@ beaten_labels <- function(x) {
     loser <- ifelse(t1$estimate > 0, t1$system2, t1$system1)
     for (s in unique(winner)) {
       beaten <- sort(match(loser[winner == s], systems))
-      out[s, meas] <- paste(lab[beaten], collapse = sep)
+      out[s, meas] <- if (length(systems) <= 26L) paste(lab[beaten], collapse = sep) else number_ranges(beaten)
     }
   }
   out
+}
+
+# Positions as compact ranges: 1,3-5,7 (beyond 26 systems the labels are
+# numbers, and a system that beats 30 others needs a short mark).
+number_ranges <- function(pos) {
+  runs <- split(pos, cumsum(c(1L, diff(pos) != 1L)))
+  paste(vapply(runs, function(r) {
+    if (length(r) == 1L) as.character(r) else if (length(r) == 2L) paste(r, collapse = ",") else
+      paste0(r[1], "-", r[length(r)])
+  }, ""), collapse = ",")
 }
 
 comparison_header <- function(x) {
@@ -100,6 +110,10 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
                     nrow(num), dimnames = dimnames(num))
     body <- data.frame(` ` = lab, system = systems, cells, check.names = FALSE,
                        stringsAsFactors = FALSE)
+    # one line per system whatever the console width: systems and their
+    # scores side by side, never wrapped into separate blocks
+    old_width <- options(width = 10000L)
+    on.exit(options(old_width), add = TRUE)
     lines <- printed_lines(print(format(body, justify = "left"), row.names = FALSE))
     return(c(paste0("<ir_comparison> ", comparison_header(x)), lines,
              paste("#", foot, "* = best mean.")))
