@@ -14,20 +14,19 @@ system_labels <- function(systems) {
 }
 
 # For each measure and system, the labels of the systems it is significantly
-# better than (a character matrix systems x measures).
-beaten_labels <- function(x) {
-  systems <- rownames(x$means)
+# better than (a character matrix systems x measures); `systems` gives the
+# order, and so the labels (the table's order, or the one a report shows).
+beaten_labels <- function(x, systems = rownames(x$means)) {
   lab <- system_labels(systems)
-  sep <- if (length(systems) <= 26L) "" else ","
-  out <- matrix("", length(systems), ncol(x$means), dimnames = dimnames(x$means))
-  tab <- x$table[x$table$significant, , drop = FALSE]
+  out <- matrix("", length(systems), ncol(x$means), dimnames = list(systems, colnames(x$means)))
+  tab <- x$table[x$table$significant %in% TRUE, , drop = FALSE]
   for (meas in colnames(out)) {
     t1 <- tab[tab$measure == meas, , drop = FALSE]
     winner <- ifelse(t1$estimate > 0, t1$system1, t1$system2)
     loser <- ifelse(t1$estimate > 0, t1$system2, t1$system1)
     for (s in unique(winner)) {
       beaten <- sort(match(loser[winner == s], systems))
-      out[s, meas] <- if (length(systems) <= 26L) paste(lab[beaten], collapse = sep) else number_ranges(beaten)
+      out[s, meas] <- if (length(systems) <= 26L) paste(lab[beaten], collapse = "") else number_ranges(beaten)
     }
   }
   out
@@ -68,14 +67,33 @@ comparison_header <- function(x) {
 #' the systems it is significantly better than (after the correction); the
 #' best mean of each measure is marked. `format(x, "latex")` and
 #' `format(x, "markdown")` give the same table ready for a paper (superscript
-#' labels, best mean in bold). `as.data.frame()` gives the tidy table (one
-#' row per pair and measure), and `summary()` counts significant pairs.
+#' labels, best mean in bold, the baseline marked, the legend inside the
+#' table). `as.data.frame()` gives the tidy table (one row per pair and
+#' measure), and `summary()` counts significant pairs. [means_table()] gives
+#' the same table without the marks.
+#'
+#' Labels are letters up to 26 systems and numbers beyond, written as ranges
+#' (`1,3-5` is systems 1, 3, 4 and 5). The plain report has one line per
+#' system whatever the console width. The LaTeX table is a `table` float
+#' holding the caption, the label, the `tabular` and the legend (which test,
+#' which correction, what the marks mean) as a `\footnotesize` paragraph under
+#' the rules, so that the legend reaches the paper; `booktabs = TRUE` (the
+#' default) draws `\toprule`, `\midrule` and `\bottomrule` and needs
+#' `\usepackage{booktabs}`. The markdown table has its caption in pandoc's
+#' `Table:` form (with `{#tbl:label}` for pandoc-crossref when `label` is
+#' given) and the legend under it.
 #'
 #' @param x,object An `ir_comparison` from [compare_systems()] (for the `format()` method of a
 #'   summary, the result of `summary()`).
-#' @param format `"plain"` (the printed report), `"latex"` (a `tabular`) or
-#'   `"markdown"`.
+#' @param format `"plain"` (the printed report), `"latex"` (a `table` with a
+#'   `tabular`) or `"markdown"`.
 #' @param digits Decimals of the means.
+#' @param order_by `NULL` (the systems in the order of the scores) or a
+#'   measure of the table: systems by decreasing mean of that measure. The
+#'   labels follow the order shown.
+#' @param caption,label `NULL` or the caption and the cross-reference label of
+#'   the table (LaTeX and markdown).
+#' @param booktabs LaTeX rules of the booktabs package (`FALSE`: `\hline`).
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
 #'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
@@ -89,54 +107,128 @@ comparison_header <- function(x) {
 #' cmp <- compare_systems(x, correction = "none")
 #' cmp
 #' summary(cmp)
-#' cat(format(cmp, "latex"), sep = "\n")
+#' cat(format(cmp, "latex", caption = "Mean AP.", label = "tab:ap"), sep = "\n")
+#' cat(format(cmp, "markdown", order_by = "score"), sep = "\n")
 #' head(as.data.frame(cmp))
 #' @export
-format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4, ...) {
+format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
+                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE, ...) {
   format <- match_choice(format)
-  systems <- rownames(x$means)
+  systems <- report_order(x$means, order_by)
+  marks <- beaten_labels(x, systems)
+  n_sig <- sum(x$table$significant %in% TRUE)
+  what <- switch(format, plain = "^", latex = "A superscript", markdown = "A superscript")
+  legend <- sprintf("%s marks the systems a system is significantly better than (p.adjusted < %s); %d of %d comparisons significant.",
+                    what, format(x$alpha), n_sig, nrow(x$table))
+  report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
+               header = comparison_header(x), legend = legend, caption = caption, label = label,
+               booktabs = booktabs)
+}
+
+#' A table of mean scores for a paper
+#'
+#' Systems x measures, the means of an [evaluate()] result, a score matrix or
+#' a comparison, as plain text, LaTeX or markdown, with the options of the
+#' comparison report ([format.ir_comparison()]): ordering by a measure, the
+#' best mean in bold, a caption and label, booktabs rules; no significance
+#' marks.
+#'
+#' @param x An `ir_evaluation`, an `ir_scores` or an `ir_comparison`.
+#' @param baseline `NULL` or the name of a system to mark as the baseline.
+#' @inheritParams format.ir_comparison
+#' @return A character vector of lines.
+#' @examples
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                 measures = c("AP", "P@10", "nDCG@10"))
+#' cat(means_table(res, "latex", caption = "Means over topics.", label = "tab:means"), sep = "\n")
+#' @export
+means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4, order_by = NULL,
+                        caption = NULL, label = NULL, booktabs = TRUE, baseline = NULL) {
+  format <- match_choice(format)
+  check_number(digits, "digits", min = 0, max = 15, integer = TRUE)
+  means <- if (inherits(x, "ir_comparison")) {
+    x$means
+  } else if (inherits(x, "ir_evaluation")) {
+    m <- mean_scores(x)
+    out <- as.matrix(m[setdiff(names(m), "system")])
+    rownames(out) <- m$system
+    out
+  } else if (inherits(x, "ir_scores")) {
+    matrix(rowMeans(x, na.rm = TRUE), dimnames = list(rownames(x), attr(x, "measure") %||% "score"))
+  } else {
+    stop_irtopics("{.arg x} must be an {.cls ir_evaluation}, an {.cls ir_scores} or an {.cls ir_comparison}, not {.obj_type_friendly {x}}.")
+  }
+  if (!is.null(baseline)) check_names_in(baseline, rownames(means), arg = "baseline", of = "x")
+  systems <- report_order(means, order_by)
+  marks <- matrix("", length(systems), ncol(means))
+  report_table(means[systems, , drop = FALSE], marks, format, digits, baseline = baseline,
+               header = sprintf("Mean scores of %s", plural(nrow(means), "system")), legend = NULL,
+               caption = caption, label = label, booktabs = booktabs)
+}
+
+# The systems in the order a report shows them.
+report_order <- function(means, order_by, call = rlang::caller_env()) {
+  if (is.null(order_by)) return(rownames(means))
+  if (!is.character(order_by) || length(order_by) != 1L || !order_by %in% colnames(means)) {
+    stop_irtopics("{.arg order_by} must be {.code NULL} or one of {.or {.val {colnames(means)}}}.", call = call)
+  }
+  rownames(means)[order(-means[, order_by], method = "radix")]
+}
+
+# The one table behind the comparison report and means_table(): means
+# (systems in display order x measures), their marks, in a format.
+report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
+                         booktabs) {
+  systems <- rownames(means)
   lab <- system_labels(systems)
-  marks <- beaten_labels(x)
-  num <- matrix(formatC(x$means, digits = digits, format = "f"), nrow(x$means),
-                dimnames = dimnames(x$means))
-  best <- apply(x$means, 2, function(v) !is.na(v) & v == max(v, na.rm = TRUE))
-  best <- matrix(best, nrow(x$means))
-  n_sig <- sum(x$table$significant)
-  foot <- sprintf("%s marks the systems a system is significantly better than (p.adjusted < %s); %d of %d comparisons significant.",
-                  switch(format, plain = "^", latex = "A superscript", markdown = "A superscript"),
-                  format(x$alpha), n_sig, nrow(x$table))
+  num <- matrix(formatC(means, digits = digits, format = "f"), nrow(means), dimnames = dimnames(means))
+  best <- apply(means, 2, function(v) !is.na(v) & v == max(v, na.rm = TRUE))
+  best <- matrix(best, nrow(means))
+  is_base <- !is.null(baseline) & systems %in% baseline
+  base_note <- if (any(is_base)) "The baseline is marked (baseline)." else NULL
   if (format == "plain") {
     cells <- matrix(paste0(num, ifelse(best, "*", " "), ifelse(marks == "", "", paste0("^", marks))),
                     nrow(num), dimnames = dimnames(num))
-    body <- data.frame(` ` = lab, system = systems, cells, check.names = FALSE,
-                       stringsAsFactors = FALSE)
+    body <- data.frame(` ` = lab, system = paste0(systems, ifelse(is_base, " (baseline)", "")), cells,
+                       check.names = FALSE, stringsAsFactors = FALSE)
     # one line per system whatever the console width: systems and their
     # scores side by side, never wrapped into separate blocks
     old_width <- options(width = 10000L)
     on.exit(options(old_width), add = TRUE)
     lines <- printed_lines(print(format(body, justify = "left"), row.names = FALSE))
-    return(c(paste0("<ir_comparison> ", comparison_header(x)), lines,
-             paste("#", foot, "* = best mean.")))
+    head <- if (is.null(legend)) header else paste0("<ir_comparison> ", header)
+    return(c(head, lines, paste("#", paste(c(legend, "* = best mean.", base_note), collapse = " "))))
   }
   if (format == "latex") {
     esc <- function(s) gsub("([_&%#$])", "\\\\\\1", s)
     cells <- matrix(paste0(ifelse(best, paste0("\\textbf{", num, "}"), num),
-                           ifelse(marks == "", "", paste0("$^{", marks, "}$"))),
-                    nrow(num))
-    rows <- paste0(paste(lab, esc(systems), apply(cells, 1, paste, collapse = " & "), sep = " & "),
-                   " \\\\")
-    return(c(paste0("% ", comparison_header(x)),
-             paste0("\\begin{tabular}{ll", strrep("r", ncol(num)), "}"), "\\hline",
-             paste0(" & System & ", paste(esc(colnames(num)), collapse = " & "), " \\\\"), "\\hline",
-             rows, "\\hline", "\\end{tabular}", paste("%", foot)))
+                           ifelse(marks == "", "", paste0("$^{", marks, "}$"))), nrow(num))
+    names_shown <- paste0(esc(systems), ifelse(is_base, " (baseline)", ""))
+    rows <- paste0(paste(lab, names_shown, apply(cells, 1, paste, collapse = " & "), sep = " & "), " \\\\")
+    rule <- if (booktabs) c(top = "\\toprule", mid = "\\midrule", bottom = "\\bottomrule") else
+      c(top = "\\hline", mid = "\\hline", bottom = "\\hline")
+    note <- paste(c(paste0(header, "."), legend, "Bold: best mean.", base_note), collapse = " ")
+    return(c("\\begin{table}[t]", "\\centering",
+             if (!is.null(caption)) paste0("\\caption{", caption, "}"),
+             if (!is.null(label)) paste0("\\label{", label, "}"),
+             paste0("\\begin{tabular}{ll", strrep("r", ncol(num)), "}"), rule[["top"]],
+             paste0(" & System & ", paste(esc(colnames(num)), collapse = " & "), " \\\\"), rule[["mid"]],
+             rows, rule[["bottom"]], "\\end{tabular}",
+             paste0("\\par\\smallskip{\\footnotesize ", esc(note), "}"), "\\end{table}"))
   }
   md_esc <- function(s) gsub("([|*_])", "\\\\\\1", s)
   cells <- matrix(paste0(ifelse(best, paste0("**", num, "**"), num),
                          ifelse(marks == "", "", paste0("<sup>", marks, "</sup>"))), nrow(num))
+  names_shown <- paste0(md_esc(systems), ifelse(is_base, " (baseline)", ""))
+  cap <- if (!is.null(caption) || !is.null(label)) {
+    paste0("Table: ", caption %||% "", if (!is.null(label)) paste0(" {#", label, "}") else "")
+  }
   c(paste0("| | System | ", paste(md_esc(colnames(num)), collapse = " | "), " |"),
     paste0("|---|---|", strrep("---:|", ncol(num))),
-    paste0("| ", lab, " | ", md_esc(systems), " | ", apply(cells, 1, paste, collapse = " | "), " |"),
-    "", paste0(comparison_header(x), ". ", foot, " Bold: best mean."))
+    paste0("| ", lab, " | ", names_shown, " | ", apply(cells, 1, paste, collapse = " | "), " |"),
+    "", if (!is.null(cap)) c(cap, ""),
+    paste(c(paste0(header, "."), legend, "Bold: best mean.", base_note), collapse = " "))
 }
 
 #' @rdname format.ir_comparison

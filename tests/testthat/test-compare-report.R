@@ -19,3 +19,52 @@ test_that("a report of 40 systems prints each system with its scores on one line
   beaten <- sort(match(loser[winner == "sys2"], rownames(x)))
   expect_identical(irtopics:::beaten_labels(cmp)["sys2", "AP"], irtopics:::number_ranges(beaten))
 })
+
+test_that("the LaTeX and markdown reports carry caption, label, rules, order, baseline and legend", {
+  x <- rbind(a = c(.7, .3, .2, .6, .4, .5, .8, .3), b = c(.5, .1, 0, .2, .4, .3, .6, .1),
+             c = c(0, 0, .2, .1, .3, .2, .1, 0), d = c(.9, .5, .4, .8, .6, .7, .9, .5))
+  colnames(x) <- paste0("t", 1:8)
+  cmp <- compare_systems(x, correction = "none")
+  tex <- format(cmp, "latex", caption = "Mean scores.", label = "tab:x")
+  expect_identical(tex[1], "\\begin{table}[t]")
+  expect_identical(tex[length(tex)], "\\end{table}")
+  expect_true(all(c("\\caption{Mean scores.}", "\\label{tab:x}", "\\toprule", "\\midrule", "\\bottomrule") %in% tex))
+  # the legend is inside the float, as text (not a % comment)
+  legend <- tex[grepl("footnotesize", tex)]
+  expect_length(legend, 1L)
+  expect_match(legend, "superscript marks the systems", fixed = TRUE)
+  expect_false(any(startsWith(tex, "%")))
+  expect_true(which(grepl("footnotesize", tex)) < length(tex))
+  plain_rules <- format(cmp, "latex", booktabs = FALSE)
+  expect_false(any(grepl("toprule", plain_rules)))
+  expect_true(sum(plain_rules == "\\hline") == 3L)
+  # ordered by the measure: d (highest mean) first, and labels follow the order shown
+  md <- format(cmp, "markdown", order_by = "score", caption = "Cap", label = "tbl:x")
+  rows <- md[grepl("^\\| [a-d] \\|", md)]
+  expect_identical(sub("^\\| [a-d] \\| ([a-d]) .*", "\\1", rows), rownames(x)[order(-rowMeans(x))])
+  expect_match(rows[1], "^\\| a \\| d \\| \\*\\*")  # best mean first, in bold, label a
+  expect_true("Table: Cap {#tbl:x}" %in% md)
+  expect_error(format(cmp, "latex", order_by = "AP"), class = "irtopics_error_argument")
+  # the baseline is marked
+  cb <- compare_systems(x, baseline = "b", correction = "none")
+  expect_true(any(grepl("b (baseline)", format(cb, "latex"), fixed = TRUE)))
+  expect_true(any(grepl("b (baseline)", format(cb), fixed = TRUE)))
+})
+
+test_that("means_table() gives the means of an evaluation, a score matrix or a comparison", {
+  x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                   measure = "AP")[1:5, ]
+  tab <- means_table(x, "markdown", digits = 3)
+  rows <- tab[grepl("^\\| [a-e] \\|", tab)]
+  expect_length(rows, 5L)
+  means <- formatC(rowMeans(x), digits = 3, format = "f")
+  expect_true(all(vapply(seq_along(rows), function(i) grepl(means[i], rows[i], fixed = TRUE), TRUE)))
+  expect_false(any(grepl("<sup>", tab)))
+  te <- function(f) system.file("extdata", "trec_eval-test", f, package = "irtopics")
+  res <- evaluate(te("results.test"), te("qrels.test"), measures = c("AP", "P@10"))
+  tex <- means_table(res, "latex", caption = "C", label = "L")
+  expect_true(any(grepl("0.1785", tex, fixed = TRUE)))  # trec_eval's MAP of the test run
+  expect_true(all(c("\\caption{C}", "\\label{L}") %in% tex))
+  expect_error(means_table(list(1)), class = "irtopics_error_argument")
+  expect_error(means_table(x, baseline = "nope"), class = "irtopics_error_argument")
+})
