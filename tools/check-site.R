@@ -120,6 +120,38 @@ for (pg in names(links)) {
   }
 }
 
+# Layout: the content column is wide on a wide window, and the search
+# results stay inside the window (wide and narrow windows).
+layout_js <- "new Promise(r => {
+  const input = document.getElementById('search-input');
+  const main = document.querySelector('main');
+  const out = {main: main ? main.getBoundingClientRect().width : 0, box: null, inner: window.innerWidth};
+  if (!input) { r(out); return; }
+  input.value = 'precision';
+  input.dispatchEvent(new Event('input', {bubbles: true}));
+  input.dispatchEvent(new Event('keyup', {bubbles: true}));
+  setTimeout(() => {
+    const box = input.parentNode.querySelector('.dropdown-menu');
+    if (box) { const b = box.getBoundingClientRect(); out.box = {left: b.left, right: b.right, shown: box.classList.contains('show')}; }
+    r(out);
+  }, 1500);
+})"
+for (w in c(1600, 420)) {
+  s$Emulation$setDeviceMetricsOverride(width = w, height = 900, deviceScaleFactor = 1, mobile = w < 600)
+  visit("/index.html")
+  lay <- s$Runtime$evaluate(layout_js, awaitPromise = TRUE, returnByValue = TRUE)$result$value
+  if (w >= 1200 && lay$main < 900) {
+    problems <- c(problems, sprintf("layout: the content column is %.0f px wide in a %d px window", lay$main, w))
+  }
+  if (!is.null(lay$box) && isTRUE(lay$box$shown) && (lay$box$left < 0 || lay$box$right > lay$inner + 1)) {
+    problems <- c(problems, sprintf("layout: the search results run off a %d px window (%.0f to %.0f px)",
+                                    w, lay$box$left, lay$box$right))
+  }
+  if (w >= 1200 && (is.null(lay$box) || !isTRUE(lay$box$shown))) {
+    problems <- c(problems, "layout: typing in the search box shows no results")
+  }
+}
+
 cat(sprintf("check-site: %d pages loaded in %s, %d images, %d internal links (%d external links not followed)\n",
             length(pages), basename(chrome), n_img, n_int, n_ext))
 if (length(problems)) {

@@ -61,6 +61,12 @@
       box.className = "dropdown-menu dropdown-menu-end";
       box.style.maxHeight = "60vh";
       box.style.overflowY = "auto";
+      // anchored at the search box's right edge and no wider than the
+      // window, so that it never runs off the page
+      box.style.right = "0";
+      box.style.left = "auto";
+      box.style.width = "min(32rem, calc(100vw - 2rem))";
+      box.style.whiteSpace = "normal";
       input.parentNode.style.position = "relative";
       input.parentNode.appendChild(box);
       var load = function () {
