@@ -25,7 +25,9 @@ more_line <- function(...) {
     k <- parts[[nm]]
     if (k > 0) txt <- c(txt, paste(format(k, big.mark = ","), "more", if (k == 1) nm else paste0(nm, "s")))
   }
-  if (length(txt)) paste0("# ... ", paste(txt, collapse = ", ")) else character()
+  if (!length(txt)) return(character())
+  # and how to see them: every result converts with as.data.frame()
+  c(paste0("# ... ", paste(txt, collapse = ", ")), "# as.data.frame() of this result has all of them")
 }
 
 # A data frame with its double columns rounded, for printing.

@@ -79,3 +79,14 @@ test_that("no result class is set outside the constructors", {
     grepl("class\\([^)]*\\)\\s*<-\\s*(c\\()?\"(ir_|summary[.])", code)
   expect_identical(lines[set_class], character())
 })
+
+test_that("a shortened print says what was left out and how to see it", {
+  expect_identical(irtopics:::more_line(system = 0), character())
+  expect_identical(irtopics:::more_line(system = 104, topic = 1),
+                   c("# ... 104 more systems, 1 more topic", "# as.data.frame() of this result has all of them"))
+  x <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"),
+                   measure = "AP")
+  out <- format(x)
+  expect_true("# as.data.frame() of this result has all of them" %in% out)
+  expect_identical(nrow(as.data.frame(x)), length(x))
+})
