@@ -25,6 +25,46 @@ cpp_resample_draws <- function(kind, n, m, seed, rep_first, rep_count) {
     .Call(`_irtopics_cpp_resample_draws`, kind, n, m, seed, rep_first, rep_count)
 }
 
+cpp_copula_select <- function(U, pairs_i, pairs_j, families, n_threads, quadrant_presel = TRUE) {
+    .Call(`_irtopics_cpp_copula_select`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel)
+}
+
+cpp_copula_pdf <- function(family, par, par2, u1, u2) {
+    .Call(`_irtopics_cpp_copula_pdf`, family, par, par2, u1, u2)
+}
+
+cpp_copula_h1 <- function(family, par, par2, u1, u2) {
+    .Call(`_irtopics_cpp_copula_h1`, family, par, par2, u1, u2)
+}
+
+cpp_copula_h2 <- function(family, par, par2, u1, u2) {
+    .Call(`_irtopics_cpp_copula_h2`, family, par, par2, u1, u2)
+}
+
+cpp_copula_hinv1 <- function(family, par, par2, u1, w) {
+    .Call(`_irtopics_cpp_copula_hinv1`, family, par, par2, u1, w)
+}
+
+cpp_copula_tau <- function(family, par, par2) {
+    .Call(`_irtopics_cpp_copula_tau`, family, par, par2)
+}
+
+cpp_copula_sim <- function(family, par, par2, n, key, stream) {
+    .Call(`_irtopics_cpp_copula_sim`, family, par, par2, n, key, stream)
+}
+
+cpp_pt <- function(x, df) {
+    .Call(`_irtopics_cpp_pt`, x, df)
+}
+
+cpp_qt <- function(p, df) {
+    .Call(`_irtopics_cpp_qt`, p, df)
+}
+
+cpp_qnorm <- function(p) {
+    .Call(`_irtopics_cpp_qnorm`, p)
+}
+
 cpp_qrels_read <- function(path, relevance_level) {
     .Call(`_irtopics_cpp_qrels_read`, path, relevance_level)
 }

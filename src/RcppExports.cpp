@@ -98,6 +98,136 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_copula_select
+Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j, Rcpp::IntegerVector families, int n_threads, bool quadrant_presel);
+RcppExport SEXP _irtopics_cpp_copula_select(SEXP USEXP, SEXP pairs_iSEXP, SEXP pairs_jSEXP, SEXP familiesSEXP, SEXP n_threadsSEXP, SEXP quadrant_preselSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type U(USEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type pairs_i(pairs_iSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type pairs_j(pairs_jSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type families(familiesSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    Rcpp::traits::input_parameter< bool >::type quadrant_presel(quadrant_preselSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select(U, pairs_i, pairs_j, families, n_threads, quadrant_presel));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_pdf
+Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector u2);
+RcppExport SEXP _irtopics_cpp_copula_pdf(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP u2SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u1(u1SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u2(u2SEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_pdf(family, par, par2, u1, u2));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_h1
+Rcpp::NumericVector cpp_copula_h1(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector u2);
+RcppExport SEXP _irtopics_cpp_copula_h1(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP u2SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u1(u1SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u2(u2SEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_h1(family, par, par2, u1, u2));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_h2
+Rcpp::NumericVector cpp_copula_h2(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector u2);
+RcppExport SEXP _irtopics_cpp_copula_h2(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP u2SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u1(u1SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u2(u2SEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_h2(family, par, par2, u1, u2));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_hinv1
+Rcpp::NumericVector cpp_copula_hinv1(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector w);
+RcppExport SEXP _irtopics_cpp_copula_hinv1(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP wSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u1(u1SEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_hinv1(family, par, par2, u1, w));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_tau
+double cpp_copula_tau(int family, double par, double par2);
+RcppExport SEXP _irtopics_cpp_copula_tau(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_tau(family, par, par2));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_sim
+Rcpp::NumericMatrix cpp_copula_sim(int family, double par, double par2, int n, double key, double stream);
+RcppExport SEXP _irtopics_cpp_copula_sim(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP nSEXP, SEXP keySEXP, SEXP streamSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type family(familySEXP);
+    Rcpp::traits::input_parameter< double >::type par(parSEXP);
+    Rcpp::traits::input_parameter< double >::type par2(par2SEXP);
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    Rcpp::traits::input_parameter< double >::type key(keySEXP);
+    Rcpp::traits::input_parameter< double >::type stream(streamSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_sim(family, par, par2, n, key, stream));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_pt
+Rcpp::NumericVector cpp_pt(Rcpp::NumericVector x, double df);
+RcppExport SEXP _irtopics_cpp_pt(SEXP xSEXP, SEXP dfSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type df(dfSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pt(x, df));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_qt
+Rcpp::NumericVector cpp_qt(Rcpp::NumericVector p, double df);
+RcppExport SEXP _irtopics_cpp_qt(SEXP pSEXP, SEXP dfSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type p(pSEXP);
+    Rcpp::traits::input_parameter< double >::type df(dfSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qt(p, df));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_qnorm
+Rcpp::NumericVector cpp_qnorm(Rcpp::NumericVector p);
+RcppExport SEXP _irtopics_cpp_qnorm(SEXP pSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type p(pSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_qnorm(p));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_qrels_read
 List cpp_qrels_read(std::string path, int relevance_level);
 RcppExport SEXP _irtopics_cpp_qrels_read(SEXP pathSEXP, SEXP relevance_levelSEXP) {
@@ -398,6 +528,16 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_pair_summaries", (DL_FUNC) &_irtopics_cpp_pair_summaries, 4},
     {"_irtopics_cpp_signflip_exact", (DL_FUNC) &_irtopics_cpp_signflip_exact, 2},
     {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
+    {"_irtopics_cpp_copula_select", (DL_FUNC) &_irtopics_cpp_copula_select, 6},
+    {"_irtopics_cpp_copula_pdf", (DL_FUNC) &_irtopics_cpp_copula_pdf, 5},
+    {"_irtopics_cpp_copula_h1", (DL_FUNC) &_irtopics_cpp_copula_h1, 5},
+    {"_irtopics_cpp_copula_h2", (DL_FUNC) &_irtopics_cpp_copula_h2, 5},
+    {"_irtopics_cpp_copula_hinv1", (DL_FUNC) &_irtopics_cpp_copula_hinv1, 5},
+    {"_irtopics_cpp_copula_tau", (DL_FUNC) &_irtopics_cpp_copula_tau, 3},
+    {"_irtopics_cpp_copula_sim", (DL_FUNC) &_irtopics_cpp_copula_sim, 6},
+    {"_irtopics_cpp_pt", (DL_FUNC) &_irtopics_cpp_pt, 2},
+    {"_irtopics_cpp_qt", (DL_FUNC) &_irtopics_cpp_qt, 2},
+    {"_irtopics_cpp_qnorm", (DL_FUNC) &_irtopics_cpp_qnorm, 1},
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
     {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},

@@ -1,0 +1,879 @@
+// Bivariate copula families for test calibration by stochastic simulation
+// (Urbano & Nagler, SIGIR 2018, "Stochastic simulation of test collections:
+// evaluation scores", section 3: a copula per pair of systems fitted to the
+// pseudo-observations; Urbano, Lima & Hanjalic, SIGIR 2019, section 3): log
+// density, h-functions (Aas, Czado, Frigessi & Bakken 2009, "Pair-copula
+// constructions of multiple dependence", IME 44, section 2.3 and the
+// appendix), their inverse, simulation by the conditional method, Kendall's
+// tau of the family (Joe 2014, "Dependence modeling with copulas", section
+// 4.3-4.7; Nelsen 2006, "An introduction to copulas", examples 5.4 and 5.22),
+// and maximum-likelihood fitting with selection by AIC (Brechmann &
+// Schepsmeier 2013, "Modeling dependence with C- and D-vine copulas: the R
+// package CDVine", JSS 52(3), section 5.2).
+//
+// Families and parameters follow VineCopula's codes so that results compare
+// directly with BiCopPDF / BiCopHfunc1 / BiCopHfunc2 / BiCopHinv1 /
+// BiCopSelect: 0 independence; 1 Gaussian (rho); 2 Student t (rho, nu);
+// 3 Clayton (theta > 0); 4 Gumbel (theta >= 1); 5 Frank (theta != 0); 6 Joe
+// (theta >= 1); 13/14/16 the survival (180 degree) rotations; 23/24/26 the
+// 90 degree rotations and 33/34/36 the 270 degree rotations, whose parameter
+// is negative (family 23 with theta = -2 is Clayton 2 rotated).
+// With C the base copula (theta > 0 or >= 1):
+//   180: C(u1, u2) = u1 + u2 - 1 + C(1 - u1, 1 - u2), density c(1 - u1, 1 - u2)
+//    90: C(u1, u2) = u2 - C(1 - u1, u2),              density c(1 - u1, u2)
+//   270: C(u1, u2) = u1 - C(u1, 1 - u2),              density c(u1, 1 - u2)
+// h1(u1, u2) = dC/du1 = P(U2 <= u2 | U1 = u1), h2 = dC/du2 = P(U1 <= u1 | U2 = u2).
+//
+// Numerics: every argument carries x, 1 - x, log x and log(1 - x) computed
+// without cancellation (a rotation swaps them), densities are in log space
+// with log-sum-exp forms, so u in [1e-12, 1 - 1e-12] and parameters at the
+// fitting bounds give finite values. hinv1 is closed form for the Gaussian,
+// t, Clayton and Frank copulas, and a safeguarded Newton iteration (bisection
+// fallback) on the logit of u2 for Gumbel and Joe. Kendall's tau is closed
+// form except Frank (Debye function: Bernoulli series below 2, exponential
+// series above) and Joe (100 terms of its series plus an asymptotic tail):
+// both to about 1e-10.
+//
+// Fitting: every candidate family is fitted by maximum likelihood within
+// VineCopula's bounds (BiCopEst): one-parameter families by Brent's method on
+// the whole interval; the t copula by Brent's method on 1/nu over
+// nu in [2.0001, 30], maximising over rho (Brent) for each nu (profile
+// likelihood). Candidates are preselected as in BiCopSelect(presel = TRUE):
+// by the sign of the empirical Kendall tau, and by the difference of the
+// correlations of the normal scores in opposite quadrants (see
+// copula_candidates()). AIC = -2 loglik + 2 npar; independence has loglik 0.
+//
+// Pure C++: no R types.
+#ifndef IRTOPICS_COPULA_H
+#define IRTOPICS_COPULA_H
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "distributions.h"
+#include "kendall.h"
+#include "resample.h"
+
+namespace irtopics {
+
+struct Copula {
+  int family = 0;
+  double par = 0, par2 = 0;
+};
+
+struct CopulaFit {
+  Copula cop;
+  double loglik = 0, aic = 0;
+  int npar = 0;
+};
+
+// Parameter bounds of the fits (VineCopula's BiCopEst / MLE_intern).
+constexpr double kRhoMax = 0.9999;
+constexpr double kNuMin = 2.0001, kNuMax = 30.0;
+constexpr double kClaytonMin = 1e-4, kClaytonMax = 28.0;
+constexpr double kGumbelMin = 1.0001, kGumbelMax = 17.0;
+constexpr double kFrankMax = 35.0;
+constexpr double kJoeMin = 1.0001, kJoeMax = 30.0;
+
+namespace copula_detail {
+
+// ------------------------------------------------------------------ numerics
+
+inline double log_sum_exp(double a, double b) {
+  const double m = std::max(a, b);
+  if (m == -std::numeric_limits<double>::infinity()) return m;
+  return m + std::log1p(std::exp(std::min(a, b) - m));
+}
+
+// log(1 - e^x) for x < 0.
+inline double log1m_exp(double x) { return x > -0.6931471805599453 ? std::log(-std::expm1(x)) : std::log1p(-std::exp(x)); }
+
+// An argument in (0, 1): x, 1 - x, log x, log(1 - x), and for Gumbel
+// log(-log x) and log(-log(1 - x)).
+struct Arg {
+  double x, x1, lx, l1x, llx, ll1x;
+};
+
+inline Arg make_arg(double x) {
+  Arg a;
+  a.x = x;
+  a.x1 = 1.0 - x;
+  a.lx = std::log(x);
+  a.l1x = std::log1p(-x);
+  a.llx = std::log(-a.lx);
+  a.ll1x = std::log(-a.l1x);
+  return a;
+}
+
+// The argument 1 / (1 + e^-z) (from its logit z, without cancellation).
+inline Arg arg_from_logit(double z) {
+  Arg a;
+  a.lx = -std::log1p(std::exp(-z));
+  a.l1x = -std::log1p(std::exp(z));
+  a.x = std::exp(a.lx);
+  a.x1 = std::exp(a.l1x);
+  a.llx = std::log(-a.lx);
+  a.ll1x = std::log(-a.l1x);
+  return a;
+}
+
+inline Arg flip(const Arg& a) { return Arg{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx}; }
+
+// Quantiles of an argument, using whichever of x and 1 - x is exact.
+inline double norm_q(const Arg& a) { return a.x <= 0.5 ? norm_quantile(a.x) : -norm_quantile(a.x1); }
+inline double t_q(const StudentT& t, const Arg& a) { return a.x <= 0.5 ? t.quantile(a.x) : -t.quantile(a.x1); }
+
+// ------------------------------------------------------------ base families
+// Base copulas (rotation 0, Frank with either sign); h1(a, b) = P(V <= b | U = a).
+
+// Gaussian, in normal scores x = qnorm(a), y = qnorm(b).
+inline double gauss_log_pdf_xy(double rho, double x, double y) {
+  const double r2 = 1.0 - rho * rho;
+  return -0.5 * std::log(r2) - (rho * rho * (x * x + y * y) - 2.0 * rho * x * y) / (2.0 * r2);
+}
+
+// Student t in t scores x = qt(a, nu), y = qt(b, nu); `c` is the constant
+// lgamma((nu+2)/2) + lgamma(nu/2) - 2 lgamma((nu+1)/2).
+inline double t_log_pdf_xy(double rho, double nu, double c, double x, double y) {
+  const double r2 = 1.0 - rho * rho;
+  const double q = (x * x + y * y - 2.0 * rho * x * y) / r2;
+  return c - 0.5 * std::log(r2) - 0.5 * (nu + 2.0) * std::log1p(q / nu) +
+         0.5 * (nu + 1.0) * (std::log1p(x * x / nu) + std::log1p(y * y / nu));
+}
+
+inline double t_const(double nu) {
+  return std::lgamma(0.5 * (nu + 2.0)) + std::lgamma(0.5 * nu) - 2.0 * std::lgamma(0.5 * (nu + 1.0));
+}
+
+// Clayton: log(a^-th + b^-th - 1), from A = -th log a >= 0, B = -th log b >= 0.
+inline double clayton_log_s(double A, double B) {
+  const double m = std::max(A, B);
+  if (m < 30.0) return std::log1p(std::expm1(A) + std::expm1(B));
+  return m + std::log(std::exp(A - m) + std::exp(B - m) - std::exp(-m));
+}
+
+inline double clayton_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
+  return std::log1p(th) - (1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
+}
+
+inline double clayton_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
+  return std::exp(-(1.0 + th) * a.lx - (1.0 + 1.0 / th) * ls);
+}
+
+inline double clayton_hinv1(double th, const Arg& a, double w) {
+  // b = (1 + a^-th (w^(-th/(1+th)) - 1))^(-1/th)
+  const double e = std::expm1(-th / (1.0 + th) * std::log(w));
+  if (!(e > 0)) return w >= 1 ? 1.0 : 0.0;
+  const double p = -th * a.lx + std::log(e);
+  const double lt = p > 0 ? p + std::log1p(std::exp(-p)) : std::log1p(std::exp(p));
+  return std::exp(-lt / th);
+}
+
+// Gumbel: log(x^th + y^th), x = -log a, y = -log b, from log x and log y.
+inline double gumbel_log_s(double th, double llx, double lly) {
+  const double m = std::max(llx, lly), n = std::min(llx, lly);
+  return th * m + std::log1p(std::exp(th * (n - m)));
+}
+
+inline double gumbel_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double ls = gumbel_log_s(th, a.llx, b.llx);
+  const double A = std::exp(ls / th);
+  return -A - a.lx - b.lx + (th - 1.0) * (a.llx + b.llx) + (1.0 / th - 2.0) * ls + std::log(A + th - 1.0);
+}
+
+inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = gumbel_log_s(th, a.llx, b.llx);
+  const double A = std::exp(ls / th);
+  return std::exp(-A - a.lx + (th - 1.0) * a.llx + (1.0 / th - 1.0) * ls);
+}
+
+// Frank, theta > 0 (negative theta through b -> 1 - b, see below):
+// D = e^{-th a}(1 - e^{-th b}) + e^{-th b}(1 - e^{-th (1-b)}), both terms >= 0.
+inline double frank_pos_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double ld = log_sum_exp(-th * a.x + std::log(-std::expm1(-th * b.x)),
+                                -th * b.x + std::log(-std::expm1(-th * b.x1)));
+  return std::log(th) + std::log(-std::expm1(-th)) - th * (a.x + b.x) - 2.0 * ld;
+}
+
+// h1 = N / (N + M) with N, M the two terms of D; also 1 - h1 = M / (N + M).
+inline void frank_pos_h1(double th, const Arg& a, const Arg& b, double& h, double& h_c) {
+  // log(M / N)
+  const double lr = th * (a.x - b.x) + std::log(-std::expm1(-th * b.x1)) - std::log(-std::expm1(-th * b.x));
+  if (lr > 0) {
+    const double e = std::exp(-lr);
+    h = e / (1.0 + e);
+    h_c = 1.0 / (1.0 + e);
+  } else {
+    const double e = std::exp(lr);
+    h = 1.0 / (1.0 + e);
+    h_c = e / (1.0 + e);
+  }
+}
+
+inline double frank_log_pdf(double th, const Arg& a, const Arg& b) {
+  if (std::fabs(th) < 1e-12) return 0.0;
+  return th > 0 ? frank_pos_log_pdf(th, a, b) : frank_pos_log_pdf(-th, a, flip(b));
+}
+
+inline double frank_h1(double th, const Arg& a, const Arg& b) {
+  if (std::fabs(th) < 1e-12) return b.x;
+  double h, hc;
+  if (th > 0) {
+    frank_pos_h1(th, a, b, h, hc);
+    return h;
+  }
+  frank_pos_h1(-th, a, flip(b), h, hc);  // C(u, v; -th) = u - C(u, 1 - v; th)
+  return hc;
+}
+
+// b = log1p(r) / th with r = -w expm1(-th) / (w e^-th + (1 - w) e^{-th a})
+// (from h1(a, b) = w), r formed in log space: for th > 0, r > 0 and b is a
+// softplus; for th < 0, r in (-1, 0).
+inline double frank_hinv1(double th, const Arg& a, double w) {
+  if (std::fabs(th) < 1e-12) return w;
+  const double lw = std::log(w), l1w = std::log1p(-w);
+  const double lden = log_sum_exp(lw - th, l1w - th * a.x);
+  if (th > 0) {
+    const double lr = lw + std::log(-std::expm1(-th)) - lden;
+    const double sp = lr > 0 ? lr + std::log1p(std::exp(-lr)) : std::log1p(std::exp(lr));
+    return sp / th;
+  }
+  const double k = -th;
+  const double r = -std::exp(lw + k + log1m_exp(-k) - lden);
+  return std::log1p(r) / th;
+}
+
+// Joe: S = a' + b'(1 - a'), a' = (1-a)^th, b' = (1-b)^th.
+inline double joe_log_s(double th, const Arg& a, const Arg& b) {
+  return log_sum_exp(th * a.l1x, th * b.l1x + log1m_exp(th * a.l1x));
+}
+
+inline double joe_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double ls = joe_log_s(th, a, b);
+  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + std::log(th - 1.0 + std::exp(ls));
+}
+
+inline double joe_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = joe_log_s(th, a, b);
+  return std::exp((1.0 / th - 1.0) * ls + (th - 1.0) * a.l1x + log1m_exp(th * b.l1x));
+}
+
+// ------------------------------------------------------- family dispatch
+
+inline int base_of(int family) { return family % 10; }
+inline int rotation_of(int family) {
+  switch (family / 10) {
+    case 1: return 180;
+    case 2: return 90;
+    case 3: return 270;
+    default: return 0;
+  }
+}
+
+inline bool is_known_family(int f) {
+  switch (f) {
+    case 0: case 1: case 2: case 3: case 4: case 5: case 6:
+    case 13: case 14: case 16: case 23: case 24: case 26: case 33: case 34: case 36:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Base log density / h1 for base family b (3, 4, 6 with theta of the base;
+// 1, 2, 5 as they are).
+inline double base_log_pdf(int b, double th, double nu, const Arg& x, const Arg& y) {
+  switch (b) {
+    case 1: return gauss_log_pdf_xy(th, norm_q(x), norm_q(y));
+    case 2: {
+      const StudentT t(nu);
+      return t_log_pdf_xy(th, nu, t_const(nu), t_q(t, x), t_q(t, y));
+    }
+    case 3: return clayton_log_pdf(th, x, y);
+    case 4: return gumbel_log_pdf(th, x, y);
+    case 5: return frank_log_pdf(th, x, y);
+    case 6: return joe_log_pdf(th, x, y);
+    default: return 0.0;
+  }
+}
+
+inline double base_h1(int b, double th, double nu, const Arg& x, const Arg& y) {
+  switch (b) {
+    case 1: return norm_cdf((norm_q(y) - th * norm_q(x)) / std::sqrt(1.0 - th * th));
+    case 2: {
+      const StudentT t(nu), t1(nu + 1.0);
+      const double qx = t_q(t, x), qy = t_q(t, y);
+      return t1.cdf((qy - th * qx) / std::sqrt((nu + qx * qx) * (1.0 - th * th) / (nu + 1.0)));
+    }
+    case 3: return clayton_h1(th, x, y);
+    case 4: return gumbel_h1(th, x, y);
+    case 5: return frank_h1(th, x, y);
+    case 6: return joe_h1(th, x, y);
+    default: return y.x;
+  }
+}
+
+// The b in (0, 1) with base_h1(a, b) = w: Newton on z = logit(b) with the
+// density as derivative, bisection when a step leaves the bracket.
+inline double base_hinv1_numeric(int b, double th, double nu, const Arg& a, double w) {
+  double lo = -745.0, hi = 37.0;  // logit bracket: b from ~1e-324 to 1 - 1e-16
+  double z = std::log(w) - std::log1p(-w);
+  z = std::min(std::max(z, lo + 1), hi - 1);
+  for (int it = 0; it < 200; ++it) {
+    const Arg y = arg_from_logit(z);
+    const double f = base_h1(b, th, nu, a, y) - w;
+    if (f == 0) break;
+    if (f > 0) hi = z; else lo = z;
+    const double slope = std::exp(base_log_pdf(b, th, nu, a, y) + y.lx + y.l1x);
+    double next = z - f / slope;
+    if (!(slope > 0) || !std::isfinite(next) || next <= lo || next >= hi) next = 0.5 * (lo + hi);
+    const double change = std::fabs(next - z);
+    z = next;
+    if (change <= 1e-15 * std::max(1.0, std::fabs(z)) || hi - lo <= 1e-15 * std::max(1.0, std::fabs(z))) break;
+  }
+  return arg_from_logit(z).x;
+}
+
+inline double base_hinv1(int b, double th, double nu, const Arg& a, double w) {
+  if (w <= 0) return 0.0;
+  if (w >= 1) return 1.0;
+  switch (b) {
+    case 1: return norm_cdf(norm_quantile(w) * std::sqrt(1.0 - th * th) + th * norm_q(a));
+    case 2: {
+      const StudentT t(nu), t1(nu + 1.0);
+      const double qa = t_q(t, a);
+      return t.cdf(t1.quantile(w) * std::sqrt((nu + qa * qa) * (1.0 - th * th) / (nu + 1.0)) + th * qa);
+    }
+    case 3: return clayton_hinv1(th, a, w);
+    case 5: {
+      const double v = frank_hinv1(th, a, w);
+      if (v >= 0 && v <= 1) return v;
+      return base_hinv1_numeric(b, th, nu, a, w);
+    }
+    case 4: case 6: return base_hinv1_numeric(b, th, nu, a, w);
+    default: return w;
+  }
+}
+
+// Kendall's tau of Frank's copula, theta > 0: 4 sum_k B_2k th^(2k-1) /
+// ((2k+1)(2k)!) below 2, else 1 - 4/th (1 - D1(th)) with
+// th D1(th) = pi^2/6 - sum_k e^{-k th} (th/k + 1/k^2).
+inline double frank_tau_pos(double th) {
+  if (th < 2.0) {
+    static const double bern[] = {1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66, -691.0 / 2730, 7.0 / 6,
+                                  -3617.0 / 510, 43867.0 / 798, -174611.0 / 330, 854513.0 / 138,
+                                  -236364091.0 / 2730};
+    double sum = 0, fact = 1.0, pw = th;  // fact = (2k)!, pw = th^(2k-1)
+    for (int k = 1; k <= 12; ++k) {
+      fact *= (2.0 * k - 1) * (2.0 * k);
+      sum += bern[k - 1] * pw / ((2.0 * k + 1) * fact);
+      pw *= th * th;
+    }
+    return 4.0 * sum;
+  }
+  double tail = 0;
+  for (int k = 1; k <= 60; ++k) {
+    const double term = std::exp(-k * th) * (th / k + 1.0 / (static_cast<double>(k) * k));
+    tail += term;
+    if (term < 1e-18) break;
+  }
+  const double integral = kPi * kPi / 6.0 - tail;  // int_0^th t/(e^t - 1) dt
+  const double d1 = integral / th;
+  return 1.0 - 4.0 / th * (1.0 - d1);
+}
+
+// Kendall's tau of Joe's copula: 1 - 4 sum_k 1/(k (th k + 2)(th (k-1) + 2)).
+inline double joe_tau(double th) {
+  const int K = 100;
+  double sum = 0;
+  for (int k = K; k >= 1; --k) sum += 1.0 / (k * (th * k + 2.0) * (th * (k - 1.0) + 2.0));
+  // Tail k > K: the midpoint rule, int_X^inf f + f'(X)/24 with X = K + 1/2 and
+  // f(x) = 1 / (th^2 x (x + a)(x + b)), a = 2/th, b = 2/th - 1, from the
+  // expansion 1/((1 + a/x)(1 + b/x)) = sum_j (-1)^j h_j x^-j.
+  const double a = 2.0 / th, b = 2.0 / th - 1.0, X = K + 0.5;
+  double integral = 0, pa = 1.0;
+  std::vector<double> h(10, 0.0);
+  for (int j = 0; j < 10; ++j) {
+    // h_j = sum_{i <= j} a^i b^(j-i), by h_j = a^j + b h_{j-1}
+    h[j] = pa + (j > 0 ? b * h[j - 1] : 0.0);
+    pa *= a;
+    integral += ((j % 2) ? -1.0 : 1.0) * h[j] * std::pow(X, -2.0 - j) / (2.0 + j);
+  }
+  integral /= th * th;
+  const double deriv = -3.0 / (th * th * std::pow(X, 4.0));  // f'(X), leading order
+  sum += integral + deriv / 24.0;
+  return 1.0 - 4.0 * sum;
+}
+
+}  // namespace copula_detail
+
+// --------------------------------------------------------------- interface
+
+// Throws std::invalid_argument unless c is a family this file knows with a
+// parameter inside its domain (VineCopula's BiCopCheck rules).
+inline void copula_check(const Copula& c) {
+  using namespace copula_detail;
+  const int f = c.family;
+  if (!is_known_family(f)) throw std::invalid_argument("unknown copula family " + std::to_string(f));
+  const double p = c.par;
+  bool ok = std::isfinite(p);
+  const int b = base_of(f), r = rotation_of(f);
+  const double s = (r == 90 || r == 270) ? -p : p;
+  switch (b) {
+    case 0: ok = true; break;
+    case 1: ok = ok && std::fabs(p) < 1; break;
+    case 2: ok = ok && std::fabs(p) < 1 && std::isfinite(c.par2) && c.par2 > 0; break;
+    case 3: ok = ok && s > 0; break;
+    case 4: case 6: ok = ok && s >= 1; break;
+    case 5: ok = ok && p != 0; break;
+  }
+  if (!ok) throw std::invalid_argument("parameter out of range for copula family " + std::to_string(f));
+}
+
+namespace copula_detail {
+// Rotated arguments and base parameter.
+inline void rotate(const Copula& c, const Arg& u1, const Arg& u2, Arg& a, Arg& b, int& base, double& th) {
+  base = base_of(c.family);
+  th = c.par;
+  switch (rotation_of(c.family)) {
+    case 180: a = flip(u1); b = flip(u2); break;
+    case 90: a = flip(u1); b = u2; th = -th; break;
+    case 270: a = u1; b = flip(u2); th = -th; break;
+    default: a = u1; b = u2; break;
+  }
+}
+}  // namespace copula_detail
+
+inline double copula_log_pdf(const Copula& c, double u1, double u2) {
+  using namespace copula_detail;
+  if (c.family == 0) return 0.0;
+  Arg a, b;
+  int base;
+  double th;
+  rotate(c, make_arg(u1), make_arg(u2), a, b, base, th);
+  return base_log_pdf(base, th, c.par2, a, b);
+}
+
+inline double copula_pdf(const Copula& c, double u1, double u2) { return std::exp(copula_log_pdf(c, u1, u2)); }
+
+// P(U2 <= u2 | U1 = u1).
+inline double copula_h1(const Copula& c, double u1, double u2) {
+  using namespace copula_detail;
+  if (c.family == 0) return u2;
+  const int base = base_of(c.family), r = rotation_of(c.family);
+  const Arg x = make_arg(u1), y = make_arg(u2);
+  switch (r) {
+    case 180: return 1.0 - base_h1(base, c.par, c.par2, flip(x), flip(y));
+    case 90: return base_h1(base, -c.par, 0, flip(x), y);
+    case 270: return 1.0 - base_h1(base, -c.par, 0, x, flip(y));
+    default: return base_h1(base, c.par, c.par2, x, y);
+  }
+}
+
+// P(U1 <= u1 | U2 = u2). The base families are exchangeable, so h2 is h1
+// of the transposed copula C(u2, u1) at (u2, u1); transposing swaps the 90
+// and 270 degree rotations (u2 - C(1 - u2, u1) = u2 - C(u1, 1 - u2)).
+inline double copula_h2(const Copula& c, double u1, double u2) {
+  Copula t = c;
+  if (c.family / 10 == 2) t.family += 10;
+  else if (c.family / 10 == 3) t.family -= 10;
+  return copula_h1(t, u2, u1);
+}
+
+// The u2 with copula_h1(c, u1, u2) = w.
+inline double copula_hinv1(const Copula& c, double u1, double w) {
+  using namespace copula_detail;
+  if (c.family == 0) return w;
+  const int base = base_of(c.family), r = rotation_of(c.family);
+  const Arg x = make_arg(u1);
+  switch (r) {
+    case 180: return 1.0 - base_hinv1(base, c.par, c.par2, flip(x), 1.0 - w);
+    case 90: return base_hinv1(base, -c.par, 0, flip(x), w);
+    case 270: return 1.0 - base_hinv1(base, -c.par, 0, x, 1.0 - w);
+    default: return base_hinv1(base, c.par, c.par2, x, w);
+  }
+}
+
+// A uniform on (0, 1), never 0 or 1, from 53 random bits.
+inline double stream_uniform(Stream& st) { return (static_cast<double>(st.next64() >> 11) + 0.5) * 0x1p-53; }
+
+// n pairs by the conditional method: u1 uniform, u2 = hinv1(u1, w), w uniform
+// (u1 drawn first, then w, from consecutive outputs).
+inline void copula_simulate(const Copula& c, Stream& st, std::size_t n, double* u1, double* u2) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = stream_uniform(st);
+    const double w = stream_uniform(st);
+    u1[i] = a;
+    u2[i] = copula_hinv1(c, a, w);
+  }
+}
+
+// Kendall's tau of the copula.
+inline double copula_tau(const Copula& c) {
+  using namespace copula_detail;
+  const int base = base_of(c.family), r = rotation_of(c.family);
+  const double sign = (r == 90 || r == 270) ? -1.0 : 1.0;
+  const double th = sign * c.par;  // the base parameter
+  double tau = 0;
+  switch (base) {
+    case 1: case 2: tau = 2.0 / kPi * std::asin(c.par); return tau;
+    case 3: tau = th / (th + 2.0); break;
+    case 4: tau = 1.0 - 1.0 / th; break;
+    case 5: return c.par > 0 ? frank_tau_pos(c.par) : (c.par < 0 ? -frank_tau_pos(-c.par) : 0.0);
+    case 6: tau = joe_tau(th); break;
+    default: return 0.0;
+  }
+  return sign * tau;
+}
+
+// ------------------------------------------------------------------ fitting
+
+namespace copula_detail {
+
+// Brent's minimisation without derivatives (Brent 1973, "Algorithms for
+// minimization without derivatives", chapter 5), used to maximise f on
+// [lo, hi]; returns the argmax, its value in fmax.
+template <typename F>
+double brent_max(F&& f, double lo, double hi, double& fmax, double tol_rel = 1e-9, double tol_abs = 1e-10) {
+  constexpr double golden = 0.3819660112501051;
+  double a = lo, b = hi;
+  double x = a + golden * (b - a), w = x, v = x;
+  double fx = -f(x), fw = fx, fv = fx;
+  double d = 0, e = 0;
+  for (int it = 0; it < 200; ++it) {
+    const double m = 0.5 * (a + b);
+    const double tol1 = tol_rel * std::fabs(x) + tol_abs, tol2 = 2 * tol1;
+    if (std::fabs(x - m) <= tol2 - 0.5 * (b - a)) break;
+    bool golden_step = true;
+    if (std::fabs(e) > tol1) {
+      double r = (x - w) * (fx - fv);
+      double q = (x - v) * (fx - fw);
+      double p = (x - v) * q - (x - w) * r;
+      q = 2 * (q - r);
+      if (q > 0) p = -p;
+      q = std::fabs(q);
+      const double e_old = e;
+      e = d;
+      if (std::fabs(p) < std::fabs(0.5 * q * e_old) && p > q * (a - x) && p < q * (b - x)) {
+        d = p / q;
+        const double u = x + d;
+        if (u - a < tol2 || b - u < tol2) d = x < m ? tol1 : -tol1;
+        golden_step = false;
+      }
+    }
+    if (golden_step) {
+      e = x >= m ? a - x : b - x;
+      d = golden * e;
+    }
+    const double u = std::fabs(d) >= tol1 ? x + d : x + (d > 0 ? tol1 : -tol1);
+    double fu = -f(u);
+    if (!std::isfinite(fu)) fu = std::numeric_limits<double>::max();
+    if (fu <= fx) {
+      if (u >= x) a = x; else b = x;
+      v = w; fv = fw; w = x; fw = fx; x = u; fx = fu;
+    } else {
+      if (u < x) a = u; else b = u;
+      if (fu <= fw || w == x) {
+        v = w; fv = fw; w = u; fw = fu;
+      } else if (fu <= fv || v == x || v == w) {
+        v = u; fv = fu;
+      }
+    }
+  }
+  fmax = -fx;
+  return x;
+}
+
+// The data of one pair, prepared once for all families.
+struct PairData {
+  std::size_t n = 0;
+  std::vector<Arg> a, b;            // u1, u2
+  std::vector<double> z1, z2;       // normal scores
+  // t scores: the distinct lower-half probabilities min(u, 1 - u) and, per
+  // observation, its index (+1, negative when u > 1/2).
+  std::vector<double> q;
+  std::vector<long> qa, qb;
+  std::vector<double> tq, x, y;     // per nu: quantiles of q, scores
+
+  void prepare(const double* u1, const double* u2, std::size_t n_) {
+    n = n_;
+    a.resize(n);
+    b.resize(n);
+    z1.resize(n);
+    z2.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = make_arg(u1[i]);
+      b[i] = make_arg(u2[i]);
+      z1[i] = norm_q(a[i]);
+      z2[i] = norm_q(b[i]);
+    }
+    q.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      q.push_back(std::min(a[i].x, a[i].x1));
+      q.push_back(std::min(b[i].x, b[i].x1));
+    }
+    std::sort(q.begin(), q.end());
+    q.erase(std::unique(q.begin(), q.end()), q.end());
+    qa.resize(n);
+    qb.resize(n);
+    auto index = [&](const Arg& g) {
+      const double v = std::min(g.x, g.x1);
+      const long k = static_cast<long>(std::lower_bound(q.begin(), q.end(), v) - q.begin()) + 1;
+      return g.x > 0.5 ? -k : k;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      qa[i] = index(a[i]);
+      qb[i] = index(b[i]);
+    }
+    x.resize(n);
+    y.resize(n);
+    tq.resize(q.size());
+  }
+
+  // t scores for nu into x, y.
+  void t_scores(const StudentT& t) {
+    for (std::size_t k = 0; k < q.size(); ++k) tq[k] = q[k] == 0.5 ? 0.0 : t.quantile(q[k]);
+    for (std::size_t i = 0; i < n; ++i) {
+      x[i] = qa[i] > 0 ? tq[qa[i] - 1] : -tq[-qa[i] - 1];
+      y[i] = qb[i] > 0 ? tq[qb[i] - 1] : -tq[-qb[i] - 1];
+    }
+  }
+};
+
+// Log-likelihood of a one-parameter family (3, 4, 6 with any rotation, 5).
+inline double loglik_onepar(const PairData& d, int family, double par) {
+  const int base = base_of(family), r = rotation_of(family);
+  const double th = (r == 90 || r == 270) ? -par : par;
+  double ll = 0;
+  auto run = [&](auto&& lpdf) {
+    for (std::size_t i = 0; i < d.n; ++i) {
+      const Arg& u = d.a[i];
+      const Arg& v = d.b[i];
+      switch (r) {
+        case 180: ll += lpdf(flip(u), flip(v)); break;
+        case 90: ll += lpdf(flip(u), v); break;
+        case 270: ll += lpdf(u, flip(v)); break;
+        default: ll += lpdf(u, v); break;
+      }
+    }
+  };
+  switch (base) {
+    case 3: run([&](const Arg& u, const Arg& v) { return clayton_log_pdf(th, u, v); }); break;
+    case 4: run([&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); }); break;
+    case 5: run([&](const Arg& u, const Arg& v) { return frank_log_pdf(th, u, v); }); break;
+    case 6: run([&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); }); break;
+    default: break;
+  }
+  return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
+}
+
+inline CopulaFit fit_gaussian(const PairData& d) {
+  double s2 = 0, sxy = 0;
+  for (std::size_t i = 0; i < d.n; ++i) {
+    s2 += d.z1[i] * d.z1[i] + d.z2[i] * d.z2[i];
+    sxy += d.z1[i] * d.z2[i];
+  }
+  const double n = static_cast<double>(d.n);
+  auto ll = [&](double rho) {
+    const double r2 = 1.0 - rho * rho;
+    return -0.5 * n * std::log(r2) - (rho * rho * s2 - 2.0 * rho * sxy) / (2.0 * r2);
+  };
+  CopulaFit fit;
+  fit.cop.family = 1;
+  fit.cop.par = brent_max(ll, -kRhoMax, kRhoMax, fit.loglik);
+  fit.npar = 1;
+  return fit;
+}
+
+// t copula: profile likelihood over nu (Brent on 1/nu), rho by Brent for each nu.
+inline CopulaFit fit_t(PairData& d) {
+  const double n = static_cast<double>(d.n);
+  double best_rho = 0;
+  auto profile = [&](double s) {
+    const double nu = 1.0 / s;
+    const StudentT t(nu);
+    d.t_scores(t);
+    double fixed = n * t_const(nu);
+    for (std::size_t i = 0; i < d.n; ++i)
+      fixed += 0.5 * (nu + 1.0) * (std::log1p(d.x[i] * d.x[i] / nu) + std::log1p(d.y[i] * d.y[i] / nu));
+    auto ll_rho = [&](double rho) {
+      const double r2 = 1.0 - rho * rho;
+      double sum = 0;
+      for (std::size_t i = 0; i < d.n; ++i) {
+        const double qq = (d.x[i] * d.x[i] + d.y[i] * d.y[i] - 2.0 * rho * d.x[i] * d.y[i]) / r2;
+        sum += std::log1p(qq / nu);
+      }
+      return -0.5 * n * std::log(r2) - 0.5 * (nu + 2.0) * sum;
+    };
+    double val;
+    best_rho = brent_max(ll_rho, -kRhoMax, kRhoMax, val, 1e-8, 1e-9);
+    return fixed + val;
+  };
+  double ll;
+  const double s = brent_max(profile, 1.0 / kNuMax, 1.0 / kNuMin, ll, 1e-7, 1e-8);
+  const double ll_s = profile(s);  // sets best_rho for s
+  CopulaFit fit;
+  fit.cop.family = 2;
+  fit.cop.par = best_rho;
+  fit.cop.par2 = 1.0 / s;
+  fit.loglik = ll_s;
+  fit.npar = 2;
+  return fit;
+}
+
+inline CopulaFit fit_onepar(const PairData& d, int family) {
+  double lo = 0, hi = 0;
+  switch (base_of(family)) {
+    case 3: lo = kClaytonMin; hi = kClaytonMax; break;
+    case 4: lo = kGumbelMin; hi = kGumbelMax; break;
+    case 5: lo = -kFrankMax; hi = kFrankMax; break;
+    case 6: lo = kJoeMin; hi = kJoeMax; break;
+  }
+  const int r = rotation_of(family);
+  if (r == 90 || r == 270) {
+    const double t = lo;
+    lo = -hi;
+    hi = -t;
+  }
+  CopulaFit fit;
+  fit.cop.family = family;
+  fit.cop.par = brent_max([&](double p) { return loglik_onepar(d, family, p); }, lo, hi, fit.loglik);
+  if (base_of(family) == 5 && fit.cop.par == 0) fit.cop.par = 1e-10;
+  fit.npar = 1;
+  return fit;
+}
+
+// Pearson correlation of the normal scores in one quadrant (signs sx, sy of
+// z1, z2); false when it is undefined (fewer than 2 points or no spread),
+// where VineCopula's cor() gives NA or an error.
+inline bool quadrant_cor(const PairData& d, int sx, int sy, double& r) {
+  double n = 0, mx = 0, my = 0;
+  for (std::size_t i = 0; i < d.n; ++i)
+    if (d.z1[i] * sx > 0 && d.z2[i] * sy > 0) {
+      n += 1;
+      mx += d.z1[i];
+      my += d.z2[i];
+    }
+  if (n < 2) return false;
+  mx /= n;
+  my /= n;
+  double sxx = 0, syy = 0, sxy = 0;
+  for (std::size_t i = 0; i < d.n; ++i)
+    if (d.z1[i] * sx > 0 && d.z2[i] * sy > 0) {
+      const double ex = d.z1[i] - mx, ey = d.z2[i] - my;
+      sxx += ex * ex;
+      syy += ey * ey;
+      sxy += ex * ey;
+    }
+  if (!(sxx > 0) || !(syy > 0)) return false;
+  r = sxy / std::sqrt(sxx * syy);
+  return true;
+}
+
+}  // namespace copula_detail
+
+// The candidate families of a pair, in VineCopula's order (BiCopSelect with
+// presel = TRUE): with empirical tau > 0 the positive-dependence families;
+// if the normal scores correlate more in the upper-right than in the
+// lower-left quadrant (c11 - c00 > 0.3) only t and the upper-tail families
+// 13, 4, 6; between 0.05 and 0.3 also Gaussian and Frank; symmetrically for
+// the lower tail (3, 14, 16), and for tau < 0 with the quadrants (+, -) and
+// (-, +) (23, 34, 36 against 33, 24, 26). With tau == 0 all families. The
+// answer is intersected with `families`; when that leaves nothing, all of
+// `families`. With quadrant = false only the sign of tau is used.
+inline std::vector<int> copula_candidates(const copula_detail::PairData& d, double tau,
+                                          const std::vector<int>& families, bool quadrant = true) {
+  using copula_detail::quadrant_cor;
+  static const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36};
+  static const std::vector<int> pos = {0, 1, 2, 3, 4, 5, 6, 13, 14, 16};
+  static const std::vector<int> neg = {0, 1, 2, 5, 23, 24, 26, 33, 34, 36};
+  std::vector<int> todo;
+  if (tau > 0) {
+    double c11, c00;
+    if (quadrant && quadrant_cor(d, 1, 1, c11) && quadrant_cor(d, -1, -1, c00)) {
+      const double g = c11 - c00;
+      if (g > 0.3) todo = {0, 2, 13, 4, 6};
+      else if (g > 0.05) todo = {0, 1, 2, 5, 13, 4, 6};
+      else if (g < -0.3) todo = {0, 2, 3, 14, 16};
+      else if (g < -0.05) todo = {0, 1, 2, 5, 3, 14, 16};
+      else todo = pos;
+    } else {
+      todo = pos;
+    }
+  } else if (tau < 0) {
+    double c10, c01;
+    if (quadrant && quadrant_cor(d, 1, -1, c10) && quadrant_cor(d, -1, 1, c01)) {
+      const double g = c10 - c01;
+      if (g < -0.3) todo = {0, 2, 23, 34, 36};
+      else if (g < -0.05) todo = {0, 1, 2, 5, 23, 34, 36};
+      else if (g > 0.3) todo = {0, 2, 33, 24, 26};
+      else if (g > 0.05) todo = {0, 1, 2, 5, 33, 24, 26};
+      else todo = neg;
+    } else {
+      todo = neg;
+    }
+  } else {
+    todo = all;
+  }
+  std::vector<int> out;
+  for (int f : todo)
+    if (std::find(families.begin(), families.end(), f) != families.end()) out.push_back(f);
+  if (out.empty()) out = families;
+  return out;
+}
+
+struct CopulaSelectOptions {
+  bool quadrant_presel = true;  // VineCopula's presel; false: sign of tau only
+};
+
+// Fits every candidate family (copula_candidates()) to n pseudo-observations
+// in (0, 1) and keeps the lowest AIC (the first on ties). `tau_emp`, when
+// given, receives the empirical Kendall tau (tau-b).
+inline CopulaFit copula_select(const double* u1, const double* u2, std::size_t n, const std::vector<int>& families,
+                               const CopulaSelectOptions& opt = CopulaSelectOptions(), double* tau_emp = nullptr) {
+  using namespace copula_detail;
+  for (int f : families)
+    if (!is_known_family(f)) throw std::invalid_argument("unknown copula family " + std::to_string(f));
+  for (std::size_t i = 0; i < n; ++i)
+    if (!(u1[i] > 0 && u1[i] < 1 && u2[i] > 0 && u2[i] < 1))
+      throw std::invalid_argument("pseudo-observations must lie strictly inside (0, 1)");
+  KendallWorkspace kw;
+  const double tau = n >= 2 ? kw.tau_b(u1, u2, n) : 0.0;
+  if (tau_emp) *tau_emp = tau;
+  PairData d;
+  d.prepare(u1, u2, n);
+  const std::vector<int> cand = copula_candidates(d, tau, families, opt.quadrant_presel);
+  CopulaFit best;
+  bool have = false;
+  for (int f : cand) {
+    CopulaFit fit;
+    if (f == 0) {
+      fit = CopulaFit();
+    } else if (f == 1) {
+      fit = fit_gaussian(d);
+    } else if (f == 2) {
+      fit = fit_t(d);
+    } else {
+      fit = fit_onepar(d, f);
+    }
+    fit.aic = -2.0 * fit.loglik + 2.0 * fit.npar;
+    if (!std::isfinite(fit.aic)) continue;
+    if (!have || fit.aic < best.aic) {
+      best = fit;
+      have = true;
+    }
+  }
+  return best;
+}
+
+}  // namespace irtopics
+
+#endif

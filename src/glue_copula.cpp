@@ -1,0 +1,183 @@
+// Rcpp glue for copula.h and distributions.h (test calibration by stochastic
+// simulation, Urbano & Nagler SIGIR 2018): pairwise copula selection over the
+// columns of a matrix of pseudo-observations, and vectorised density,
+// h-functions, inverse, Kendall's tau, simulation and t/normal distribution
+// functions for the tests. Families and parameters are VineCopula's.
+#include <Rcpp.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "copula.h"
+#include "distributions.h"
+#include "glue_guard.h"
+#include "glue_interrupt.h"
+#include "parallel.h"
+#include "resample.h"
+
+namespace {
+
+irtopics::Copula make_copula(int family, double par, double par2) {
+  irtopics::Copula c;
+  c.family = family;
+  c.par = par;
+  c.par2 = par2;
+  irtopics::copula_check(c);
+  return c;
+}
+
+template <typename F>
+Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::NumericVector& a,
+                              const Rcpp::NumericVector& b, F&& f) {
+  const irtopics::Copula c = make_copula(family, par, par2);
+  if (a.size() != b.size()) Rcpp::stop("the two vectors must have the same length");
+  Rcpp::NumericVector out(a.size());
+  for (R_xlen_t i = 0; i < a.size(); ++i) out[i] = f(c, a[i], b[i]);
+  return out;
+}
+
+}  // namespace
+
+// Selects a copula for each pair (pairs_i[k], pairs_j[k]) of columns of U
+// (topics x systems pseudo-observations in (0, 1), 0-based column indices).
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
+                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  if (pairs_i.size() != pairs_j.size()) Rcpp::stop("`pairs_i` and `pairs_j` must have the same length");
+  const std::size_t n = static_cast<std::size_t>(U.nrow());
+  const R_xlen_t m = U.ncol();
+  for (R_xlen_t k = 0; k < pairs_i.size(); ++k) {
+    if (pairs_i[k] == NA_INTEGER || pairs_j[k] == NA_INTEGER || pairs_i[k] < 0 || pairs_j[k] < 0 ||
+        pairs_i[k] >= m || pairs_j[k] >= m)
+      Rcpp::stop("column index out of range");
+  }
+  for (R_xlen_t k = 0; k < U.size(); ++k)
+    if (!(U[k] > 0 && U[k] < 1)) Rcpp::stop("pseudo-observations must lie strictly inside (0, 1)");
+  std::vector<int> fam(families.begin(), families.end());
+  if (fam.empty()) Rcpp::stop("`families` must not be empty");
+  for (int f : fam)
+    if (!irtopics::copula_detail::is_known_family(f)) Rcpp::stop("unknown copula family %d", f);
+
+  const std::size_t n_pairs = static_cast<std::size_t>(pairs_i.size());
+  std::vector<irtopics::CopulaFit> fits(n_pairs);
+  std::vector<double> tau_emp(n_pairs, 0.0);
+  const double* u = U.begin();
+  irtopics::CopulaSelectOptions opt;
+  opt.quadrant_presel = quadrant_presel;
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::parallel_for(n_pairs, {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 4},
+                           [&](std::size_t k) {
+                             const double* a = u + static_cast<std::size_t>(pairs_i[k]) * n;
+                             const double* b = u + static_cast<std::size_t>(pairs_j[k]) * n;
+                             fits[k] = irtopics::copula_select(a, b, n, fam, opt, &tau_emp[k]);
+                           });
+    return 0;
+  });
+  Rcpp::IntegerVector family(n_pairs);
+  Rcpp::NumericVector par(n_pairs), par2(n_pairs), loglik(n_pairs), aic(n_pairs), tau(n_pairs), tau_e(n_pairs);
+  for (std::size_t k = 0; k < n_pairs; ++k) {
+    family[k] = fits[k].cop.family;
+    par[k] = fits[k].cop.par;
+    par2[k] = fits[k].cop.par2;
+    loglik[k] = fits[k].loglik;
+    aic[k] = fits[k].aic;
+    tau[k] = irtopics::copula_tau(fits[k].cop);
+    tau_e[k] = tau_emp[k];
+  }
+  return Rcpp::List::create(Rcpp::_["family"] = family, Rcpp::_["par"] = par, Rcpp::_["par2"] = par2,
+                            Rcpp::_["loglik"] = loglik, Rcpp::_["aic"] = aic, Rcpp::_["tau"] = tau,
+                            Rcpp::_["tau_empirical"] = tau_e);
+  });
+}
+
+// Copula density at (u1[k], u2[k]).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1,
+                                   Rcpp::NumericVector u2) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return pointwise(family, par, par2, u1, u2,
+                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_pdf(c, a, b); });
+  });
+}
+
+// P(U2 <= u2 | U1 = u1) (VineCopula's BiCopHfunc1).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_copula_h1(int family, double par, double par2, Rcpp::NumericVector u1,
+                                  Rcpp::NumericVector u2) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return pointwise(family, par, par2, u1, u2,
+                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_h1(c, a, b); });
+  });
+}
+
+// P(U1 <= u1 | U2 = u2) (VineCopula's BiCopHfunc2).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_copula_h2(int family, double par, double par2, Rcpp::NumericVector u1,
+                                  Rcpp::NumericVector u2) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return pointwise(family, par, par2, u1, u2,
+                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_h2(c, a, b); });
+  });
+}
+
+// The u2 with h1(u1, u2) = w (VineCopula's BiCopHinv1).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_copula_hinv1(int family, double par, double par2, Rcpp::NumericVector u1,
+                                     Rcpp::NumericVector w) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return pointwise(family, par, par2, u1, w,
+                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_hinv1(c, a, b); });
+  });
+}
+
+// Kendall's tau of the copula (VineCopula's BiCopPar2Tau).
+// [[Rcpp::export(rng = false)]]
+double cpp_copula_tau(int family, double par, double par2) {
+  return irtopics_glue::guard_memory([&]() -> double {
+  return irtopics::copula_tau(make_copula(family, par, par2));
+  });
+}
+
+// n pairs simulated from the stream keyed by (key, stream): key as from
+// resample_key() (R/compare-resample.R). An n x 2 matrix.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_copula_sim(int family, double par, double par2, int n, double key, double stream) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  if (n < 0) Rcpp::stop("`n` must be non-negative");
+  const irtopics::Copula c = make_copula(family, par, par2);
+  std::vector<double> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
+  irtopics::Stream st(irtopics::seed_key(key), static_cast<std::uint64_t>(stream));
+  irtopics::copula_simulate(c, st, static_cast<std::size_t>(n), a.data(), b.data());
+  Rcpp::NumericMatrix out(n, 2);
+  std::copy(a.begin(), a.end(), out.begin());
+  std::copy(b.begin(), b.end(), out.begin() + n);
+  return out;
+  });
+}
+
+// Student t cdf and quantile (any real df > 0), normal quantile.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_pt(Rcpp::NumericVector x, double df) {
+  if (!(df > 0)) Rcpp::stop("`df` must be positive");
+  const irtopics::StudentT t(df);
+  Rcpp::NumericVector out(x.size());
+  for (R_xlen_t i = 0; i < x.size(); ++i) out[i] = t.cdf(x[i]);
+  return out;
+}
+
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_qt(Rcpp::NumericVector p, double df) {
+  if (!(df > 0)) Rcpp::stop("`df` must be positive");
+  const irtopics::StudentT t(df);
+  Rcpp::NumericVector out(p.size());
+  for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = t.quantile(p[i]);
+  return out;
+}
+
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_qnorm(Rcpp::NumericVector p) {
+  Rcpp::NumericVector out(p.size());
+  for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = irtopics::norm_quantile(p[i]);
+  return out;
+}
