@@ -147,11 +147,20 @@ fit_beta <- function(x) {
 
 # Normal kernel -------------------------------------------------------------------------
 
-# Sheather-Jones bandwidth, or bw.nrd0 when it fails or warns.
+# Sheather-Jones bandwidth, unless it fails: an error, a warning, or a
+# bandwidth below a tenth of 0.9 sd n^(-1/5) (on scores with many ties,
+# e.g. many AP = 0, Sheather-Jones collapses to a width that only separates
+# the tied values, and the estimate becomes spikes at the observed scores).
+# Then bw.nrd0, unless it collapses too (its IQR is 0 when over half the
+# scores are tied), and then 0.9 sd n^(-1/5) (bw.nrd0 with the standard
+# deviation alone).
 normal_kernel_bandwidth <- function(x) {
+  h_sd <- 0.9 * stats::sd(x) * length(x)^(-1 / 5)
   h <- tryCatch(stats::bw.SJ(x), error = function(e) NA_real_, warning = function(w) NA_real_)
-  if (is.finite(h) && h > 0) return(list(h = h, rule = "SJ"))
-  list(h = stats::bw.nrd0(x), rule = "nrd0")
+  if (is.finite(h) && h >= h_sd / 10) return(list(h = h, rule = "SJ"))
+  h <- stats::bw.nrd0(x)
+  if (h >= h_sd / 10) return(list(h = h, rule = "nrd0"))
+  list(h = h_sd, rule = "sd")
 }
 
 fit_normal_kernel <- function(x) {

@@ -37,9 +37,15 @@ support_tol <- 1e-4
 #'   capped to \eqn{[10^{-6}, 1 - 10^{-6}]} with both shapes at least 1 (a
 #'   bounded density); 2 degrees of freedom.
 #' * `"normal_kernel"`: a Gaussian kernel density with the plug-in bandwidth
-#'   of Sheather and Jones ([stats::bw.SJ()]; when it fails or warns, as on
-#'   data with many ties, [stats::bw.nrd0()]), truncated to \eqn{[0, 1]}
-#'   and divided by its mass there.
+#'   of Sheather and Jones ([stats::bw.SJ()]), truncated to \eqn{[0, 1]}
+#'   and divided by its mass there. When Sheather-Jones fails (an error, a
+#'   warning, or a bandwidth below a tenth of \eqn{0.9\, s\, n^{-1/5}},
+#'   \eqn{s} the standard deviation: on scores with many ties, such as
+#'   many AP = 0, it collapses to spikes at the observed values), the
+#'   bandwidth is [stats::bw.nrd0()]'s, or, when that collapses too (its
+#'   interquartile range is 0 when over half the scores are tied),
+#'   \eqn{0.9\, s\, n^{-1/5}}. `parameters$rule` says which: `"SJ"`,
+#'   `"nrd0"` or `"sd"`.
 #' * `"beta_kernel"`: Chen's (1999) beta kernel estimator
 #'   \eqn{\hat f(x) = n^{-1}\sum_i \mathrm{Beta}(x_i; x/b + 1, (1-x)/b + 1)}
 #'   on the capped scores, divided by its integral over \eqn{[0, 1]}
@@ -652,7 +658,9 @@ margin_plot_title <- function(object) {
 }
 
 margin_plot_continuous <- function(object) {
-  y <- seq(0, 1, length.out = 401)
+  # scores that stay low (e.g. a weak system's AP) are shown on [0, top]
+  top <- if (max(object$data) < 0.5) min(ceiling(max(object$data) * 1.2 * 20) / 20, 0.5) else 1
+  y <- seq(0, top, length.out = 401)
   curves <- margin_curves(object, y)
   chosen <- curves[curves$chosen, , drop = FALSE]
   others <- curves[!curves$chosen, , drop = FALSE]
@@ -660,20 +668,30 @@ margin_plot_continuous <- function(object) {
   colours <- stats::setNames(line_colours(length(labs)), labs)
   # the histogram's tallest bar, and the curves' peaks within twice it: a
   # boundary spike of a kernel estimate must not flatten the picture
-  hist_top <- max(graphics::hist(object$data, breaks = seq(0, 1, by = 0.05), plot = FALSE)$density)
+  breaks <- seq(0, top, length.out = 21)
+  counts <- tabulate(findInterval(object$data, breaks, rightmost.closed = TRUE, all.inside = TRUE), 20L)
+  hist_top <- max(counts) / (object$n * diff(breaks[1:2]))
   ylim <- max(hist_top, stats::quantile(chosen$density, 0.98)) * 1.1
   p <- ggplot2::ggplot() +
     ggplot2::geom_histogram(data = data.frame(x = object$data), ggplot2::aes(x = .data$x, y = ggplot2::after_stat(density)),
-                            breaks = seq(0, 1, by = 0.05), fill = "grey85", colour = "grey60") +
-    ggplot2::geom_line(data = others, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate),
-                       linetype = "dashed", linewidth = 0.4) +
-    ggplot2::geom_line(data = chosen, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate),
-                       linewidth = 1) +
+                            breaks = breaks, fill = "grey85", colour = "grey60") +
+    ggplot2::geom_line(data = others, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate,
+                                                   linetype = .data$candidate), linewidth = 0.4) +
+    ggplot2::geom_line(data = chosen, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate,
+                                                   linetype = .data$candidate), linewidth = 1) +
     ggplot2::scale_colour_manual(values = colours, breaks = labs) +
-    ggplot2::coord_cartesian(xlim = c(0, 1), ylim = c(0, ylim)) +
-    ggplot2::labs(x = "Score", y = "Density", colour = "Family (solid: chosen)")
+    ggplot2::scale_linetype_manual(values = stats::setNames(rep(c("solid", "dashed"), c(1L, length(labs) - 1L)),
+                                                            labs), breaks = labs) +
+    ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2, title.position = "top"),
+                    linetype = ggplot2::guide_legend(nrow = 2, title.position = "top")) +
+    (if (top == 1) ggplot2::scale_x_continuous(breaks = c(0, 0.25, 0.5, 0.75, 1),
+                                               labels = c("0", ".25", ".5", ".75", "1"))) +
+    ggplot2::coord_cartesian(xlim = c(0, top), ylim = c(0, ylim)) +
+    ggplot2::labs(x = "Score", y = "Density", colour = "Family (solid: chosen)",
+                  linetype = "Family (solid: chosen)")
   t <- margin_plot_title(object)
-  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme()
+  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme() +
+    ggplot2::theme(legend.key.width = ggplot2::unit(2, "lines"), legend.position = "bottom")
 }
 
 margin_plot_discrete <- function(object) {

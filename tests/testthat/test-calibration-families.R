@@ -88,16 +88,24 @@ test_that("normal_kernel: stats::density() renormalised on [0, 1], with its band
   expect_equal(m$loglik, sum(log(rowMeans(K) / mass)))
 })
 
-test_that("normal_kernel: Sheather-Jones falls back to bw.nrd0 on ties", {
-  x <- c(rep(0, 30), 0.1, 0.2, 0.2, 0.5)
+test_that("normal_kernel: Sheather-Jones falls back to bw.nrd0, then to the sd rule, on ties", {
+  h_sd <- function(x) 0.9 * sd(x) * length(x)^(-1 / 5)
+  # many ties at 0: bw.SJ() collapses to spikes at the observed values, and
+  # so does bw.nrd0() (IQR 0)
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"))
+  x <- as.vector(unclass(ap[which.max(rowMeans(ap == 0)), ]))
+  expect_gt(mean(x == 0), 0.5)
+  expect_lt(bw.SJ(x), h_sd(x) / 10)
+  expect_lt(bw.nrd0(x), h_sd(x) / 10)
+  m <- fit_margin(x, families = "normal_kernel")
+  expect_identical(m$parameters$rule, "sd")
+  expect_equal(m$parameters$bandwidth, h_sd(x))
+  # ties short of half the scores: bw.nrd0
+  x <- c(rep(0, 12), withr::with_seed(3, runif(28)))
   m <- fit_margin(x, families = "normal_kernel")
   sj <- tryCatch(bw.SJ(x), error = function(e) NA, warning = function(w) NA)
-  if (is.na(sj)) {
-    expect_identical(m$parameters$rule, "nrd0")
-    expect_equal(m$parameters$bandwidth, bw.nrd0(x))
-  } else {
-    expect_identical(m$parameters$rule, "SJ")
-  }
+  expect_identical(m$parameters$rule, if (is.na(sj) || sj < h_sd(x) / 10) "nrd0" else "SJ")
+  expect_equal(m$parameters$bandwidth, if (m$parameters$rule == "SJ") sj else bw.nrd0(x))
 })
 
 test_that("beta_kernel: Chen's estimator as a direct sum of dbeta, renormalised", {

@@ -238,6 +238,7 @@ test_that("autoplot(): histogram with fitted density and the other candidates (c
   others <- b$data[[2]]
   expect_identical(length(unique(others$colour)), sum(is.finite(m$candidates$aic)) - 1L)
   expect_true(all(others$linetype == "dashed"))
+  expect_true(all(chosen$linetype == "solid"))
   expect_false(any(chosen$colour %in% others$colour))
   expect_error(ggplot2::autoplot(m, bins = 10), class = "irtopics_error_argument")
 })
