@@ -103,6 +103,7 @@ more_fixtures <- local({
       ir_alpha_bootstrap = alpha_bootstrap(small, B = 50, seed = 1),
       ir_alpha_curve = alpha_curve(small, sizes = c(4, 8), trials = 10, seed = 1),
       ir_topics_needed = topics_needed(g_study(small)),
+      ir_margin = fit_margin(small[1, ]),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
       ir_indicator_context = seen)

@@ -1,0 +1,718 @@
+# Fitted score distributions ("margins") of one system for the stochastic
+# simulation of evaluation scores (Urbano & Nagler, SIGIR 2018, "Stochastic
+# simulation of test collections: evaluation scores", §3): candidate families
+# are fitted to a system's per-topic scores, the one with the lowest AIC is
+# kept, and its CDF is tabulated for the simulator. transform_margin() moves
+# the expected value with the CDF transformation of §3.4 (one exponent).
+# The family formulas are in calibration-families.R.
+
+margin_families <- list(continuous = c("truncnorm", "beta", "normal_kernel", "beta_kernel"),
+                        discrete = c("beta_binomial", "discrete_kernel"))
+
+# Knots of the tabulated CDF of a continuous margin (the simulator inverts
+# it by linear interpolation between them).
+margin_grid_size <- 4097L
+
+# Discrete scores are matched to the nearest support value within this.
+support_tol <- 1e-4
+
+# Fitting -------------------------------------------------------------------------
+
+#' Fit the score distribution of one system (a margin for simulation)
+#'
+#' Fits candidate distributions to one system's per-topic scores in
+#' \eqn{[0, 1]} and keeps the one with the lowest AIC,
+#' \eqn{-2\log L + 2\,df}, as in the stochastic simulation of evaluation
+#' scores of Urbano and Nagler (2018). The result, a *margin*, gives the
+#' density, CDF and quantile function ([dmargin()], [pmargin()],
+#' [qmargin()]), its expected value, and a tabulated CDF for a simulator;
+#' [transform_margin()] moves its expected value.
+#'
+#' @section Continuous families (AP, nDCG, ERR):
+#' * `"truncnorm"`: the normal distribution truncated to \eqn{[0, 1]},
+#'   density \eqn{\phi((x-\mu)/\sigma)/\sigma / (\Phi((1-\mu)/\sigma) -
+#'   \Phi(-\mu/\sigma))}, maximum likelihood with \eqn{\sigma \ge 0.05} and
+#'   \eqn{\mu \in [-5, 6]}; 2 degrees of freedom.
+#' * `"beta"`: the beta distribution, maximum likelihood on the scores
+#'   capped to \eqn{[10^{-6}, 1 - 10^{-6}]} with both shapes at least 1 (a
+#'   bounded density); 2 degrees of freedom.
+#' * `"normal_kernel"`: a Gaussian kernel density with the plug-in bandwidth
+#'   of Sheather and Jones ([stats::bw.SJ()]), truncated to \eqn{[0, 1]}
+#'   and divided by its mass there. When Sheather-Jones fails (an error, a
+#'   warning, or a bandwidth below a tenth of \eqn{0.9\, s\, n^{-1/5}},
+#'   \eqn{s} the standard deviation: on scores with many ties, such as
+#'   many AP = 0, it collapses to spikes at the observed values), the
+#'   bandwidth is [stats::bw.nrd0()]'s, or, when that collapses too (its
+#'   interquartile range is 0 when over half the scores are tied),
+#'   \eqn{0.9\, s\, n^{-1/5}}. `parameters$rule` says which: `"SJ"`,
+#'   `"nrd0"` or `"sd"`.
+#' * `"beta_kernel"`: Chen's (1999) beta kernel estimator
+#'   \eqn{\hat f(x) = n^{-1}\sum_i \mathrm{Beta}(x_i; x/b + 1, (1-x)/b + 1)}
+#'   on the capped scores, divided by its integral over \eqn{[0, 1]}
+#'   (Gauss-Legendre quadrature, refined towards 0 and 1). The bandwidth
+#'   \eqn{b} is chosen by `beta_bandwidth`: `"lscv"` (default) minimises the
+#'   least-squares cross-validation criterion \eqn{\int \hat f^2 -
+#'   2 n^{-1} \sum_i \hat f_{-i}(x_i)} (both renormalised) over 16
+#'   log-spaced values of \eqn{b} in \eqn{[0.001, 0.5]}, then refines the
+#'   best between its neighbours; `"reference"` uses the rule of thumb
+#'   \eqn{b = s\, n^{-2/5}} (\eqn{s} the standard deviation of the scores:
+#'   the order of Chen's optimal bandwidth), kept in \eqn{[0.001, 0.5]}.
+#'   Scores exactly at 0 or 1 (capped to \eqn{10^{-6}}) get a narrow spike
+#'   of the estimate at the boundary whose mass is smaller than their share
+#'   of the data: a property of the estimator at the boundary.
+#'
+#' The kernel estimates count an effective number of degrees of freedom:
+#' the mean over the scores of the weight of a score's own kernel at itself
+#' over the estimate there (both before renormalisation),
+#' \eqn{df = n^{-1}\sum_i K_i(x_i) / \sum_j K_j(x_i)} times \eqn{n}, i.e.
+#' \eqn{\sum_i K_i(x_i)/\sum_j K_j(x_i)}.
+#'
+#' @section Discrete families (P@k, RR):
+#' The scores must lie on `support` (within \eqn{10^{-4}}, matched to the
+#' nearest value; see [score_support()]). The families work on the index
+#' \eqn{0, \dots, K} of the sorted support.
+#' * `"beta_binomial"`: \eqn{P(k) = \binom{K}{k} B(k + \alpha, K - k +
+#'   \beta) / B(\alpha, \beta)}, maximum likelihood with both shapes at
+#'   least 1; 2 degrees of freedom.
+#' * `"discrete_kernel"`: the ordered categorical kernel of Wang and van
+#'   Ryzin (1981), weight \eqn{1 - \lambda} at a score's own index and
+#'   \eqn{(1 - \lambda)/2\, \lambda^{|i - j|}} elsewhere, normalised to sum
+#'   1 over the support. \eqn{\lambda} minimises the least-squares
+#'   cross-validation criterion (a grid of step 0.01 on \eqn{[0, 0.99]},
+#'   refined between neighbours); the candidates with \eqn{2\lambda},
+#'   \eqn{5\lambda} and \eqn{10\lambda} (those below 1) are fitted too. Each
+#'   is a row of `candidates` (column `bandwidth`).
+#'
+#' A family whose fit fails is kept in `candidates` with `NA` numbers and
+#' the reason in `note`; the choice is among the others.
+#'
+#' @section Degenerate data:
+#' Fewer than 3 scores, `NA`, scores outside \eqn{[0, 1]} and constant
+#' scores (every score the same: no distribution with a density, and no
+#' expected value to move) are errors of class `irtopics_error_data` naming
+#' `x`.
+#'
+#' @param x A numeric vector: one system's scores, one per topic, in
+#'   \eqn{[0, 1]}.
+#' @param type `"continuous"` (AP, nDCG, ERR, ...) or `"discrete"` (P@k,
+#'   RR: scores on a finite `support`).
+#' @param support For `type = "discrete"` (required): the values the
+#'   scores can take, e.g. `score_support("P@10")`. Must be `NULL` for
+#'   continuous margins.
+#' @param families The candidate families (default: all of the type; see
+#'   the sections below).
+#' @param beta_bandwidth The bandwidth rule of the `"beta_kernel"` family:
+#'   `"lscv"` or `"reference"`.
+#' @return An `ir_margin` object, a list with
+#'   * `family` (the chosen family; `"<family> (transformed)"` after
+#'     [transform_margin()]), `parameters` (named list), `loglik`, `df`,
+#'     `aic` (of the chosen family on the data);
+#'   * `mean`, `var`: the expected value and variance of the distribution
+#'     (closed forms, or quadrature for the beta kernel; for a transformed
+#'     continuous margin those of the tabulated CDF);
+#'   * `discrete` (logical), `support` (sorted; `NULL` when continuous),
+#'     `pmf` (probabilities at the support; `NULL` when continuous),
+#'     `data` (the scores), `n` (their number);
+#'   * `candidates`: a data frame with one row per candidate, columns
+#'     `family`, `bandwidth` (kernel families), `loglik`, `df`, `aic`,
+#'     `chosen`, `note`; `candidate_parameters`: their parameters;
+#'   * the table for the simulator: `knots` and `cdf` (continuous: a grid
+#'     of 4097 points on \eqn{[0, 1]}, the CDF read as piecewise linear
+#'     between them; discrete: the support and the cumulative
+#'     probabilities, the quantile of \eqn{u} being the smallest knot with
+#'     `cdf >= u`), and `base_cdf`, `base_sf` (the CDF and \eqn{1 - F} of
+#'     the fit at the knots, before any transformation);
+#'   * `transform`: `NULL`, or `list(a, b)` of [transform_margin()].
+#' @references
+#' Urbano, J. and Nagler, T. (2018). Stochastic simulation of test
+#' collections: evaluation scores. SIGIR 2018.
+#'
+#' Chen, S. X. (1999). Beta kernel estimators for density functions.
+#' Computational Statistics & Data Analysis 31, 131-145.
+#'
+#' Wang, M.-C. and van Ryzin, J. (1981). A class of smooth estimators for
+#' discrete distributions. Biometrika 68, 301-309.
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
+#' ap <- read_scores(path, measure = "AP")
+#' m <- fit_margin(ap[1, ])
+#' m
+#' qmargin(c(0.1, 0.5, 0.9), m)
+#' p10 <- read_scores(sub("_ap", "_p10", path), measure = "P@10")
+#' d <- fit_margin(p10[2, ], type = "discrete", support = score_support("P@10"))
+#' d
+#' ggplot2::autoplot(m)
+#' @export
+fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, families = NULL,
+                       beta_bandwidth = c("lscv", "reference")) {
+  type <- match_choice(type)
+  beta_bandwidth <- match_choice(beta_bandwidth)
+  x <- check_margin_scores(x)
+  discrete <- type == "discrete"
+  if (discrete) {
+    support <- check_support(support)
+    idx <- match_support(x, support, arg = "x")
+  } else if (!is.null(support)) {
+    stop_irtopics(c("{.arg support} is only for {.code type = \"discrete\"}.",
+                    i = "Continuous margins live on [0, 1]."))
+  }
+  families <- check_families(families, type)
+  fits <- list()
+  for (f in families) {
+    fit <- tryCatch(
+      if (discrete) fit_discrete_family(f, idx, length(support) - 1L) else fit_continuous_family(f, x, beta_bandwidth),
+      irtopics_margin_fit_failure = function(e) list(list(family = f, parameters = list(), loglik = NA_real_,
+                                                     df = NA_real_, bandwidth = NA_real_,
+                                                     note = conditionMessage(e))))
+    fits <- c(fits, fit)
+  }
+  cand <- data.frame(family = vapply(fits, `[[`, "", "family"),
+                     bandwidth = vapply(fits, function(f) f$bandwidth %||% NA_real_, 0),
+                     loglik = vapply(fits, `[[`, 0, "loglik"),
+                     df = vapply(fits, `[[`, 0, "df"), stringsAsFactors = FALSE)
+  cand$aic <- -2 * cand$loglik + 2 * cand$df
+  ok <- is.finite(cand$aic)
+  if (!any(ok)) {
+    stop_irtopics(c("Can't fit any of the families {quoted_list(families)} to {.arg x}.",
+                    i = "{vapply(fits, function(f) paste0(f$family, ': ', f$note), '')}"), kind = "data")
+  }
+  best <- which(ok)[which.min(cand$aic[ok])]
+  cand$chosen <- seq_len(nrow(cand)) == best
+  cand$note <- vapply(fits, function(f) f$note %||% "", "")
+  fit <- fits[[best]]
+  spec <- list(family = fit$family, parameters = fit$parameters, data = x, support = support)
+  if (discrete) {
+    pmf <- family_pmf(spec, idx)
+    knots <- support
+    base_cdf <- cdf_from_pmf(pmf)
+    base_sf <- c(rev(cumsum(rev(pmf[-1]))), 0)
+    mom <- c(sum(support * pmf), sum(support^2 * pmf))
+  } else {
+    pmf <- NULL
+    knots <- seq(0, 1, length.out = margin_grid_size)
+    base_cdf <- cummax(family_cdf(spec, knots))
+    base_sf <- rev(cummax(rev(family_cdf(spec, knots, lower = FALSE))))
+    base_cdf[1] <- 0
+    base_cdf[length(base_cdf)] <- 1
+    base_sf[1] <- 1
+    base_sf[length(base_sf)] <- 0
+    mom <- family_moments(spec)
+  }
+  new_ir_margin(list(family = fit$family, parameters = fit$parameters, loglik = fit$loglik, df = fit$df,
+                     aic = cand$aic[best], mean = mom[1], var = max(mom[2] - mom[1]^2, 0), discrete = discrete,
+                     support = support, pmf = pmf, data = x, n = length(x), candidates = cand,
+                     candidate_parameters = lapply(fits, `[[`, "parameters"),
+                     knots = knots, cdf = base_cdf, base_cdf = base_cdf, base_sf = base_sf, transform = NULL))
+}
+
+new_ir_margin <- function(x) {
+  new_result(x, "ir_margin",
+             fields = c(family = "string", parameters = "list", loglik = "number", df = "number", aic = "number",
+                        mean = "number", var = "number", discrete = "flag", support = "numeric?", pmf = "numeric?",
+                        data = "numeric", n = "number", candidates = "data.frame", candidate_parameters = "list",
+                        knots = "numeric", cdf = "numeric", base_cdf = "numeric", base_sf = "numeric",
+                        transform = "list?"))
+}
+
+# The scores of one system: numeric, no NA, in [0, 1], at least 3, not all equal.
+check_margin_scores <- function(x, call = rlang::caller_env()) {
+  if (is.matrix(x) && min(dim(x)) == 1L) x <- as.vector(x)
+  if (!is.numeric(x) || !is.null(dim(x))) {
+    stop_irtopics("{.arg x} must be a numeric vector of scores, not {show_value(x)}.", kind = "data", call = call)
+  }
+  x <- as.double(unname(x))
+  attributes(x) <- NULL
+  if (length(x) < 3L) {
+    stop_irtopics("{.arg x} must have at least 3 scores, not {length(x)}.", kind = "data", call = call)
+  }
+  if (anyNA(x)) {
+    stop_irtopics("{.arg x} must not have NA scores ({sum(is.na(x))} of {length(x)} are).", kind = "data",
+                  call = call)
+  }
+  out <- which(x < 0 | x > 1)
+  if (length(out)) {
+    stop_irtopics(c("{.arg x} must be scores in [0, 1].",
+                    x = "Score {out[1]} is {format(x[out[1]], digits = 15)}."), kind = "data", call = call)
+  }
+  if (max(x) - min(x) == 0) {
+    stop_irtopics(c("Can't fit a distribution to constant scores: every score in {.arg x} is {format(x[1])}.",
+                    i = "A margin needs at least two different scores."), kind = "data", call = call)
+  }
+  x
+}
+
+check_support <- function(support, call = rlang::caller_env()) {
+  if (is.null(support)) {
+    stop_irtopics(c("{.arg support} is required for {.code type = \"discrete\"}.",
+                    i = "Give the values the scores can take, e.g. {.code score_support(\"P@10\")}."),
+                  call = call)
+  }
+  if (!is.numeric(support) || anyNA(support) || any(support < 0 | support > 1)) {
+    stop_irtopics("{.arg support} must be numbers in [0, 1], not {show_values(support)}.", call = call)
+  }
+  support <- sort(unique(as.double(support)))
+  if (length(support) < 2L) {
+    stop_irtopics("{.arg support} must have at least 2 different values.", call = call)
+  }
+  support
+}
+
+check_families <- function(families, type, call = rlang::caller_env()) {
+  known <- margin_families[[type]]
+  if (is.null(families)) return(known)
+  if (!is.character(families) || !length(families) || anyNA(families) || !all(families %in% known)) {
+    stop_irtopics(c("{.arg families} must be some of {quoted_list(known)} for {type} margins.",
+                    x = "Got {show_values(families)}."), call = call)
+  }
+  unique(families)
+}
+
+# The 0-based index in `support` of each score (the nearest value within
+# support_tol), or a classed error naming the first score off the support.
+match_support <- function(x, support, arg = "x", call = rlang::caller_env()) {
+  idx <- nearest_support(x, support)
+  off <- which(is.na(idx))
+  if (length(off)) {
+    stop_irtopics(c("{.arg {arg}} must lie on {.arg support} (within {support_tol}).",
+                    x = "Score {off[1]} is {format(x[off[1]], digits = 15)}, not a support value."),
+                  kind = "data", call = call)
+  }
+  idx
+}
+
+# 0-based index of the nearest support value within support_tol, else NA.
+nearest_support <- function(x, support) {
+  mids <- (support[-1] + support[-length(support)]) / 2
+  k <- findInterval(x, mids)  # 0-based index of the nearest value
+  ok <- !is.na(x) & abs(x - support[k + 1L]) <= support_tol
+  ifelse(ok, k, NA_integer_)
+}
+
+# Errors inside a family's fit that make it a failed candidate (not a bug).
+fit_failure <- function(message) {
+  rlang::abort(message, class = "irtopics_margin_fit_failure")
+}
+
+#' Values a discrete evaluation measure can take
+#'
+#' The support of a discrete measure, for `fit_margin(type = "discrete")`:
+#' `P@k` (precision at a cut-off \eqn{k}) takes \eqn{0, 1/k, \dots, 1};
+#' `RR` (reciprocal rank) takes 0 and \eqn{1/r} for the ranks \eqn{r = 1,
+#' \dots, depth} (`RR@k`: ranks up to \eqn{k}).
+#'
+#' @param measure `"P@k"` (also `"P_k"`, `"P.k"`), `"RR"` (also
+#'   `"recip_rank"`) or `"RR@k"`; case-insensitive.
+#' @param depth For `RR`: the depth of the rankings (the largest rank that
+#'   counts).
+#' @return The sorted support, a numeric vector.
+#' @examples
+#' score_support("P@10")
+#' length(score_support("RR", depth = 1000))
+#' @export
+score_support <- function(measure, depth = 1000) {
+  if (!is.character(measure) || length(measure) != 1L || is.na(measure)) {
+    stop_irtopics("{.arg measure} must be a string such as \"P@10\" or \"RR\", not {show_value(measure)}.")
+  }
+  m <- trimws(measure)
+  if (grepl("^p[@_.]?[0-9]+$", m, ignore.case = TRUE)) {
+    k <- suppressWarnings(as.numeric(sub("^p[@_.]?", "", m, ignore.case = TRUE)))
+    k <- check_whole(k, "the cut-off of `measure`", min = 1, max = 1e6)
+    return(seq(0, k) / k)
+  }
+  if (grepl("^(rr|recip_rank|mrr)([@_.][0-9]+)?$", m, ignore.case = TRUE)) {
+    if (grepl("[0-9]$", m)) {
+      depth <- suppressWarnings(as.numeric(sub("^[a-z_]+[@_.]", "", m, ignore.case = TRUE)))
+      depth <- check_whole(depth, "the cut-off of `measure`", min = 1, max = 1e6)
+    } else {
+      depth <- check_whole(depth, "depth", min = 1, max = 1e6)
+    }
+    return(c(0, 1 / rev(seq_len(depth))))
+  }
+  stop_irtopics(c("Can't tell the values of {.arg measure} {show_value(measure)}.",
+                  i = "Discrete measures with a known support: \"P@k\" and \"RR\" (or \"RR@k\")."),
+                kind = "measure")
+}
+
+# Distribution functions ---------------------------------------------------------
+
+#' Density, distribution function and quantiles of a margin
+#'
+#' `dmargin()` is the density of a continuous margin (the probability mass
+#' of a discrete one, 0 off the support), `pmargin()` its cumulative
+#' distribution function and `qmargin()` its quantile function (for a
+#' discrete margin the smallest support value whose CDF is at least `p`).
+#' They use the family's formulas (the quantiles of the kernel families by
+#' Newton steps on the exact CDF from the tabulated one), not the table
+#' of the simulator, and follow a [transform_margin()]:
+#' \eqn{F'(x) = F(x)^a} or \eqn{1 - (1 - F(x))^b}. The expected value is
+#' `margin$mean`.
+#'
+#' @param x,q Scores.
+#' @param p Probabilities in \eqn{[0, 1]}.
+#' @param margin An `ir_margin` object ([fit_margin()]).
+#' @return A numeric vector as long as the first argument (`NA` where it is `NA`).
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' m <- fit_margin(ap[5, ])
+#' dmargin(c(0.1, 0.5), m)
+#' pmargin(c(0.1, 0.5), m)
+#' qmargin(pmargin(c(0.1, 0.5), m), m)
+#' @name margin_distribution
+NULL
+
+#' @rdname margin_distribution
+#' @export
+dmargin <- function(x, margin) {
+  check_margin(margin)
+  on_values(check_numeric_arg(x, "x"), function(y) {
+    if (margin$discrete) {
+      pmf <- diff(c(0, margin_cdf_at_support(margin)))
+      k <- nearest_support(y, margin$support)
+      return(ifelse(is.na(k), 0, pmf[k + 1L]))
+    }
+    inside <- y >= 0 & y <= 1
+    d <- numeric(length(y))
+    spec <- margin_spec(margin)
+    if (any(inside)) {
+      f <- family_density(spec, y[inside])
+      tr <- margin$transform
+      if (!is.null(tr)) f <- f * transform_density_factor(family_cdf(spec, y[inside]), tr)
+      d[inside] <- f
+    }
+    d
+  })
+}
+
+#' @rdname margin_distribution
+#' @export
+pmargin <- function(q, margin) {
+  check_margin(margin)
+  on_values(check_numeric_arg(q, "q"), function(y) {
+    if (margin$discrete) {
+      k <- findInterval(y + 1e-9, margin$support)
+      return(c(0, margin_cdf_at_support(margin))[k + 1L])
+    }
+    Fy <- family_cdf(margin_spec(margin), pmin(pmax(y, 0), 1))
+    Fy[y <= 0] <- 0
+    Fy[y >= 1] <- 1
+    transform_cdf(pmin(pmax(Fy, 0), 1), margin$transform)
+  })
+}
+
+#' @rdname margin_distribution
+#' @export
+qmargin <- function(p, margin) {
+  check_margin(margin)
+  p <- check_numeric_arg(p, "p")
+  if (any(p < 0 | p > 1, na.rm = TRUE)) {
+    stop_irtopics("{.arg p} must be probabilities in [0, 1].")
+  }
+  on_values(p, function(u) {
+    if (margin$discrete) {
+      cdf <- margin_cdf_at_support(margin)
+      # the smallest support value whose CDF reaches u
+      k <- findInterval(u, cdf, left.open = TRUE)
+      return(margin$support[pmin(k, length(cdf) - 1L) + 1L])
+    }
+    family_quantile(margin_spec(margin), transform_quantile(u, margin$transform), margin$knots, margin$base_cdf)
+  })
+}
+
+# fun() of the values of `v` that are not NA; NA stays NA.
+on_values <- function(v, fun) {
+  out <- rep(NA_real_, length(v))
+  ok <- !is.na(v)
+  if (any(ok)) out[ok] <- fun(v[ok])
+  out
+}
+
+check_margin <- function(margin, arg = "margin", call = rlang::caller_env()) {
+  if (!inherits(margin, "ir_margin")) {
+    stop_irtopics("{.arg {arg}} must be an {.cls ir_margin} (from {.fn fit_margin}), not {show_value(margin)}.",
+                  call = call)
+  }
+  invisible(margin)
+}
+
+check_numeric_arg <- function(x, arg, call = rlang::caller_env()) {
+  if (!is.numeric(x) && !(is.logical(x) && all(is.na(x)))) {
+    stop_irtopics("{.arg {arg}} must be numeric, not {show_value(x)}.", call = call)
+  }
+  as.double(x)
+}
+
+# What the family functions need: family, parameters, data, support.
+margin_spec <- function(margin) {
+  list(family = margin$candidates$family[margin$candidates$chosen], parameters = margin$parameters,
+       data = margin$data, support = margin$support)
+}
+
+# The (transformed) CDF of a discrete margin at its support values.
+margin_cdf_at_support <- function(margin) {
+  transform_cdf(cdf_from_pmf(margin$pmf), margin$transform)
+}
+
+cdf_from_pmf <- function(pmf) {
+  cdf <- pmin(cumsum(pmf), 1)
+  cdf[length(cdf)] <- 1
+  cdf
+}
+
+# The table for the simulator: knots and CDF (see fit_margin()).
+margin_table <- function(m) {
+  check_margin(m, "m")
+  list(knots = m$knots, cdf = m$cdf, discrete = m$discrete)
+}
+
+# Transformation -----------------------------------------------------------------
+
+#' Move the expected value of a margin
+#'
+#' Returns a margin whose expected value is `mean`, through the CDF
+#' transformation of Urbano and Nagler (2018, §3.4), \eqn{F'(x) =
+#' F_{\mathrm{Beta}(a, b)}(F(x))} with one exponent: \eqn{F'(x) = F(x)^a},
+#' \eqn{a \ge 1}, raises the mean; \eqn{F'(x) = 1 - (1 - F(x))^b},
+#' \eqn{b \ge 1}, lowers it. The exponent is found by root finding on the
+#' mean of the tabulated CDF (the mean of the distribution the simulator
+#' draws from: piecewise-linear CDF between the 4097 knots of a continuous
+#' margin, the support of a discrete one), which is then `mean` within
+#' \eqn{10^{-6}}; that of the exact transformed distribution differs from
+#' it by the error of the trapezoidal rule on the knots (about
+#' \eqn{10^{-7}}).
+#'
+#' The transformation always starts from the fitted distribution: a
+#' transformed margin transformed again is the fitted one moved to the new
+#' mean. The attainable means lie strictly between the lowest and the
+#' highest score with positive probability (for a continuous margin, as
+#' the table resolves them: about \eqn{[0.0001, 0.9999]}).
+#'
+#' @param margin An `ir_margin` object ([fit_margin()]).
+#' @param mean The expected value wanted.
+#' @return An `ir_margin` with family `"<family> (transformed)"`,
+#'   `transform = list(a, b)` (one of them 1), and `cdf`, `mean`, `var`
+#'   and the distribution functions of the transformed distribution
+#'   (`base_cdf`, `parameters`, `loglik`, `df`, `aic` and `candidates`
+#'   stay those of the fit).
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' m <- fit_margin(ap[5, ])
+#' m2 <- transform_margin(m, 0.35)
+#' m2$mean
+#' m2$transform
+#' @export
+transform_margin <- function(margin, mean) {
+  check_margin(margin)
+  check_number(mean, "mean")
+  G <- margin$base_cdf
+  S <- margin$base_sf
+  x <- margin$knots
+  # The mean of the tabulated distribution with CDF values Fk at the knots:
+  # last knot - integral of F, with F a step function (discrete) or
+  # piecewise linear (continuous: the trapezoidal weights).
+  gaps <- diff(x)
+  w <- if (margin$discrete) c(gaps, 0) else (c(gaps, 0) + c(0, gaps)) / 2
+  last <- x[length(x)]
+  mean_at <- function(Fk) last - sum(w * Fk)
+  # the limits: a -> Inf (F' = 1 only where 1 - F = 0) and b -> Inf (F' = 1 wherever F > 0)
+  hi <- mean_at(as.double(S <= 0))
+  lo <- mean_at(as.double(G > 0))
+  if (!(mean > lo && mean < hi)) {
+    stop_irtopics(c("{.arg mean} must be strictly between {signif(lo, 6)} and {signif(hi, 6)} for this margin.",
+                    x = "Got {format(mean, digits = 15)}.",
+                    i = "A transformation can only move the mean within the scores that have positive probability."))
+  }
+  # log F and log(1 - F), each from the smaller of F and 1 - F (no cancellation)
+  logG <- ifelse(G > 0.5, log1p(-S), log(G))
+  logS <- ifelse(G < 0.5, log1p(-G), log(S))
+  up <- function(t) mean_at(exp(exp(t) * logG)) - mean          # F^a, a = e^t
+  down <- function(t) mean_at(-expm1(exp(t) * logS)) - mean     # 1 - (1-F)^b, b = e^t
+  m0 <- mean_at(G)
+  f <- if (mean >= m0) up else down
+  t_hi <- 1
+  while (sign(f(t_hi)) == sign(f(0)) && t_hi < 700) t_hi <- min(2 * t_hi, 700)
+  t <- if (f(0) == 0) 0 else stats::uniroot(f, c(0, t_hi), tol = 1e-11, maxiter = 200)$root
+  tr <- if (mean >= m0) list(a = exp(t), b = 1) else list(a = 1, b = exp(t))
+  cdf <- if (tr$b == 1) exp(tr$a * logG) else -expm1(tr$b * logS)
+  cdf[length(cdf)] <- 1
+  if (margin$discrete) {
+    pmf <- diff(c(0, cdf))
+    mom <- c(sum(x * pmf), sum(x^2 * pmf))
+  } else {
+    # the moments of the piecewise-linear CDF (uniform within each interval)
+    pk <- diff(cdf)
+    x0 <- x[-length(x)]
+    x1 <- x[-1]
+    mom <- c(sum(pk * (x0 + x1)) / 2, sum(pk * (x0^2 + x0 * x1 + x1^2)) / 3)
+  }
+  out <- unclass(margin)
+  out$family <- paste(margin_spec(margin)$family, "(transformed)")
+  out$cdf <- cdf
+  out$mean <- mom[1]
+  out$var <- max(mom[2] - mom[1]^2, 0)
+  out$transform <- tr
+  new_ir_margin(out)
+}
+
+# F' from F for the transformation list(a, b) (NULL: none).
+transform_cdf <- function(Fx, tr) {
+  if (is.null(tr)) return(Fx)
+  if (tr$b == 1) Fx^tr$a else -expm1(tr$b * log1p(-Fx))
+}
+
+transform_quantile <- function(p, tr) {
+  if (is.null(tr)) return(p)
+  if (tr$b == 1) p^(1 / tr$a) else -expm1(log1p(-p) / tr$b)
+}
+
+# dF'/dF at F.
+transform_density_factor <- function(Fx, tr) {
+  if (tr$b == 1) tr$a * Fx^(tr$a - 1) else tr$b * (1 - Fx)^(tr$b - 1)
+}
+
+# Methods -------------------------------------------------------------------------
+
+#' @rdname fit_margin
+#' @param ... Unused.
+#' @export
+format.ir_margin <- function(x, ...) {
+  par <- x$parameters
+  shown <- vapply(names(par), function(nm) {
+    v <- par[[nm]]
+    if (is.numeric(v)) sprintf("%s = %s", nm, format(signif(v, 5))) else sprintf("%s = %s", nm, v)
+  }, "")
+  cand <- x$candidates
+  cand$chosen <- ifelse(cand$chosen, "*", "")
+  if (all(is.na(cand$bandwidth))) cand$bandwidth <- NULL
+  if (all(!nzchar(cand$note))) cand$note <- NULL
+  c(sprintf("<ir_margin> %s margin of %s: %s", if (x$discrete) "discrete" else "continuous",
+            plural(x$n, "score"), x$family),
+    paste0("parameters: ", paste(shown, collapse = ", ")),
+    if (!is.null(x$transform)) sprintf("transform: a = %s, b = %s", format(signif(x$transform$a, 6)),
+                                       format(signif(x$transform$b, 6))),
+    sprintf("mean %s, sd %s (scores: mean %s); AIC %s", format(signif(x$mean, 6)), format(signif(sqrt(x$var), 4)),
+            format(signif(mean(x$data), 6)), format(round(x$aic, 2), nsmall = 2)),
+    "candidates (* chosen, lowest AIC):",
+    printed_lines(print(round_df(cand, 4), row.names = FALSE)))
+}
+
+#' @rdname fit_margin
+#' @export
+print.ir_margin <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname fit_margin
+#' @param object An `ir_margin` object.
+#' @export
+summary.ir_margin <- function(object, ...) {
+  tab <- data.frame(family = object$family, n = object$n, mean = object$mean, sd = sqrt(object$var),
+                    data_mean = mean(object$data), loglik = object$loglik, df = object$df, aic = object$aic,
+                    stringsAsFactors = FALSE)
+  new_summary("ir_margin", sprintf("Fitted %s margin (lowest AIC of %s):",
+                                   if (object$discrete) "discrete" else "continuous",
+                                   plural(nrow(object$candidates), "candidate")), tab)
+}
+
+#' @rdname fit_margin
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_margin <- function(x, row.names = NULL, optional = FALSE, ...) {
+  x$candidates
+}
+
+#' @rdname fit_margin
+#' @param object An `ir_margin` object.
+#' @method autoplot ir_margin
+#' @export
+autoplot.ir_margin <- function(object, ...) {
+  check_no_dots(..., help = "fit_margin")
+  if (object$discrete) margin_plot_discrete(object) else margin_plot_continuous(object)
+}
+
+# Fitted densities of every fitted candidate, on a grid, for the plot.
+margin_curves <- function(object, y) {
+  cand <- object$candidates
+  rows <- which(is.finite(cand$aic))
+  do.call(rbind, lapply(rows, function(i) {
+    spec <- list(family = cand$family[i], parameters = object$candidate_parameters[[i]], data = object$data,
+                 support = object$support)
+    d <- if (cand$chosen[i]) dmargin(y, object) else family_density(spec, y)
+    data.frame(x = y, density = d, candidate = candidate_label(cand, i), chosen = cand$chosen[i],
+               stringsAsFactors = FALSE)
+  }))
+}
+
+candidate_label <- function(cand, i) {
+  lab <- cand$family[i]
+  if (!is.na(cand$bandwidth[i]) && sum(cand$family == cand$family[i]) > 1L) {
+    lab <- sprintf("%s (%s)", lab, format(signif(cand$bandwidth[i], 3)))
+  }
+  lab
+}
+
+margin_plot_title <- function(object) {
+  list(title = wrap_text(sprintf("Fitted %s margin: %s", if (object$discrete) "discrete" else "continuous",
+                                 object$family)),
+       subtitle = sprintf("%s; mean %s; lowest AIC %s", plural(object$n, "score"), format(signif(object$mean, 4)),
+                          format(round(object$aic, 1), nsmall = 1)))
+}
+
+margin_plot_continuous <- function(object) {
+  # scores that stay low (e.g. a weak system's AP) are shown on [0, top]
+  top <- if (max(object$data) < 0.5) min(ceiling(max(object$data) * 1.2 * 20) / 20, 0.5) else 1
+  y <- seq(0, top, length.out = 401)
+  curves <- margin_curves(object, y)
+  chosen <- curves[curves$chosen, , drop = FALSE]
+  others <- curves[!curves$chosen, , drop = FALSE]
+  labs <- unique(c(chosen$candidate, others$candidate))
+  colours <- stats::setNames(line_colours(length(labs)), labs)
+  # the histogram's tallest bar, and the curves' peaks within twice it: a
+  # boundary spike of a kernel estimate must not flatten the picture
+  breaks <- seq(0, top, length.out = 21)
+  counts <- tabulate(findInterval(object$data, breaks, rightmost.closed = TRUE, all.inside = TRUE), 20L)
+  hist_top <- max(counts) / (object$n * diff(breaks[1:2]))
+  ylim <- max(hist_top, stats::quantile(chosen$density, 0.98)) * 1.1
+  p <- ggplot2::ggplot() +
+    ggplot2::geom_histogram(data = data.frame(x = object$data), ggplot2::aes(x = .data$x, y = ggplot2::after_stat(density)),
+                            breaks = breaks, fill = "grey85", colour = "grey60") +
+    ggplot2::geom_line(data = others, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate,
+                                                   linetype = .data$candidate), linewidth = 0.4) +
+    ggplot2::geom_line(data = chosen, ggplot2::aes(x = .data$x, y = .data$density, colour = .data$candidate,
+                                                   linetype = .data$candidate), linewidth = 1) +
+    ggplot2::scale_colour_manual(values = colours, breaks = labs) +
+    ggplot2::scale_linetype_manual(values = stats::setNames(rep(c("solid", "dashed"), c(1L, length(labs) - 1L)),
+                                                            labs), breaks = labs) +
+    ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2, title.position = "top"),
+                    linetype = ggplot2::guide_legend(nrow = 2, title.position = "top")) +
+    (if (top == 1) ggplot2::scale_x_continuous(breaks = c(0, 0.25, 0.5, 0.75, 1),
+                                               labels = c("0", ".25", ".5", ".75", "1"))) +
+    ggplot2::coord_cartesian(xlim = c(0, top), ylim = c(0, ylim)) +
+    ggplot2::labs(x = "Score", y = "Density", colour = "Family (solid: chosen)",
+                  linetype = "Family (solid: chosen)")
+  t <- margin_plot_title(object)
+  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme() +
+    ggplot2::theme(legend.key.width = ggplot2::unit(2, "lines"), legend.position = "bottom")
+}
+
+margin_plot_discrete <- function(object) {
+  s <- object$support
+  idx <- nearest_support(object$data, s)
+  obs <- data.frame(x = s, proportion = tabulate(idx + 1L, length(s)) / object$n)
+  fitted <- data.frame(x = s, probability = dmargin(s, object))
+  # a long support (RR) shows the range the data and fit use
+  show <- obs$proportion > 0 | fitted$probability > 1e-4
+  xlim <- range(s[show])
+  width <- 0.8 * min(diff(s[s >= xlim[1] & s <= xlim[2]]), na.rm = TRUE)
+  if (!is.finite(width)) width <- 0.8 * min(diff(s))
+  p <- ggplot2::ggplot() +
+    ggplot2::geom_col(data = obs, ggplot2::aes(x = .data$x, y = .data$proportion, fill = "observed"), width = width) +
+    ggplot2::geom_line(data = fitted, ggplot2::aes(x = .data$x, y = .data$probability, colour = "fitted")) +
+    ggplot2::geom_point(data = fitted, ggplot2::aes(x = .data$x, y = .data$probability, colour = "fitted"), size = 1.6) +
+    ggplot2::scale_fill_manual(values = c(observed = "grey75"), name = NULL) +
+    ggplot2::scale_colour_manual(values = c(fitted = "#0072B2"), name = NULL,
+                                 labels = paste("fitted:", object$family)) +
+    ggplot2::coord_cartesian(xlim = xlim + c(-1, 1) * width) +
+    ggplot2::labs(x = "Score", y = "Probability")
+  t <- margin_plot_title(object)
+  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme()
+}
