@@ -168,13 +168,19 @@ inline double clayton_h1(double th, const Arg& a, const Arg& b) {
   return std::exp(-(1.0 + th) * a.lx - (1.0 + 1.0 / th) * ls);
 }
 
-inline double clayton_hinv1(double th, const Arg& a, double w) {
+// b and 1 - b.
+inline void clayton_hinv1(double th, const Arg& a, double w, double& v, double& v1) {
   // b = (1 + a^-th (w^(-th/(1+th)) - 1))^(-1/th)
   const double e = std::expm1(-th / (1.0 + th) * std::log(w));
-  if (!(e > 0)) return w >= 1 ? 1.0 : 0.0;
+  if (!(e > 0)) {
+    v = w >= 1 ? 1.0 : 0.0;
+    v1 = 1.0 - v;
+    return;
+  }
   const double p = -th * a.lx + std::log(e);
   const double lt = p > 0 ? p + std::log1p(std::exp(-p)) : std::log1p(std::exp(p));
-  return std::exp(-lt / th);
+  v = std::exp(-lt / th);
+  v1 = -std::expm1(-lt / th);
 }
 
 // Gumbel: log(x^th + y^th), x = -log a, y = -log b, from log x and log y.
@@ -248,7 +254,9 @@ inline double frank_hinv1(double th, const Arg& a, double w) {
   }
   const double k = -th;
   const double r = -std::exp(lw + k + log1m_exp(-k) - lden);
-  return std::log1p(r) / th;
+  if (r > -0.5) return std::log1p(r) / th;
+  // 1 + r = (w + (1 - w) e^{-th a}) / (w e^-th + (1 - w) e^{-th a}), no cancellation
+  return (log_sum_exp(lw, l1w - th * a.x) - lden) / th;
 }
 
 // Joe: S = a' + b'(1 - a'), a' = (1-a)^th, b' = (1-b)^th.
@@ -323,7 +331,7 @@ inline double base_h1(int b, double th, double nu, const Arg& x, const Arg& y) {
 
 // The b in (0, 1) with base_h1(a, b) = w: Newton on z = logit(b) with the
 // density as derivative, bisection when a step leaves the bracket.
-inline double base_hinv1_numeric(int b, double th, double nu, const Arg& a, double w) {
+inline void base_hinv1_numeric(int b, double th, double nu, const Arg& a, double w, double& v, double& v1) {
   double lo = -745.0, hi = 37.0;  // logit bracket: b from ~1e-324 to 1 - 1e-16
   double z = std::log(w) - std::log1p(-w);
   z = std::min(std::max(z, lo + 1), hi - 1);
@@ -339,27 +347,46 @@ inline double base_hinv1_numeric(int b, double th, double nu, const Arg& a, doub
     z = next;
     if (change <= 1e-15 * std::max(1.0, std::fabs(z)) || hi - lo <= 1e-15 * std::max(1.0, std::fabs(z))) break;
   }
-  return arg_from_logit(z).x;
+  const Arg y = arg_from_logit(z);
+  v = y.x;
+  v1 = y.x1;
 }
 
-inline double base_hinv1(int b, double th, double nu, const Arg& a, double w) {
-  if (w <= 0) return 0.0;
-  if (w >= 1) return 1.0;
+// The b with base_h1(a, b) = w, and 1 - b (exact where the method allows:
+// all but Frank).
+inline void base_hinv1(int b, double th, double nu, const Arg& a, double w, double& v, double& v1) {
+  if (w <= 0 || w >= 1) {
+    v = w <= 0 ? 0.0 : 1.0;
+    v1 = 1.0 - v;
+    return;
+  }
   switch (b) {
-    case 1: return norm_cdf(norm_quantile(w) * std::sqrt(1.0 - th * th) + th * norm_q(a));
+    case 1: {
+      const double z = norm_quantile(w) * std::sqrt(1.0 - th * th) + th * norm_q(a);
+      v = norm_cdf(z);
+      v1 = norm_cdf(-z);
+      return;
+    }
     case 2: {
       const StudentT t(nu), t1(nu + 1.0);
       const double qa = t_q(t, a);
-      return t.cdf(t1.quantile(w) * std::sqrt((nu + qa * qa) * (1.0 - th * th) / (nu + 1.0)) + th * qa);
+      const double z = t1.quantile(w) * std::sqrt((nu + qa * qa) * (1.0 - th * th) / (nu + 1.0)) + th * qa;
+      v = t.cdf(z);
+      v1 = t.cdf(-z);
+      return;
     }
-    case 3: return clayton_hinv1(th, a, w);
+    case 3: clayton_hinv1(th, a, w, v, v1); return;
     case 5: {
-      const double v = frank_hinv1(th, a, w);
-      if (v >= 0 && v <= 1) return v;
-      return base_hinv1_numeric(b, th, nu, a, w);
+      v = frank_hinv1(th, a, w);
+      if (v >= 0 && v <= 1) {
+        v1 = 1.0 - v;
+        return;
+      }
+      base_hinv1_numeric(b, th, nu, a, w, v, v1);
+      return;
     }
-    case 4: case 6: return base_hinv1_numeric(b, th, nu, a, w);
-    default: return w;
+    case 4: case 6: base_hinv1_numeric(b, th, nu, a, w, v, v1); return;
+    default: v = w; v1 = 1.0 - w; return;
   }
 }
 
@@ -408,7 +435,8 @@ inline double joe_tau(double th) {
     integral += ((j % 2) ? -1.0 : 1.0) * h[j] * std::pow(X, -2.0 - j) / (2.0 + j);
   }
   integral /= th * th;
-  const double deriv = -3.0 / (th * th * std::pow(X, 4.0));  // f'(X), leading order
+  const double fX = 1.0 / (th * th * X * (X + a) * (X + b));
+  const double deriv = -fX * (1.0 / X + 1.0 / (X + a) + 1.0 / (X + b));  // f'(X)
   sum += integral + deriv / 24.0;
   return 1.0 - 4.0 * sum;
 }
@@ -466,15 +494,16 @@ inline double copula_pdf(const Copula& c, double u1, double u2) { return std::ex
 
 // P(U2 <= u2 | U1 = u1).
 inline double copula_h1(const Copula& c, double u1, double u2) {
+  auto unit = [](double h) { return std::min(1.0, std::max(0.0, h)); };  // 1 - h may round past 0
   using namespace copula_detail;
   if (c.family == 0) return u2;
   const int base = base_of(c.family), r = rotation_of(c.family);
   const Arg x = make_arg(u1), y = make_arg(u2);
   switch (r) {
-    case 180: return 1.0 - base_h1(base, c.par, c.par2, flip(x), flip(y));
-    case 90: return base_h1(base, -c.par, 0, flip(x), y);
-    case 270: return 1.0 - base_h1(base, -c.par, 0, x, flip(y));
-    default: return base_h1(base, c.par, c.par2, x, y);
+    case 180: return unit(1.0 - base_h1(base, c.par, c.par2, flip(x), flip(y)));
+    case 90: return unit(base_h1(base, -c.par, 0, flip(x), y));
+    case 270: return unit(1.0 - base_h1(base, -c.par, 0, x, flip(y)));
+    default: return unit(base_h1(base, c.par, c.par2, x, y));
   }
 }
 
@@ -494,11 +523,12 @@ inline double copula_hinv1(const Copula& c, double u1, double w) {
   if (c.family == 0) return w;
   const int base = base_of(c.family), r = rotation_of(c.family);
   const Arg x = make_arg(u1);
+  double v, v1;
   switch (r) {
-    case 180: return 1.0 - base_hinv1(base, c.par, c.par2, flip(x), 1.0 - w);
-    case 90: return base_hinv1(base, -c.par, 0, flip(x), w);
-    case 270: return 1.0 - base_hinv1(base, -c.par, 0, x, 1.0 - w);
-    default: return base_hinv1(base, c.par, c.par2, x, w);
+    case 180: base_hinv1(base, c.par, c.par2, flip(x), 1.0 - w, v, v1); return v1;
+    case 90: base_hinv1(base, -c.par, 0, flip(x), w, v, v1); return v;
+    case 270: base_hinv1(base, -c.par, 0, x, 1.0 - w, v, v1); return v1;
+    default: base_hinv1(base, c.par, c.par2, x, w, v, v1); return v;
   }
 }
 
@@ -592,6 +622,57 @@ double brent_max(F&& f, double lo, double hi, double& fmax, double tol_rel = 1e-
   return x;
 }
 
+}  // namespace copula_detail
+
+// Student t scores qt(q, 1/s) on a uniform grid of s = 1/nu over
+// [1/30, 1/2.0001], for a set of lower-half probabilities q (sorted,
+// distinct): the t-copula fit searches nu with scores interpolated from it
+// (cubic Lagrange in s, relative error about 1e-7), then evaluates the
+// log-likelihood exactly at the nu it found. Pseudo-observations from ranks
+// share their values (i / (n + 1)), so one table serves every pair.
+struct TScoreTable {
+  static constexpr int kGrid = 48;
+  std::vector<double> q;      // sorted distinct probabilities in (0, 1/2]
+  std::vector<double> score;  // score[k * kGrid + g] = qt(q[k], 1 / s_g)
+  double s0 = 1.0 / kNuMax, ds = (1.0 / kNuMin - 1.0 / kNuMax) / (kGrid - 1);
+
+  // The probabilities min(u, 1 - u) of values u; call fill_row(k) for every k.
+  void set_probabilities(const double* u, std::size_t n) {
+    q.clear();
+    q.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) q.push_back(std::min(u[i], 1.0 - u[i]));
+    std::sort(q.begin(), q.end());
+    q.erase(std::unique(q.begin(), q.end()), q.end());
+    score.assign(q.size() * kGrid, 0.0);
+  }
+  void fill_row(std::size_t k) {
+    for (int g = 0; g < kGrid; ++g)
+      score[k * kGrid + g] = q[k] >= 0.5 ? 0.0 : StudentT(1.0 / (s0 + g * ds)).quantile(q[k]);
+  }
+  void fill() {
+    for (std::size_t k = 0; k < q.size(); ++k) fill_row(k);
+  }
+  // Row of probability v (1-based), or 0 when it is not in the table.
+  long row(double v) const {
+    const auto it = std::lower_bound(q.begin(), q.end(), v);
+    return (it != q.end() && *it == v) ? static_cast<long>(it - q.begin()) + 1 : 0;
+  }
+  // Interpolation nodes and weights at s.
+  void weights(double s, int& j0, double w[4]) const {
+    const double t = (s - s0) / ds;
+    int j = static_cast<int>(std::floor(t));
+    j = std::min(std::max(j, 1), kGrid - 3);
+    j0 = j - 1;
+    const double x = t - j0;  // nodes at 0, 1, 2, 3
+    w[0] = -(x - 1) * (x - 2) * (x - 3) / 6.0;
+    w[1] = x * (x - 2) * (x - 3) / 2.0;
+    w[2] = -x * (x - 1) * (x - 3) / 2.0;
+    w[3] = x * (x - 1) * (x - 2) / 6.0;
+  }
+};
+
+namespace copula_detail {
+
 // The data of one pair, prepared once for all families.
 struct PairData {
   std::size_t n = 0;
@@ -602,8 +683,10 @@ struct PairData {
   std::vector<double> q;
   std::vector<long> qa, qb;
   std::vector<double> tq, x, y;     // per nu: quantiles of q, scores
+  const TScoreTable* table = nullptr;  // when every probability is in it
+  std::vector<long> ta, tb;         // rows of the table (1-based, negative when u > 1/2)
 
-  void prepare(const double* u1, const double* u2, std::size_t n_) {
+  void prepare(const double* u1, const double* u2, std::size_t n_, const TScoreTable* tab = nullptr) {
     n = n_;
     a.resize(n);
     b.resize(n);
@@ -636,6 +719,35 @@ struct PairData {
     x.resize(n);
     y.resize(n);
     tq.resize(q.size());
+    table = nullptr;
+    if (tab) {
+      ta.resize(n);
+      tb.resize(n);
+      bool all = true;
+      for (std::size_t i = 0; i < n && all; ++i) {
+        const long ra = tab->row(std::min(a[i].x, a[i].x1)), rb = tab->row(std::min(b[i].x, b[i].x1));
+        all = ra > 0 && rb > 0;
+        ta[i] = a[i].x > 0.5 ? -ra : ra;
+        tb[i] = b[i].x > 0.5 ? -rb : rb;
+      }
+      if (all) table = tab;
+    }
+  }
+
+  // Interpolated t scores at s = 1/nu into x, y (needs the table).
+  void t_scores_interpolated(double s) {
+    int j0;
+    double w[4];
+    table->weights(s, j0, w);
+    auto at = [&](long r) {
+      const double* row = &table->score[static_cast<std::size_t>(std::labs(r) - 1) * TScoreTable::kGrid + j0];
+      const double v = w[0] * row[0] + w[1] * row[1] + w[2] * row[2] + w[3] * row[3];
+      return r > 0 ? v : -v;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      x[i] = at(ta[i]);
+      y[i] = at(tb[i]);
+    }
   }
 
   // t scores for nu into x, y.
@@ -688,43 +800,104 @@ inline CopulaFit fit_gaussian(const PairData& d) {
   };
   CopulaFit fit;
   fit.cop.family = 1;
-  fit.cop.par = brent_max(ll, -kRhoMax, kRhoMax, fit.loglik);
+  fit.cop.par = brent_max(ll, -kRhoMax, kRhoMax, fit.loglik, 1e-8, 1e-10);
   fit.npar = 1;
   return fit;
 }
 
-// t copula: profile likelihood over nu (Brent on 1/nu), rho by Brent for each nu.
-inline CopulaFit fit_t(PairData& d) {
+// The rho in [-kRhoMax, kRhoMax] maximising the t-copula log-likelihood of
+// scores x, y for nu: the root of its derivative
+//   l'(rho) = n rho / r2 - (nu + 2) / 2 sum_i Q_i' / (nu + Q_i),
+//   Q_i = (x^2 + y^2 - 2 rho x y) / r2, Q_i' = (2 rho Q_i - 2 x y) / r2, r2 = 1 - rho^2,
+// by secant steps kept inside a sign bracket (bisection when a step leaves
+// it); the log-likelihood tends to -inf at rho = +-1. Returns the rho-part of
+// the log-likelihood, -n/2 log r2 - (nu + 2)/2 sum log(1 + Q_i / nu), in `value`.
+inline double t_best_rho(const PairData& d, double nu, double start, double& value) {
+  const std::size_t n = d.n;
+  auto deriv = [&](double rho) {
+    const double r2 = 1.0 - rho * rho;
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double xx = d.x[i], yy = d.y[i];
+      const double q = (xx * xx + yy * yy - 2.0 * rho * xx * yy) / r2;
+      sum += (2.0 * rho * q - 2.0 * xx * yy) / (r2 * (nu + q));
+    }
+    return static_cast<double>(n) * rho / r2 - 0.5 * (nu + 2.0) * sum;
+  };
+  auto loglik = [&](double rho) {
+    const double r2 = 1.0 - rho * rho;
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double xx = d.x[i], yy = d.y[i];
+      sum += std::log1p((xx * xx + yy * yy - 2.0 * rho * xx * yy) / (r2 * nu));
+    }
+    return -0.5 * static_cast<double>(n) * std::log(r2) - 0.5 * (nu + 2.0) * sum;
+  };
+  double lo = -kRhoMax, hi = kRhoMax;
+  double rho;
+  if (deriv(hi) >= 0) {
+    rho = hi;
+  } else if (deriv(lo) <= 0) {
+    rho = lo;
+  } else {
+    double x0 = std::min(std::max(start, lo + 1e-3), hi - 1e-3), f0 = deriv(x0);
+    if (f0 > 0) lo = x0; else hi = x0;
+    double x1 = f0 > 0 ? std::min(x0 + 0.01, 0.5 * (x0 + hi)) : std::max(x0 - 0.01, 0.5 * (x0 + lo));
+    rho = x1;
+    for (int it = 0; it < 100 && f0 != 0; ++it) {
+      const double f1 = deriv(x1);
+      if (f1 == 0) { rho = x1; break; }
+      if (f1 > 0) lo = x1; else hi = x1;
+      double next = x1 - f1 * (x1 - x0) / (f1 - f0);
+      if (!std::isfinite(next) || next <= lo || next >= hi) next = 0.5 * (lo + hi);
+      x0 = x1;
+      f0 = f1;
+      x1 = next;
+      rho = x1;
+      if (std::fabs(x1 - x0) <= 1e-12 || hi - lo <= 1e-12) break;
+    }
+  }
+  value = loglik(rho);
+  return rho;
+}
+
+// The t-copula log-likelihood for nu at the best rho (scores in d.x, d.y).
+inline double t_profile(const PairData& d, double nu, double start, double& rho) {
   const double n = static_cast<double>(d.n);
-  double best_rho = 0;
+  double fixed = n * t_const(nu);
+  for (std::size_t i = 0; i < d.n; ++i)
+    fixed += 0.5 * (nu + 1.0) * (std::log1p(d.x[i] * d.x[i] / nu) + std::log1p(d.y[i] * d.y[i] / nu));
+  double val;
+  rho = t_best_rho(d, nu, start, val);
+  return fixed + val;
+}
+
+// t copula: profile likelihood over nu (Brent on s = 1/nu), the best rho for
+// each nu. With a score table the search uses interpolated scores and the
+// log-likelihood is then evaluated with exact scores at the nu found (and
+// its best rho); without one every step uses exact scores.
+inline CopulaFit fit_t(PairData& d) {
+  double sxy = 0, sxx = 0, syy = 0;
+  for (std::size_t i = 0; i < d.n; ++i) {
+    sxy += d.z1[i] * d.z2[i];
+    sxx += d.z1[i] * d.z1[i];
+    syy += d.z2[i] * d.z2[i];
+  }
+  double rho = sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0.0;
   auto profile = [&](double s) {
-    const double nu = 1.0 / s;
-    const StudentT t(nu);
-    d.t_scores(t);
-    double fixed = n * t_const(nu);
-    for (std::size_t i = 0; i < d.n; ++i)
-      fixed += 0.5 * (nu + 1.0) * (std::log1p(d.x[i] * d.x[i] / nu) + std::log1p(d.y[i] * d.y[i] / nu));
-    auto ll_rho = [&](double rho) {
-      const double r2 = 1.0 - rho * rho;
-      double sum = 0;
-      for (std::size_t i = 0; i < d.n; ++i) {
-        const double qq = (d.x[i] * d.x[i] + d.y[i] * d.y[i] - 2.0 * rho * d.x[i] * d.y[i]) / r2;
-        sum += std::log1p(qq / nu);
-      }
-      return -0.5 * n * std::log(r2) - 0.5 * (nu + 2.0) * sum;
-    };
-    double val;
-    best_rho = brent_max(ll_rho, -kRhoMax, kRhoMax, val, 1e-8, 1e-9);
-    return fixed + val;
+    if (d.table) d.t_scores_interpolated(s); else d.t_scores(StudentT(1.0 / s));
+    double r;
+    const double ll = t_profile(d, 1.0 / s, rho, r);
+    rho = r;
+    return ll;
   };
   double ll;
-  const double s = brent_max(profile, 1.0 / kNuMax, 1.0 / kNuMin, ll, 1e-7, 1e-8);
-  const double ll_s = profile(s);  // sets best_rho for s
+  const double s = brent_max(profile, 1.0 / kNuMax, 1.0 / kNuMin, ll, 1e-6, 1e-8);
+  d.t_scores(StudentT(1.0 / s));
   CopulaFit fit;
   fit.cop.family = 2;
-  fit.cop.par = best_rho;
   fit.cop.par2 = 1.0 / s;
-  fit.loglik = ll_s;
+  fit.loglik = t_profile(d, fit.cop.par2, rho, fit.cop.par);
   fit.npar = 2;
   return fit;
 }
@@ -745,7 +918,7 @@ inline CopulaFit fit_onepar(const PairData& d, int family) {
   }
   CopulaFit fit;
   fit.cop.family = family;
-  fit.cop.par = brent_max([&](double p) { return loglik_onepar(d, family, p); }, lo, hi, fit.loglik);
+  fit.cop.par = brent_max([&](double p) { return loglik_onepar(d, family, p); }, lo, hi, fit.loglik, 1e-6, 1e-8);
   if (base_of(family) == 5 && fit.cop.par == 0) fit.cop.par = 1e-10;
   fit.npar = 1;
   return fit;
@@ -836,9 +1009,11 @@ struct CopulaSelectOptions {
 
 // Fits every candidate family (copula_candidates()) to n pseudo-observations
 // in (0, 1) and keeps the lowest AIC (the first on ties). `tau_emp`, when
-// given, receives the empirical Kendall tau (tau-b).
+// given, receives the empirical Kendall tau (tau-b). `table`, when given,
+// holds t scores of the pseudo-observations (TScoreTable) for the t fit.
 inline CopulaFit copula_select(const double* u1, const double* u2, std::size_t n, const std::vector<int>& families,
-                               const CopulaSelectOptions& opt = CopulaSelectOptions(), double* tau_emp = nullptr) {
+                               const CopulaSelectOptions& opt = CopulaSelectOptions(), double* tau_emp = nullptr,
+                               const TScoreTable* table = nullptr) {
   using namespace copula_detail;
   for (int f : families)
     if (!is_known_family(f)) throw std::invalid_argument("unknown copula family " + std::to_string(f));
@@ -849,7 +1024,7 @@ inline CopulaFit copula_select(const double* u1, const double* u2, std::size_t n
   const double tau = n >= 2 ? kw.tau_b(u1, u2, n) : 0.0;
   if (tau_emp) *tau_emp = tau;
   PairData d;
-  d.prepare(u1, u2, n);
+  d.prepare(u1, u2, n, table);
   const std::vector<int> cand = copula_candidates(d, tau, families, opt.quadrant_presel);
   CopulaFit best;
   bool have = false;

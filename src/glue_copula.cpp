@@ -5,6 +5,7 @@
 // functions for the tests. Families and parameters are VineCopula's.
 #include <Rcpp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -65,12 +66,20 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
   const double* u = U.begin();
   irtopics::CopulaSelectOptions opt;
   opt.quadrant_presel = quadrant_presel;
+  // t scores of every value of U on the nu grid of the t fit, shared by all
+  // pairs (rank-based pseudo-observations have n / 2 distinct values).
+  irtopics::TScoreTable table;
+  const bool use_table = std::find(fam.begin(), fam.end(), 2) != fam.end();
+  if (use_table) table.set_probabilities(u, static_cast<std::size_t>(U.size()));
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::parallel_for(table.q.size(),
+                           {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 16},
+                           [&](std::size_t k) { table.fill_row(k); });
     irtopics::parallel_for(n_pairs, {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 4},
                            [&](std::size_t k) {
                              const double* a = u + static_cast<std::size_t>(pairs_i[k]) * n;
                              const double* b = u + static_cast<std::size_t>(pairs_j[k]) * n;
-                             fits[k] = irtopics::copula_select(a, b, n, fam, opt, &tau_emp[k]);
+                             fits[k] = irtopics::copula_select(a, b, n, fam, opt, &tau_emp[k], use_table ? &table : nullptr);
                            });
     return 0;
   });
