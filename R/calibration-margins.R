@@ -190,8 +190,9 @@ fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, fa
   } else {
     pmf <- NULL
     knots <- seq(0, 1, length.out = margin_grid_size)
-    base_cdf <- cummax(family_cdf(spec, knots))
-    base_sf <- rev(cummax(rev(family_cdf(spec, knots, lower = FALSE))))
+    both <- family_cdf_both(spec, knots)
+    base_cdf <- cummax(both$lower)
+    base_sf <- rev(cummax(rev(both$upper)))
     base_cdf[1] <- 0
     base_cdf[length(base_cdf)] <- 1
     base_sf[1] <- 1
