@@ -135,7 +135,7 @@ support_tol <- 1e-4
 #' @examples
 #' path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
 #' ap <- read_scores(path, measure = "AP")
-#' m <- fit_margin(ap[1, ])
+#' m <- fit_margin(ap[12, ])
 #' m
 #' qmargin(c(0.1, 0.5, 0.9), m)
 #' p10 <- read_scores(sub("_ap", "_p10", path), measure = "P@10")
@@ -533,6 +533,10 @@ transform_margin <- function(margin, mean) {
   f <- if (mean >= m0) up else down
   t_hi <- 1
   while (sign(f(t_hi)) == sign(f(0)) && t_hi < 700) t_hi <- min(2 * t_hi, 700)
+  if (sign(f(t_hi)) == sign(f(0))) {
+    stop_irtopics(c("Can't move the mean of this margin to {.arg mean} = {format(mean, digits = 15)}.",
+                    i = "It is too close to the end of the attainable range ({signif(lo, 6)}, {signif(hi, 6)})."))
+  }
   t <- if (f(0) == 0) 0 else stats::uniroot(f, c(0, t_hi), tol = 1e-11, maxiter = 200)$root
   tr <- if (mean >= m0) list(a = exp(t), b = 1) else list(a = 1, b = exp(t))
   cdf <- if (tr$b == 1) exp(tr$a * logG) else -expm1(tr$b * logS)
@@ -585,7 +589,8 @@ format.ir_margin <- function(x, ...) {
   }, "")
   cand <- x$candidates
   cand$chosen <- ifelse(cand$chosen, "*", "")
-  if (all(is.na(cand$bandwidth))) cand$bandwidth <- NULL
+  cand[c("loglik", "df", "aic")] <- lapply(cand[c("loglik", "df", "aic")], round, 4)
+  cand$bandwidth <- if (all(is.na(cand$bandwidth))) NULL else signif(cand$bandwidth, 4)
   if (all(!nzchar(cand$note))) cand$note <- NULL
   c(sprintf("<ir_margin> %s margin of %s: %s", if (x$discrete) "discrete" else "continuous",
             plural(x$n, "score"), x$family),
@@ -595,7 +600,7 @@ format.ir_margin <- function(x, ...) {
     sprintf("mean %s, sd %s (scores: mean %s); AIC %s", format(signif(x$mean, 6)), format(signif(sqrt(x$var), 4)),
             format(signif(mean(x$data), 6)), format(round(x$aic, 2), nsmall = 2)),
     "candidates (* chosen, lowest AIC):",
-    printed_lines(print(round_df(cand, 4), row.names = FALSE)))
+    printed_lines(print(cand, row.names = FALSE)))
 }
 
 #' @rdname fit_margin
@@ -705,8 +710,18 @@ margin_plot_discrete <- function(object) {
   xlim <- range(s[show])
   width <- 0.8 * min(diff(s[s >= xlim[1] & s <= xlim[2]]), na.rm = TRUE)
   if (!is.finite(width)) width <- 0.8 * min(diff(s))
+  # bars on an evenly spaced support (P@k), thin lines on an uneven one (RR)
+  even <- diff(range(diff(s))) < 1e-9
+  observed <- if (even) {
+    ggplot2::geom_col(data = obs, ggplot2::aes(x = .data$x, y = .data$proportion, fill = "observed"), width = width)
+  } else {
+    ggplot2::geom_rect(data = obs[obs$proportion > 0, , drop = FALSE],
+                       ggplot2::aes(xmin = .data$x - diff(xlim) / 300, xmax = .data$x + diff(xlim) / 300,
+                                    ymin = 0, ymax = .data$proportion, fill = "observed"))
+  }
+  if (!even) width <- diff(xlim) / 100
   p <- ggplot2::ggplot() +
-    ggplot2::geom_col(data = obs, ggplot2::aes(x = .data$x, y = .data$proportion, fill = "observed"), width = width) +
+    observed +
     ggplot2::geom_line(data = fitted, ggplot2::aes(x = .data$x, y = .data$probability, colour = "fitted")) +
     ggplot2::geom_point(data = fitted, ggplot2::aes(x = .data$x, y = .data$probability, colour = "fitted"), size = 1.6) +
     ggplot2::scale_fill_manual(values = c(observed = "grey75"), name = NULL) +

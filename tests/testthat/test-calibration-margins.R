@@ -254,3 +254,15 @@ test_that("autoplot(): observed proportions and fitted pmf (discrete)", {
   expect_equal(pts$y, dmargin(d$support, d))
   expect_equal(pts$x, d$support)
 })
+
+test_that("autoplot(): an uneven support (RR) draws the observed proportions as thin bars", {
+  rr <- withr::with_seed(11, 1 / sample(c(1:20, rep(1, 10), rep(2, 5)), 40, replace = TRUE))
+  rr[1:5] <- 0
+  d <- fit_margin(rr, type = "discrete", support = score_support("RR", depth = 1000))
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(d))
+  bars <- b$data[[1]]
+  seen <- table(rr)
+  expect_equal(sort(bars$ymax), sort(as.vector(seen) / 40))
+  expect_equal(sort((bars$xmin + bars$xmax) / 2), sort(as.numeric(names(seen))))
+  expect_equal(b$data[[3]]$y, dmargin(d$support, d))
+})
