@@ -188,7 +188,7 @@ bk_weights <- function(y, xc, b) {
 fit_beta_kernel <- function(x, rule = "lscv") {
   xc <- cap_scores(x)
   n <- length(xc)
-  nodes <- quad_nodes(bk_cv_breaks)
+  nodes <- quad_nodes(bk_cv_breaks, gl3)
   b_range <- c(1e-3, 0.5)
   b <- if (rule == "reference") {
     min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2])
@@ -325,7 +325,8 @@ family_density <- function(spec, y) {
 }
 
 # CDF of a continuous family at q in [0, 1] (`lower = FALSE`: the survival
-# function 1 - F, computed without cancellation in the upper tail).
+# function 1 - F, computed without cancellation in the upper tail; the beta
+# kernel's `lower = NA`: both, as family_cdf_both()).
 family_cdf <- function(spec, q, lower = TRUE) {
   par <- spec$parameters
   x <- spec$data
@@ -358,9 +359,17 @@ family_cdf <- function(spec, q, lower = TRUE) {
            nd <- quad_nodes(br, if (length(q) > 500L) gl3 else gl5)
            f <- colMeans(bk_weights(nd$y, cap_scores(x), par$bandwidth))
            parts <- rowsum(nd$w * f, nd$interval, reorder = TRUE)[, 1]
-           cum <- if (lower) c(0, cumsum(parts)) else c(rev(cumsum(rev(parts))), 0)
-           cum[match(q, br)] / sum(parts)
+           at <- match(q, br)
+           lo <- c(0, cumsum(parts))[at] / sum(parts)
+           up <- c(rev(cumsum(rev(parts))), 0)[at] / sum(parts)
+           if (is.na(lower)) list(lower = lo, upper = up) else if (lower) lo else up
          })
+}
+
+# The CDF and 1 - F at q: list(lower, upper) (one quadrature for the beta kernel).
+family_cdf_both <- function(spec, q) {
+  if (spec$family == "beta_kernel") return(family_cdf(spec, q, lower = NA))
+  list(lower = family_cdf(spec, q), upper = family_cdf(spec, q, lower = FALSE))
 }
 
 # Quantiles of a continuous family at u: closed forms, or Newton steps on
