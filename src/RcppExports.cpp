@@ -11,6 +11,88 @@ Rcpp::Rostream<true>&  Rcpp::Rcout = Rcpp::Rcpp_cout_get();
 Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
+// cpp_calibration_trials
+Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power, Rcpp::LogicalVector tests, double B, double sign_tol, double rel_tol, double setting, double seed, double first, double count, int n_threads);
+RcppExport SEXP _irtopics_cpp_calibration_trials(SEXP modelSEXP, SEXP n_topicsSEXP, SEXP powerSEXP, SEXP testsSEXP, SEXP BSEXP, SEXP sign_tolSEXP, SEXP rel_tolSEXP, SEXP settingSEXP, SEXP seedSEXP, SEXP firstSEXP, SEXP countSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type model(modelSEXP);
+    Rcpp::traits::input_parameter< int >::type n_topics(n_topicsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type power(powerSEXP);
+    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type tests(testsSEXP);
+    Rcpp::traits::input_parameter< double >::type B(BSEXP);
+    Rcpp::traits::input_parameter< double >::type sign_tol(sign_tolSEXP);
+    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
+    Rcpp::traits::input_parameter< double >::type setting(settingSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< double >::type count(countSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_calibration_trials(model, n_topics, power, tests, B, sign_tol, rel_tol, setting, seed, first, count, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_calibration_draw
+Rcpp::List cpp_calibration_draw(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power, double setting, double seed, double first, double count, int n_threads);
+RcppExport SEXP _irtopics_cpp_calibration_draw(SEXP modelSEXP, SEXP n_topicsSEXP, SEXP powerSEXP, SEXP settingSEXP, SEXP seedSEXP, SEXP firstSEXP, SEXP countSEXP, SEXP n_threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type model(modelSEXP);
+    Rcpp::traits::input_parameter< int >::type n_topics(n_topicsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type power(powerSEXP);
+    Rcpp::traits::input_parameter< double >::type setting(settingSEXP);
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< double >::type first(firstSEXP);
+    Rcpp::traits::input_parameter< double >::type count(countSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_calibration_draw(model, n_topics, power, setting, seed, first, count, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_margin_quantile
+Rcpp::NumericVector cpp_margin_quantile(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete, double a, double b, Rcpp::NumericVector u);
+RcppExport SEXP _irtopics_cpp_margin_quantile(SEXP knotsSEXP, SEXP cdfSEXP, SEXP discreteSEXP, SEXP aSEXP, SEXP bSEXP, SEXP uSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type knots(knotsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type cdf(cdfSEXP);
+    Rcpp::traits::input_parameter< bool >::type discrete(discreteSEXP);
+    Rcpp::traits::input_parameter< double >::type a(aSEXP);
+    Rcpp::traits::input_parameter< double >::type b(bSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type u(uSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_margin_quantile(knots, cdf, discrete, a, b, u));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_transform_exponents
+Rcpp::NumericMatrix cpp_transform_exponents(Rcpp::List knots, Rcpp::List cdf, Rcpp::LogicalVector discrete, Rcpp::IntegerVector which, Rcpp::NumericVector targets, double tol);
+RcppExport SEXP _irtopics_cpp_transform_exponents(SEXP knotsSEXP, SEXP cdfSEXP, SEXP discreteSEXP, SEXP whichSEXP, SEXP targetsSEXP, SEXP tolSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type knots(knotsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type cdf(cdfSEXP);
+    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type discrete(discreteSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type which(whichSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type targets(targetsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_transform_exponents(knots, cdf, discrete, which, targets, tol));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_margin_mean
+double cpp_margin_mean(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete, double a, double b);
+RcppExport SEXP _irtopics_cpp_margin_mean(SEXP knotsSEXP, SEXP cdfSEXP, SEXP discreteSEXP, SEXP aSEXP, SEXP bSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type knots(knotsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type cdf(cdfSEXP);
+    Rcpp::traits::input_parameter< bool >::type discrete(discreteSEXP);
+    Rcpp::traits::input_parameter< double >::type a(aSEXP);
+    Rcpp::traits::input_parameter< double >::type b(bSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_margin_mean(knots, cdf, discrete, a, b));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_signflip_counts
 Rcpp::NumericVector cpp_signflip_counts(Rcpp::NumericMatrix x, Rcpp::IntegerVector first, Rcpp::IntegerVector second, double seed, double rep_first, double rep_count, double rel_tol, int n_threads);
 RcppExport SEXP _irtopics_cpp_signflip_counts(SEXP xSEXP, SEXP firstSEXP, SEXP secondSEXP, SEXP seedSEXP, SEXP rep_firstSEXP, SEXP rep_countSEXP, SEXP rel_tolSEXP, SEXP n_threadsSEXP) {
@@ -522,6 +604,11 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
+    {"_irtopics_cpp_calibration_trials", (DL_FUNC) &_irtopics_cpp_calibration_trials, 12},
+    {"_irtopics_cpp_calibration_draw", (DL_FUNC) &_irtopics_cpp_calibration_draw, 8},
+    {"_irtopics_cpp_margin_quantile", (DL_FUNC) &_irtopics_cpp_margin_quantile, 6},
+    {"_irtopics_cpp_transform_exponents", (DL_FUNC) &_irtopics_cpp_transform_exponents, 6},
+    {"_irtopics_cpp_margin_mean", (DL_FUNC) &_irtopics_cpp_margin_mean, 5},
     {"_irtopics_cpp_signflip_counts", (DL_FUNC) &_irtopics_cpp_signflip_counts, 8},
     {"_irtopics_cpp_bootstrap_counts", (DL_FUNC) &_irtopics_cpp_bootstrap_counts, 8},
     {"_irtopics_cpp_rthsd_ranges", (DL_FUNC) &_irtopics_cpp_rthsd_ranges, 5},

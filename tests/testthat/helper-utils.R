@@ -104,6 +104,9 @@ more_fixtures <- local({
       ir_alpha_curve = alpha_curve(small, sizes = c(4, 8), trials = 10, seed = 1),
       ir_topics_needed = topics_needed(g_study(small)),
       ir_margin = fit_margin(small[1, ]),
+      ir_sim_model = (sm <- simulation_model(small, copulas = "basic", seed = 1)),
+      ir_calibration = test_calibration(sm, n_topics = 6, delta = 0.05, trials = 40, B = 20, seed = 1,
+                                        progress = FALSE),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
       ir_indicator_context = seen)

@@ -1,0 +1,496 @@
+# Stochastic simulation of new topics (Urbano & Nagler 2018): the fitted
+# model of one or more collections (margins per system, a copula per pair)
+# and simulate_scores().
+
+# Copula families by VineCopula's codes (src/copula.h uses the same).
+copula_families <- c(
+  "0" = "independence", "1" = "Gaussian", "2" = "Student t", "3" = "Clayton", "4" = "Gumbel",
+  "5" = "Frank", "6" = "Joe", "7" = "BB1", "8" = "BB6", "9" = "BB7", "10" = "BB8",
+  "13" = "Clayton 180", "14" = "Gumbel 180", "16" = "Joe 180", "17" = "BB1 180", "18" = "BB6 180",
+  "19" = "BB7 180", "20" = "BB8 180",
+  "23" = "Clayton 90", "24" = "Gumbel 90", "26" = "Joe 90", "27" = "BB1 90", "28" = "BB6 90",
+  "29" = "BB7 90", "30" = "BB8 90",
+  "33" = "Clayton 270", "34" = "Gumbel 270", "36" = "Joe 270", "37" = "BB1 270", "38" = "BB6 270",
+  "39" = "BB7 270", "40" = "BB8 270",
+  "104" = "Tawn type 1", "114" = "Tawn type 1 180", "124" = "Tawn type 1 90", "134" = "Tawn type 1 270",
+  "204" = "Tawn type 2", "214" = "Tawn type 2 180", "224" = "Tawn type 2 90", "234" = "Tawn type 2 270"
+)
+copula_family_codes <- as.integer(names(copula_families))
+# The one-parameter families (and t) with their rotations: the families the
+# specification names.
+copula_families_basic <- c(0:6, 13L, 14L, 16L, 23L, 24L, 26L, 33L, 34L, 36L)
+
+copula_name <- function(code) unname(copula_families[as.character(code)])
+
+#' Fit the simulation model of a collection
+#'
+#' Fits what the stochastic simulation of new topics needs (Urbano & Nagler
+#' 2018): for every system a distribution of its per-topic scores (a
+#' *margin*, see [fit_margin()]), and for every pair of systems a bivariate
+#' copula of their pseudo-observations. [simulate_scores()] draws new
+#' systems x topics matrices from it, and [test_calibration()] uses it to
+#' measure the error rates of significance tests.
+#'
+#' @section Preparation: As in Urbano, Lima & Hanjalic (2019), each
+#'   collection first loses its duplicate systems (score vectors equal within
+#'   `duplicate_tol` on every topic; the first is kept) and then the systems
+#'   whose mean score is below the `drop_bottom` quantile of the means (the
+#'   bottom 10% by default). At least 3 systems must remain.
+#'
+#' @section Copulas: For every pair (i, j), i before j, the pseudo-observations
+#'   are \eqn{u = rank / (n + 1)} of the two score vectors, with ties broken at
+#'   random (fixed by `seed`). A copula is fitted by maximum likelihood to
+#'   each candidate family and the one with the lowest AIC is kept. The
+#'   families and their codes are VineCopula's: 0 independence, 1 Gaussian,
+#'   2 Student t, 3 Clayton, 4 Gumbel, 5 Frank, 6 Joe, 7 BB1, 8 BB6, 9 BB7,
+#'   10 BB8, 104 and 204 Tawn types 1 and 2; adding 10, 20 or 30 (Tawn: 114,
+#'   124, 134 and 214, 224, 234) rotates a copula by 180, 90 or 270 degrees.
+#'   As in `VineCopula::BiCopSelect()`, the rotations by 90 and 270 degrees
+#'   (negative dependence) are candidates only when the pair's Kendall tau is
+#'   negative, those by 0 and 180 degrees only when it is positive.
+#'
+#'   `copulas = "all"` (the default) is every family, which is what the 2019
+#'   study used (`BiCopSelect()` with its default family set). Our
+#'   specification named only the one-parameter families, the t copula and
+#'   their rotations (`copulas = "basic"`), and said that the rotations make
+#'   simulated pairs non-exchangeable; in fact the asymmetric Tawn copulas
+#'   are what do (the others are exchangeable, except the 90 and 270 degree
+#'   rotations, which fit negatively dependent pairs and are rarely chosen).
+#'   An exchangeable pair has differences symmetric around 0 when both
+#'   systems share a margin, so with `"basic"` the Wilcoxon and sign tests
+#'   keep their level, and the study's inflated Type I errors of those tests
+#'   are not reproduced (`vignette("calibration")`).
+#'
+#'   The fits are our own C++ implementation; the tests compare densities,
+#'   h-functions and selected families with VineCopula's (when installed).
+#'
+#' @param scores An `ir_scores` (or numeric matrix, systems x topics) of one
+#'   collection, or a named list of them (collections of the same measure).
+#' @param type `"continuous"` or `"discrete"` margins; `NULL` (default)
+#'   decides from the measure's name: P@k (`"P@10"`, `"P_10"`) is discrete
+#'   with support \eqn{\{0, 1/k, \ldots, 1\}}; reciprocal rank (`"RR"`,
+#'   `"recip_rank"`) is discrete and needs `support`; anything else is
+#'   continuous.
+#' @param support The support of a discrete measure (the values its scores
+#'   can take), e.g. `(0:10) / 10` for P@10 or `c(0, 1 / (1000:1))` for RR at
+#'   depth 1000.
+#' @param margins The candidate margin families (see [fit_margin()]); `NULL`
+#'   for all of the type's.
+#' @param copulas The candidate copula families: `"all"`, `"basic"` or a
+#'   vector of codes (see Copulas).
+#' @param drop_bottom Share of systems with the lowest mean to drop (0 keeps
+#'   all).
+#' @param duplicate_tol Systems whose scores differ by at most this on every
+#'   topic are duplicates.
+#' @param seed Seed of the random tie-breaking of the pseudo-observations
+#'   (`NULL`: the current RNG stream).
+#' @param n_threads Threads for the copula fits.
+#' @return An `ir_sim_model`: a list with `collections` (per collection: its
+#'   `systems`, `margins` (a list of `ir_margin`), `copulas` (a data frame,
+#'   one row per pair: `system1`, `system2`, `family` (code), `copula`
+#'   (name), `par`, `par2`, `tau` (of the fitted copula), `tau_empirical`,
+#'   `loglik`, `aic`), the pseudo-observations `pobs` (topics x systems) and
+#'   `dropped` (the systems left out and why)), `measure`, `type`, `support`.
+#' @references J. Urbano and T. Nagler (2018). Stochastic simulation of test
+#'   collections: evaluation scores. SIGIR.
+#'
+#'   J. Urbano, H. Lima and A. Hanjalic (2019). Statistical significance
+#'   testing in information retrieval: an empirical analysis of Type I, Type
+#'   II and Type III errors. SIGIR.
+#' @seealso [simulate_scores()], [test_calibration()], [fit_margin()].
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics")
+#' ap <- read_scores(path, measure = "AP")
+#' model <- simulation_model(ap[1:12, ], seed = 1)
+#' model
+#' head(as.data.frame(model))
+#' @export
+simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL,
+                             copulas = "all", drop_bottom = 0.1, duplicate_tol = 1e-5,
+                             seed = NULL, n_threads = irtopics_threads()) {
+  mats <- collection_list(scores)
+  measure <- common_measure(mats)
+  spec <- simulation_spec(measure, type, support)
+  check_number(drop_bottom, "drop_bottom", min = 0, max = 0.9)
+  check_number(duplicate_tol, "duplicate_tol", min = 0)
+  check_seed(seed)
+  copulas <- check_copula_families(copulas)
+  n_threads <- resolve_threads(n_threads)
+  cols <- with_seed(seed, lapply(names(mats), function(nm) {
+    prepared <- prepare_collection(mats[[nm]], nm, drop_bottom, duplicate_tol)
+    m <- prepared$scores
+    # pseudo-observations: random ranks / (n + 1), drawn here (R's RNG, seeded)
+    pobs <- apply(m, 1L, function(x) rank(x, ties.method = "random")) / (ncol(m) + 1)
+    dimnames(pobs) <- list(colnames(m), rownames(m))
+    list(name = nm, scores = m, pobs = pobs, dropped = prepared$dropped)
+  }))
+  out <- lapply(cols, function(col) {
+    m <- col$scores
+    fits <- lapply(rownames(m), function(s) {
+      tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins),
+               irtopics_error = function(e) {
+                 stop_irtopics(c("Can't fit a margin to system {.val {s}} of collection {.val {col$name}}.",
+                                 x = conditionMessage(e)), kind = "data", parent = e)
+               })
+    })
+    names(fits) <- rownames(m)
+    list(name = col$name, systems = rownames(m), scores = m, margins = fits,
+         copulas = fit_copulas(col$pobs, copulas, n_threads), pobs = col$pobs, dropped = col$dropped)
+  })
+  names(out) <- names(mats)
+  new_ir_sim_model(list(collections = out, measure = measure, type = spec$type, support = spec$support,
+                        copula_families = copulas, drop_bottom = drop_bottom))
+}
+
+new_ir_sim_model <- function(x) {
+  new_result(x, "ir_sim_model", fields = c(collections = "list", measure = "string", type = "string",
+                                           support = "numeric?", copula_families = "numeric",
+                                           drop_bottom = "number"))
+}
+
+# One matrix or a named list of them, as a named list of checked matrices.
+collection_list <- function(scores, arg = "scores", call = rlang::caller_env()) {
+  if (is.list(scores) && !is.data.frame(scores) && !inherits(scores, "ir_evaluation")) {
+    if (!length(scores)) stop_irtopics("{.arg {arg}} is an empty list.", call = call)
+    nms <- names(scores)
+    if (is.null(nms) || any(is.na(nms) | !nzchar(nms)) || anyDuplicated(nms)) {
+      stop_irtopics(c("{.arg {arg}} must be a named list of score matrices (one per collection).",
+                      i = "Name every element with a unique collection name, e.g. {.code list(trec5 = ap5, trec6 = ap6)}."),
+                    call = call)
+    }
+    out <- lapply(nms, function(nm) check_scores(scores[[nm]], min_systems = 3L, min_topics = 3L,
+                                                  arg = sprintf("%s$%s", arg, nm), call = call))
+    names(out) <- nms
+    return(out)
+  }
+  list(collection = check_scores(scores, min_systems = 3L, min_topics = 3L, arg = arg, call = call))
+}
+
+# The measure shared by all collections: matrices of different measures are
+# an error (their rates would be mixed).
+common_measure <- function(mats, arg = "scores", call = rlang::caller_env()) {
+  meas <- vapply(mats, function(m) attr(m, "measure") %||% "score", "")
+  if (length(unique(meas)) > 1L) {
+    stop_irtopics(c("{.arg {arg}} mixes measures: {.val {unique(meas)}}.",
+                    i = "Every collection must hold the scores of one measure; run one analysis per measure."),
+                  kind = "data", call = call, measures = unname(meas))
+  }
+  unname(meas[1])
+}
+
+# The margin type and support from the measure's name, or the user's.
+simulation_spec <- function(measure, type, support, call = rlang::caller_env()) {
+  guess <- measure_support(measure)
+  if (!is.null(type)) type <- match_choice(type, c("continuous", "discrete"), arg_name = "type", call = call)
+  type <- type %||% guess$type
+  if (type == "continuous") {
+    if (!is.null(support)) {
+      stop_irtopics("{.arg support} is only for discrete measures; this one is continuous ({.arg type} = {.val continuous}).",
+                    call = call)
+    }
+    return(list(type = type, support = NULL))
+  }
+  support <- support %||% guess$support
+  if (is.null(support)) {
+    stop_irtopics(c("{.val {measure}} is a discrete measure and needs its {.arg support}: the values its scores can take.",
+                    i = "E.g. {.code support = c(0, 1 / (1000:1))} for reciprocal rank at depth 1000, or {.code (0:10) / 10} for P@10."),
+                  call = call)
+  }
+  if (!is.numeric(support) || length(support) < 2L || anyNA(support) || any(support < 0 | support > 1) ||
+      anyDuplicated(support)) {
+    stop_irtopics("{.arg support} must be at least 2 distinct numbers in [0, 1], not {show_value(support)}.",
+                  call = call)
+  }
+  list(type = type, support = sort(as.double(support)))
+}
+
+measure_support <- function(measure) {
+  m <- tolower(measure %||% "")
+  k <- regmatches(m, regexec("^(p|precision)[@_]([0-9]+)$", m))[[1]]
+  if (length(k) == 3L) {
+    cut <- as.integer(k[3])
+    return(list(type = "discrete", support = (0:cut) / cut))
+  }
+  if (m %in% c("rr", "recip_rank", "mrr", "reciprocal rank")) return(list(type = "discrete", support = NULL))
+  list(type = "continuous", support = NULL)
+}
+
+check_copula_families <- function(copulas, call = rlang::caller_env()) {
+  if (is.character(copulas) && length(copulas) == 1L && copulas %in% c("all", "basic")) {
+    return(if (copulas == "all") copula_family_codes else copula_families_basic)
+  }
+  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% copula_family_codes)) {
+    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among {.val {copula_family_codes}}.",
+                    i = "0 independence, 1 Gaussian, 2 Student t, 3 Clayton, 4 Gumbel, 5 Frank, 6 Joe, 7-10 BB1, BB6, BB7, BB8, 104 and 204 Tawn types 1 and 2; +10, +20, +30 (Tawn: +10, +20, +30 as 114, 124, 134) rotate by 180, 90 and 270 degrees."),
+                  call = call)
+  }
+  sort(unique(as.integer(copulas)))
+}
+
+# Drops duplicate systems and the bottom share by mean.
+prepare_collection <- function(m, name, drop_bottom, tol, call = rlang::caller_env()) {
+  if (anyNA(m)) {
+    stop_irtopics("Collection {.val {name}} has NA scores; simulate from complete matrices.", kind = "data",
+                  call = call)
+  }
+  if (any(m < 0 | m > 1)) {
+    stop_irtopics("Collection {.val {name}} has scores outside [0, 1]; the margins are distributions on [0, 1].",
+                  kind = "data", call = call)
+  }
+  dup <- rep(FALSE, nrow(m))
+  for (i in seq_len(nrow(m) - 1L)) {
+    if (dup[i]) next
+    later <- (i + 1L):nrow(m)
+    same <- later[!dup[later] & apply(abs(m[later, , drop = FALSE] - rep(m[i, ], each = length(later))) <= tol,
+                                      1L, all)]
+    dup[same] <- TRUE
+  }
+  dropped <- data.frame(system = rownames(m)[dup], reason = rep("duplicate", sum(dup)), stringsAsFactors = FALSE)
+  m <- m[!dup, , drop = FALSE]
+  if (drop_bottom > 0 && nrow(m)) {
+    mu <- rowMeans(m)
+    low <- mu < stats::quantile(mu, drop_bottom, names = FALSE)
+    dropped <- rbind(dropped, data.frame(system = rownames(m)[low], reason = rep("bottom", sum(low)),
+                                         stringsAsFactors = FALSE))
+    m <- m[!low, , drop = FALSE]
+  }
+  if (nrow(m) < 3L) {
+    stop_irtopics(c("Collection {.val {name}} has {nrow(m)} system{?s} left after dropping duplicates and the bottom {100 * drop_bottom}%; the simulation needs at least 3.",
+                    i = "Add systems, or lower {.arg drop_bottom}."),
+                  kind = "data", call = call)
+  }
+  list(scores = m, dropped = dropped)
+}
+
+# Copulas of every pair i < j (row-wise upper triangle) of the
+# pseudo-observations (topics x systems).
+fit_copulas <- function(pobs, families, n_threads) {
+  m <- ncol(pobs)
+  cb <- utils::combn(m, 2L)
+  fit <- cpp_copula_select(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads)
+  data.frame(system1 = colnames(pobs)[cb[1, ]], system2 = colnames(pobs)[cb[2, ]],
+             family = as.integer(fit$family), copula = copula_name(fit$family), par = fit$par,
+             par2 = fit$par2, tau = fit$tau, tau_empirical = fit$tau_empirical, loglik = fit$loglik,
+             aic = fit$aic, stringsAsFactors = FALSE)
+}
+
+# The flat model of calibration.h (see src/glue_calibration.cpp).
+flat_model <- function(model) {
+  cols <- model$collections
+  sizes <- vapply(cols, function(col) length(col$systems), 1L)
+  tables <- unlist(lapply(cols, function(col) lapply(col$margins, margin_table)), recursive = FALSE)
+  pairs <- sizes * (sizes - 1L) / 2L
+  cops <- do.call(rbind, lapply(cols, `[[`, "copulas"))
+  list(knots = lapply(tables, function(t) as.double(t$knots)),
+       cdf = lapply(tables, function(t) as.double(t$cdf)),
+       discrete = vapply(tables, function(t) isTRUE(t$discrete), TRUE),
+       sys_start = as.integer(c(0L, cumsum(sizes))),
+       cop_start = as.integer(c(0L, cumsum(pairs))[seq_along(sizes)]),
+       family = as.integer(cops$family), par = as.double(cops$par), par2 = as.double(cops$par2))
+}
+
+# Methods -------------------------------------------------------------------
+
+#' @export
+format.ir_sim_model <- function(x, ...) {
+  cols <- x$collections
+  n_sys <- vapply(cols, function(col) length(col$systems), 1L)
+  n_top <- vapply(cols, function(col) nrow(col$pobs), 1L)
+  head <- sprintf("<ir_sim_model> %s: %s, %s margins", x$measure, plural(length(cols), "collection"), x$type)
+  per <- sprintf("  %-12s %s x %s (%d dropped)", names(cols), plural(n_sys, "system"), plural(n_top, "topic"),
+                 vapply(cols, function(col) nrow(col$dropped), 1L))
+  fam <- table(unlist(lapply(cols, function(col) vapply(col$margins, `[[`, "", "family"))))
+  cop <- table(unlist(lapply(cols, function(col) col$copulas$copula)))
+  share <- function(tab) paste(sprintf("%s %s", names(tab), pct_text(tab / sum(tab), 0))[order(-tab)],
+                               collapse = ", ")
+  c(head, per, paste0("Margins: ", share(fam)), paste0("Copulas: ", share(cop)))
+}
+
+#' @export
+print.ir_sim_model <- function(x, ...) print_formatted(x, ...)
+
+#' @export
+summary.ir_sim_model <- function(object, ...) {
+  tab <- as.data.frame(object, what = "margins")
+  cops <- as.data.frame(object, what = "copulas")
+  new_summary("ir_sim_model", format(object)[1], tab,
+              copulas = as.data.frame(table(copula = cops$copula), responseName = "pairs"))
+}
+
+#' @param what `"margins"` (one row per system) or `"copulas"` (one row per
+#'   pair).
+#' @rdname simulation_model
+#' @param x An `ir_sim_model`.
+#' @param row.names,optional Ignored (for the generic).
+#' @param ... Unused.
+#' @export
+as.data.frame.ir_sim_model <- function(x, row.names = NULL, optional = FALSE, ..., what = c("margins", "copulas")) {
+  what <- match_choice(what, c("margins", "copulas"), arg_name = "what")
+  rows <- lapply(names(x$collections), function(nm) {
+    col <- x$collections[[nm]]
+    if (what == "copulas") return(cbind(collection = nm, col$copulas, stringsAsFactors = FALSE))
+    data.frame(collection = nm, system = col$systems,
+               family = vapply(col$margins, `[[`, "", "family"),
+               mean = vapply(col$margins, `[[`, 0, "mean"),
+               observed_mean = rowMeans(col$scores),
+               aic = vapply(col$margins, `[[`, 0, "aic"), stringsAsFactors = FALSE, row.names = NULL)
+  })
+  do.call(rbind, rows)
+}
+
+#' Plot a fitted simulation model
+#'
+#' For one pair of systems, the pseudo-observations of their scores (the
+#' data the copula was fitted to) beside a sample of the same size drawn
+#' from the fitted copula; or one system's margin against the histogram of
+#' its scores (see [autoplot.ir_margin()]).
+#' @param object An `ir_sim_model`.
+#' @param systems Two system names (a pair; the copula plot) or one (its
+#'   margin). Default: the first two systems of the collection.
+#' @param collection The collection's name or number.
+#' @param seed Seed of the copula sample drawn for comparison.
+#' @param ... Unused.
+#' @return A ggplot.
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics")
+#' model <- simulation_model(read_scores(path, measure = "AP")[1:12, ], seed = 1)
+#' ggplot2::autoplot(model)
+#' @export
+autoplot.ir_sim_model <- function(object, systems = NULL, collection = 1L, seed = 1L, ...) {
+  check_no_dots(..., help = "autoplot.ir_sim_model")
+  col <- model_collection(object, collection)
+  systems <- systems %||% col$systems[1:2]
+  if (!is.character(systems) || !length(systems) %in% 1:2 || !all(systems %in% col$systems)) {
+    stop_irtopics("{.arg systems} must be one or two system names of collection {.val {col$name}}.")
+  }
+  if (length(systems) == 1L) return(ggplot2::autoplot(col$margins[[systems]]))
+  if (systems[1] == systems[2]) stop_irtopics("{.arg systems} must be two different systems.")
+  cop <- pair_row(col, systems[1], systems[2])
+  n <- nrow(col$pobs)
+  sim <- copula_sample(cop, n, seed)
+  df <- rbind(data.frame(u1 = col$pobs[, systems[1]], u2 = col$pobs[, systems[2]], what = "observed"),
+              data.frame(u1 = sim[, 1], u2 = sim[, 2], what = "simulated from the fit"))
+  df$what <- factor(df$what, c("observed", "simulated from the fit"))
+  ggplot2::ggplot(df, ggplot2::aes(.data$u1, .data$u2, colour = .data$what, shape = .data$what)) +
+    ggplot2::geom_point(size = 1.8, alpha = 0.8) +
+    ggplot2::coord_equal(xlim = c(0, 1), ylim = c(0, 1)) +
+    ggplot2::scale_colour_manual(values = c("black", "#D55E00"), name = NULL) +
+    ggplot2::scale_shape_manual(values = c(16, 4), name = NULL) +
+    ggplot2::labs(x = paste0("pseudo-observation of ", systems[1]), y = paste0("pseudo-observation of ", systems[2]),
+                  title = sprintf("%s copula (Kendall tau %.2f; observed %.2f)", cop$copula, cop$tau, cop$tau_empirical),
+                  subtitle = sprintf("%s, %s topics", col$name, n)) +
+    ggplot2::theme_bw() + ggplot2::theme(legend.position = "bottom")
+}
+
+model_collection <- function(model, collection, call = rlang::caller_env()) {
+  cols <- model$collections
+  ok <- (is.numeric(collection) && length(collection) == 1L && collection %in% seq_along(cols)) ||
+    (is.character(collection) && length(collection) == 1L && collection %in% names(cols))
+  if (!ok) {
+    stop_irtopics("{.arg collection} must be one of {.val {names(cols)}} (or its number).", call = call)
+  }
+  cols[[collection]]
+}
+
+# The copula of (a, b) oriented so that its first variable is a: a row of
+# the copulas table plus `swap`.
+pair_row <- function(col, a, b) {
+  i <- match(a, col$systems)
+  j <- match(b, col$systems)
+  m <- length(col$systems)
+  lo <- min(i, j)
+  hi <- max(i, j)
+  row <- col$copulas[(lo - 1) * m - (lo - 1) * lo / 2 + (hi - lo), ]
+  row$swap <- i > j
+  row
+}
+
+# n pairs from a copula row (oriented by its swap flag).
+copula_sample <- function(cop, n, seed) {
+  u <- cpp_copula_sim(cop$family, cop$par, cop$par2, n, as.double(seed), 0)
+  u <- matrix(u, ncol = 2L)
+  if (isTRUE(cop$swap)) u[, 2:1] else u
+}
+
+#' Simulate new topics
+#'
+#' Draws a systems x topics matrix of new topics from a fitted simulation
+#' model: each system's scores follow its fitted margin, and each pair of
+#' systems adjacent in `systems` has its fitted copula.
+#'
+#' With two systems this is exactly the simulation of Urbano & Nagler (2018)
+#' for a pair. With more, the pairwise copulas of a collection do not define
+#' a joint distribution by themselves; the package chains them (a D-vine
+#' truncated after its first tree): system k + 1 is drawn from its copula
+#' with system k, given system k's draw, so adjacent systems keep their
+#' fitted dependence and systems further apart are conditionally independent
+#' given the ones between them. This is our construction, not the paper's;
+#' put the pairs you care about next to each other.
+#'
+#' @param model An `ir_sim_model` from [simulation_model()].
+#' @param n_topics Number of new topics.
+#' @param systems System names of one collection, in chain order (default:
+#'   all of them).
+#' @param collection The collection's name or number.
+#' @param seed Seed of the draws (`NULL`: a seed drawn from R's RNG).
+#' @return An `ir_scores` (systems x `n_topics`), topics named `sim1`,
+#'   `sim2`, ....
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics")
+#' model <- simulation_model(read_scores(path, measure = "AP")[1:12, ], seed = 1)
+#' sim <- simulate_scores(model, 50, systems = model$collections[[1]]$systems[1:3], seed = 2)
+#' rowMeans(sim)
+#' @export
+simulate_scores <- function(model, n_topics, systems = NULL, collection = 1L, seed = NULL) {
+  if (!inherits(model, "ir_sim_model")) {
+    stop_irtopics("{.arg model} must be an {.cls ir_sim_model} from {.fn simulation_model}, not {show_value(model)}.")
+  }
+  n_topics <- check_whole(n_topics, "n_topics", min = 1, max = 1e7)
+  col <- model_collection(model, collection)
+  systems <- systems %||% col$systems
+  if (!is.character(systems) || !length(systems) || anyNA(systems) || !all(systems %in% col$systems) ||
+      anyDuplicated(systems)) {
+    stop_irtopics("{.arg systems} must be distinct system names of collection {.val {col$name}}.")
+  }
+  check_seed(seed)
+  key <- resample_key(seed)
+  u <- matrix(NA_real_, length(systems), n_topics)
+  if (length(systems) == 1L) {
+    u[1, ] <- cpp_copula_sim(0L, 0, 0, n_topics, key, 0)[seq_len(n_topics)]
+  } else {
+    for (k in seq_len(length(systems) - 1L)) {
+      cop <- pair_row(col, systems[k], systems[k + 1L])
+      draw <- matrix(cpp_copula_sim(cop$family, cop$par, cop$par2, n_topics, key, k), ncol = 2L)
+      if (k == 1L) {
+        u[1:2, ] <- t(if (isTRUE(cop$swap)) draw[, 2:1] else draw)
+      } else {
+        # the second column of a draw is the conditional quantile of an
+        # independent uniform w given the first; here the first is fixed at
+        # the previous system's u
+        w <- draw[, 1]
+        u[k + 1L, ] <- conditional_quantile(cop, u[k, ], w)
+      }
+    }
+  }
+  scores <- t(vapply(seq_along(systems), function(k) qmargin(u[k, ], col$margins[[systems[k]]]),
+                     numeric(n_topics)))
+  if (n_topics == 1L) scores <- matrix(scores, ncol = 1L)
+  dimnames(scores) <- list(systems, paste0("sim", seq_len(n_topics)))
+  as_ir_scores(scores, measure = model$measure)
+}
+
+# u2 with P(U2 <= u2 | U1 = u1) = w for the oriented copula row: the first
+# h-function's inverse, or for a swapped row the second h-function inverted
+# by bisection (vectorised, to 1e-12).
+conditional_quantile <- function(cop, u1, w) {
+  if (!isTRUE(cop$swap)) return(cpp_copula_hinv1(cop$family, cop$par, cop$par2, u1, w))
+  lo <- rep(0, length(w))
+  hi <- rep(1, length(w))
+  for (it in 1:45) {
+    mid <- (lo + hi) / 2
+    below <- cpp_copula_h2(cop$family, cop$par, cop$par2, mid, u1) < w
+    lo[below] <- mid[below]
+    hi[!below] <- mid[!below]
+  }
+  (lo + hi) / 2
+}

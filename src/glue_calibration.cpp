@@ -1,0 +1,213 @@
+// Rcpp glue for calibration.h (test calibration by stochastic simulation).
+// The R side (R/calibration-run.R) checks the arguments and builds `model`:
+//   knots, cdf: lists of numeric vectors (one margin per system, all
+//     collections in turn); discrete: logical, one per system;
+//   sys_start: integer, 0-based first system of each collection, plus the
+//     total at the end;
+//   family, par, par2: the copulas of every pair i < j of each collection
+//     (row-wise upper triangle), collection after collection; cop_start:
+//     integer, 0-based first pair of each collection.
+// `power` is NULL (Type I trials) or a list baseline, cand_start,
+// cand_system (0-based), cand_a, cand_b.
+#include <Rcpp.h>
+
+#include <cstdint>
+#include <string>
+
+#include "calibration.h"
+#include "glue_guard.h"
+#include "glue_interrupt.h"
+
+namespace {
+
+irtopics::CalibrationModel model_of(const Rcpp::List& model) {
+  const Rcpp::List knots = model["knots"], cdf = model["cdf"];
+  const Rcpp::LogicalVector discrete = model["discrete"];
+  const Rcpp::IntegerVector sys_start = model["sys_start"], cop_start = model["cop_start"];
+  const Rcpp::IntegerVector family = model["family"];
+  const Rcpp::NumericVector par = model["par"], par2 = model["par2"];
+  const R_xlen_t n_sys = knots.size();
+  if (cdf.size() != n_sys || discrete.size() != n_sys) Rcpp::stop("margins: lengths differ");
+  if (sys_start.size() < 2 || cop_start.size() != sys_start.size() - 1)
+    Rcpp::stop("model: bad collection starts");
+  if (sys_start[0] != 0 || sys_start[sys_start.size() - 1] != n_sys) Rcpp::stop("model: bad system starts");
+  irtopics::CalibrationModel out;
+  out.margins.resize(static_cast<std::size_t>(n_sys));
+  for (R_xlen_t g = 0; g < n_sys; ++g) {
+    const Rcpp::NumericVector k = knots[g], f = cdf[g];
+    if (k.size() != f.size() || k.size() < 1) Rcpp::stop("margin %d: knots and cdf differ", g + 1);
+    irtopics::MarginRef& m = out.margins[static_cast<std::size_t>(g)];
+    m.knots = k.begin();
+    m.cdf = f.begin();
+    m.size = static_cast<std::size_t>(k.size());
+    m.discrete = discrete[g] == TRUE;
+  }
+  std::size_t n_pairs = 0;
+  for (R_xlen_t c = 0; c + 1 < sys_start.size(); ++c) {
+    if (sys_start[c + 1] < sys_start[c]) Rcpp::stop("model: bad system starts");
+    if (cop_start[c] != static_cast<int>(n_pairs)) Rcpp::stop("model: bad copula starts");
+    out.sys_start.push_back(static_cast<std::size_t>(sys_start[c]));
+    out.cop_start.push_back(static_cast<std::size_t>(cop_start[c]));
+    const std::size_t m = static_cast<std::size_t>(sys_start[c + 1] - sys_start[c]);
+    n_pairs += m * (m - 1) / 2;
+  }
+  out.sys_start.push_back(static_cast<std::size_t>(n_sys));
+  if (static_cast<std::size_t>(family.size()) != n_pairs || par.size() != family.size() ||
+      par2.size() != family.size()) {
+    Rcpp::stop("model: %d copulas for %d pairs", static_cast<int>(family.size()), static_cast<int>(n_pairs));
+  }
+  out.copulas.resize(n_pairs);
+  for (std::size_t p = 0; p < n_pairs; ++p) {
+    out.copulas[p].family = family[static_cast<R_xlen_t>(p)];
+    out.copulas[p].par = par[static_cast<R_xlen_t>(p)];
+    out.copulas[p].par2 = par2[static_cast<R_xlen_t>(p)];
+  }
+  return out;
+}
+
+irtopics::PowerDesign power_of(const Rcpp::List& power, std::size_t n_sys) {
+  irtopics::PowerDesign pd;
+  const Rcpp::IntegerVector baseline = power["baseline"], start = power["cand_start"],
+                            system = power["cand_system"];
+  const Rcpp::NumericVector a = power["cand_a"], b = power["cand_b"];
+  if (start.size() != baseline.size() + 1 || system.size() != a.size() || a.size() != b.size() ||
+      start[0] != 0 || start[start.size() - 1] != system.size()) {
+    Rcpp::stop("power design: inconsistent lengths");
+  }
+  for (R_xlen_t k = 0; k < baseline.size(); ++k) {
+    if (baseline[k] < 0 || static_cast<std::size_t>(baseline[k]) >= n_sys) Rcpp::stop("power design: bad baseline");
+    if (start[k + 1] <= start[k]) Rcpp::stop("power design: a baseline without candidates");
+    pd.baseline.push_back(static_cast<std::size_t>(baseline[k]));
+    pd.cand_start.push_back(static_cast<std::size_t>(start[k]));
+  }
+  pd.cand_start.push_back(static_cast<std::size_t>(start[start.size() - 1]));
+  for (R_xlen_t q = 0; q < system.size(); ++q) {
+    if (system[q] < 0 || static_cast<std::size_t>(system[q]) >= n_sys) Rcpp::stop("power design: bad candidate");
+    if (!(a[q] >= 1.0) || !(b[q] >= 1.0)) Rcpp::stop("power design: transform exponents must be >= 1");
+    pd.cand_system.push_back(static_cast<std::size_t>(system[q]));
+    pd.cand_a.push_back(a[q]);
+    pd.cand_b.push_back(b[q]);
+  }
+  return pd;
+}
+
+}  // namespace
+
+// Statistics of trials [first, first + count) of one setting: a
+// kNumCols x count matrix (one column per trial; R transposes it).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power,
+                                           Rcpp::LogicalVector tests, double B, double sign_tol,
+                                           double rel_tol, double setting, double seed, double first,
+                                           double count, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  const irtopics::CalibrationModel cm = model_of(model);
+  irtopics::PowerDesign pd;
+  irtopics::Setting set;
+  set.n_topics = static_cast<std::size_t>(n_topics);
+  if (power.isNotNull()) {
+    pd = power_of(Rcpp::List(power), cm.margins.size());
+    set.power = &pd;
+  }
+  if (tests.size() != 5) Rcpp::stop("`tests` must have 5 flags");
+  irtopics::TestSet ts;
+  ts.t = tests[0] == TRUE;
+  ts.wilcoxon = tests[1] == TRUE;
+  ts.sign = tests[2] == TRUE;
+  ts.bootstrap = tests[3] == TRUE;
+  ts.permutation = tests[4] == TRUE;
+  ts.B = static_cast<std::size_t>(B);
+  ts.sign_tol = sign_tol;
+  ts.rel_tol = rel_tol;
+  Rcpp::NumericMatrix out(static_cast<int>(irtopics::kNumCols), static_cast<int>(count));
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::run_trials(cm, set, static_cast<std::uint64_t>(setting), ts, irtopics::seed_key(seed),
+                         static_cast<std::uint64_t>(first), static_cast<std::uint64_t>(count), out.begin(),
+                         irtopics_glue::safe_threads(n_threads), cancel);
+  });
+  return out;
+  });
+}
+
+// The simulated scores of trials [first, first + count) of one setting:
+// list(b, e) of n_topics x count matrices (one column per trial) and
+// systems, a 2 x count matrix of 0-based (baseline, experimental).
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_calibration_draw(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power,
+                                double setting, double seed, double first, double count, int n_threads) {
+  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  const irtopics::CalibrationModel cm = model_of(model);
+  irtopics::PowerDesign pd;
+  irtopics::Setting set;
+  set.n_topics = static_cast<std::size_t>(n_topics);
+  if (power.isNotNull()) {
+    pd = power_of(Rcpp::List(power), cm.margins.size());
+    set.power = &pd;
+  }
+  Rcpp::NumericMatrix b(n_topics, static_cast<int>(count)), e(n_topics, static_cast<int>(count)),
+      systems(2, static_cast<int>(count));
+  irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    irtopics::simulate_trials(cm, set, static_cast<std::uint64_t>(setting), irtopics::seed_key(seed),
+                              static_cast<std::uint64_t>(first), static_cast<std::uint64_t>(count), b.begin(),
+                              e.begin(), systems.begin(), irtopics_glue::safe_threads(n_threads), cancel);
+  });
+  return Rcpp::List::create(Rcpp::Named("b") = b, Rcpp::Named("e") = e, Rcpp::Named("systems") = systems);
+  });
+}
+
+// Quantiles of one tabulated margin (for tests of the simulator's table).
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericVector cpp_margin_quantile(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete,
+                                        double a, double b, Rcpp::NumericVector u) {
+  if (knots.size() != cdf.size() || knots.size() < 1) Rcpp::stop("knots and cdf differ");
+  irtopics::MarginRef m;
+  m.knots = knots.begin();
+  m.cdf = cdf.begin();
+  m.size = static_cast<std::size_t>(knots.size());
+  m.discrete = discrete;
+  m.a = a;
+  m.b = b;
+  Rcpp::NumericVector out(u.size());
+  for (R_xlen_t k = 0; k < u.size(); ++k) out[k] = irtopics::margin_quantile(m, u[k]);
+  return out;
+}
+
+// Transform exponents (a, b) that give margin `which[k]` (0-based, of the
+// lists knots/cdf) the expected value targets[k]: a 2 x K matrix, NaN
+// where the target cannot be reached.
+// [[Rcpp::export(rng = false)]]
+Rcpp::NumericMatrix cpp_transform_exponents(Rcpp::List knots, Rcpp::List cdf, Rcpp::LogicalVector discrete,
+                                            Rcpp::IntegerVector which, Rcpp::NumericVector targets, double tol) {
+  if (knots.size() != cdf.size() || discrete.size() != knots.size()) Rcpp::stop("margins: lengths differ");
+  if (which.size() != targets.size()) Rcpp::stop("`which` and `targets` differ");
+  Rcpp::NumericMatrix out(2, which.size());
+  for (R_xlen_t k = 0; k < which.size(); ++k) {
+    if (which[k] < 0 || which[k] >= knots.size()) Rcpp::stop("margin index out of range");
+    const Rcpp::NumericVector kn = knots[which[k]], f = cdf[which[k]];
+    if (kn.size() != f.size() || kn.size() < 1) Rcpp::stop("knots and cdf differ");
+    irtopics::MarginRef m;
+    m.knots = kn.begin();
+    m.cdf = f.begin();
+    m.size = static_cast<std::size_t>(kn.size());
+    m.discrete = discrete[which[k]] == TRUE;
+    double a = 1, b = 1;
+    irtopics::transform_exponent(m, targets[k], tol, a, b);
+    out(0, k) = a;
+    out(1, k) = b;
+  }
+  return out;
+}
+
+// The expected value of a tabulated margin under a transform (tests).
+// [[Rcpp::export(rng = false)]]
+double cpp_margin_mean(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete, double a, double b) {
+  if (knots.size() != cdf.size() || knots.size() < 1) Rcpp::stop("knots and cdf differ");
+  irtopics::MarginRef m;
+  m.knots = knots.begin();
+  m.cdf = cdf.begin();
+  m.size = static_cast<std::size_t>(knots.size());
+  m.discrete = discrete;
+  m.a = a;
+  m.b = b;
+  return irtopics::margin_mean(m);
+}

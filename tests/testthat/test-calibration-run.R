@@ -1,0 +1,257 @@
+# test_calibration(): the trial loop against base R's tests on the very
+# simulated data, reproducibility, the rates, errors, methods and plots.
+
+cal_model <- function() {
+  if (is.null(cal_cache$model)) {
+    ap <- real_scores("adhoc5_ap.csv")
+    cal_cache$model <- simulation_model(ap[order(-rowMeans(ap))[1:14], ], seed = 5)
+  }
+  cal_cache$model
+}
+cal_cache <- new.env()
+
+# The simulated (b, e) of the trials of one setting, as the loop drew them.
+cal_draws <- function(cal, setting, count) {
+  grid <- calibration_settings(cal$model, cal$n_topics, cal$delta, cal$closest)
+  g <- grid$grid[setting + 1L, ]
+  power <- if (g$delta_index > 0L) grid$designs[[g$delta_index]] else NULL
+  cpp_calibration_draw(flat_model(cal$model), g$n_topics, power, setting, cal$seed, 0, count, 1L)
+}
+
+test_that("t, Wilcoxon and sign p-values equal t.test(), wilcox.test() and binom.test() on every trial", {
+  cal <- test_calibration(cal_model(), n_topics = c(12, 60), delta = 0.03, trials = 150, B = 100,
+                          seed = 11, keep_trials = TRUE, progress = FALSE)
+  tr <- cal$trials_data
+  grid <- calibration_settings(cal$model, cal$n_topics, cal$delta, cal$closest)$grid
+  for (s in grid$setting) {
+    g <- grid[s + 1L, ]
+    d <- cal_draws(cal, s, 150)
+    rows <- tr[tr$n_topics == g$n_topics & tr$delta == g$delta, ]
+    ref <- t(vapply(seq_len(150), function(r) {
+      b <- d$b[, r]
+      e <- d$e[, r]
+      diff <- e - b
+      pos <- sum(diff > 0.01)
+      n_s <- sum(abs(diff) > 0.01)
+      c(t2 = t.test(e, b, paired = TRUE)$p.value,
+        t1 = t.test(e, b, paired = TRUE, alternative = "greater")$p.value,
+        w2 = suppressWarnings(wilcox.test(e, b, paired = TRUE)$p.value),
+        w1 = suppressWarnings(wilcox.test(e, b, paired = TRUE, alternative = "greater")$p.value),
+        s2 = if (n_s) binom.test(pos, n_s)$p.value else NA,
+        s1 = if (n_s) binom.test(pos, n_s, alternative = "greater")$p.value else NA,
+        mean = mean(e - b))
+    }, numeric(7)))
+    pick <- function(test, col) rows[rows$test == test, col][order(rows$trial[rows$test == test])]
+    expect_equal(pick("t", "p.value"), unname(ref[, "t2"]), tolerance = 1e-12)
+    expect_equal(pick("t", "p.one_sided"), unname(ref[, "t1"]), tolerance = 1e-12)
+    expect_equal(pick("wilcoxon", "p.value"), unname(ref[, "w2"]), tolerance = 1e-12)
+    expect_equal(pick("wilcoxon", "p.one_sided"), unname(ref[, "w1"]), tolerance = 1e-12)
+    expect_equal(pick("sign", "p.value"), unname(ref[, "s2"]), tolerance = 1e-12)
+    expect_equal(pick("sign", "p.one_sided"), unname(ref[, "s1"]), tolerance = 1e-12)
+    expect_equal(pick("t", "mean_diff"), unname(ref[, "mean"]), tolerance = 1e-14)
+  }
+  # the small sets use the exact Wilcoxon distribution, the large ones the
+  # normal approximation: both branches were compared
+  expect_true(any(grid$n_topics < 50) && any(grid$n_topics >= 50))
+})
+
+test_that("bootstrap and permutation p-values agree with exact and base-R references within Monte Carlo error", {
+  cal <- test_calibration(cal_model(), tests = c("bootstrap", "permutation"), n_topics = 9, delta = NULL,
+                          trials = 12, B = 20000, seed = 3, keep_trials = TRUE, progress = FALSE)
+  d <- cal_draws(cal, 0, 12)
+  tr <- cal$trials_data
+  signs <- as.matrix(expand.grid(rep(list(c(-1, 1)), 9)))
+  for (r in seq_len(12)) {
+    diff <- d$e[, r] - d$b[, r]
+    obs <- sum(diff)
+    flips <- signs %*% diff
+    exact2 <- mean(abs(flips) >= abs(obs) - 1e-9)
+    exact1 <- mean(flips >= obs - 1e-9)
+    row <- tr[tr$test == "permutation" & tr$trial == r - 1, ]
+    se <- sqrt(exact2 * (1 - exact2) / 20000)
+    expect_lt(abs(row$p.value - exact2), 4 * se + 1e-9)
+    expect_lt(abs(row$p.one_sided - exact1), 4 * sqrt(exact1 * (1 - exact1) / 20000) + 1e-9)
+    # bootstrap: the same definition in base R with R's generator
+    set.seed(r)
+    means <- colMeans(matrix(sample(diff, 9 * 20000, replace = TRUE), 9))
+    z <- means - mean(means)
+    ref2 <- mean(abs(z) >= abs(mean(diff)))
+    row <- tr[tr$test == "bootstrap" & tr$trial == r - 1, ]
+    expect_lt(abs(row$p.value - ref2), 5 * sqrt(max(ref2 * (1 - ref2), 1e-4) / 20000) * sqrt(2))
+  }
+})
+
+test_that("rates are the shares of the trials' p-values, with their Monte Carlo standard errors", {
+  cal <- test_calibration(cal_model(), n_topics = 20, delta = 0.04, trials = 400, B = 200, seed = 8,
+                          keep_trials = TRUE, progress = FALSE)
+  tr <- cal$trials_data
+  tab <- as.data.frame(cal)
+  for (test in cal$tests) {
+    p0 <- tr$p.value[tr$test == test & tr$delta == 0]
+    r <- tab[tab$test == test & tab$error == "type1" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
+    expect_equal(r$rate, sum(p0 <= 0.05, na.rm = TRUE) / 400)
+    expect_equal(r$se, sqrt(r$rate * (1 - r$rate) / 400))
+    sel <- tr$test == test & tr$delta == 0.04
+    pw <- tab[tab$test == test & tab$error == "power" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
+    expect_equal(pw$rate, sum(tr$p.value[sel] <= 0.05, na.rm = TRUE) / 400)
+    t2 <- tab[tab$test == test & tab$error == "type2" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
+    expect_equal(t2$rate, 1 - pw$rate)
+    t3 <- tab[tab$test == test & tab$error == "type3" & tab$alpha == 0.05, ]
+    expect_equal(t3$rate, sum(tr$p.value[sel] <= 0.05 & tr$mean_diff[sel] < 0, na.rm = TRUE) / 400)
+  }
+  # the power trials' pairs: a bottom-75% baseline, a candidate among the 10 closest
+  mu <- vapply(cal$model$collections[[1]]$margins, `[[`, 0, "mean")
+  top <- names(sort(mu, decreasing = TRUE))[seq_len(round(length(mu) / 4))]
+  sel <- tr$delta == 0.04 & tr$test == "t"
+  expect_false(any(tr$baseline[sel] %in% top))
+  ok <- mapply(function(b, e) {
+    target <- mu[[b]] + 0.04
+    e %in% names(sort(abs(mu[names(mu) != b] - target)))[1:10]
+  }, tr$baseline[sel], tr$experimental[sel])
+  expect_true(all(ok))
+  # Type I pairs are two distinct systems
+  sel0 <- tr$delta == 0 & tr$test == "t"
+  expect_true(all(tr$baseline[sel0] != tr$experimental[sel0]))
+})
+
+test_that("results are identical for 1 and 2 threads and for any chunking", {
+  run <- function(threads) {
+    test_calibration(cal_model(), n_topics = c(10, 30), delta = 0.05, trials = 600, B = 150, seed = 4,
+                     n_threads = threads, progress = FALSE)$table
+  }
+  one <- run(1)
+  expect_identical(run(2), one)
+  # a chunk of trials drawn alone equals the same trials inside a larger run
+  flat <- flat_model(cal_model())
+  all <- cpp_calibration_trials(flat, 17L, NULL, rep(TRUE, 5), 100, 0.01, 1e-9, 0, 9, 0, 50, 2L)
+  part <- cpp_calibration_trials(flat, 17L, NULL, rep(TRUE, 5), 100, 0.01, 1e-9, 0, 9, 20, 10, 1L)
+  expect_identical(part, all[, 21:30])
+})
+
+test_that("under a parallel future plan the result is the same", {
+  skip_if_not_installed("future")
+  skip_if_not_installed("future.apply")
+  ref <- test_calibration(cal_model(), n_topics = 15, delta = NULL, trials = 2000, B = 100, seed = 2,
+                          progress = FALSE)$table
+  skip_if_not(future::supportsMulticore(), "no multicore futures here")
+  old <- future::plan(future::multicore, workers = 2)
+  on.exit(future::plan(old), add = TRUE)
+  got <- test_calibration(cal_model(), n_topics = 15, delta = NULL, trials = 2000, B = 100, seed = 2,
+                          progress = FALSE)$table
+  expect_identical(got, ref)
+})
+
+test_that("the simulated margins and pairs reproduce the fit: KS against the margin, Kendall tau of the copula", {
+  model <- cal_model()
+  col <- model$collections[[1]]
+  # Type I trials of 2,000 topics: both columns follow the baseline's margin
+  flat <- flat_model(model)
+  d <- cpp_calibration_draw(flat, 2000L, NULL, 0, 77, 0, 6, 1L)
+  for (r in 1:6) {
+    m <- col$margins[[d$systems[1, r] + 1]]
+    expect_gt(suppressWarnings(ks.test(d$b[, r], function(q) pmargin(q, m)))$p.value, 0.001)
+    expect_gt(suppressWarnings(ks.test(d$e[, r], function(q) pmargin(q, m)))$p.value, 0.001)
+    cop <- pair_row(col, col$systems[d$systems[1, r] + 1], col$systems[d$systems[2, r] + 1])
+    tau <- cor(d$b[, r], d$e[, r], method = "kendall")
+    # Kendall tau of 2,000 pairs: standard error below 0.02
+    expect_lt(abs(tau - cop$tau), 0.06)
+  }
+})
+
+test_that("several collections: trials drawn in proportion to their systems", {
+  ap5 <- real_scores("adhoc5_ap.csv")
+  ap6 <- real_scores("adhoc6_ap.csv")
+  model <- simulation_model(list(a = ap5[1:10, ], b = ap6[1:30, ]), seed = 1)
+  cal <- test_calibration(model, tests = "t", n_topics = 10, delta = NULL, trials = 3000, seed = 1,
+                          keep_trials = TRUE, progress = FALSE)
+  share <- mean(cal$trials_data$collection == "a")
+  m <- vapply(model$collections, function(c) length(c$systems), 1L)
+  expect_lt(abs(share - m[["a"]] / sum(m)), 4 * sqrt(0.25 / 3000))
+})
+
+test_that("user tests and compare_systems() tests run on the same trials", {
+  mine <- function(x, y) t.test(y, x, paired = TRUE)$p.value
+  cal <- test_calibration(cal_model(), tests = list("t", mine = mine, cs_t = "t"), n_topics = 12,
+                          delta = 0.05, trials = 60, B = 100, seed = 6, keep_trials = TRUE, progress = FALSE)
+  tr <- cal$trials_data
+  expect_equal(tr$p.value[tr$test == "mine"], tr$p.value[tr$test == "t"], tolerance = 1e-12)
+  expect_equal(tr$p.value[tr$test == "cs_t"], tr$p.value[tr$test == "t"], tolerance = 1e-10)
+  bad <- function(x, y) stop("boom")
+  expect_error(test_calibration(cal_model(), tests = list(bad = bad), n_topics = 5, delta = NULL,
+                                trials = 3, progress = FALSE),
+               class = "irtopics_error_user")
+  expect_error(test_calibration(cal_model(), tests = list(bad = function(x, y) 2), n_topics = 5,
+                                delta = NULL, trials = 3, progress = FALSE),
+               class = "irtopics_error_test")
+})
+
+test_that("bad input is a classed error naming the argument", {
+  ap <- real_scores("adhoc5_ap.csv")[1:12, ]
+  p10 <- real_scores("adhoc5_p10.csv", measure = "P@10")[1:12, ]
+  expect_error(test_calibration(list(a = ap, b = p10)), class = "irtopics_error_data")
+  expect_error(test_calibration(list(ap, ap)), class = "irtopics_error_argument")
+  # fewer than 3 systems after dropping duplicates and the bottom 10%
+  dup <- unclass(ap)[c(1, 1, 1, 2), ]
+  rownames(dup) <- c("a", "b", "c", "d")
+  dup <- as_ir_scores(dup, measure = "AP")
+  err <- expect_error(test_calibration(dup, trials = 10), class = "irtopics_error_data")
+  expect_match(conditionMessage(err), "at least 3")
+  # a discrete measure without its support
+  rr <- as_ir_scores(ap, measure = "RR")
+  err <- expect_error(simulation_model(rr), class = "irtopics_error_argument")
+  expect_match(conditionMessage(err), "support")
+  expect_error(test_calibration(cal_model(), alpha = 1.2), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), alpha = 0), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), delta = -0.1), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), delta = 1), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), n_topics = 2), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), tests = "anova"), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), trials = 0), class = "irtopics_error_argument")
+  # trials or B that cannot fit in memory
+  withr::local_options(irtopics.max_memory = 1e6)
+  err <- expect_error(test_calibration(cal_model(), trials = 1e6), class = "irtopics_error_memory")
+  expect_equal(err$arg, "trials")
+  err <- expect_error(test_calibration(cal_model(), B = 1e7, trials = 10), class = "irtopics_error_memory")
+  expect_equal(err$arg, "B")
+})
+
+test_that("print says which tests are liberal or conservative; summary and data frame", {
+  cal <- test_calibration(cal_model(), n_topics = c(20, 50), delta = c(0.02, 0.05), trials = 400, B = 200,
+                          seed = 1, progress = FALSE)
+  out <- format(cal)
+  expect_true(any(grepl("^Type I error at alpha = 0.05", out)))
+  expect_true(any(grepl("^  20 topics: liberal: ", out)))
+  expect_true(any(grepl("^Power at alpha = 0.05", out)))
+  s <- summary(cal)
+  expect_s3_class(s, "irtopics_summary")
+  expect_setequal(unique(s$table$error), c("type1", "power", "type3"))
+  tab <- as.data.frame(cal)
+  expect_setequal(unique(tab$error), c("type1", "power", "type2", "type3"))
+  expect_true(all(calibration_alpha_grid %in% tab$alpha))
+  # the verdict rule: 2.58 standard errors
+  expect_equal(calibration_verdict(c(0.08, 0.02, 0.051), c(0.005, 0.005, 0.005), 0.05),
+               c("liberal", "conservative", "at nominal"))
+})
+
+test_that("autoplot draws Type I against alpha with the diagonal, and power against delta", {
+  cal <- test_calibration(cal_model(), n_topics = c(20, 50), delta = c(0.02, 0.05), trials = 300, B = 100,
+                          seed = 1, progress = FALSE)
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(cal))
+  abl <- b$data[[1]]
+  expect_equal(unique(abl$slope), 1)
+  expect_equal(unique(abl$intercept), 0)
+  lines <- b$data[[3]]
+  expect_equal(length(unique(lines$colour)), 5L)
+  expect_equal(sort(unique(lines$PANEL)), factor(1:2))
+  expect_equal(nrow(lines), 5L * 2L * length(calibration_alpha_grid))
+  pw <- ggplot2::ggplot_build(ggplot2::autoplot(cal, type = "power"))
+  expect_setequal(unique(pw$data[[2]]$x), c(0.02, 0.05))
+  t1 <- cal$table
+  want <- t1$rate[t1$error == "power" & t1$alpha == 0.05 & t1$alternative == "two.sided"]
+  expect_setequal(round(pw$data[[2]]$y, 12), round(want, 12))
+  expect_s3_class(ggplot2::autoplot(cal, type = "type3"), "ggplot")
+  expect_error(ggplot2::autoplot(cal, type = "power", alpha = 0.5), class = "irtopics_error_argument")
+  t1only <- test_calibration(cal_model(), n_topics = 20, delta = NULL, trials = 50, B = 50, seed = 1,
+                             progress = FALSE)
+  expect_error(ggplot2::autoplot(t1only, type = "power"), class = "irtopics_error_argument")
+})
