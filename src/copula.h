@@ -36,9 +36,11 @@
 //
 // Fitting: every candidate family is fitted by maximum likelihood within
 // VineCopula's bounds (BiCopEst): one-parameter families by Brent's method on
-// the whole interval; the t copula by Brent's method on 1/nu over
-// nu in [2.0001, 30], maximising over rho (Brent) for each nu (profile
-// likelihood). Candidates are preselected as in BiCopSelect(presel = TRUE):
+// the whole interval; the t copula by its profile likelihood in s = 1/nu over
+// nu in [2.0001, 30] (a scan of 13 values, then Brent's method), the best rho
+// for each nu found as the root of the score (secant steps in a bracket);
+// with a TScoreTable the nu search interpolates tabulated t scores and the
+// log-likelihood is then evaluated exactly at the nu found. Candidates are preselected as in BiCopSelect(presel = TRUE):
 // by the sign of the empirical Kendall tau, and by the difference of the
 // correlations of the normal scores in opposite quadrants (see
 // copula_candidates()). AIC = -2 loglik + 2 npar; independence has loglik 0.

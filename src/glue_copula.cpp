@@ -50,6 +50,7 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
                              Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
   return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   if (pairs_i.size() != pairs_j.size()) Rcpp::stop("`pairs_i` and `pairs_j` must have the same length");
+  if (U.nrow() < 2) Rcpp::stop("`U` needs at least 2 rows (topics)");
   const std::size_t n = static_cast<std::size_t>(U.nrow());
   const R_xlen_t m = U.ncol();
   for (R_xlen_t k = 0; k < pairs_i.size(); ++k) {
