@@ -15,9 +15,17 @@
 // directly with BiCopPDF / BiCopHfunc1 / BiCopHfunc2 / BiCopHinv1 /
 // BiCopSelect: 0 independence; 1 Gaussian (rho); 2 Student t (rho, nu);
 // 3 Clayton (theta > 0); 4 Gumbel (theta >= 1); 5 Frank (theta != 0); 6 Joe
-// (theta >= 1); 13/14/16 the survival (180 degree) rotations; 23/24/26 the
-// 90 degree rotations and 33/34/36 the 270 degree rotations, whose parameter
-// is negative (family 23 with theta = -2 is Clayton 2 rotated).
+// (theta >= 1); 7 BB1 (theta > 0, delta >= 1); 8 BB6 (theta >= 1,
+// delta >= 1); 9 BB7 (theta >= 1, delta > 0); 10 BB8 (theta >= 1,
+// 0 < delta <= 1); 104 / 204 Tawn type 1 / 2 (theta >= 1, psi in [0, 1];
+// Pickands A(t) = (1 - psi1)(1 - t) + (1 - psi2) t + ((psi1 (1 - t))^th +
+// (psi2 t)^th)^(1/th) with psi1 = psi, psi2 = 1 for type 1 and the reverse
+// for type 2). Rotations: 13/14/16, 17-20, 114/214 by 180 degrees;
+// 23/24/26, 27-30, 124/224 by 90 degrees and 33/34/36, 37-40, 134/234 by 270
+// degrees, whose par is negative, and par2 too for BB1-BB8 (family 23 with
+// theta = -2 is Clayton 2 rotated; 27 with (-1, -2) is BB1 (1, 2) rotated;
+// 124 with (-2, 0.5) is a Tawn rotated). VineCopula builds 124 and 134 from
+// Tawn type 2 and 224 and 234 from type 1 (see base_of()).
 // With C the base copula (theta > 0 or >= 1):
 //   180: C(u1, u2) = u1 + u2 - 1 + C(1 - u1, 1 - u2), density c(1 - u1, 1 - u2)
 //    90: C(u1, u2) = u2 - C(1 - u1, u2),              density c(1 - u1, u2)
@@ -29,16 +37,22 @@
 // with log-sum-exp forms, so u in [1e-12, 1 - 1e-12] and parameters at the
 // fitting bounds give finite values. hinv1 is closed form for the Gaussian,
 // t, Clayton and Frank copulas, and a safeguarded Newton iteration (bisection
-// fallback) on the logit of u2 for Gumbel and Joe. Kendall's tau is closed
-// form except Frank (Debye function: Bernoulli series below 2, exponential
+// fallback) on the logit of u2 for the others. Kendall's tau is closed form
+// except Frank (Debye function: Bernoulli series below 2, exponential
 // series above) and Joe (100 terms of its series plus an asymptotic tail):
-// both to about 1e-10.
+// both to about 1e-10; BB1 is closed form, BB6, BB7, BB8 (Archimedean:
+// 1 + 4 int phi / phi') and Tawn (extreme value: int t (1 - t) A'' / A) by
+// tanh-sinh quadrature to about 1e-12.
 //
 // Fitting: every candidate family is fitted by maximum likelihood within
 // VineCopula's bounds (BiCopEst): one-parameter families by Brent's method on
 // the whole interval; the t copula by Brent's method on 1/nu over
 // nu in [2.0001, 30], maximising over rho (Brent) for each nu (profile
-// likelihood). Candidates are preselected as in BiCopSelect(presel = TRUE):
+// likelihood); BB1-BB8 and Tawn by projected Newton steps with a
+// finite-difference Hessian (newton_box(), about 30 log-likelihood
+// evaluations) from the best of two or three starting points, within
+// BiCopEst's bounds (Tawn's psi within [|tau| - 0.1, |tau| + 0.2], as
+// VineCopula). Candidates are preselected as in BiCopSelect(presel = TRUE):
 // by the sign of the empirical Kendall tau, and by the difference of the
 // correlations of the normal scores in opposite quadrants (see
 // copula_candidates()). AIC = -2 loglik + 2 npar; independence has loglik 0.
@@ -284,12 +298,25 @@ inline double bb1_log_a(double th, const Arg& a) {
 
 inline double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
 
-inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+// c1 = 1 + th de, c2 = th (de - 1) (constants of a fit's evaluation).
+inline double bb1_log_pdf(double th, double de, double c1, double c2, const Arg& a, const Arg& b) {
   const double la = bb1_log_a(th, a), lb = bb1_log_a(th, b);
-  const double ls = log_sum_exp(de * la, de * lb), lr = ls / de, l1pr = softplus(lr);
+  const double ls = log_sum_exp(de * la, de * lb), lr = ls / de;
   // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
-  const double lbr = log_sum_exp(lr + std::log1p(th * de), std::log(th * (de - 1.0)));
+  double l1pr, lbr;
+  if (lr < 700) {
+    const double r = std::exp(lr);
+    l1pr = std::log1p(r);
+    lbr = std::log(r * c1 + c2);
+  } else {
+    l1pr = softplus(lr);
+    lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+  }
   return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr + (de - 1.0) * (la + lb) - (th + 1.0) * (a.lx + b.lx);
+}
+
+inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb1_log_pdf(th, de, 1.0 + th * de, th * (de - 1.0), a, b);
 }
 
 inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -304,14 +331,18 @@ inline double log_one_minus_pow(double th, const Arg& a) { return log1m_exp(th *
 // BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
 // x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
 // w = s^(1/de), s = x(u)^de + x(v)^de.
-inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+inline double bb6_log_pdf(double th, double de, double lth, const Arg& a, const Arg& b) {
   const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
   const double lxa = std::log(-lba), lxb = std::log(-lbb);
   const double ls = log_sum_exp(de * lxa, de * lxb), lw = ls / de, w = std::exp(lw);
   const double q = -std::expm1(-w);  // 1 - e^-w
   const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
-  return std::log(th) + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br) +
+  return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br) +
          (de - 1.0) * (lxa + lxb) + (th - 1.0) * (a.l1x + b.l1x) - lba - lbb;
+}
+
+inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb6_log_pdf(th, de, std::log(th), a, b);
 }
 
 inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -345,10 +376,15 @@ inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
 inline double bb8_log_q(double de, const Arg& a) { return std::log((1.0 - de) + de * a.x1); }  // log(1 - de t)
 inline double bb8_log_eta(double th, double de) { return de >= 1 ? 0.0 : log1m_exp(th * std::log1p(-de)); }
 
-inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
-  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b), leta = bb8_log_eta(th, de);
+// leta = log eta, lde = log de.
+inline double bb8_log_pdf(double th, double de, double leta, double lde, const Arg& a, const Arg& b) {
+  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b);
   const double lp = std::min(log1m_exp(th * lqa) + log1m_exp(th * lqb) - leta, 0.0);
-  return std::log(de) - leta + (th - 1.0) * (lqa + lqb) + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+  return lde - leta + (th - 1.0) * (lqa + lqb) + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+}
+
+inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb8_log_pdf(th, de, bb8_log_eta(th, de), std::log(de), a, b);
 }
 
 inline double bb8_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -374,18 +410,26 @@ struct TawnParts {
   double l, lx, ly, mixed;  // l, l_x, l_y, -l_xy
 };
 
-inline TawnParts tawn_parts(double th, double p1, double p2, const Arg& a, const Arg& b) {
+// lp1, lp2: log p1, log p2 (-inf for 0).
+inline TawnParts tawn_parts(double th, double p1, double p2, double lp1, double lp2, const Arg& a, const Arg& b) {
   const double x = -a.lx, y = -b.lx;
-  const double ea = p1 > 0 ? th * (std::log(p1) + a.llx) : -std::numeric_limits<double>::infinity();
-  const double eb = p2 > 0 ? th * (std::log(p2) + b.llx) : -std::numeric_limits<double>::infinity();
-  const double ls = log_sum_exp(ea, eb);
-  const double ra = std::exp(ea - ls), rb = std::exp(eb - ls), lr = ls / th;
+  const double ea = p1 > 0 ? th * (lp1 + a.llx) : -std::numeric_limits<double>::infinity();
+  const double eb = p2 > 0 ? th * (lp2 + b.llx) : -std::numeric_limits<double>::infinity();
+  // log S = m + log(1 + e), e = e^{n - m}: the weights are 1 / (1 + e) and e / (1 + e)
+  const double m = std::max(ea, eb), e = m == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(std::min(ea, eb) - m);
+  const double lr = (m + std::log1p(e)) / th, R = std::exp(lr);
+  const double wbig = 1.0 / (1.0 + e), wsmall = e / (1.0 + e);
+  const double ra = ea >= eb ? wbig : wsmall, rb = ea >= eb ? wsmall : wbig;
   TawnParts t;
-  t.l = (1.0 - p1) * x + (1.0 - p2) * y + std::exp(lr);
-  t.lx = (1.0 - p1) + ra * std::exp(lr - a.llx);
-  t.ly = (1.0 - p2) + rb * std::exp(lr - b.llx);
-  t.mixed = (th - 1.0) * ra * rb * std::exp(lr - a.llx - b.llx);
+  t.l = (1.0 - p1) * x + (1.0 - p2) * y + R;
+  t.lx = (1.0 - p1) + ra * R / x;
+  t.ly = (1.0 - p2) + rb * R / y;
+  t.mixed = (th - 1.0) * ra * rb * R / (x * y);
   return t;
+}
+
+inline TawnParts tawn_parts(double th, double p1, double p2, const Arg& a, const Arg& b) {
+  return tawn_parts(th, p1, p2, std::log(p1), std::log(p2), a, b);
 }
 
 inline void tawn_psi(int base, double p2, double& psi1, double& psi2) {
@@ -393,11 +437,15 @@ inline void tawn_psi(int base, double p2, double& psi1, double& psi2) {
   psi2 = base == 104 ? 1.0 : p2;
 }
 
-inline double tawn_log_pdf(int base, double th, double p, const Arg& a, const Arg& b) {
+inline double tawn_log_pdf(int base, double th, double p, double lp, const Arg& a, const Arg& b) {
   double p1, p2;
   tawn_psi(base, p, p1, p2);
-  const TawnParts t = tawn_parts(th, p1, p2, a, b);
+  const TawnParts t = base == 104 ? tawn_parts(th, p1, p2, lp, 0.0, a, b) : tawn_parts(th, p1, p2, 0.0, lp, a, b);
   return -t.l - a.lx - b.lx + std::log(t.lx * t.ly + t.mixed);
+}
+
+inline double tawn_log_pdf(int base, double th, double p, const Arg& a, const Arg& b) {
+  return tawn_log_pdf(base, th, p, std::log(p), a, b);
 }
 
 inline double tawn_h(int base, double th, double p, const Arg& a, const Arg& b, bool second) {
@@ -1059,11 +1107,27 @@ inline double loglik_family(const PairData& d, int family, double par, double pa
     case 4: run([&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); }); break;
     case 5: run([&](const Arg& u, const Arg& v) { return frank_log_pdf(th, u, v); }); break;
     case 6: run([&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); }); break;
-    case 7: run([&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, u, v); }); break;
-    case 8: run([&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, u, v); }); break;
+    case 7: {
+      const double c1 = 1.0 + th * th2, c2 = th * (th2 - 1.0);
+      run([&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, c1, c2, u, v); });
+      break;
+    }
+    case 8: {
+      const double lth = std::log(th);
+      run([&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, lth, u, v); });
+      break;
+    }
     case 9: run([&](const Arg& u, const Arg& v) { return bb7_log_pdf(th, th2, u, v); }); break;
-    case 10: run([&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, u, v); }); break;
-    case 104: case 204: run([&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, u, v); }); break;
+    case 10: {
+      const double leta = bb8_log_eta(th, th2), lde = std::log(th2);
+      run([&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, leta, lde, u, v); });
+      break;
+    }
+    case 104: case 204: {
+      const double lp = std::log(th2);
+      run([&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, lp, u, v); });
+      break;
+    }
     default: break;
   }
   return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
@@ -1208,68 +1272,104 @@ inline CopulaFit fit_onepar(const PairData& d, int family) {
   return fit;
 }
 
-// Nelder-Mead maximisation of f(x, y) over the box [lo, hi] (points are
-// projected onto the box), from the start x with initial steps `step`;
-// stops when the three values agree to ftol, or after max_eval evaluations.
-// Returns the best value; x holds its point.
+// Maximises f(x, y) over the box [lo, hi] by Newton steps with a
+// finite-difference gradient and Hessian (a 3-point stencil along each axis,
+// kept inside the box, and one mixed point: 5 evaluations per iteration),
+// Levenberg damping when the Hessian is not negative definite, backtracking
+// when a step does not increase f, and coordinates on a bound with the
+// gradient pointing outwards held fixed (projected Newton). From the start
+// x; returns the best value, x holds its point. `n_eval` counts
+// evaluations.
 template <typename F>
-double nelder_mead_box(F&& f, double x[2], const double lo[2], const double hi[2], const double step[2],
-                       double ftol, int max_eval, int* n_eval = nullptr) {
-  struct V {
-    double p[2], f;
-  };
+double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], double fx, int max_iter,
+                  int* n_eval = nullptr) {
   int evals = 0;
-  auto eval = [&](V& v) {
-    for (int k = 0; k < 2; ++k) v.p[k] = std::min(hi[k], std::max(lo[k], v.p[k]));
-    const double val = f(v.p[0], v.p[1]);
-    v.f = std::isfinite(val) ? val : -std::numeric_limits<double>::max();
+  auto eval = [&](double a, double b) {
     ++evals;
+    const double v = f(a, b);
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
   };
-  V s[3];
-  for (int j = 0; j < 3; ++j) {
-    s[j].p[0] = x[0];
-    s[j].p[1] = x[1];
-  }
-  for (int k = 0; k < 2; ++k) {
-    // step inside the box
-    s[k + 1].p[k] = x[k] + step[k] <= hi[k] ? x[k] + step[k] : x[k] - step[k];
-  }
-  for (auto& v : s) eval(v);
-  while (evals < max_eval) {
-    std::sort(s, s + 3, [](const V& a, const V& b) { return a.f > b.f; });  // best first
-    if (s[0].f - s[2].f <= ftol) break;
-    const double c0 = 0.5 * (s[0].p[0] + s[1].p[0]), c1 = 0.5 * (s[0].p[1] + s[1].p[1]);
-    V r{{2 * c0 - s[2].p[0], 2 * c1 - s[2].p[1]}, 0};
-    eval(r);
-    if (r.f > s[0].f) {
-      V e{{3 * c0 - 2 * s[2].p[0], 3 * c1 - 2 * s[2].p[1]}, 0};
-      eval(e);
-      s[2] = e.f > r.f ? e : r;
-    } else if (r.f > s[1].f) {
-      s[2] = r;
-    } else {
-      const bool outside = r.f > s[2].f;
-      V k{{0, 0}, 0};
-      const V& ref = outside ? r : s[2];
-      k.p[0] = c0 + 0.5 * (ref.p[0] - c0);
-      k.p[1] = c1 + 0.5 * (ref.p[1] - c1);
-      eval(k);
-      if (k.f > std::max(s[2].f, outside ? r.f : s[2].f)) {
-        s[2] = k;
+  for (int it = 0; it < max_iter; ++it) {
+    double g[2], H[2][2], d1[2];
+    for (int k = 0; k < 2; ++k) {
+      const double h = 1e-4 * (hi[k] - lo[k]);
+      double a, b;  // offsets of the two stencil points
+      if (x[k] - h >= lo[k] && x[k] + h <= hi[k]) { a = -h; b = h; }
+      else if (x[k] + 2 * h <= hi[k]) { a = h; b = 2 * h; }
+      else { a = -h; b = -2 * h; }
+      double pa[2] = {x[0], x[1]}, pb[2] = {x[0], x[1]};
+      pa[k] += a;
+      pb[k] += b;
+      const double fa = eval(pa[0], pa[1]), fb = eval(pb[0], pb[1]);
+      // parabola through (0, fx), (a, fa), (b, fb)
+      const double sa = (fa - fx) / a, sb = (fb - fx) / b;
+      H[k][k] = 2.0 * (sb - sa) / (b - a);
+      g[k] = sa - 0.5 * H[k][k] * a;
+      d1[k] = b > 0 ? b : a;  // for the mixed point: the point at offset d1
+      if (k == 0) H[1][0] = (b > 0 ? fb : fa);  // f(x + d1 e0), stored temporarily
+      else H[0][1] = (b > 0 ? fb : fa);         // f(x + d1 e1)
+    }
+    const double f0 = H[1][0], f1 = H[0][1];
+    const double fm = eval(x[0] + d1[0], x[1] + d1[1]);
+    const double hmix = (fm - f0 - f1 + fx) / (d1[0] * d1[1]);
+    H[0][1] = H[1][0] = hmix;
+    // coordinates held on their bound
+    bool fixed[2];
+    for (int k = 0; k < 2; ++k) {
+      const double tol = 1e-9 * (hi[k] - lo[k]);
+      fixed[k] = (x[k] <= lo[k] + tol && g[k] < 0) || (x[k] >= hi[k] - tol && g[k] > 0);
+    }
+    double p[2] = {0, 0};
+    // Newton step for -f: (-H + lambda I) p = g, lambda so that -H + lambda I > 0
+    double lambda = 0;
+    for (int tries = 0; tries < 30; ++tries) {
+      const double a = -H[0][0] + lambda, d = -H[1][1] + lambda, b = -H[0][1];
+      if (fixed[0] && fixed[1]) break;
+      if (fixed[0] || fixed[1]) {
+        const int k = fixed[0] ? 1 : 0;
+        const double dk = k == 0 ? a : d;
+        if (dk > 0) { p[k] = g[k] / dk; break; }
       } else {
-        for (int j = 1; j < 3; ++j) {
-          s[j].p[0] = s[0].p[0] + 0.5 * (s[j].p[0] - s[0].p[0]);
-          s[j].p[1] = s[0].p[1] + 0.5 * (s[j].p[1] - s[0].p[1]);
-          eval(s[j]);
+        const double det = a * d - b * b;
+        if (a > 0 && det > 0) {
+          p[0] = (d * g[0] - b * g[1]) / det;
+          p[1] = (a * g[1] - b * g[0]) / det;
+          break;
         }
       }
+      lambda = lambda == 0 ? 1e-3 * (std::fabs(H[0][0]) + std::fabs(H[1][1]) + 1e-8) : 4 * lambda;
     }
+    // backtracking along the projected step
+    double best = fx, bx[2] = {x[0], x[1]};
+    double scale = 1.0;
+    for (int bt = 0; bt < 8; ++bt) {
+      double y[2];
+      for (int k = 0; k < 2; ++k) y[k] = std::min(hi[k], std::max(lo[k], x[k] + scale * p[k]));
+      if (y[0] == x[0] && y[1] == x[1]) break;
+      const double fy = eval(y[0], y[1]);
+      if (fy > fx) {
+        best = fy;
+        bx[0] = y[0];
+        bx[1] = y[1];
+        break;
+      }
+      scale *= 0.25;
+    }
+    const double gain = best - fx;
+    const double moved = std::max(std::fabs(bx[0] - x[0]) / (hi[0] - lo[0]), std::fabs(bx[1] - x[1]) / (hi[1] - lo[1]));
+    // the gain the quadratic model predicted for the step taken
+    const double s0 = bx[0] - x[0], s1 = bx[1] - x[1];
+    const double pred = g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    x[0] = bx[0];
+    x[1] = bx[1];
+    fx = best;
+    if (gain <= 1e-7 || moved <= 1e-7) break;
+    // A full step the model predicted to 10% that gained little: Newton's
+    // quadratic convergence leaves far less than 1e-7 to gain.
+    if (scale == 1.0 && gain <= 1e-4 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred)) break;
   }
-  std::sort(s, s + 3, [](const V& a, const V& b) { return a.f > b.f; });
-  x[0] = s[0].p[0];
-  x[1] = s[0].p[1];
   if (n_eval) *n_eval += evals;
-  return s[0].f;
+  return fx;
 }
 
 // Bounds of the two-parameter fits (VineCopula's BiCopEst, method "mle",
@@ -1295,10 +1395,9 @@ inline void twopar_bounds(int base, double tau, double lo[2], double hi[2]) {
 }
 
 // BB1, BB6, BB7, BB8 and Tawn (any rotation) by maximum likelihood over the
-// bounds of twopar_bounds(): Nelder-Mead on the base parameters from the
-// best of a few starting points (VineCopula's start and points of the
-// family's sub-models matching the empirical tau), then restarted once from
-// its answer with a small simplex.
+// bounds of twopar_bounds(): newton_box() on the base parameters from the
+// best of two or three starting points (VineCopula's start and points of
+// the family's sub-models roughly matching the empirical tau).
 inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_eval = nullptr) {
   const int base = base_of(family), r = rotation_of(family);
   const bool neg = r == 90 || r == 270;
@@ -1316,7 +1415,8 @@ inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_ev
     ++ns;
   };
   switch (base) {
-    case 7: add(0.5, 1.5); add(2 * t / (1 - t) / 1.5 * 1.0, 1.2); add(0.1, 1.0 / (1 - t)); break;
+    // BB1: tau = 1 - 2 / (de (th + 2)); Gumbel-like (th -> 0, de = 1 / (1 - tau))
+    case 7: add(0.5, 1.5); add(2.0 / (1.2 * (1 - t)) - 2.0, 1.2); add(0.1, 1.0 / (1 - t)); break;
     case 8: add(1.5, 1.5); add(1.0, 1.0 / (1 - t)); break;
     case 9: add(1.5, 0.5); add(1.0, 2 * t / (1 - t)); add(1.0 / (1 - t), 0.05); break;
     case 10: add(1.5, 0.5); add(1.0 / (1 - t), 1.0); break;
@@ -1333,11 +1433,7 @@ inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_ev
     }
   }
   double x[2] = {starts[best][0], starts[best][1]};
-  double step[2] = {0.1 * (hi[0] - lo[0]), 0.1 * (hi[1] - lo[1])};
-  step[0] = std::min(step[0], 0.25 * x[0]);
-  double ll = nelder_mead_box(f, x, lo, hi, step, 1e-7, 400, n_eval);
-  double step2[2] = {0.01 * (hi[0] - lo[0]), 0.01 * (hi[1] - lo[1])};
-  ll = nelder_mead_box(f, x, lo, hi, step2, 1e-9, 200, n_eval);
+  const double ll = newton_box(f, x, lo, hi, fbest, 40, n_eval);
   CopulaFit fit;
   fit.cop.family = family;
   fit.cop.par = sp * x[0];
@@ -1377,14 +1473,15 @@ inline bool quadrant_cor(const PairData& d, int sx, int sy, double& r) {
 }  // namespace copula_detail
 
 // The candidate families of a pair, in VineCopula's order (BiCopSelect with
-// presel = TRUE): with empirical tau > 0 the positive-dependence families;
-// if the normal scores correlate more in the upper-right than in the
-// lower-left quadrant (c11 - c00 > 0.3) only t and the upper-tail families
-// 13, 4, 6; between 0.05 and 0.3 also Gaussian and Frank; symmetrically for
-// the lower tail (3, 14, 16), and for tau < 0 with the quadrants (+, -) and
-// (-, +) (23, 34, 36 against 33, 24, 26). With tau == 0 all families. The
-// answer is intersected with `families`; when that leaves nothing, all of
-// `families`. With quadrant = false only the sign of tau is used.
+// presel = TRUE): with empirical tau > 0 the positive-dependence families
+// (0, 180 degree rotations, Frank, Gaussian, t); if the normal scores
+// correlate more in the upper-right than in the lower-left quadrant
+// (c11 - c00 > 0.3) only t and the families with an upper tail (13, 4, 6,
+// 7, 17, 8, 9, 19, 10, 104, 204); between 0.05 and 0.3 also Gaussian, Frank
+// and 20 (VineCopula's lists); symmetrically for the lower tail, and for
+// tau < 0 with the quadrants (+, -) and (-, +). With tau == 0 all families.
+// The answer is intersected with `families`; when that leaves nothing, all
+// of `families`. With quadrant = false only the sign of tau is used.
 inline std::vector<int> copula_candidates(const copula_detail::PairData& d, double tau,
                                           const std::vector<int>& families, bool quadrant = true) {
   using copula_detail::quadrant_cor;
