@@ -46,13 +46,16 @@
 //
 // Fitting: every candidate family is fitted by maximum likelihood within
 // VineCopula's bounds (BiCopEst): one-parameter families by Brent's method on
-// the whole interval; the t copula by Brent's method on 1/nu over
-// nu in [2.0001, 30], maximising over rho (Brent) for each nu (profile
-// likelihood); BB1-BB8 and Tawn by projected Newton steps with a
-// finite-difference Hessian (newton_box(), about 30 log-likelihood
-// evaluations) from the best of two or three starting points, within
-// BiCopEst's bounds (Tawn's psi within [|tau| - 0.1, |tau| + 0.2], as
-// VineCopula). Candidates are preselected as in BiCopSelect(presel = TRUE):
+// the whole interval; the t copula by its profile likelihood in s = 1/nu over
+// nu in [2.0001, 30] (a scan of 13 values, then Brent's method), the best rho
+// for each nu found as the root of the score (secant steps in a bracket);
+// with a TScoreTable the nu search interpolates tabulated t scores and the
+// log-likelihood is then evaluated exactly at the nu found; BB1-BB8 and Tawn
+// by projected Newton steps with a finite-difference Hessian (newton_box(),
+// about 25 log-likelihood evaluations) from the best of two or three
+// starting points, within BiCopEst's bounds (Tawn's psi within
+// [|tau| - 0.1, |tau| + 0.2], as VineCopula). Candidates are preselected as
+// in BiCopSelect(presel = TRUE):
 // by the sign of the empirical Kendall tau, and by the difference of the
 // correlations of the normal scores in opposite quadrants (see
 // copula_candidates()). AIC = -2 loglik + 2 npar; independence has loglik 0.
@@ -172,9 +175,14 @@ inline double clayton_log_s(double A, double B) {
   return m + std::log(std::exp(A - m) + std::exp(B - m) - std::exp(-m));
 }
 
-inline double clayton_log_pdf(double th, const Arg& a, const Arg& b) {
+// The log density without its constant log(1 + th) (fits add it once).
+inline double clayton_log_pdf_point(double th, const Arg& a, const Arg& b) {
   const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
-  return std::log1p(th) - (1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
+  return -(1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
+}
+
+inline double clayton_log_pdf(double th, const Arg& a, const Arg& b) {
+  return std::log1p(th) + clayton_log_pdf_point(th, a, b);
 }
 
 inline double clayton_h1(double th, const Arg& a, const Arg& b) {
@@ -217,10 +225,21 @@ inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
 
 // Frank, theta > 0 (negative theta through b -> 1 - b, see below):
 // D = e^{-th a}(1 - e^{-th b}) + e^{-th b}(1 - e^{-th (1-b)}), both terms >= 0.
+// Without the constant log(th) + log(1 - e^-th) (frank_pos_log_const).
+inline double frank_pos_log_pdf_point(double th, const Arg& a, const Arg& b) {
+  double ld;
+  if (th <= 50) {  // D in linear space: e^{-th a} >= e^-50, no underflow
+    ld = std::log(-std::exp(-th * a.x) * std::expm1(-th * b.x) - std::exp(-th * b.x) * std::expm1(-th * b.x1));
+  } else {
+    ld = log_sum_exp(-th * a.x + std::log(-std::expm1(-th * b.x)), -th * b.x + std::log(-std::expm1(-th * b.x1)));
+  }
+  return -th * (a.x + b.x) - 2.0 * ld;
+}
+
+inline double frank_pos_log_const(double th) { return std::log(th) + std::log(-std::expm1(-th)); }
+
 inline double frank_pos_log_pdf(double th, const Arg& a, const Arg& b) {
-  const double ld = log_sum_exp(-th * a.x + std::log(-std::expm1(-th * b.x)),
-                                -th * b.x + std::log(-std::expm1(-th * b.x1)));
-  return std::log(th) + std::log(-std::expm1(-th)) - th * (a.x + b.x) - 2.0 * ld;
+  return frank_pos_log_const(th) + frank_pos_log_pdf_point(th, a, b);
 }
 
 // h1 = N / (N + M) with N, M the two terms of D; also 1 - h1 = M / (N + M).
@@ -279,8 +298,17 @@ inline double joe_log_s(double th, const Arg& a, const Arg& b) {
 }
 
 inline double joe_log_pdf(double th, const Arg& a, const Arg& b) {
-  const double ls = joe_log_s(th, a, b);
-  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + std::log(th - 1.0 + std::exp(ls));
+  const double pa = th * a.l1x, pb = th * b.l1x;
+  double ls, S;
+  if (pa > -700 && pb > -700) {  // S in linear space, no underflow
+    const double ea = std::exp(pa);
+    S = ea - std::exp(pb) * std::expm1(pa);
+    ls = std::log(S);
+  } else {
+    ls = joe_log_s(th, a, b);
+    S = std::exp(ls);
+  }
+  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + std::log(th - 1.0 + S);
 }
 
 inline double joe_h1(double th, const Arg& a, const Arg& b) {
@@ -1083,57 +1111,82 @@ struct PairData {
   }
 };
 
-// Log-likelihood of a family other than 0, 1, 2 (any rotation) at (par, par2).
-inline double loglik_family(const PairData& d, int family, double par, double par2) {
+// Sum over the observations of lp(a, b) with the arguments of rotation r.
+template <typename L>
+double sum_rotated(const PairData& d, int r, L&& lp) {
+  double ll = 0;
+  const std::size_t n = d.n;
+  switch (r) {
+    case 180: for (std::size_t i = 0; i < n; ++i) ll += lp(flip(d.a[i]), flip(d.b[i])); break;
+    case 90: for (std::size_t i = 0; i < n; ++i) ll += lp(flip(d.a[i]), d.b[i]); break;
+    case 270: for (std::size_t i = 0; i < n; ++i) ll += lp(d.a[i], flip(d.b[i])); break;
+    default: for (std::size_t i = 0; i < n; ++i) ll += lp(d.a[i], d.b[i]); break;
+  }
+  return ll;
+}
+
+// Log-likelihood of a one-parameter family (3, 4, 6 with any rotation, 5);
+// the constant terms of the densities are added once.
+inline double loglik_onepar(const PairData& d, int family, double par) {
+  const int base = base_of(family), r = rotation_of(family);
+  const double th = (r == 90 || r == 270) ? -par : par;
+  const double n = static_cast<double>(d.n);
+  double ll = 0;
+  switch (base) {
+    case 3:
+      ll = n * std::log1p(th) + sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return clayton_log_pdf_point(th, u, v); });
+      break;
+    case 4: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); }); break;
+    case 5:
+      if (std::fabs(th) < 1e-12) break;
+      if (th > 0) {
+        ll = n * frank_pos_log_const(th) +
+             sum_rotated(d, 0, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(th, u, v); });
+      } else {  // c(u, v; th) = c(u, 1 - v; -th)
+        ll = n * frank_pos_log_const(-th) +
+             sum_rotated(d, 270, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(-th, u, v); });
+      }
+      break;
+    case 6: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); }); break;
+    default: break;
+  }
+  return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
+}
+
+// Log-likelihood of a two-parameter family other than t (BB1-BB8, Tawn; any
+// rotation) at (par, par2); the constants of the densities computed once.
+inline double loglik_twopar(const PairData& d, int family, double par, double par2) {
   const int base = base_of(family), r = rotation_of(family);
   const bool neg = r == 90 || r == 270;
   const double th = neg ? -par : par;
   const double th2 = neg && !is_tawn(base) ? -par2 : par2;
   double ll = 0;
-  auto run = [&](auto&& lpdf) {
-    for (std::size_t i = 0; i < d.n; ++i) {
-      const Arg& u = d.a[i];
-      const Arg& v = d.b[i];
-      switch (r) {
-        case 180: ll += lpdf(flip(u), flip(v)); break;
-        case 90: ll += lpdf(flip(u), v); break;
-        case 270: ll += lpdf(u, flip(v)); break;
-        default: ll += lpdf(u, v); break;
-      }
-    }
-  };
   switch (base) {
-    case 3: run([&](const Arg& u, const Arg& v) { return clayton_log_pdf(th, u, v); }); break;
-    case 4: run([&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); }); break;
-    case 5: run([&](const Arg& u, const Arg& v) { return frank_log_pdf(th, u, v); }); break;
-    case 6: run([&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); }); break;
     case 7: {
       const double c1 = 1.0 + th * th2, c2 = th * (th2 - 1.0);
-      run([&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, c1, c2, u, v); });
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, c1, c2, u, v); });
       break;
     }
     case 8: {
       const double lth = std::log(th);
-      run([&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, lth, u, v); });
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, lth, u, v); });
       break;
     }
-    case 9: run([&](const Arg& u, const Arg& v) { return bb7_log_pdf(th, th2, u, v); }); break;
+    case 9: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb7_log_pdf(th, th2, u, v); }); break;
     case 10: {
       const double leta = bb8_log_eta(th, th2), lde = std::log(th2);
-      run([&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, leta, lde, u, v); });
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, leta, lde, u, v); });
       break;
     }
     case 104: case 204: {
       const double lp = std::log(th2);
-      run([&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, lp, u, v); });
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, lp, u, v); });
       break;
     }
     default: break;
   }
   return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
 }
-
-inline double loglik_onepar(const PairData& d, int family, double par) { return loglik_family(d, family, par, 0.0); }
 
 inline CopulaFit fit_gaussian(const PairData& d) {
   double s2 = 0, sxy = 0;
@@ -1191,7 +1244,7 @@ inline double t_best_rho(const PairData& d, double nu, double start, double& val
     double x0 = std::min(std::max(start, lo + 1e-3), hi - 1e-3), f0 = deriv(x0);
     if (f0 > 0) lo = x0; else hi = x0;
     double x1 = f0 > 0 ? std::min(x0 + 0.01, 0.5 * (x0 + hi)) : std::max(x0 - 0.01, 0.5 * (x0 + lo));
-    rho = x1;
+    rho = f0 == 0 ? x0 : x1;
     for (int it = 0; it < 100 && f0 != 0; ++it) {
       const double f1 = deriv(x1);
       if (f1 == 0) { rho = x1; break; }
@@ -1220,8 +1273,8 @@ inline double t_profile(const PairData& d, double nu, double start, double& rho)
   return fixed + val;
 }
 
-// t copula: profile likelihood over nu (Brent on s = 1/nu), the best rho for
-// each nu. With a score table the search uses interpolated scores and the
+// t copula: profile likelihood over nu (a scan of 13 values of s = 1/nu,
+// then Brent on s around the best), the best rho for each nu. With a score table the search uses interpolated scores and the
 // log-likelihood is then evaluated with exact scores at the nu found (and
 // its best rho); without one every step uses exact scores.
 inline CopulaFit fit_t(PairData& d) {
@@ -1239,8 +1292,25 @@ inline CopulaFit fit_t(PairData& d) {
     rho = r;
     return ll;
   };
+  // A coarse scan of the grid first (the profile can have two local maxima),
+  // then Brent's method between the neighbours of the best node.
+  const double s_lo = 1.0 / kNuMax, s_hi = 1.0 / kNuMin;
+  constexpr int kScan = 12;
+  const double step = (s_hi - s_lo) / kScan;
+  int best = 0;
+  double best_ll = -std::numeric_limits<double>::infinity(), best_rho = rho;
+  for (int g = 0; g <= kScan; ++g) {
+    const double v = profile(s_lo + g * step);
+    if (v > best_ll) {
+      best_ll = v;
+      best = g;
+      best_rho = rho;
+    }
+  }
+  rho = best_rho;
   double ll;
-  const double s = brent_max(profile, 1.0 / kNuMax, 1.0 / kNuMin, ll, 1e-6, 1e-8);
+  const double s = brent_max(profile, s_lo + std::max(best - 1, 0) * step, s_lo + std::min(best + 1, kScan) * step,
+                             ll, 1e-6, 1e-8);
   d.t_scores(StudentT(1.0 / s));
   CopulaFit fit;
   fit.cop.family = 2;
@@ -1404,7 +1474,7 @@ inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_ev
   const double sp = neg ? -1.0 : 1.0, sp2 = neg && !is_tawn(base) ? -1.0 : 1.0;
   double lo[2], hi[2];
   twopar_bounds(base, tau, lo, hi);
-  auto f = [&](double a, double b) { return loglik_family(d, family, sp * a, sp2 * b); };
+  auto f = [&](double a, double b) { return loglik_twopar(d, family, sp * a, sp2 * b); };
   const double t = std::min(std::max(std::fabs(tau), 0.01), 0.9);
   // starting points (base parameters)
   double starts[3][2];

@@ -174,7 +174,6 @@ class StudentT {
     detail::inc_beta_both(0.5 * df_, 0.5, x, y, lbeta_, lo, up);
     const double tail = 0.5 * lo;  // P(T > |t|)
     return t > 0 ? 1.0 - tail : (t < 0 ? tail : 0.5);
-    (void)up;
   }
 
   // The t with cdf(t) = p.

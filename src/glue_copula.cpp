@@ -27,14 +27,18 @@ irtopics::Copula make_copula(int family, double par, double par2) {
   return c;
 }
 
+// f(copula, a[k], b[k]) for every k (an exported glue body: allocation
+// failures become irtopics_error_memory).
 template <typename F>
 Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::NumericVector& a,
                               const Rcpp::NumericVector& b, F&& f) {
-  const irtopics::Copula c = make_copula(family, par, par2);
-  if (a.size() != b.size()) Rcpp::stop("the two vectors must have the same length");
-  Rcpp::NumericVector out(a.size());
-  for (R_xlen_t i = 0; i < a.size(); ++i) out[i] = f(c, a[i], b[i]);
-  return out;
+  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+    const irtopics::Copula c = make_copula(family, par, par2);
+    if (a.size() != b.size()) Rcpp::stop("the two vectors must have the same length");
+    Rcpp::NumericVector out(a.size());
+    for (R_xlen_t i = 0; i < a.size(); ++i) out[i] = f(c, a[i], b[i]);
+    return out;
+  });
 }
 
 }  // namespace
@@ -46,6 +50,7 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
                              Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
   return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   if (pairs_i.size() != pairs_j.size()) Rcpp::stop("`pairs_i` and `pairs_j` must have the same length");
+  if (U.nrow() < 2) Rcpp::stop("`U` needs at least 2 rows (topics)");
   const std::size_t n = static_cast<std::size_t>(U.nrow());
   const R_xlen_t m = U.ncol();
   for (R_xlen_t k = 0; k < pairs_i.size(); ++k) {
@@ -104,40 +109,28 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1,
                                    Rcpp::NumericVector u2) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
-  return pointwise(family, par, par2, u1, u2,
-                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_pdf(c, a, b); });
-  });
+  return pointwise(family, par, par2, u1, u2, irtopics::copula_pdf);
 }
 
 // P(U2 <= u2 | U1 = u1) (VineCopula's BiCopHfunc1).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_h1(int family, double par, double par2, Rcpp::NumericVector u1,
                                   Rcpp::NumericVector u2) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
-  return pointwise(family, par, par2, u1, u2,
-                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_h1(c, a, b); });
-  });
+  return pointwise(family, par, par2, u1, u2, irtopics::copula_h1);
 }
 
 // P(U1 <= u1 | U2 = u2) (VineCopula's BiCopHfunc2).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_h2(int family, double par, double par2, Rcpp::NumericVector u1,
                                   Rcpp::NumericVector u2) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
-  return pointwise(family, par, par2, u1, u2,
-                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_h2(c, a, b); });
-  });
+  return pointwise(family, par, par2, u1, u2, irtopics::copula_h2);
 }
 
 // The u2 with h1(u1, u2) = w (VineCopula's BiCopHinv1).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_hinv1(int family, double par, double par2, Rcpp::NumericVector u1,
                                      Rcpp::NumericVector w) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
-  return pointwise(family, par, par2, u1, w,
-                   [](const irtopics::Copula& c, double a, double b) { return irtopics::copula_hinv1(c, a, b); });
-  });
+  return pointwise(family, par, par2, u1, w, irtopics::copula_hinv1);
 }
 
 // Kendall's tau of the copula (VineCopula's BiCopPar2Tau).
