@@ -242,6 +242,11 @@ test_that("copula selection: AIC of the fit, thread-independent, candidates by t
   pos <- a$tau_empirical > 0
   expect_true(all(a$family[pos] %in% c(0, 1, 2, 3, 4, 5, 6, 13, 14, 16)))
   expect_true(all(a$family[!pos] %in% c(0, 1, 2, 5, 23, 24, 26, 33, 34, 36)))
+  # preselection by the sign of tau only: a superset of the candidates, so
+  # an AIC at least as low
+  s <- cpp_copula_select(rp$U, rp$i, rp$j, all_families, 2L, quadrant_presel = FALSE)
+  expect_true(all(s$aic <= a$aic + 1e-9))
+  expect_true(all(s$family[pos] %in% c(0, 1, 2, 3, 4, 5, 6, 13, 14, 16)))
   # a smaller family set is respected
   c1 <- cpp_copula_select(rp$U, rp$i, rp$j, c(1, 5), 2L)
   expect_true(all(c1$family %in% c(1, 5)))
