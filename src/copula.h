@@ -15,9 +15,17 @@
 // directly with BiCopPDF / BiCopHfunc1 / BiCopHfunc2 / BiCopHinv1 /
 // BiCopSelect: 0 independence; 1 Gaussian (rho); 2 Student t (rho, nu);
 // 3 Clayton (theta > 0); 4 Gumbel (theta >= 1); 5 Frank (theta != 0); 6 Joe
-// (theta >= 1); 13/14/16 the survival (180 degree) rotations; 23/24/26 the
-// 90 degree rotations and 33/34/36 the 270 degree rotations, whose parameter
-// is negative (family 23 with theta = -2 is Clayton 2 rotated).
+// (theta >= 1); 7 BB1 (theta > 0, delta >= 1); 8 BB6 (theta >= 1,
+// delta >= 1); 9 BB7 (theta >= 1, delta > 0); 10 BB8 (theta >= 1,
+// 0 < delta <= 1); 104 / 204 Tawn type 1 / 2 (theta >= 1, psi in [0, 1];
+// Pickands A(t) = (1 - psi1)(1 - t) + (1 - psi2) t + ((psi1 (1 - t))^th +
+// (psi2 t)^th)^(1/th) with psi1 = psi, psi2 = 1 for type 1 and the reverse
+// for type 2). Rotations: 13/14/16, 17-20, 114/214 by 180 degrees;
+// 23/24/26, 27-30, 124/224 by 90 degrees and 33/34/36, 37-40, 134/234 by 270
+// degrees, whose par is negative, and par2 too for BB1-BB8 (family 23 with
+// theta = -2 is Clayton 2 rotated; 27 with (-1, -2) is BB1 (1, 2) rotated;
+// 124 with (-2, 0.5) is a Tawn rotated). VineCopula builds 124 and 134 from
+// Tawn type 2 and 224 and 234 from type 1 (see base_of()).
 // With C the base copula (theta > 0 or >= 1):
 //   180: C(u1, u2) = u1 + u2 - 1 + C(1 - u1, 1 - u2), density c(1 - u1, 1 - u2)
 //    90: C(u1, u2) = u2 - C(1 - u1, u2),              density c(1 - u1, u2)
@@ -29,10 +37,12 @@
 // with log-sum-exp forms, so u in [1e-12, 1 - 1e-12] and parameters at the
 // fitting bounds give finite values. hinv1 is closed form for the Gaussian,
 // t, Clayton and Frank copulas, and a safeguarded Newton iteration (bisection
-// fallback) on the logit of u2 for Gumbel and Joe. Kendall's tau is closed
-// form except Frank (Debye function: Bernoulli series below 2, exponential
+// fallback) on the logit of u2 for the others. Kendall's tau is closed form
+// except Frank (Debye function: Bernoulli series below 2, exponential
 // series above) and Joe (100 terms of its series plus an asymptotic tail):
-// both to about 1e-10.
+// both to about 1e-10; BB1 is closed form, BB6, BB7, BB8 (Archimedean:
+// 1 + 4 int phi / phi') and Tawn (extreme value: int t (1 - t) A'' / A) by
+// tanh-sinh quadrature to about 1e-12.
 //
 // Fitting: every candidate family is fitted by maximum likelihood within
 // VineCopula's bounds (BiCopEst): one-parameter families by Brent's method on
@@ -40,7 +50,12 @@
 // nu in [2.0001, 30] (a scan of 13 values, then Brent's method), the best rho
 // for each nu found as the root of the score (secant steps in a bracket);
 // with a TScoreTable the nu search interpolates tabulated t scores and the
-// log-likelihood is then evaluated exactly at the nu found. Candidates are preselected as in BiCopSelect(presel = TRUE):
+// log-likelihood is then evaluated exactly at the nu found; BB1-BB8 and Tawn
+// by projected Newton steps with a finite-difference Hessian (newton_box(),
+// about 25 log-likelihood evaluations) from the best of two or three
+// starting points, within BiCopEst's bounds (Tawn's psi within
+// [|tau| - 0.1, |tau| + 0.2], as VineCopula). Candidates are preselected as
+// in BiCopSelect(presel = TRUE):
 // by the sign of the empirical Kendall tau, and by the difference of the
 // correlations of the normal scores in opposite quadrants (see
 // copula_candidates()). AIC = -2 loglik + 2 npar; independence has loglik 0.
@@ -301,11 +316,195 @@ inline double joe_h1(double th, const Arg& a, const Arg& b) {
   return std::exp((1.0 / th - 1.0) * ls + (th - 1.0) * a.l1x + log1m_exp(th * b.l1x));
 }
 
+// BB1 (Joe 2014, section 4.17.1), theta > 0, delta >= 1: Archimedean with
+// generator (t^-th - 1)^de; C = (1 + s^(1/de))^(-1/th),
+// s = A(u)^de + A(v)^de, A(t) = t^-th - 1.
+inline double bb1_log_a(double th, const Arg& a) {
+  const double z = -th * a.lx;  // > 0
+  return z < 30.0 ? std::log(std::expm1(z)) : z + std::log1p(-std::exp(-z));
+}
+
+inline double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+
+// c1 = 1 + th de, c2 = th (de - 1) (constants of a fit's evaluation).
+inline double bb1_log_pdf(double th, double de, double c1, double c2, const Arg& a, const Arg& b) {
+  const double la = bb1_log_a(th, a), lb = bb1_log_a(th, b);
+  const double ls = log_sum_exp(de * la, de * lb), lr = ls / de;
+  // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
+  double l1pr, lbr;
+  if (lr < 700) {
+    const double r = std::exp(lr);
+    l1pr = std::log1p(r);
+    lbr = std::log(r * c1 + c2);
+  } else {
+    l1pr = softplus(lr);
+    lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+  }
+  return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr + (de - 1.0) * (la + lb) - (th + 1.0) * (a.lx + b.lx);
+}
+
+inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb1_log_pdf(th, de, 1.0 + th * de, th * (de - 1.0), a, b);
+}
+
+inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double la = bb1_log_a(th, a), lb = bb1_log_a(th, b);
+  const double ls = log_sum_exp(de * la, de * lb), l1pr = softplus(ls / de);
+  return std::exp(-(1.0 / th + 1.0) * l1pr + (1.0 / de - 1.0) * ls + (de - 1.0) * la - (th + 1.0) * a.lx);
+}
+
+// log(1 - (1 - t)^th) (BB6, BB7).
+inline double log_one_minus_pow(double th, const Arg& a) { return log1m_exp(th * a.l1x); }
+
+// BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
+// x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
+// w = s^(1/de), s = x(u)^de + x(v)^de.
+inline double bb6_log_pdf(double th, double de, double lth, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lxa = std::log(-lba), lxb = std::log(-lbb);
+  const double ls = log_sum_exp(de * lxa, de * lxb), lw = ls / de, w = std::exp(lw);
+  const double q = -std::expm1(-w);  // 1 - e^-w
+  const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
+  return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br) +
+         (de - 1.0) * (lxa + lxb) + (th - 1.0) * (a.l1x + b.l1x) - lba - lbb;
+}
+
+inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb6_log_pdf(th, de, std::log(th), a, b);
+}
+
+inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lxa = std::log(-lba), lxb = std::log(-lbb);
+  const double ls = log_sum_exp(de * lxa, de * lxb), lw = ls / de, w = std::exp(lw);
+  return std::exp((1.0 / th - 1.0) * std::log(-std::expm1(-w)) - w + lw - ls + (de - 1.0) * lxa +
+                  (th - 1.0) * a.l1x - lba);
+}
+
+// BB7 (Joe 2014, section 4.17.4), theta >= 1, delta > 0: generator
+// B(t)^-de - 1, B(t) = 1 - (1 - t)^th; C = 1 - (1 - z)^(1/th),
+// z = (1 + s)^(-1/de), 1 + s = B(u)^-de + B(v)^-de - 1.
+inline double bb7_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lz = -clayton_log_s(-de * lba, -de * lbb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
+  const double br = (th - 1.0) * std::exp(lz) + th * (1.0 + de) * std::exp(l1mz);
+  return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + std::log(br) - (de + 1.0) * (lba + lbb) +
+         (th - 1.0) * (a.l1x + b.l1x);
+}
+
+inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lz = -clayton_log_s(-de * lba, -de * lbb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
+  return std::exp((1.0 / th - 1.0) * l1mz + (1.0 + de) * lz - (de + 1.0) * lba + (th - 1.0) * a.l1x);
+}
+
+// BB8 (Joe 2014, section 4.17.5; "Joe-Frank"), theta >= 1, 0 < delta <= 1:
+// C = (1 - (1 - P)^(1/th)) / de, P = D(u) D(v) / eta,
+// D(t) = 1 - (1 - de t)^th, eta = 1 - (1 - de)^th.
+inline double bb8_log_q(double de, const Arg& a) { return std::log((1.0 - de) + de * a.x1); }  // log(1 - de t)
+inline double bb8_log_eta(double th, double de) { return de >= 1 ? 0.0 : log1m_exp(th * std::log1p(-de)); }
+
+// leta = log eta, lde = log de.
+inline double bb8_log_pdf(double th, double de, double leta, double lde, const Arg& a, const Arg& b) {
+  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b);
+  const double lp = std::min(log1m_exp(th * lqa) + log1m_exp(th * lqb) - leta, 0.0);
+  return lde - leta + (th - 1.0) * (lqa + lqb) + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+}
+
+inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return bb8_log_pdf(th, de, bb8_log_eta(th, de), std::log(de), a, b);
+}
+
+inline double bb8_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b), leta = bb8_log_eta(th, de);
+  const double ldb = log1m_exp(th * lqb);
+  const double lp = std::min(log1m_exp(th * lqa) + ldb - leta, 0.0);
+  return std::exp((1.0 / th - 1.0) * log1m_exp(lp) + (th - 1.0) * lqa + ldb - leta);
+}
+
+// Tawn's asymmetric logistic extreme-value copula (Tawn 1988, "Bivariate
+// extreme value theory: models and estimation", Biometrika 75(3); Joe 2014,
+// section 4.15), theta >= 1, psi1, psi2 in [0, 1]: C = exp(-l(x, y)),
+// x = -log u, y = -log v,
+//   l(x, y) = (1 - p1) x + (1 - p2) y + ((p1 x)^th + (p2 y)^th)^(1/th),
+// i.e. Pickands' A(t) = l(1 - t, t). With R = ((p1 x)^th + (p2 y)^th)^(1/th)
+// and weights ra = (p1 x)^th / R^th, rb = 1 - ra:
+//   l_x = (1 - p1) + ra R / x,  l_y = (1 - p2) + rb R / y,
+//   -l_xy = (th - 1) ra rb R / (x y),
+//   h1 = C l_x / u, h2 = C l_y / v, c = C / (u v) (l_x l_y - l_xy).
+// VineCopula's type 1 (104) has p1 = par2, p2 = 1; type 2 (204) p1 = 1,
+// p2 = par2.
+struct TawnParts {
+  double l, lx, ly, mixed;  // l, l_x, l_y, -l_xy
+};
+
+// lp1, lp2: log p1, log p2 (-inf for 0).
+inline TawnParts tawn_parts(double th, double p1, double p2, double lp1, double lp2, const Arg& a, const Arg& b) {
+  const double x = -a.lx, y = -b.lx;
+  const double ea = p1 > 0 ? th * (lp1 + a.llx) : -std::numeric_limits<double>::infinity();
+  const double eb = p2 > 0 ? th * (lp2 + b.llx) : -std::numeric_limits<double>::infinity();
+  // log S = m + log(1 + e), e = e^{n - m}: the weights are 1 / (1 + e) and e / (1 + e)
+  const double m = std::max(ea, eb), e = m == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(std::min(ea, eb) - m);
+  const double lr = (m + std::log1p(e)) / th, R = std::exp(lr);
+  const double wbig = 1.0 / (1.0 + e), wsmall = e / (1.0 + e);
+  const double ra = ea >= eb ? wbig : wsmall, rb = ea >= eb ? wsmall : wbig;
+  TawnParts t;
+  t.l = (1.0 - p1) * x + (1.0 - p2) * y + R;
+  t.lx = (1.0 - p1) + ra * R / x;
+  t.ly = (1.0 - p2) + rb * R / y;
+  t.mixed = (th - 1.0) * ra * rb * R / (x * y);
+  return t;
+}
+
+inline TawnParts tawn_parts(double th, double p1, double p2, const Arg& a, const Arg& b) {
+  return tawn_parts(th, p1, p2, std::log(p1), std::log(p2), a, b);
+}
+
+inline void tawn_psi(int base, double p2, double& psi1, double& psi2) {
+  psi1 = base == 104 ? p2 : 1.0;
+  psi2 = base == 104 ? 1.0 : p2;
+}
+
+inline double tawn_log_pdf(int base, double th, double p, double lp, const Arg& a, const Arg& b) {
+  double p1, p2;
+  tawn_psi(base, p, p1, p2);
+  const TawnParts t = base == 104 ? tawn_parts(th, p1, p2, lp, 0.0, a, b) : tawn_parts(th, p1, p2, 0.0, lp, a, b);
+  return -t.l - a.lx - b.lx + std::log(t.lx * t.ly + t.mixed);
+}
+
+inline double tawn_log_pdf(int base, double th, double p, const Arg& a, const Arg& b) {
+  return tawn_log_pdf(base, th, p, std::log(p), a, b);
+}
+
+inline double tawn_h(int base, double th, double p, const Arg& a, const Arg& b, bool second) {
+  double p1, p2;
+  tawn_psi(base, p, p1, p2);
+  const TawnParts t = tawn_parts(th, p1, p2, a, b);
+  return second ? std::exp(-t.l - b.lx) * t.ly : std::exp(-t.l - a.lx) * t.lx;
+}
+
 // ------------------------------------------------------- family dispatch
 
-inline int base_of(int family) { return family % 10; }
+// Base family and rotation of a VineCopula code: 0-10 are base families;
+// 13-20 their 180 degree, 23-30 their 90 degree and 33-40 their 270 degree
+// rotations (11, 12, 15, 21, 22, 25, 31, 32, 35 do not exist); 104 / 204
+// are Tawn type 1 / 2 with 114 / 214 their 180 degree rotations. VineCopula
+// builds 124 and 134 from the type 2 copula and 224 and 234 from type 1
+// (BiCopPDF(u1, u2, 124, par, par2) is the type 2 density at (1 - u1, u2)),
+// so base_of() maps them to 204 and 104.
+inline int base_of(int family) {
+  if (family >= 100) {
+    const int r = (family % 100) / 10;
+    const int type = family / 100;  // 1 or 2
+    if (r == 2 || r == 3) return type == 1 ? 204 : 104;
+    return type == 1 ? 104 : 204;
+  }
+  if (family <= 10) return family;
+  return family - 10 * (family / 10) + (family % 10 == 0 ? 10 : 0);
+}
 inline int rotation_of(int family) {
-  switch (family / 10) {
+  const int r = family >= 100 ? (family % 100) / 10 : (family <= 10 ? 0 : (family - 1) / 10);
+  switch (r) {
     case 1: return 180;
     case 2: return 90;
     case 3: return 270;
@@ -315,35 +514,50 @@ inline int rotation_of(int family) {
 
 inline bool is_known_family(int f) {
   switch (f) {
-    case 0: case 1: case 2: case 3: case 4: case 5: case 6:
-    case 13: case 14: case 16: case 23: case 24: case 26: case 33: case 34: case 36:
+    case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10:
+    case 13: case 14: case 16: case 17: case 18: case 19: case 20:
+    case 23: case 24: case 26: case 27: case 28: case 29: case 30:
+    case 33: case 34: case 36: case 37: case 38: case 39: case 40:
+    case 104: case 114: case 124: case 134: case 204: case 214: case 224: case 234:
       return true;
     default:
       return false;
   }
 }
 
-// Base log density / h1 for base family b (3, 4, 6 with theta of the base;
-// 1, 2, 5 as they are).
-inline double base_log_pdf(int b, double th, double nu, const Arg& x, const Arg& y) {
+// Families with two parameters (t, BB1, BB6, BB7, BB8, Tawn).
+inline bool is_two_par(int f) { return f == 2 || (f >= 7 && f <= 10) || (f >= 17 && f <= 20) || (f >= 27 && f <= 30) ||
+                                       (f >= 37 && f <= 40) || f >= 100; }
+
+inline bool is_tawn(int base) { return base >= 100; }
+
+// Base log density / h1 for base family b with base parameters th, p2
+// (t: rho, nu; BB: theta, delta; Tawn: theta, psi).
+inline double base_log_pdf(int b, double th, double p2, const Arg& x, const Arg& y) {
   switch (b) {
     case 1: return gauss_log_pdf_xy(th, norm_q(x), norm_q(y));
     case 2: {
-      const StudentT t(nu);
-      return t_log_pdf_xy(th, nu, t_const(nu), t_q(t, x), t_q(t, y));
+      const StudentT t(p2);
+      return t_log_pdf_xy(th, p2, t_const(p2), t_q(t, x), t_q(t, y));
     }
     case 3: return clayton_log_pdf(th, x, y);
     case 4: return gumbel_log_pdf(th, x, y);
     case 5: return frank_log_pdf(th, x, y);
     case 6: return joe_log_pdf(th, x, y);
+    case 7: return bb1_log_pdf(th, p2, x, y);
+    case 8: return bb6_log_pdf(th, p2, x, y);
+    case 9: return bb7_log_pdf(th, p2, x, y);
+    case 10: return bb8_log_pdf(th, p2, x, y);
+    case 104: case 204: return tawn_log_pdf(b, th, p2, x, y);
     default: return 0.0;
   }
 }
 
-inline double base_h1(int b, double th, double nu, const Arg& x, const Arg& y) {
+inline double base_h1(int b, double th, double p2, const Arg& x, const Arg& y) {
   switch (b) {
     case 1: return norm_cdf((norm_q(y) - th * norm_q(x)) / std::sqrt(1.0 - th * th));
     case 2: {
+      const double nu = p2;
       const StudentT t(nu), t1(nu + 1.0);
       const double qx = t_q(t, x), qy = t_q(t, y);
       return t1.cdf((qy - th * qx) / std::sqrt((nu + qx * qx) * (1.0 - th * th) / (nu + 1.0)));
@@ -352,22 +566,34 @@ inline double base_h1(int b, double th, double nu, const Arg& x, const Arg& y) {
     case 4: return gumbel_h1(th, x, y);
     case 5: return frank_h1(th, x, y);
     case 6: return joe_h1(th, x, y);
+    case 7: return bb1_h1(th, p2, x, y);
+    case 8: return bb6_h1(th, p2, x, y);
+    case 9: return bb7_h1(th, p2, x, y);
+    case 10: return bb8_h1(th, p2, x, y);
+    case 104: case 204: return tawn_h(b, th, p2, x, y, false);
     default: return y.x;
   }
 }
 
+// P(U <= a | V = b) of the base copula: h1 of the transposed copula, which
+// is the same family except for Tawn.
+inline double base_h2(int b, double th, double p2, const Arg& x, const Arg& y) {
+  if (is_tawn(b)) return tawn_h(b, th, p2, x, y, true);
+  return base_h1(b, th, p2, y, x);
+}
+
 // The b in (0, 1) with base_h1(a, b) = w: Newton on z = logit(b) with the
 // density as derivative, bisection when a step leaves the bracket.
-inline void base_hinv1_numeric(int b, double th, double nu, const Arg& a, double w, double& v, double& v1) {
+inline void base_hinv1_numeric(int b, double th, double p2, const Arg& a, double w, double& v, double& v1) {
   double lo = -745.0, hi = 37.0;  // logit bracket: b from ~1e-324 to 1 - 1e-16
   double z = std::log(w) - std::log1p(-w);
   z = std::min(std::max(z, lo + 1), hi - 1);
   for (int it = 0; it < 200; ++it) {
     const Arg y = arg_from_logit(z);
-    const double f = base_h1(b, th, nu, a, y) - w;
+    const double f = base_h1(b, th, p2, a, y) - w;
     if (f == 0) break;
     if (f > 0) hi = z; else lo = z;
-    const double slope = std::exp(base_log_pdf(b, th, nu, a, y) + y.lx + y.l1x);
+    const double slope = std::exp(base_log_pdf(b, th, p2, a, y) + y.lx + y.l1x);
     double next = z - f / slope;
     if (!(slope > 0) || !std::isfinite(next) || next <= lo || next >= hi) next = 0.5 * (lo + hi);
     const double change = std::fabs(next - z);
@@ -381,7 +607,7 @@ inline void base_hinv1_numeric(int b, double th, double nu, const Arg& a, double
 
 // The b with base_h1(a, b) = w, and 1 - b (exact where the method allows:
 // all but Frank).
-inline void base_hinv1(int b, double th, double nu, const Arg& a, double w, double& v, double& v1) {
+inline void base_hinv1(int b, double th, double p2, const Arg& a, double w, double& v, double& v1) {
   if (w <= 0 || w >= 1) {
     v = w <= 0 ? 0.0 : 1.0;
     v1 = 1.0 - v;
@@ -395,6 +621,7 @@ inline void base_hinv1(int b, double th, double nu, const Arg& a, double w, doub
       return;
     }
     case 2: {
+      const double nu = p2;
       const StudentT t(nu), t1(nu + 1.0);
       const double qa = t_q(t, a);
       const double z = t1.quantile(w) * std::sqrt((nu + qa * qa) * (1.0 - th * th) / (nu + 1.0)) + th * qa;
@@ -409,11 +636,11 @@ inline void base_hinv1(int b, double th, double nu, const Arg& a, double w, doub
         v1 = 1.0 - v;
         return;
       }
-      base_hinv1_numeric(b, th, nu, a, w, v, v1);
+      base_hinv1_numeric(b, th, p2, a, w, v, v1);
       return;
     }
-    case 4: case 6: base_hinv1_numeric(b, th, nu, a, w, v, v1); return;
-    default: v = w; v1 = 1.0 - w; return;
+    case 0: v = w; v1 = 1.0 - w; return;
+    default: base_hinv1_numeric(b, th, p2, a, w, v, v1); return;
   }
 }
 
@@ -468,41 +695,133 @@ inline double joe_tau(double th) {
   return 1.0 - 4.0 * sum;
 }
 
+
+// int_0^1 f(t) dt by tanh-sinh quadrature (Takahasi & Mori 1974): t =
+// 1 / (1 + e^{-pi sinh s}), so f receives t and 1 - t exactly (an Arg), and
+// integrable end-point singularities are harmless. Step halving until two
+// levels agree to 1e-13 (absolute; the integrands here are O(1)).
+template <typename F>
+double tanh_sinh01(F&& f) {
+  const double smax = 3.2;  // pi sinh(3.2) = 38.5: t down to 2e-17
+  auto term = [&](double s) {
+    const double z = kPi * std::sinh(s);
+    const Arg t = arg_from_logit(z);
+    const double v = f(t);
+    const double w = kPi * std::cosh(s) * t.x * t.x1;
+    return std::isfinite(v) && w > 0 ? v * w : 0.0;
+  };
+  double h = 0.5;
+  double sum = term(0.0);
+  for (double s = h; s <= smax; s += h) sum += term(s) + term(-s);
+  double est = sum * h;
+  for (int level = 0; level < 8; ++level) {
+    h *= 0.5;
+    for (double s = h; s <= smax; s += 2 * h) sum += term(s) + term(-s);
+    const double next = sum * h;
+    const bool done = std::fabs(next - est) <= 1e-13 && level >= 2;
+    est = next;
+    if (done) break;
+  }
+  return est;
+}
+
+// Kendall's tau of an Archimedean copula: 1 + 4 int_0^1 phi(t) / phi'(t) dt
+// (Nelsen 2006, theorem 5.1.1); the BB copulas' phi / phi' in closed form.
+inline double bb_tau(int base, double th, double de) {
+  if (base == 7) return 1.0 - 2.0 / (de * (th + 2.0));
+  const double lc = std::log(th * de);
+  double integral = 0;
+  if (base == 8) {
+    // phi = (-log B)^de, B = 1 - (1-t)^th: phi/phi' = log(B) B / (de th (1-t)^(th-1))
+    integral = tanh_sinh01([&](const Arg& t) {
+      const double lb = log_one_minus_pow(th, t);
+      return lb * std::exp(lb - lc - (th - 1.0) * t.l1x);
+    });
+  } else if (base == 9) {
+    // phi = B^-de - 1: phi/phi' = -B (1 - B^de) / (de th (1-t)^(th-1))
+    integral = tanh_sinh01([&](const Arg& t) {
+      const double lb = log_one_minus_pow(th, t);
+      return -std::exp(lb + log1m_exp(de * lb) - lc - (th - 1.0) * t.l1x);
+    });
+  } else if (base == 10) {
+    // phi = -log(D / eta), D = 1 - (1 - de t)^th: phi/phi' = log(D / eta) D / (th de (1 - de t)^(th-1))
+    const double leta = bb8_log_eta(th, de);
+    integral = tanh_sinh01([&](const Arg& t) {
+      const double lq = bb8_log_q(de, t), ld = log1m_exp(th * lq);
+      return (ld - leta) * std::exp(ld - lc - (th - 1.0) * lq);
+    });
+  }
+  return 1.0 + 4.0 * integral;
+}
+
+// Kendall's tau of an extreme-value copula: int_0^1 t (1 - t) A''(t) / A(t) dt
+// (Hürlimann 2003; Joe 2014, section 2.18) with Pickands' A(t) = l(1 - t, t),
+// where t (1 - t) A''(t) = -l_xy(1 - t, t). Transposing (type 1 <-> 2)
+// leaves tau unchanged.
+inline double tawn_tau(double th, double psi) {
+  if (th == 1.0 || psi == 0.0) return 0.0;
+  return tanh_sinh01([&](const Arg& t) {
+    // x = 1 - t, y = t as arguments u = e^-x, v = e^-y: only llx and lx matter
+    Arg a{}, b{};
+    a.lx = -t.x1;
+    a.llx = t.l1x;
+    b.lx = -t.x;
+    b.llx = t.lx;
+    const TawnParts p = tawn_parts(th, psi, 1.0, a, b);
+    return p.mixed / p.l;
+  });
+}
+
 }  // namespace copula_detail
 
 // --------------------------------------------------------------- interface
 
-// Throws std::invalid_argument unless c is a family this file knows with a
-// parameter inside its domain (VineCopula's BiCopCheck rules).
+// Throws std::invalid_argument unless c is a family this file knows with
+// parameters inside its domain (VineCopula's BiCopCheck, for the 90 and 270
+// degree rotations with negated par and, for BB1-BB8, par2; the BB
+// families' upper bounds in BiCopCheck are not enforced, BB6 needs
+// theta >= 1 where BiCopCheck accepts theta > 0).
 inline void copula_check(const Copula& c) {
   using namespace copula_detail;
   const int f = c.family;
   if (!is_known_family(f)) throw std::invalid_argument("unknown copula family " + std::to_string(f));
-  const double p = c.par;
-  bool ok = std::isfinite(p);
+  const double p = c.par, p2 = c.par2;
+  bool ok = std::isfinite(p) && std::isfinite(p2);
   const int b = base_of(f), r = rotation_of(f);
-  const double s = (r == 90 || r == 270) ? -p : p;
+  const bool neg = r == 90 || r == 270;
+  const double s = neg ? -p : p, s2 = neg && !is_tawn(b) ? -p2 : p2;
   switch (b) {
     case 0: ok = true; break;
     case 1: ok = ok && std::fabs(p) < 1; break;
-    case 2: ok = ok && std::fabs(p) < 1 && std::isfinite(c.par2) && c.par2 > 0; break;
+    case 2: ok = ok && std::fabs(p) < 1 && p2 > 0; break;
     case 3: ok = ok && s > 0; break;
     case 4: case 6: ok = ok && s >= 1; break;
     case 5: ok = ok && p != 0; break;
+    case 7: ok = ok && s > 0 && s2 >= 1; break;
+    case 8: ok = ok && s >= 1 && s2 >= 1; break;
+    case 9: ok = ok && s >= 1 && s2 > 0; break;
+    case 10: ok = ok && s >= 1 && s2 > 0 && s2 <= 1; break;
+    case 104: case 204: ok = ok && s >= 1 && s2 >= 0 && s2 <= 1; break;
   }
   if (!ok) throw std::invalid_argument("parameter out of range for copula family " + std::to_string(f));
 }
 
 namespace copula_detail {
-// Rotated arguments and base parameter.
-inline void rotate(const Copula& c, const Arg& u1, const Arg& u2, Arg& a, Arg& b, int& base, double& th) {
+// Rotated arguments and base parameters.
+inline void rotate(const Copula& c, const Arg& u1, const Arg& u2, Arg& a, Arg& b, int& base, double& th, double& th2) {
   base = base_of(c.family);
   th = c.par;
+  th2 = c.par2;
   switch (rotation_of(c.family)) {
     case 180: a = flip(u1); b = flip(u2); break;
-    case 90: a = flip(u1); b = u2; th = -th; break;
-    case 270: a = u1; b = flip(u2); th = -th; break;
+    case 90: a = flip(u1); b = u2; break;
+    case 270: a = u1; b = flip(u2); break;
     default: a = u1; b = u2; break;
+  }
+  const int r = rotation_of(c.family);
+  if (r == 90 || r == 270) {
+    th = -th;
+    if (!is_tawn(base)) th2 = -th2;
   }
 }
 }  // namespace copula_detail
@@ -512,50 +831,52 @@ inline double copula_log_pdf(const Copula& c, double u1, double u2) {
   if (c.family == 0) return 0.0;
   Arg a, b;
   int base;
-  double th;
-  rotate(c, make_arg(u1), make_arg(u2), a, b, base, th);
-  return base_log_pdf(base, th, c.par2, a, b);
+  double th, th2;
+  rotate(c, make_arg(u1), make_arg(u2), a, b, base, th, th2);
+  return base_log_pdf(base, th, th2, a, b);
 }
 
 inline double copula_pdf(const Copula& c, double u1, double u2) { return std::exp(copula_log_pdf(c, u1, u2)); }
 
-// P(U2 <= u2 | U1 = u1).
-inline double copula_h1(const Copula& c, double u1, double u2) {
-  auto unit = [](double h) { return std::min(1.0, std::max(0.0, h)); };  // 1 - h may round past 0
-  using namespace copula_detail;
-  if (c.family == 0) return u2;
-  const int base = base_of(c.family), r = rotation_of(c.family);
-  const Arg x = make_arg(u1), y = make_arg(u2);
-  switch (r) {
-    case 180: return unit(1.0 - base_h1(base, c.par, c.par2, flip(x), flip(y)));
-    case 90: return unit(base_h1(base, -c.par, 0, flip(x), y));
-    case 270: return unit(1.0 - base_h1(base, -c.par, 0, x, flip(y)));
-    default: return unit(base_h1(base, c.par, c.par2, x, y));
-  }
+namespace copula_detail {
+// h1 (second = false) or h2 of a rotated copula from the base h-function:
+//   180: C = u1 + u2 - 1 + C0(1-u1, 1-u2): h1 = 1 - h1_0, h2 = 1 - h2_0
+//    90: C = u2 - C0(1-u1, u2):            h1 = h1_0,     h2 = 1 - h2_0
+//   270: C = u1 - C0(u1, 1-u2):            h1 = 1 - h1_0, h2 = h2_0
+inline double rotated_h(const Copula& c, double u1, double u2, bool second) {
+  if (c.family == 0) return second ? u1 : u2;
+  Arg a, b;
+  int base;
+  double th, th2;
+  rotate(c, make_arg(u1), make_arg(u2), a, b, base, th, th2);
+  const double h = second ? base_h2(base, th, th2, a, b) : base_h1(base, th, th2, a, b);
+  const int r = rotation_of(c.family);
+  const bool complement = r == 180 || r == (second ? 90 : 270);
+  return std::min(1.0, std::max(0.0, complement ? 1.0 - h : h));  // 1 - h may round past 0
 }
+}  // namespace copula_detail
 
-// P(U1 <= u1 | U2 = u2). The base families are exchangeable, so h2 is h1
-// of the transposed copula C(u2, u1) at (u2, u1); transposing swaps the 90
-// and 270 degree rotations (u2 - C(1 - u2, u1) = u2 - C(u1, 1 - u2)).
-inline double copula_h2(const Copula& c, double u1, double u2) {
-  Copula t = c;
-  if (c.family / 10 == 2) t.family += 10;
-  else if (c.family / 10 == 3) t.family -= 10;
-  return copula_h1(t, u2, u1);
-}
+// P(U2 <= u2 | U1 = u1).
+inline double copula_h1(const Copula& c, double u1, double u2) { return copula_detail::rotated_h(c, u1, u2, false); }
+
+// P(U1 <= u1 | U2 = u2).
+inline double copula_h2(const Copula& c, double u1, double u2) { return copula_detail::rotated_h(c, u1, u2, true); }
 
 // The u2 with copula_h1(c, u1, u2) = w.
 inline double copula_hinv1(const Copula& c, double u1, double w) {
   using namespace copula_detail;
   if (c.family == 0) return w;
-  const int base = base_of(c.family), r = rotation_of(c.family);
+  Arg a, b;
+  int base;
+  double th, th2;
   const Arg x = make_arg(u1);
+  rotate(c, x, x, a, b, base, th, th2);
   double v, v1;
-  switch (r) {
-    case 180: base_hinv1(base, c.par, c.par2, flip(x), 1.0 - w, v, v1); return v1;
-    case 90: base_hinv1(base, -c.par, 0, flip(x), w, v, v1); return v;
-    case 270: base_hinv1(base, -c.par, 0, x, 1.0 - w, v, v1); return v1;
-    default: base_hinv1(base, c.par, c.par2, x, w, v, v1); return v;
+  switch (rotation_of(c.family)) {
+    case 180: base_hinv1(base, th, th2, a, 1.0 - w, v, v1); return v1;
+    case 90: base_hinv1(base, th, th2, a, w, v, v1); return v;
+    case 270: base_hinv1(base, th, th2, a, 1.0 - w, v, v1); return v1;
+    default: base_hinv1(base, th, th2, a, w, v, v1); return v;
   }
 }
 
@@ -578,7 +899,8 @@ inline double copula_tau(const Copula& c) {
   using namespace copula_detail;
   const int base = base_of(c.family), r = rotation_of(c.family);
   const double sign = (r == 90 || r == 270) ? -1.0 : 1.0;
-  const double th = sign * c.par;  // the base parameter
+  const double th = sign * c.par;  // the base parameters
+  const double th2 = is_tawn(base) ? c.par2 : sign * c.par2;
   double tau = 0;
   switch (base) {
     case 1: case 2: tau = 2.0 / kPi * std::asin(c.par); return tau;
@@ -586,6 +908,8 @@ inline double copula_tau(const Copula& c) {
     case 4: tau = 1.0 - 1.0 / th; break;
     case 5: return c.par > 0 ? frank_tau_pos(c.par) : (c.par < 0 ? -frank_tau_pos(-c.par) : 0.0);
     case 6: tau = joe_tau(th); break;
+    case 7: case 8: case 9: case 10: tau = bb_tau(base, th, th2); break;
+    case 104: case 204: tau = tawn_tau(th, th2); break;
     default: return 0.0;
   }
   return sign * tau;
@@ -787,7 +1111,6 @@ struct PairData {
   }
 };
 
-// Log-likelihood of a one-parameter family (3, 4, 6 with any rotation, 5).
 // Sum over the observations of lp(a, b) with the arguments of rotation r.
 template <typename L>
 double sum_rotated(const PairData& d, int r, L&& lp) {
@@ -825,6 +1148,41 @@ inline double loglik_onepar(const PairData& d, int family, double par) {
       }
       break;
     case 6: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); }); break;
+    default: break;
+  }
+  return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
+}
+
+// Log-likelihood of a two-parameter family other than t (BB1-BB8, Tawn; any
+// rotation) at (par, par2); the constants of the densities computed once.
+inline double loglik_twopar(const PairData& d, int family, double par, double par2) {
+  const int base = base_of(family), r = rotation_of(family);
+  const bool neg = r == 90 || r == 270;
+  const double th = neg ? -par : par;
+  const double th2 = neg && !is_tawn(base) ? -par2 : par2;
+  double ll = 0;
+  switch (base) {
+    case 7: {
+      const double c1 = 1.0 + th * th2, c2 = th * (th2 - 1.0);
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, c1, c2, u, v); });
+      break;
+    }
+    case 8: {
+      const double lth = std::log(th);
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, lth, u, v); });
+      break;
+    }
+    case 9: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb7_log_pdf(th, th2, u, v); }); break;
+    case 10: {
+      const double leta = bb8_log_eta(th, th2), lde = std::log(th2);
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, leta, lde, u, v); });
+      break;
+    }
+    case 104: case 204: {
+      const double lp = std::log(th2);
+      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, lp, u, v); });
+      break;
+    }
     default: break;
   }
   return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
@@ -984,6 +1342,177 @@ inline CopulaFit fit_onepar(const PairData& d, int family) {
   return fit;
 }
 
+// Maximises f(x, y) over the box [lo, hi] by Newton steps with a
+// finite-difference gradient and Hessian (a 3-point stencil along each axis,
+// kept inside the box, and one mixed point: 5 evaluations per iteration),
+// Levenberg damping when the Hessian is not negative definite, backtracking
+// when a step does not increase f, and coordinates on a bound with the
+// gradient pointing outwards held fixed (projected Newton). From the start
+// x; returns the best value, x holds its point. `n_eval` counts
+// evaluations.
+template <typename F>
+double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], double fx, int max_iter,
+                  int* n_eval = nullptr) {
+  int evals = 0;
+  auto eval = [&](double a, double b) {
+    ++evals;
+    const double v = f(a, b);
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
+  };
+  for (int it = 0; it < max_iter; ++it) {
+    double g[2], H[2][2], d1[2];
+    for (int k = 0; k < 2; ++k) {
+      const double h = 1e-4 * (hi[k] - lo[k]);
+      double a, b;  // offsets of the two stencil points
+      if (x[k] - h >= lo[k] && x[k] + h <= hi[k]) { a = -h; b = h; }
+      else if (x[k] + 2 * h <= hi[k]) { a = h; b = 2 * h; }
+      else { a = -h; b = -2 * h; }
+      double pa[2] = {x[0], x[1]}, pb[2] = {x[0], x[1]};
+      pa[k] += a;
+      pb[k] += b;
+      const double fa = eval(pa[0], pa[1]), fb = eval(pb[0], pb[1]);
+      // parabola through (0, fx), (a, fa), (b, fb)
+      const double sa = (fa - fx) / a, sb = (fb - fx) / b;
+      H[k][k] = 2.0 * (sb - sa) / (b - a);
+      g[k] = sa - 0.5 * H[k][k] * a;
+      d1[k] = b > 0 ? b : a;  // for the mixed point: the point at offset d1
+      if (k == 0) H[1][0] = (b > 0 ? fb : fa);  // f(x + d1 e0), stored temporarily
+      else H[0][1] = (b > 0 ? fb : fa);         // f(x + d1 e1)
+    }
+    const double f0 = H[1][0], f1 = H[0][1];
+    const double fm = eval(x[0] + d1[0], x[1] + d1[1]);
+    const double hmix = (fm - f0 - f1 + fx) / (d1[0] * d1[1]);
+    H[0][1] = H[1][0] = hmix;
+    // coordinates held on their bound
+    bool fixed[2];
+    for (int k = 0; k < 2; ++k) {
+      const double tol = 1e-9 * (hi[k] - lo[k]);
+      fixed[k] = (x[k] <= lo[k] + tol && g[k] < 0) || (x[k] >= hi[k] - tol && g[k] > 0);
+    }
+    double p[2] = {0, 0};
+    // Newton step for -f: (-H + lambda I) p = g, lambda so that -H + lambda I > 0
+    double lambda = 0;
+    for (int tries = 0; tries < 30; ++tries) {
+      const double a = -H[0][0] + lambda, d = -H[1][1] + lambda, b = -H[0][1];
+      if (fixed[0] && fixed[1]) break;
+      if (fixed[0] || fixed[1]) {
+        const int k = fixed[0] ? 1 : 0;
+        const double dk = k == 0 ? a : d;
+        if (dk > 0) { p[k] = g[k] / dk; break; }
+      } else {
+        const double det = a * d - b * b;
+        if (a > 0 && det > 0) {
+          p[0] = (d * g[0] - b * g[1]) / det;
+          p[1] = (a * g[1] - b * g[0]) / det;
+          break;
+        }
+      }
+      lambda = lambda == 0 ? 1e-3 * (std::fabs(H[0][0]) + std::fabs(H[1][1]) + 1e-8) : 4 * lambda;
+    }
+    // backtracking along the projected step
+    double best = fx, bx[2] = {x[0], x[1]};
+    double scale = 1.0;
+    for (int bt = 0; bt < 8; ++bt) {
+      double y[2];
+      for (int k = 0; k < 2; ++k) y[k] = std::min(hi[k], std::max(lo[k], x[k] + scale * p[k]));
+      if (y[0] == x[0] && y[1] == x[1]) break;
+      const double fy = eval(y[0], y[1]);
+      if (fy > fx) {
+        best = fy;
+        bx[0] = y[0];
+        bx[1] = y[1];
+        break;
+      }
+      scale *= 0.25;
+    }
+    const double gain = best - fx;
+    const double moved = std::max(std::fabs(bx[0] - x[0]) / (hi[0] - lo[0]), std::fabs(bx[1] - x[1]) / (hi[1] - lo[1]));
+    // the gain the quadratic model predicted for the step taken
+    const double s0 = bx[0] - x[0], s1 = bx[1] - x[1];
+    const double pred = g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    x[0] = bx[0];
+    x[1] = bx[1];
+    fx = best;
+    if (gain <= 1e-7 || moved <= 1e-7) break;
+    // A full step the model predicted to 10% that gained little: Newton's
+    // quadratic convergence leaves far less than 1e-7 to gain.
+    if (scale == 1.0 && gain <= 1e-4 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred)) break;
+  }
+  if (n_eval) *n_eval += evals;
+  return fx;
+}
+
+// Bounds of the two-parameter fits (VineCopula's BiCopEst, method "mle",
+// default max.BB: BB1 theta in [0.001, 5], delta in [1.001, 6]; BB6 both in
+// [1.001, 6]; BB7 theta in [1.001, 5], delta in [0.001, 6]; BB8 theta in
+// [1.001, 6], delta in [0.001, 1]; Tawn theta in [1.001, 20] and psi in
+// [max(|tau| - 0.1, 1e-4), min(|tau| + 0.2, 0.99)] with tau the empirical
+// Kendall tau), for the base family; the 90/270 degree rotations negate them.
+inline void twopar_bounds(int base, double tau, double lo[2], double hi[2]) {
+  switch (base) {
+    case 7: lo[0] = 0.001; hi[0] = 5; lo[1] = 1.001; hi[1] = 6; break;
+    case 8: lo[0] = 1.001; hi[0] = 6; lo[1] = 1.001; hi[1] = 6; break;
+    case 9: lo[0] = 1.001; hi[0] = 5; lo[1] = 0.001; hi[1] = 6; break;
+    case 10: lo[0] = 1.001; hi[0] = 6; lo[1] = 0.001; hi[1] = 1; break;
+    default: {
+      const double t = std::fabs(tau);
+      lo[0] = 1.001; hi[0] = 20;
+      lo[1] = std::max(t - 0.1, 1e-4);
+      hi[1] = std::min(t + 0.2, 0.99);
+      break;
+    }
+  }
+}
+
+// BB1, BB6, BB7, BB8 and Tawn (any rotation) by maximum likelihood over the
+// bounds of twopar_bounds(): newton_box() on the base parameters from the
+// best of two or three starting points (VineCopula's start and points of
+// the family's sub-models roughly matching the empirical tau).
+inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_eval = nullptr) {
+  const int base = base_of(family), r = rotation_of(family);
+  const bool neg = r == 90 || r == 270;
+  const double sp = neg ? -1.0 : 1.0, sp2 = neg && !is_tawn(base) ? -1.0 : 1.0;
+  double lo[2], hi[2];
+  twopar_bounds(base, tau, lo, hi);
+  auto f = [&](double a, double b) { return loglik_twopar(d, family, sp * a, sp2 * b); };
+  const double t = std::min(std::max(std::fabs(tau), 0.01), 0.9);
+  // starting points (base parameters)
+  double starts[3][2];
+  int ns = 0;
+  auto add = [&](double a, double b) {
+    starts[ns][0] = std::min(hi[0], std::max(lo[0], a));
+    starts[ns][1] = std::min(hi[1], std::max(lo[1], b));
+    ++ns;
+  };
+  switch (base) {
+    // BB1: tau = 1 - 2 / (de (th + 2)); Gumbel-like (th -> 0, de = 1 / (1 - tau))
+    case 7: add(0.5, 1.5); add(2.0 / (1.2 * (1 - t)) - 2.0, 1.2); add(0.1, 1.0 / (1 - t)); break;
+    case 8: add(1.5, 1.5); add(1.0, 1.0 / (1 - t)); break;
+    case 9: add(1.5, 0.5); add(1.0, 2 * t / (1 - t)); add(1.0 / (1 - t), 0.05); break;
+    case 10: add(1.5, 0.5); add(1.0 / (1 - t), 1.0); break;
+    default: add(1 + 6 * t, std::min(t + 0.1, 0.999)); add(1.0 / (1 - t), 0.5 * (lo[1] + hi[1])); break;
+  }
+  int best = 0;
+  double fbest = -std::numeric_limits<double>::infinity();
+  for (int k = 0; k < ns; ++k) {
+    const double v = f(starts[k][0], starts[k][1]);
+    if (n_eval) ++*n_eval;
+    if (v > fbest) {
+      fbest = v;
+      best = k;
+    }
+  }
+  double x[2] = {starts[best][0], starts[best][1]};
+  const double ll = newton_box(f, x, lo, hi, fbest, 40, n_eval);
+  CopulaFit fit;
+  fit.cop.family = family;
+  fit.cop.par = sp * x[0];
+  fit.cop.par2 = sp2 * x[1];
+  fit.loglik = ll;
+  fit.npar = 2;
+  return fit;
+}
+
 // Pearson correlation of the normal scores in one quadrant (signs sx, sy of
 // z1, z2); false when it is undefined (fewer than 2 points or no spread),
 // where VineCopula's cor() gives NA or an error.
@@ -1014,50 +1543,57 @@ inline bool quadrant_cor(const PairData& d, int sx, int sy, double& r) {
 }  // namespace copula_detail
 
 // The candidate families of a pair, in VineCopula's order (BiCopSelect with
-// presel = TRUE): with empirical tau > 0 the positive-dependence families;
-// if the normal scores correlate more in the upper-right than in the
-// lower-left quadrant (c11 - c00 > 0.3) only t and the upper-tail families
-// 13, 4, 6; between 0.05 and 0.3 also Gaussian and Frank; symmetrically for
-// the lower tail (3, 14, 16), and for tau < 0 with the quadrants (+, -) and
-// (-, +) (23, 34, 36 against 33, 24, 26). With tau == 0 all families. The
-// answer is intersected with `families`; when that leaves nothing, all of
-// `families`. With quadrant = false only the sign of tau is used.
+// presel = TRUE): with empirical tau > 0 the positive-dependence families
+// (0, 180 degree rotations, Frank, Gaussian, t); if the normal scores
+// correlate more in the upper-right than in the lower-left quadrant
+// (c11 - c00 > 0.3) only t and the families with an upper tail (13, 4, 6,
+// 7, 17, 8, 9, 19, 10, 104, 204); between 0.05 and 0.3 also Gaussian, Frank
+// and 20 (VineCopula's lists); symmetrically for the lower tail, and for
+// tau < 0 with the quadrants (+, -) and (-, +). With tau == 0 all families.
+// The answer is intersected with `families`; when that leaves nothing, all
+// of `families`. With quadrant = false only the sign of tau is used.
 inline std::vector<int> copula_candidates(const copula_detail::PairData& d, double tau,
                                           const std::vector<int>& families, bool quadrant = true) {
   using copula_detail::quadrant_cor;
-  static const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36};
-  static const std::vector<int> pos = {0, 1, 2, 3, 4, 5, 6, 13, 14, 16};
-  static const std::vector<int> neg = {0, 1, 2, 5, 23, 24, 26, 33, 34, 36};
-  std::vector<int> todo;
+  static const std::vector<int> all = {0,  1,  2,  3,  4,  5,  6,  7,  8,   9,   10,  13,  14,  16,
+                                       17, 18, 19, 20, 23, 24, 26, 27, 28,  29,  30,  33,  34,  36,
+                                       37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234};
+  static const std::vector<int> pos = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214};
+  static const std::vector<int> neg = {0, 1, 2, 5, 23, 24, 26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40,
+                                       124, 134, 224, 234};
+  // upper-right (11), lower-left (00), lower-right (10), upper-left (01) tails
+  static const std::vector<int> t11 = {0, 2, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204};
+  static const std::vector<int> m11 = {0, 1, 2, 5, 20, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204};
+  static const std::vector<int> t00 = {0, 2, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214};
+  static const std::vector<int> m00 = {0, 1, 2, 5, 10, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214};
+  static const std::vector<int> t10 = {0, 2, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234};
+  static const std::vector<int> m10 = {0, 1, 2, 5, 30, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234};
+  static const std::vector<int> t01 = {0, 2, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224};
+  static const std::vector<int> m01 = {0, 1, 2, 5, 40, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224};
+  const std::vector<int>* todo = &all;
   if (tau > 0) {
     double c11, c00;
+    todo = &pos;
     if (quadrant && quadrant_cor(d, 1, 1, c11) && quadrant_cor(d, -1, -1, c00)) {
       const double g = c11 - c00;
-      if (g > 0.3) todo = {0, 2, 13, 4, 6};
-      else if (g > 0.05) todo = {0, 1, 2, 5, 13, 4, 6};
-      else if (g < -0.3) todo = {0, 2, 3, 14, 16};
-      else if (g < -0.05) todo = {0, 1, 2, 5, 3, 14, 16};
-      else todo = pos;
-    } else {
-      todo = pos;
+      if (g > 0.3) todo = &t11;
+      else if (g > 0.05) todo = &m11;
+      else if (g < -0.3) todo = &t00;
+      else if (g < -0.05) todo = &m00;
     }
   } else if (tau < 0) {
     double c10, c01;
+    todo = &neg;
     if (quadrant && quadrant_cor(d, 1, -1, c10) && quadrant_cor(d, -1, 1, c01)) {
       const double g = c10 - c01;
-      if (g < -0.3) todo = {0, 2, 23, 34, 36};
-      else if (g < -0.05) todo = {0, 1, 2, 5, 23, 34, 36};
-      else if (g > 0.3) todo = {0, 2, 33, 24, 26};
-      else if (g > 0.05) todo = {0, 1, 2, 5, 33, 24, 26};
-      else todo = neg;
-    } else {
-      todo = neg;
+      if (g < -0.3) todo = &t10;
+      else if (g < -0.05) todo = &m10;
+      else if (g > 0.3) todo = &t01;
+      else if (g > 0.05) todo = &m01;
     }
-  } else {
-    todo = all;
   }
   std::vector<int> out;
-  for (int f : todo)
+  for (int f : *todo)
     if (std::find(families.begin(), families.end(), f) != families.end()) out.push_back(f);
   if (out.empty()) out = families;
   return out;
@@ -1096,6 +1632,8 @@ inline CopulaFit copula_select(const double* u1, const double* u2, std::size_t n
       fit = fit_gaussian(d);
     } else if (f == 2) {
       fit = fit_t(d);
+    } else if (is_two_par(f)) {
+      fit = fit_twopar(d, f, tau);
     } else {
       fit = fit_onepar(d, f);
     }

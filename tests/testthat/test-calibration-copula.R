@@ -204,7 +204,7 @@ test_that("simulation is a pure function of (key, stream) and its uniforms are n
   expect_true(all(a > 0 & a < 1))
   ind <- cpp_copula_sim(0, 0, 0, 1000L, 7, 3)
   expect_identical(ind[, 1], a[, 1])
-  expect_error(cpp_copula_sim(9, 1, 0, 10L, 1, 1))
+  expect_error(cpp_copula_sim(11, 1, 0, 10L, 1, 1))
   expect_error(cpp_copula_pdf(3, -1, 0, 0.5, 0.5))
   expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5))
 })
@@ -250,7 +250,7 @@ test_that("copula selection: AIC of the fit, thread-independent, candidates by t
   # a smaller family set is respected
   c1 <- cpp_copula_select(rp$U, rp$i, rp$j, c(1, 5), 2L)
   expect_true(all(c1$family %in% c(1, 5)))
-  expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 7), 1L))
+  expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 11), 1L))
   expect_error(cpp_copula_select(rp$U, rp$i, rp$j + 1000L, all_families, 1L))
   bad <- rp$U; bad[1, 1] <- 1
   expect_error(cpp_copula_select(bad, 0L, 1L, all_families, 1L))
@@ -290,5 +290,228 @@ test_that("copula selection agrees with VineCopula's BiCopSelect on real pairs",
   # Measured on this branch: 200 of 200 pairs agree; loglik within 1e-6.
   expect_gte(mean(same), 0.95)
   expect_true(all(abs(ours$loglik[same] - ll[same]) <= 0.01))
+  expect_equal(ours$tau_empirical, vapply(vc, `[[`, numeric(1), "emptau"))
+})
+
+# ---------------------------------------------------------------------------
+# Two-parameter families: BB1 (7), BB6 (8), BB7 (9), BB8 (10) and Tawn type 1
+# (104) and type 2 (204), with their 180 (17-20, 114, 214), 90 (27-30, 124,
+# 224) and 270 degree (37-40, 134, 234) rotations. For 90/270 VineCopula
+# negates par and, for BB1-BB8, par2; its rotated Tawn 124/134 are built from
+# type 2 and 224/234 from type 1.
+
+# (base family, par, par2) of the unrotated copulas; every case is also run
+# in its three rotations.
+copula_bases2 <- list(
+  c(7, 0.8, 1.7), c(7, 3, 4), c(8, 1.5, 2.2), c(8, 4, 1.3), c(9, 2, 1.5), c(9, 1.3, 0.3),
+  c(10, 3, 0.7), c(10, 5, 0.95), c(104, 2, 0.6), c(104, 8, 0.3), c(204, 3, 0.4), c(204, 1.5, 0.9)
+)
+rotate_case <- function(cs, r) {
+  f <- cs[1]; p <- cs[2]; p2 <- cs[3]
+  f <- f + c(0, 10, 20, 30)[r]
+  if (r >= 3) { p <- -p; if (cs[1] < 100) p2 <- -p2 }
+  c(f, p, p2)
+}
+rotate_all <- function(bases) unlist(lapply(bases, function(cs) lapply(1:4, function(r) rotate_case(cs, r))),
+                                     recursive = FALSE)
+copula_cases2 <- rotate_all(copula_bases2)
+# without the strongest dependence (tau about 0.9 for BB1 (3, 4) and 0.75 for
+# BB6 (4, 1.3), Tawn (8, 0.3) is nearly singular), where finite differences of
+# the CDF lose accuracy
+copula_moderate2 <- rotate_all(copula_bases2[-c(2, 4, 10)])
+# at VineCopula's fitting bounds
+copula_extreme2 <- list(c(7, 5, 6), c(7, 0.001, 1.001), c(8, 6, 6), c(8, 1.001, 1.001), c(9, 5, 6), c(9, 1.001, 0.001),
+                        c(10, 6, 1), c(10, 1.001, 0.001), c(104, 20, 0.99), c(104, 1.001, 1e-4), c(204, 20, 0.99),
+                        c(234, -20, 0.5), c(40, -6, -0.001), c(19, 5, 6))
+
+# Textbook CDFs (Joe 2014, sections 4.17 and 4.15; Tawn 1988) of the base
+# copulas, with psi1 = par2 (type 1) or psi2 = par2 (type 2) for Tawn.
+copula_cdf2_base <- function(base, th, de, u, v) {
+  ub <- 1 - u; vb <- 1 - v
+  tawn <- function(p1, p2) {
+    x <- -log(u); y <- -log(v)
+    exp(-((1 - p1) * x + (1 - p2) * y + ((p1 * x)^th + (p2 * y)^th)^(1 / th)))
+  }
+  switch(as.character(base),
+    "7" = (1 + ((u^-th - 1)^de + (v^-th - 1)^de)^(1 / de))^(-1 / th),
+    "8" = 1 - (1 - exp(-((-log(1 - ub^th))^de + (-log(1 - vb^th))^de)^(1 / de)))^(1 / th),
+    "9" = 1 - (1 - ((1 - ub^th)^-de + (1 - vb^th)^-de - 1)^(-1 / de))^(1 / th),
+    "10" = (1 - (1 - (1 - (1 - de * u)^th) * (1 - (1 - de * v)^th) / (1 - (1 - de)^th))^(1 / th)) / de,
+    "104" = tawn(de, 1),
+    "204" = tawn(1, de)
+  )
+}
+copula_cdf2 <- function(family, par, par2, u, v) {
+  tawn <- family > 100
+  r <- if (tawn) (family %% 100) %/% 10 else (family - 1) %/% 10
+  base <- if (!tawn) family - 10 * r else if (r %in% c(2, 3)) 304 - 100 * (family %/% 100) else 100 * (family %/% 100) + 4
+  if (r >= 2) { par <- -par; if (!tawn) par2 <- -par2 }
+  C <- function(a, b) copula_cdf2_base(base, par, par2, a, b)
+  switch(as.character(r),
+    "0" = C(u, v), "1" = u + v - 1 + C(1 - u, 1 - v), "2" = v - C(1 - u, v), "3" = u - C(u, 1 - v))
+}
+
+test_that("two-parameter families: density and h-functions are derivatives of the CDF", {
+  u <- grid_uv$u1; v <- grid_uv$u2
+  for (cs in copula_moderate2) {
+    f <- cs[1]; p <- cs[2]; p2 <- cs[3]
+    lab <- paste("family", f, "par", p, p2)
+    num_pdf2 <- (copula_cdf2(f, p, p2, u + 1e-4, v + 1e-4) - copula_cdf2(f, p, p2, u + 1e-4, v - 1e-4) -
+                   copula_cdf2(f, p, p2, u - 1e-4, v + 1e-4) + copula_cdf2(f, p, p2, u - 1e-4, v - 1e-4)) / 4e-8
+    expect_lt(rel_err(cpp_copula_pdf(f, p, p2, u, v), num_pdf2), 1e-4, label = lab)
+    h <- 1e-6
+    expect_lt(max(abs(cpp_copula_h1(f, p, p2, u, v) -
+                        (copula_cdf2(f, p, p2, u + h, v) - copula_cdf2(f, p, p2, u - h, v)) / (2 * h))), 1e-7, label = lab)
+    expect_lt(max(abs(cpp_copula_h2(f, p, p2, u, v) -
+                        (copula_cdf2(f, p, p2, u, v + h) - copula_cdf2(f, p, p2, u, v - h)) / (2 * h))), 1e-7, label = lab)
+  }
+})
+
+test_that("two-parameter families: densities integrate to 1, hinv1 inverts h1, finite at the edges", {
+  # the trapezoidal rule on the probit scale (u = pnorm(x), du = dnorm(x) dx),
+  # spectrally accurate for smooth integrands decaying on the real line
+  x <- seq(-8, 8, by = 0.05); wx <- 0.05 * dnorm(x)  # pnorm(8.5) rounds to 1
+  g <- expand.grid(i = seq_along(x), j = seq_along(x))
+  for (cs in copula_cases2) {
+    d <- cpp_copula_pdf(cs[1], cs[2], cs[3], pnorm(x[g$i]), pnorm(x[g$j]))
+    expect_equal(sum(d * wx[g$i] * wx[g$j]), 1, tolerance = 1e-4, label = paste("family", cs[1]))
+  }
+  e <- c(1e-12, 1e-6, 0.5, 1 - 1e-6, 1 - 1e-12)
+  ge <- expand.grid(u = e, v = e)
+  for (cs in c(copula_cases2, copula_extreme2)) {
+    f <- cs[1]; p <- cs[2]; p2 <- cs[3]
+    lab <- paste("family", f, "par", p, p2)
+    uu <- rep(c(1e-9, 1e-4, 0.05, 0.5, 0.95, 1 - 1e-4, 1 - 1e-9), each = 7)
+    w <- rep(c(1e-9, 1e-4, 0.05, 0.5, 0.95, 1 - 1e-4, 1 - 1e-9), 7)
+    vv <- cpp_copula_hinv1(f, p, p2, uu, w)
+    expect_true(all(vv >= 0 & vv <= 1), label = lab)
+    back <- cpp_copula_h1(f, p, p2, uu, vv)
+    slack <- 4e-16 * cpp_copula_pdf(f, p, p2, uu, pmin(pmax(vv, 1e-300), 1 - 1e-16))
+    expect_true(all(abs(back - w) <= 1e-10 + slack), label = lab)
+    d <- cpp_copula_pdf(f, p, p2, ge$u, ge$v)
+    expect_true(all(is.finite(d) & d >= 0), label = lab)
+    for (h in list(cpp_copula_h1(f, p, p2, ge$u, ge$v), cpp_copula_h2(f, p, p2, ge$u, ge$v),
+                   cpp_copula_hinv1(f, p, p2, ge$u, ge$v))) {
+      expect_true(all(is.finite(h) & h >= 0 & h <= 1), label = lab)
+    }
+  }
+})
+
+test_that("two-parameter families: Kendall's tau from its integrals and from simulated pairs", {
+  # BB1 closed form; Tawn and BB6 from R's integrate of the textbook formulas
+  expect_equal(cpp_copula_tau(7, 0.8, 1.7), 1 - 2 / (1.7 * 2.8), tolerance = 1e-14)
+  expect_equal(cpp_copula_tau(37, -0.8, -1.7), -(1 - 2 / (1.7 * 2.8)), tolerance = 1e-14)
+  tawn_tau <- function(th, psi) {
+    A <- function(t) (1 - psi) * (1 - t) + ((psi * (1 - t))^th + t^th)^(1 / th)
+    A2 <- function(t, h = 1e-4) (A(t + h) - 2 * A(t) + A(t - h)) / h^2
+    integrate(function(t) t * (1 - t) * A2(t) / A(t), 1e-4, 1 - 1e-4, rel.tol = 1e-10)$value
+  }
+  expect_equal(cpp_copula_tau(104, 3, 0.6), tawn_tau(3, 0.6), tolerance = 1e-5)
+  expect_equal(cpp_copula_tau(204, 3, 0.6), tawn_tau(3, 0.6), tolerance = 1e-5)
+  bb6_tau <- function(th, de) {
+    1 + 4 * integrate(function(t) {
+      b <- 1 - (1 - t)^th
+      log(b) * b / (de * th * (1 - t)^(th - 1))
+    }, 0, 1, rel.tol = 1e-12)$value
+  }
+  expect_equal(cpp_copula_tau(8, 2, 1.5), bb6_tau(2, 1.5), tolerance = 1e-9)
+  expect_equal(cpp_copula_tau(8, 1, 1), 0, tolerance = 1e-12)  # independence
+  expect_equal(cpp_copula_tau(10, 3, 1), cpp_copula_tau(6, 3, 0), tolerance = 1e-9)  # BB8 with delta 1 is Joe
+  expect_equal(cpp_copula_tau(9, 1, 2), 2 / 4, tolerance = 1e-9)  # BB7 with theta 1 is Clayton
+  # 5e4 simulated pairs per case: empirical tau within Monte Carlo error
+  # (sd below 0.004) of the family's; uniform margins (Kolmogorov-Smirnov on
+  # the first 5000)
+  sims <- lapply(seq_along(copula_cases2), function(k) {
+    cs <- copula_cases2[[k]]
+    cpp_copula_sim(cs[1], cs[2], cs[3], 50000L, 20260102, k)
+  })
+  fams <- vapply(copula_cases2, `[`, numeric(1), 1)
+  emp <- vapply(sims, function(s) cpp_kendall(s[, 1], s[, 2], TRUE), numeric(1))
+  theo <- vapply(copula_cases2, function(cs) cpp_copula_tau(cs[1], cs[2], cs[3]), numeric(1))
+  expect_true(all(abs(emp - theo) < 0.015), label = paste("families", toString(fams[abs(emp - theo) >= 0.015])))
+  ks_p <- vapply(sims, function(s) {
+    suppressWarnings(min(ks.test(s[1:5000, 1], "punif")$p.value, ks.test(s[1:5000, 2], "punif")$p.value))
+  }, numeric(1))
+  expect_true(all(ks_p > 1e-3), label = paste("families", toString(fams[ks_p <= 1e-3])))
+  expect_error(cpp_copula_pdf(7, 1, 0.5, 0.5, 0.5))   # BB1 delta < 1
+  expect_error(cpp_copula_pdf(10, 2, 1.5, 0.5, 0.5))  # BB8 delta > 1
+  expect_error(cpp_copula_pdf(27, -1, 2, 0.5, 0.5))   # rotated BB1 needs par2 <= -1
+  expect_error(cpp_copula_pdf(104, 2, 1.2, 0.5, 0.5)) # psi > 1
+  expect_error(cpp_copula_pdf(124, 2, 0.5, 0.5, 0.5)) # rotated Tawn needs par <= -1
+})
+
+test_that("two-parameter families agree with VineCopula", {
+  skip_if_not_installed("VineCopula")
+  # VineCopula clamps h-functions to [1e-12, 1 - 1e-12] (not always for
+  # these families): 1e-12 absolute slack. Its densities below about 1e-15
+  # lose their digits (BiCopPDF(0.1, 0.8, 104, 20, 0.99) is 2e-308 where
+  # the log-space formula gives 8e-19): relative comparison above 1e-8. Its
+  # taus come from integrate() at its default tolerance: 1e-6 absolute, 1e-5
+  # at the bounds (BB8 (6, 1) is Joe (6): VineCopula is 2e-6 off there).
+  close <- function(a, b) max(abs(a - b) - 1e-6 * abs(b))
+  u <- grid_uv$u1; v <- grid_uv$u2
+  for (cs in c(copula_cases2, copula_extreme2)) {
+    f <- cs[1]; p <- cs[2]; p2 <- cs[3]
+    lab <- paste("family", f, "par", p, p2)
+    ref <- VineCopula::BiCopPDF(u, v, f, p, p2)
+    ok <- ref > 1e-8
+    expect_lt(rel_err(cpp_copula_pdf(f, p, p2, u, v)[ok], ref[ok]), 1e-6, label = lab)
+    expect_lt(close(cpp_copula_h1(f, p, p2, u, v), VineCopula::BiCopHfunc1(u, v, f, p, p2)), 1e-12, label = lab)
+    expect_lt(close(cpp_copula_h2(f, p, p2, u, v), VineCopula::BiCopHfunc2(u, v, f, p, p2)), 1e-12, label = lab)
+    expect_lt(close(cpp_copula_hinv1(f, p, p2, u, v), VineCopula::BiCopHinv1(u, v, f, p, p2)), 1e-12, label = lab)
+    tol <- if (list(cs) %in% copula_cases2) 1e-6 else 1e-5
+    expect_lt(abs(cpp_copula_tau(f, p, p2) - VineCopula::BiCopPar2Tau(f, p, p2)), tol, label = lab)
+  }
+})
+
+copula_all_codes <- c(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 23, 24, 26, 27, 28, 29, 30,
+                      33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234)
+copula_npar <- function(f) ifelse(f == 0, 0, ifelse(f %in% c(1, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36), 1, 2))
+
+# Pairs of systems of adhoc8_ap.csv (first column: topic id), as
+# pseudo-observations rank(x, ties = "random") / (n + 1).
+real_pairs_systems <- function(n_pairs, seed) {
+  path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
+  x <- as.matrix(utils::read.csv(path))[, -1]
+  set.seed(seed)
+  U <- apply(x, 2, function(v) rank(v, ties.method = "random") / (length(v) + 1))
+  pr <- t(replicate(n_pairs, sample.int(ncol(U), 2)))
+  list(U = U, i = pr[, 1] - 1L, j = pr[, 2] - 1L)
+}
+
+test_that("selection over all families: AIC of the fit, thread-independent, candidates by tau", {
+  rp <- real_pairs_systems(60, seed = 3)
+  a <- cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 1L)
+  expect_identical(a, cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 2L))
+  expect_equal(a$aic, -2 * a$loglik + 2 * copula_npar(a$family))
+  for (k in seq_along(a$family)) {
+    u1 <- rp$U[, rp$i[k] + 1]; u2 <- rp$U[, rp$j[k] + 1]
+    ll <- if (a$family[k] == 0) 0 else sum(log(cpp_copula_pdf(a$family[k], a$par[k], a$par2[k], u1, u2)))
+    expect_equal(a$loglik[k], ll, tolerance = 1e-10)
+  }
+  pos <- a$tau_empirical > 0
+  expect_true(all(a$family[pos] %in% c(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214)))
+  expect_true(all(a$family[!pos] %in% c(0, 1, 2, 5, 23, 24, 26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40,
+                                          124, 134, 224, 234)))
+  expect_true(any(a$family > 6))
+})
+
+test_that("selection over all families agrees with VineCopula's BiCopSelect (default familyset)", {
+  skip_if_not_installed("VineCopula")
+  rp <- real_pairs_systems(200, seed = 20260101)
+  ours <- cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 2L)
+  vc <- lapply(seq_along(rp$i), function(k) {
+    VineCopula::BiCopSelect(rp$U[, rp$i[k] + 1], rp$U[, rp$j[k] + 1], selectioncrit = "AIC")
+  })
+  fam <- vapply(vc, `[[`, numeric(1), "family")
+  ll <- vapply(vc, `[[`, numeric(1), "logLik")
+  aic <- vapply(vc, `[[`, numeric(1), "AIC")
+  same <- fam == ours$family
+  tie <- !same & abs(ours$aic - aic) <= 0.1
+  # Measured on this branch: 200 of 200 pairs choose the same family (18
+  # distinct families, 50 Tawn), log-likelihoods within 5e-6.
+  expect_gte(mean(same | tie), 0.9)
+  expect_true(all(abs(ours$loglik[same] - ll[same]) <= 0.01))
+  expect_true(any(fam > 100))
   expect_equal(ours$tau_empirical, vapply(vc, `[[`, numeric(1), "emptau"))
 })

@@ -35,9 +35,9 @@
 #include <string>
 #include <vector>
 
+#include "copula.h"
 #include "evaluate.h"
 #include "fixtures.h"
-#include "copula.h"
 #include "distributions.h"
 #include "gawm.h"
 #include "kendall.h"
@@ -1589,7 +1589,7 @@ void test_copulas() {
   const irtopics::CopulaFit neg = irtopics::copula_select(u1.data(), u2.data(), 2000, all);
   CHECK(neg.cop.family == 24 && neg.cop.par < -2.5);
   bool threw = false;
-  try { irtopics::copula_select(u1.data(), u2.data(), 2000, {0, 7}); } catch (const std::invalid_argument&) { threw = true; }
+  try { irtopics::copula_select(u1.data(), u2.data(), 2000, {0, 11}); } catch (const std::invalid_argument&) { threw = true; }
   CHECK(threw);
   threw = false;
   u1[5] = 1.0;
@@ -1954,6 +1954,87 @@ void test_parallel_driver() {
   CHECK(gawm_stop.asked == 4);
 }
 
+
+// Two-parameter copula families (src/copula.h): BB1, BB6, BB7, BB8 and Tawn
+// with their rotations. Values from VineCopula 2.6.1 (BiCopPDF at (0.3, 0.8),
+// BiCopPar2Tau); derivative identities; hinv1 round trips; a fit.
+void test_copula_twopar() {
+  Context ctx("copula two-parameter families");
+  using irtopics::Copula;
+  auto cop = [](int f, double p, double p2) {
+    Copula c;
+    c.family = f;
+    c.par = p;
+    c.par2 = p2;
+    return c;
+  };
+  const int codes[] = {7, 8, 9, 10, 17, 18, 19, 20, 27, 28, 29, 30, 37, 38, 39, 40,
+                       104, 114, 124, 134, 204, 214, 224, 234};
+  for (int f : codes) CHECK_MSG(irtopics::copula_detail::is_known_family(f), std::to_string(f));
+  for (int f : {11, 12, 15, 21, 25, 31, 35, 41, 100, 144, 304}) CHECK(!irtopics::copula_detail::is_known_family(f));
+  CHECK(irtopics::copula_detail::base_of(20) == 10 && irtopics::copula_detail::rotation_of(20) == 180);
+  CHECK(irtopics::copula_detail::base_of(30) == 10 && irtopics::copula_detail::rotation_of(30) == 90);
+  CHECK(irtopics::copula_detail::base_of(40) == 10 && irtopics::copula_detail::rotation_of(40) == 270);
+  CHECK(irtopics::copula_detail::base_of(124) == 204 && irtopics::copula_detail::rotation_of(124) == 90);
+  CHECK(irtopics::copula_detail::base_of(234) == 104 && irtopics::copula_detail::rotation_of(234) == 270);
+  CHECK(irtopics::copula_detail::base_of(214) == 204 && irtopics::copula_detail::rotation_of(214) == 180);
+
+  const Copula ref[] = {cop(7, 0.8, 1.7), cop(18, 1.5, 2.2), cop(29, -2, -1.5), cop(40, -3, -0.7),
+                        cop(104, 2, 0.6), cop(124, -2, 0.6), cop(214, 3, 0.4), cop(234, -3, 0.4)};
+  const double pdf[] = {0.331857293772833, 0.193134009774424, 1.750250704337623, 1.324923246680610,
+                        0.617637696043884, 1.216303453514880, 0.771473568012981, 1.063851028179291};
+  for (int k = 0; k < 8; ++k) {
+    irtopics::copula_check(ref[k]);
+    CHECK_NEAR(irtopics::copula_pdf(ref[k], 0.3, 0.8), pdf[k], 1e-9 * pdf[k]);
+  }
+  CHECK_NEAR(irtopics::copula_tau(cop(8, 2, 1.5)), 0.570043895000, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(9, 2, 1.5)), 0.546418462882, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(10, 3, 0.7)), 0.277931132530, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(104, 2, 0.6)), 0.350642346526, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(234, -3, 0.4)), -0.320764878148, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(37, -0.8, -1.7)), -(1 - 2 / (1.7 * 2.8)), 1e-14);
+
+  // dh1/du2 = dh2/du1 = density; hinv1 inverts h1
+  const double grid[] = {0.02, 0.2, 0.5, 0.77, 0.98};
+  for (int f : codes) {
+    const int base = irtopics::copula_detail::base_of(f), r = irtopics::copula_detail::rotation_of(f);
+    const double s = (r == 90 || r == 270) ? -1 : 1;
+    double p = 2, p2 = 0.5;
+    if (base == 7) p = 1.2, p2 = 1.6;
+    if (base == 8) p = 1.4, p2 = 1.8;
+    if (base == 9) p = 1.6, p2 = 0.8;
+    const Copula c = cop(f, s * p, base > 100 ? p2 : s * p2);
+    irtopics::copula_check(c);
+    for (double u : grid)
+      for (double v : grid) {
+        const double h = 1e-5, d = irtopics::copula_pdf(c, u, v);
+        const double d1 = (irtopics::copula_h1(c, u, v + h) - irtopics::copula_h1(c, u, v - h)) / (2 * h);
+        const double d2 = (irtopics::copula_h2(c, u + h, v) - irtopics::copula_h2(c, u - h, v)) / (2 * h);
+        CHECK_MSG(std::fabs(d1 - d) <= 1e-5 * (1 + d) && std::fabs(d2 - d) <= 1e-5 * (1 + d),
+                  "family " + std::to_string(f) + " at " + num(u) + ", " + num(v));
+        const double w = irtopics::copula_h1(c, u, v);
+        CHECK_NEAR(irtopics::copula_h1(c, u, irtopics::copula_hinv1(c, u, w)), w, 1e-10);
+      }
+  }
+  bool threw = false;
+  try {
+    irtopics::copula_check(cop(10, 2, 1.5));
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+
+  // a sample of Tawn type 1 (n = 2000) selects a Tawn copula with about its parameters
+  irtopics::Stream st(irtopics::seed_key(11), 1);
+  std::vector<double> u1(2000), u2(2000);
+  irtopics::copula_simulate(cop(104, 3, 0.6), st, u1.size(), u1.data(), u2.data());
+  const std::vector<int> fams = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214};
+  const irtopics::CopulaFit fit = irtopics::copula_select(u1.data(), u2.data(), u1.size(), fams);
+  CHECK_MSG(fit.cop.family == 104, std::to_string(fit.cop.family));
+  CHECK_NEAR(fit.cop.par2, 0.6, 0.1);
+  CHECK_NEAR(fit.aic, -2 * fit.loglik + 4, 1e-9);
+}
+
 int main(int argc, char** argv) {
   if (argc > 1) g_root = argv[1];
   if (!fs::exists(data_path("qrels.test"))) {
@@ -1979,7 +2060,8 @@ int main(int argc, char** argv) {
       {"copulas", test_copulas},
       {"regressions", test_regressions},
       {"cancellation", test_cancellation},
-      {"parallel driver", test_parallel_driver}};
+      {"parallel driver", test_parallel_driver},
+      {"copula two-parameter families", test_copula_twopar}};
   for (const auto& [name, fn] : groups) {
     try {
       fn();
