@@ -326,25 +326,46 @@ inline double bb1_log_a(double th, const Arg& a) {
 
 inline double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
 
-// c1 = 1 + th de, c2 = th (de - 1) (constants of a fit's evaluation).
-inline double bb1_log_pdf(double th, double de, double c1, double c2, const Arg& a, const Arg& b) {
-  const double la = bb1_log_a(th, a), lb = bb1_log_a(th, b);
-  const double ls = log_sum_exp(de * la, de * lb), lr = ls / de;
-  // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
-  double l1pr, lbr;
-  if (lr < 700) {
-    const double r = std::exp(lr);
-    l1pr = std::log1p(r);
-    lbr = std::log(r * c1 + c2);
-  } else {
-    l1pr = softplus(lr);
-    lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+// The two-parameter Archimedean log densities split into a part of each
+// argument alone (`Marg`: a key the pair part needs and an additive term)
+// and a pair part, so that a fit computes the margins once per distinct
+// pseudo-observation (loglik_twopar()). log c(a, b) = pair(ma.key, mb.key) +
+// ma.add + mb.add; the constructors hold the constants of a parameter.
+struct Marg {
+  double key, add;
+};
+
+struct BB1Density {
+  double th, de, c1, c2;  // c1 = 1 + th de, c2 = th (de - 1)
+  BB1Density(double th_, double de_) : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)) {}
+  Marg margin(const Arg& a) const {
+    const double la = bb1_log_a(th, a);
+    return {de * la, (de - 1.0) * la - (th + 1.0) * a.lx};
   }
-  return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr + (de - 1.0) * (la + lb) - (th + 1.0) * (a.lx + b.lx);
+  double pair(double ka, double kb) const {
+    const double ls = log_sum_exp(ka, kb), lr = ls / de;
+    // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
+    double l1pr, lbr;
+    if (lr < 700) {
+      const double r = std::exp(lr);
+      l1pr = std::log1p(r);
+      lbr = std::log(r * c1 + c2);
+    } else {
+      l1pr = softplus(lr);
+      lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+    }
+    return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr;
+  }
+};
+
+template <typename D>
+double split_log_pdf(const D& dens, const Arg& a, const Arg& b) {
+  const Marg ma = dens.margin(a), mb = dens.margin(b);
+  return dens.pair(ma.key, mb.key) + ma.add + mb.add;
 }
 
 inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
-  return bb1_log_pdf(th, de, 1.0 + th * de, th * (de - 1.0), a, b);
+  return split_log_pdf(BB1Density(th, de), a, b);
 }
 
 inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -359,18 +380,23 @@ inline double log_one_minus_pow(double th, const Arg& a) { return log1m_exp(th *
 // BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
 // x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
 // w = s^(1/de), s = x(u)^de + x(v)^de.
-inline double bb6_log_pdf(double th, double de, double lth, const Arg& a, const Arg& b) {
-  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
-  const double lxa = std::log(-lba), lxb = std::log(-lbb);
-  const double ls = log_sum_exp(de * lxa, de * lxb), lw = ls / de, w = std::exp(lw);
-  const double q = -std::expm1(-w);  // 1 - e^-w
-  const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
-  return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br) +
-         (de - 1.0) * (lxa + lxb) + (th - 1.0) * (a.l1x + b.l1x) - lba - lbb;
-}
+struct BB6Density {
+  double th, de, lth;
+  BB6Density(double th_, double de_) : th(th_), de(de_), lth(std::log(th_)) {}
+  Marg margin(const Arg& a) const {
+    const double lba = log_one_minus_pow(th, a), lxa = std::log(-lba);
+    return {de * lxa, (de - 1.0) * lxa + (th - 1.0) * a.l1x - lba};
+  }
+  double pair(double ka, double kb) const {
+    const double ls = log_sum_exp(ka, kb), lw = ls / de, w = std::exp(lw);
+    const double q = -std::expm1(-w);  // 1 - e^-w
+    const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
+    return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br);
+  }
+};
 
 inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
-  return bb6_log_pdf(th, de, std::log(th), a, b);
+  return split_log_pdf(BB6Density(th, de), a, b);
 }
 
 inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -384,12 +410,22 @@ inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
 // BB7 (Joe 2014, section 4.17.4), theta >= 1, delta > 0: generator
 // B(t)^-de - 1, B(t) = 1 - (1 - t)^th; C = 1 - (1 - z)^(1/th),
 // z = (1 + s)^(-1/de), 1 + s = B(u)^-de + B(v)^-de - 1.
+struct BB7Density {
+  double th, de;
+  BB7Density(double th_, double de_) : th(th_), de(de_) {}
+  Marg margin(const Arg& a) const {
+    const double lba = log_one_minus_pow(th, a);
+    return {-de * lba, -(de + 1.0) * lba + (th - 1.0) * a.l1x};
+  }
+  double pair(double ka, double kb) const {
+    const double lz = -clayton_log_s(ka, kb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
+    const double br = (th - 1.0) * std::exp(lz) + th * (1.0 + de) * std::exp(l1mz);
+    return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + std::log(br);
+  }
+};
+
 inline double bb7_log_pdf(double th, double de, const Arg& a, const Arg& b) {
-  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
-  const double lz = -clayton_log_s(-de * lba, -de * lbb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
-  const double br = (th - 1.0) * std::exp(lz) + th * (1.0 + de) * std::exp(l1mz);
-  return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + std::log(br) - (de + 1.0) * (lba + lbb) +
-         (th - 1.0) * (a.l1x + b.l1x);
+  return split_log_pdf(BB7Density(th, de), a, b);
 }
 
 inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -404,15 +440,21 @@ inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
 inline double bb8_log_q(double de, const Arg& a) { return std::log((1.0 - de) + de * a.x1); }  // log(1 - de t)
 inline double bb8_log_eta(double th, double de) { return de >= 1 ? 0.0 : log1m_exp(th * std::log1p(-de)); }
 
-// leta = log eta, lde = log de.
-inline double bb8_log_pdf(double th, double de, double leta, double lde, const Arg& a, const Arg& b) {
-  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b);
-  const double lp = std::min(log1m_exp(th * lqa) + log1m_exp(th * lqb) - leta, 0.0);
-  return lde - leta + (th - 1.0) * (lqa + lqb) + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
-}
+struct BB8Density {
+  double th, de, leta, lde;  // log eta, log de
+  BB8Density(double th_, double de_) : th(th_), de(de_), leta(bb8_log_eta(th_, de_)), lde(std::log(de_)) {}
+  Marg margin(const Arg& a) const {
+    const double lq = bb8_log_q(de, a);
+    return {log1m_exp(th * lq), (th - 1.0) * lq};  // log D(a)
+  }
+  double pair(double ka, double kb) const {
+    const double lp = std::min(ka + kb - leta, 0.0);
+    return lde - leta + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+  }
+};
 
 inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
-  return bb8_log_pdf(th, de, bb8_log_eta(th, de), std::log(de), a, b);
+  return split_log_pdf(BB8Density(th, de), a, b);
 }
 
 inline double bb8_h1(double th, double de, const Arg& a, const Arg& b) {
@@ -1036,6 +1078,13 @@ struct PairData {
   std::vector<double> tq, x, y;     // per nu: quantiles of q, scores
   const TScoreTable* table = nullptr;  // when every probability is in it
   std::vector<long> ta, tb;         // rows of the table (1-based, negative when u > 1/2)
+  // the distinct values of u1 and u2 (sorted) and each observation's index
+  // in them: margin parts of the two-parameter densities are computed once
+  // per value (sum_split())
+  std::vector<double> vals;
+  std::vector<Arg> vargs;
+  std::vector<std::size_t> ia, ib;
+  mutable std::vector<Marg> marg_a, marg_b;  // scratch of sum_split()
 
   void prepare(const double* u1, const double* u2, std::size_t n_, const TScoreTable* tab = nullptr) {
     n = n_;
@@ -1048,6 +1097,18 @@ struct PairData {
       b[i] = make_arg(u2[i]);
       z1[i] = norm_q(a[i]);
       z2[i] = norm_q(b[i]);
+    }
+    vals.assign(u1, u1 + n);
+    vals.insert(vals.end(), u2, u2 + n);
+    std::sort(vals.begin(), vals.end());
+    vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+    vargs.resize(vals.size());
+    for (std::size_t k = 0; k < vals.size(); ++k) vargs[k] = make_arg(vals[k]);
+    ia.resize(n);
+    ib.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      ia[i] = static_cast<std::size_t>(std::lower_bound(vals.begin(), vals.end(), u1[i]) - vals.begin());
+      ib[i] = static_cast<std::size_t>(std::lower_bound(vals.begin(), vals.end(), u2[i]) - vals.begin());
     }
     q.clear();
     for (std::size_t i = 0; i < n; ++i) {
@@ -1153,6 +1214,34 @@ inline double loglik_onepar(const PairData& d, int family, double par) {
   return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
 }
 
+// sum_rotated() of a split density (BB1Density, ...): the margin parts once
+// per distinct value (pseudo-observations from ranks share their values, so
+// rotations 0 and 180 compute n margins instead of 2n), else directly.
+template <typename D>
+double sum_split(const PairData& d, int r, const D& dens) {
+  const bool fa = r == 180 || r == 90, fb = r == 180 || r == 270;
+  const std::size_t K = d.vals.size();
+  if ((fa == fb ? K : 2 * K) >= 2 * d.n)
+    return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return split_log_pdf(dens, u, v); });
+  auto fill = [&](std::vector<Marg>& m, bool flipped) {
+    m.resize(K);
+    for (std::size_t k = 0; k < K; ++k) m[k] = dens.margin(flipped ? flip(d.vargs[k]) : d.vargs[k]);
+  };
+  fill(d.marg_a, fa);
+  const std::vector<Marg>* mb = &d.marg_a;
+  if (fb != fa) {
+    fill(d.marg_b, fb);
+    mb = &d.marg_b;
+  }
+  double ll = 0;
+  for (std::size_t i = 0; i < d.n; ++i) {
+    const Marg& x = d.marg_a[d.ia[i]];
+    const Marg& y = (*mb)[d.ib[i]];
+    ll += dens.pair(x.key, y.key) + x.add + y.add;
+  }
+  return ll;
+}
+
 // Log-likelihood of a two-parameter family other than t (BB1-BB8, Tawn; any
 // rotation) at (par, par2); the constants of the densities computed once.
 inline double loglik_twopar(const PairData& d, int family, double par, double par2) {
@@ -1162,22 +1251,10 @@ inline double loglik_twopar(const PairData& d, int family, double par, double pa
   const double th2 = neg && !is_tawn(base) ? -par2 : par2;
   double ll = 0;
   switch (base) {
-    case 7: {
-      const double c1 = 1.0 + th * th2, c2 = th * (th2 - 1.0);
-      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb1_log_pdf(th, th2, c1, c2, u, v); });
-      break;
-    }
-    case 8: {
-      const double lth = std::log(th);
-      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb6_log_pdf(th, th2, lth, u, v); });
-      break;
-    }
-    case 9: ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb7_log_pdf(th, th2, u, v); }); break;
-    case 10: {
-      const double leta = bb8_log_eta(th, th2), lde = std::log(th2);
-      ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return bb8_log_pdf(th, th2, leta, lde, u, v); });
-      break;
-    }
+    case 7: ll = sum_split(d, r, BB1Density(th, th2)); break;
+    case 8: ll = sum_split(d, r, BB6Density(th, th2)); break;
+    case 9: ll = sum_split(d, r, BB7Density(th, th2)); break;
+    case 10: ll = sum_split(d, r, BB8Density(th, th2)); break;
     case 104: case 204: {
       const double lp = std::log(th2);
       ll = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(base, th, th2, lp, u, v); });
