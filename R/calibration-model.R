@@ -297,7 +297,7 @@ format.ir_sim_model <- function(x, ...) {
   n_sys <- vapply(cols, function(col) length(col$systems), 1L)
   n_top <- vapply(cols, function(col) nrow(col$pobs), 1L)
   head <- sprintf("<ir_sim_model> %s: %s, %s margins", x$measure, plural(length(cols), "collection"), x$type)
-  per <- sprintf("  %-12s %s x %s (%d dropped)", names(cols), plural(n_sys, "system"), plural(n_top, "topic"),
+  per <- sprintf("  %-12s %d systems x %d topics (%d dropped)", names(cols), n_sys, n_top,
                  vapply(cols, function(col) nrow(col$dropped), 1L))
   fam <- table(unlist(lapply(cols, function(col) vapply(col$margins, `[[`, "", "family"))))
   cop <- table(unlist(lapply(cols, function(col) col$copulas$copula)))
@@ -377,9 +377,10 @@ autoplot.ir_sim_model <- function(object, systems = NULL, collection = 1L, seed 
     ggplot2::scale_colour_manual(values = c("black", "#D55E00"), name = NULL) +
     ggplot2::scale_shape_manual(values = c(16, 4), name = NULL) +
     ggplot2::labs(x = paste0("pseudo-observation of ", systems[1]), y = paste0("pseudo-observation of ", systems[2]),
-                  title = sprintf("%s copula (Kendall tau %.2f; observed %.2f)", cop$copula, cop$tau, cop$tau_empirical),
-                  subtitle = sprintf("%s, %s topics", col$name, n)) +
-    ggplot2::theme_bw() + ggplot2::theme(legend.position = "bottom")
+                  title = wrap_text(sprintf("%s copula of %s and %s", cop$copula, systems[1], systems[2])),
+                  subtitle = wrap_text(sprintf("Kendall tau %.2f (observed %.2f); %s, %s topics", cop$tau,
+                                               cop$tau_empirical, col$name, n), 45L)) +
+    ggplot2::theme_bw() + title_theme() + ggplot2::theme(legend.position = "bottom")
 }
 
 model_collection <- function(model, collection, call = rlang::caller_env()) {

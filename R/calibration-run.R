@@ -560,6 +560,12 @@ as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, 
 #'                         delta = c(0.02, 0.05), trials = 300, B = 200, seed = 1)
 #' ggplot2::autoplot(cal)
 #' ggplot2::autoplot(cal, type = "power")
+# At most 4 labelled effect sizes on the x axis.
+delta_breaks <- function(delta) {
+  if (length(delta) <= 4L) return(delta)
+  pretty(range(delta), n = 4L)
+}
+
 #' @export
 autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"), alpha = NULL,
                                     alternative = c("two.sided", "greater"), ...) {
@@ -583,7 +589,7 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
       ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey40") +
       ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
       ggplot2::geom_line() +
-      ggplot2::scale_x_continuous(labels = function(v) format(v, drop0trailing = TRUE)) +
+      ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
       ggplot2::labs(x = "significance level alpha", y = "Type I error rate",
                     title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
                     subtitle = sprintf("%s trials per size; dashed: perfect calibration",
@@ -596,6 +602,7 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
     p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test)) +
       ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
       ggplot2::geom_line() + ggplot2::geom_point(size = 1.2) +
+      ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta), labels = function(v) format(v, drop0trailing = TRUE)) +
       ggplot2::labs(x = "effect size delta (difference in expected score)",
                     y = if (type == "power") "power" else "Type III error rate",
                     title = sprintf("%s of %s tests, %s, alpha = %s",
@@ -606,5 +613,6 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
   p + ggplot2::facet_wrap(~facet, nrow = 1) +
     ggplot2::scale_colour_manual(values = colours, name = "test") +
     ggplot2::scale_fill_manual(values = colours, name = "test") +
-    ggplot2::theme_bw() + title_theme() + ggplot2::theme(legend.position = "bottom")
+    ggplot2::theme_bw() + title_theme() +
+    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"))
 }

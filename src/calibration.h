@@ -120,6 +120,43 @@ inline double margin_mean(const MarginRef& m) {
   return hi - integral;
 }
 
+// margin_mean() of the transform with exponent e (a = e when `up`, else
+// b = e) from the logs of the table's F (lf) and 1 - F (ls): the same
+// closed forms, with each knot's power taken once (exp(e * log)).
+inline double margin_mean_logs(const MarginRef& m, const std::vector<double>& lf,
+                               const std::vector<double>& ls, bool up, double e) {
+  if (m.discrete) {
+    double mean = 0.0, prev = 0.0;
+    for (std::size_t k = 0; k < m.size; ++k) {
+      const double g = k + 1 == m.size ? 1.0 : (up ? std::exp(e * lf[k]) : -std::expm1(e * ls[k]));
+      mean += m.knots[k] * (g - prev);
+      prev = g;
+    }
+    return mean;
+  }
+  const std::vector<double>& l = up ? lf : ls;
+  double integral = 0.0;
+  double p0 = std::exp((e + 1) * l[0]);  // f0^(e+1) (or s0^(e+1))
+  for (std::size_t k = 1; k < m.size; ++k) {
+    const double p1 = std::exp((e + 1) * l[k]);
+    const double h = m.knots[k] - m.knots[k - 1];
+    if (h > 0) {
+      const double v0 = up ? m.cdf[k - 1] : 1.0 - m.cdf[k - 1];
+      const double v1 = up ? m.cdf[k] : 1.0 - m.cdf[k];
+      const double dv = std::fabs(v1 - v0);
+      double seg;
+      if (dv > 1e-12) {
+        seg = h * std::fabs(p1 - p0) / ((e + 1) * dv);
+      } else {
+        seg = h * std::exp(e * std::log(0.5 * (v0 + v1)));
+      }
+      integral += up ? seg : h - seg;
+    }
+    p0 = p1;
+  }
+  return m.knots[m.size - 1] - integral;
+}
+
 // The exponent of the transform that gives the tabulated margin expected
 // value `target`: a >= 1 (F^a) when the target is above the margin's mean,
 // b >= 1 (1 - (1 - F)^b) when below. Solved on log(exponent) by the
@@ -133,11 +170,13 @@ inline bool transform_exponent(MarginRef m, double target, double tol, double& a
   a = b = 1.0;
   if (std::fabs(base - target) <= tol) return true;
   const bool up = target > base;
-  auto mean_at = [&](double log_e) {
-    MarginRef t = m;
-    (up ? t.a : t.b) = std::exp(log_e);
-    return margin_mean(t) - target;
-  };
+  const double neg_inf = -std::numeric_limits<double>::infinity();
+  std::vector<double> lf(m.size), ls(m.size);
+  for (std::size_t k = 0; k < m.size; ++k) {
+    lf[k] = m.cdf[k] > 0 ? std::log(m.cdf[k]) : neg_inf;
+    ls[k] = m.cdf[k] < 1 ? std::log1p(-m.cdf[k]) : neg_inf;
+  }
+  auto mean_at = [&](double log_e) { return margin_mean_logs(m, lf, ls, up, std::exp(log_e)) - target; };
   double x0 = 0.0, f0 = base - target;
   double x1 = std::log(1e8), f1 = mean_at(x1);
   if ((f0 > 0) == (f1 > 0)) {

@@ -255,3 +255,59 @@ test_that("autoplot draws Type I against alpha with the diagonal, and power agai
                              progress = FALSE)
   expect_error(ggplot2::autoplot(t1only, type = "power"), class = "irtopics_error_argument")
 })
+
+test_that("power-design exponents give the candidate's table exactly the target mean, as transform_margin() does", {
+  ap <- real_scores("adhoc6_ap.csv")
+  p10 <- real_scores("adhoc6_p10.csv", measure = "P@10")
+  margins <- list(fit_margin(ap[3, ]), fit_margin(ap[40, ]),
+                  fit_margin(p10[3, ], type = "discrete", support = score_support("P@10")))
+  for (m in margins) {
+    for (target in m$mean + c(-0.04, -0.005, 0.01, 0.05)) {
+      ex <- cpp_transform_exponents(list(m$knots), list(m$cdf), m$discrete, 0L, target, 1e-12)
+      expect_true(min(ex) == 1 && max(ex) > 1)
+      # the table's mean under the transform (closed form) ...
+      expect_equal(cpp_margin_mean(m$knots, m$cdf, m$discrete, ex[1], ex[2]), target, tolerance = 1e-9)
+      # ... is what the simulator draws: quantiles of a fine grid of u
+      u <- (seq_len(2e5) - 0.5) / 2e5
+      draws <- cpp_margin_quantile(m$knots, m$cdf, m$discrete, ex[1], ex[2], u)
+      expect_equal(mean(draws), target, tolerance = 1e-4)
+      # transform_margin() (R, written separately) finds the same exponent
+      tr <- transform_margin(m, target)$transform
+      expect_equal(c(tr$a %||% 1, tr$b %||% 1), as.vector(ex), tolerance = 1e-5)
+    }
+  }
+  # out of reach: NaN
+  m <- margins[[1]]
+  expect_true(all(is.nan(cpp_transform_exponents(list(m$knots), list(m$cdf), FALSE, 0L, 0.99999, 1e-9))))
+})
+
+test_that("the 2019 study's AP Type I table and power at 50 topics are reproduced (20,000 trials per cell)", {
+  # 140,000 trials and the fits of 4 collections: about a minute on an
+  # optimised build. .ci/run sets IRTOPICS_LONG_TESTS=true for R CMD check.
+  skip_if_not(identical(Sys.getenv("IRTOPICS_LONG_TESTS"), "true"),
+              "long test: set IRTOPICS_LONG_TESTS=true to run it")
+  dir <- system.file("extdata", "score-matrices", package = "irtopics")
+  ap <- lapply(stats::setNames(file.path(dir, sprintf("adhoc%d_ap.csv", 5:8)), 5:8), read_scores, measure = "AP")
+  model <- simulation_model(ap, seed = 2019)
+  cal <- test_calibration(model, n_topics = c(25, 50, 100), delta = NULL, trials = 20000, seed = 2019,
+                          progress = FALSE)
+  # Urbano, Lima & Hanjalic (2019), output/type_1/type_1_ap_<n>.csv, alpha = .05, two-sided
+  paper <- rbind(`25` = c(.0509, .0607, .0464, .0689, .0534), `50` = c(.0512, .0722, .0779, .0597, .0522),
+                 `100` = c(.0511, .0965, .1251, .0553, .0517))
+  colnames(paper) <- c("t", "wilcoxon", "sign", "bootstrap", "permutation")
+  tab <- as.data.frame(cal)
+  tab <- tab[tab$error == "type1" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
+  got <- paper * NA
+  for (k in seq_len(nrow(tab))) got[as.character(tab$n_topics[k]), as.character(tab$test[k])] <- tab$rate[k]
+  expect_true(all(abs(got - paper) <= 0.01), info = paste(capture.output(print(round(got - paper, 4))), collapse = "\n"))
+  pw <- test_calibration(model, n_topics = 50, delta = c(0.01, 0.03, 0.05), trials = 20000, seed = 2019,
+                         progress = FALSE)
+  tab <- as.data.frame(pw)
+  tab <- tab[tab$error == "power" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
+  paper <- rbind(c(.0947, .1212, .1119, .1068, .0966), c(.3595, .3874, .3133, .3827, .3632),
+                 c(.6697, .6843, .5656, .6918, .6730))
+  got <- t(vapply(c(0.01, 0.03, 0.05), function(d) {
+    tab$rate[tab$delta == d][match(colnames(got), tab$test[tab$delta == d])]
+  }, numeric(5)))
+  expect_true(all(abs(got - paper) <= 0.02), info = paste(capture.output(print(round(got - paper, 4))), collapse = "\n"))
+})
