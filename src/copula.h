@@ -52,7 +52,7 @@
 // with a TScoreTable the nu search interpolates tabulated t scores and the
 // log-likelihood is then evaluated exactly at the nu found; BB1-BB8 and Tawn
 // by projected Newton steps with a finite-difference Hessian (newton_box(),
-// about 25 log-likelihood evaluations) from the best of two or three
+// about 25 log-likelihood evaluations) from the best of two to four
 // starting points, within BiCopEst's bounds (Tawn's psi within
 // [|tau| - 0.1, |tau| + 0.2], as VineCopula). Candidates are preselected as
 // in BiCopSelect(presel = TRUE):
@@ -1466,25 +1466,45 @@ double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], do
       const double tol = 1e-9 * (hi[k] - lo[k]);
       fixed[k] = (x[k] <= lo[k] + tol && g[k] < 0) || (x[k] >= hi[k] - tol && g[k] > 0);
     }
+    // The step, in coordinates scaled by the box (y = x / (hi - lo)), along
+    // the eigenvectors of -H: a Newton step where the curvature is
+    // concave enough, else a step of kFlat in the direction of the gradient
+    // (a ridge along which f keeps rising, as Tawn's theta near its bound,
+    // is crossed in a few steps; backtracking shortens a step too long).
+    constexpr double kFlat = 0.25;
+    const double R[2] = {hi[0] - lo[0], hi[1] - lo[1]};
+    const double gs[2] = {g[0] * R[0], g[1] * R[1]};
+    const double A = -H[0][0] * R[0] * R[0], B = -H[0][1] * R[0] * R[1], D = -H[1][1] * R[1] * R[1];
+    const double scale_h = std::max(std::fabs(A), std::fabs(D)) + 1e-300;
     double p[2] = {0, 0};
-    // Newton step for -f: (-H + lambda I) p = g, lambda so that -H + lambda I > 0
-    double lambda = 0;
-    for (int tries = 0; tries < 30; ++tries) {
-      const double a = -H[0][0] + lambda, d = -H[1][1] + lambda, b = -H[0][1];
-      if (fixed[0] && fixed[1]) break;
-      if (fixed[0] || fixed[1]) {
-        const int k = fixed[0] ? 1 : 0;
-        const double dk = k == 0 ? a : d;
-        if (dk > 0) { p[k] = g[k] / dk; break; }
+    auto along = [&](double mu, double comp) {  // step length along one direction
+      return mu > 1e-6 * scale_h ? comp / mu : (comp > 0 ? kFlat : (comp < 0 ? -kFlat : 0.0));
+    };
+    if (fixed[0] && fixed[1]) {
+      // nothing to do
+    } else if (fixed[0] || fixed[1]) {
+      const int k = fixed[0] ? 1 : 0;
+      p[k] = along(k == 0 ? A : D, gs[k]) * R[k];
+    } else {
+      // eigen-decomposition of [[A, B], [B, D]]
+      const double mean = 0.5 * (A + D), rad = std::sqrt(0.25 * (A - D) * (A - D) + B * B);
+      const double mu[2] = {mean + rad, mean - rad};
+      double e[2][2];
+      if (rad == 0) {
+        e[0][0] = 1; e[0][1] = 0; e[1][0] = 0; e[1][1] = 1;
       } else {
-        const double det = a * d - b * b;
-        if (a > 0 && det > 0) {
-          p[0] = (d * g[0] - b * g[1]) / det;
-          p[1] = (a * g[1] - b * g[0]) / det;
-          break;
-        }
+        // eigenvector of mu0: (B, mu0 - A) or (mu0 - D, B), whichever is longer
+        double v0 = B, v1 = mu[0] - A;
+        if (std::fabs(mu[0] - D) + std::fabs(B) > std::fabs(v0) + std::fabs(v1)) { v0 = mu[0] - D; v1 = B; }
+        const double nrm = std::sqrt(v0 * v0 + v1 * v1);
+        e[0][0] = v0 / nrm; e[0][1] = v1 / nrm;
+        e[1][0] = -e[0][1]; e[1][1] = e[0][0];
       }
-      lambda = lambda == 0 ? 1e-3 * (std::fabs(H[0][0]) + std::fabs(H[1][1]) + 1e-8) : 4 * lambda;
+      for (int j = 0; j < 2; ++j) {
+        const double t = along(mu[j], e[j][0] * gs[0] + e[j][1] * gs[1]);
+        p[0] += t * e[j][0] * R[0];
+        p[1] += t * e[j][1] * R[1];
+      }
     }
     // backtracking along the projected step
     double best = fx, bx[2] = {x[0], x[1]};
@@ -1543,8 +1563,11 @@ inline void twopar_bounds(int base, double tau, double lo[2], double hi[2]) {
 
 // BB1, BB6, BB7, BB8 and Tawn (any rotation) by maximum likelihood over the
 // bounds of twopar_bounds(): newton_box() on the base parameters from the
-// best of two or three starting points (VineCopula's start and points of
-// the family's sub-models roughly matching the empirical tau).
+// best of two to four starting points (VineCopula's start and points of
+// the family's sub-models roughly matching the empirical tau; for Tawn also
+// points on its ridge of large theta and small psi, and a second climb from
+// VineCopula's start when another start was better: its likelihood can be
+// bimodal).
 inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_eval = nullptr) {
   const int base = base_of(family), r = rotation_of(family);
   const bool neg = r == 90 || r == 270;
@@ -1554,7 +1577,7 @@ inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_ev
   auto f = [&](double a, double b) { return loglik_twopar(d, family, sp * a, sp2 * b); };
   const double t = std::min(std::max(std::fabs(tau), 0.01), 0.9);
   // starting points (base parameters)
-  double starts[3][2];
+  double starts[4][2];
   int ns = 0;
   auto add = [&](double a, double b) {
     starts[ns][0] = std::min(hi[0], std::max(lo[0], a));
@@ -1567,20 +1590,35 @@ inline CopulaFit fit_twopar(const PairData& d, int family, double tau, int* n_ev
     case 8: add(1.5, 1.5); add(1.0, 1.0 / (1 - t)); break;
     case 9: add(1.5, 0.5); add(1.0, 2 * t / (1 - t)); add(1.0 / (1 - t), 0.05); break;
     case 10: add(1.5, 0.5); add(1.0 / (1 - t), 1.0); break;
-    default: add(1 + 6 * t, std::min(t + 0.1, 0.999)); add(1.0 / (1 - t), 0.5 * (lo[1] + hi[1])); break;
+    // Tawn: VineCopula's start, a Gumbel-like point, and two on the ridge of
+    // large theta and small psi where the likelihood can have a second mode
+    default:
+      add(1 + 6 * t, std::min(t + 0.1, 0.999));
+      add(1.0 / (1 - t), 0.5 * (lo[1] + hi[1]));
+      add(4.0, lo[1] + 0.2 * (hi[1] - lo[1]));
+      add(10.0, lo[1] + 0.1 * (hi[1] - lo[1]));
+      break;
   }
+  double fs[4] = {0, 0, 0, 0};
   int best = 0;
-  double fbest = -std::numeric_limits<double>::infinity();
   for (int k = 0; k < ns; ++k) {
-    const double v = f(starts[k][0], starts[k][1]);
+    fs[k] = f(starts[k][0], starts[k][1]);
     if (n_eval) ++*n_eval;
-    if (v > fbest) {
-      fbest = v;
-      best = k;
-    }
+    if (fs[k] > fs[best]) best = k;
   }
   double x[2] = {starts[best][0], starts[best][1]};
-  const double ll = newton_box(f, x, lo, hi, fbest, 40, n_eval);
+  double ll = newton_box(f, x, lo, hi, fs[best], 40, n_eval);
+  if (is_tawn(base) && best != 0) {
+    // Tawn's likelihood can be bimodal: also from VineCopula's start (the
+    // mode its L-BFGS-B finds), keeping the higher
+    double x0[2] = {starts[0][0], starts[0][1]};
+    const double ll0 = newton_box(f, x0, lo, hi, fs[0], 40, n_eval);
+    if (ll0 > ll) {
+      ll = ll0;
+      x[0] = x0[0];
+      x[1] = x0[1];
+    }
+  }
   CopulaFit fit;
   fit.cop.family = family;
   fit.cop.par = sp * x[0];
