@@ -3,9 +3,6 @@
 # simulated from the user's own collections.
 
 calibration_builtin <- c("t", "wilcoxon", "sign", "bootstrap", "permutation")
-calibration_labels <- c(t = "t-test", wilcoxon = "Wilcoxon", sign = "sign", bootstrap = "bootstrap",
-                        permutation = "permutation")
-
 # The significance levels of the study (and of the plots).
 calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 

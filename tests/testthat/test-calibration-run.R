@@ -311,3 +311,19 @@ test_that("the 2019 study's AP Type I table and power at 50 topics are reproduce
   }, numeric(5)))
   expect_true(all(abs(got - paper) <= 0.02), info = paste(capture.output(print(round(got - paper, 4))), collapse = "\n"))
 })
+
+test_that("a long trial loop can be interrupted, and the progress bar path gives the same results", {
+  skip_if_no_interrupts()
+  for (threads in 1:2) {
+    res <- with_interrupt_after(1, test_calibration(cal_model(), tests = "permutation", n_topics = 50,
+                                                    delta = NULL, trials = 200, B = 1e7, seed = 1,
+                                                    n_threads = threads, progress = FALSE))
+    expect_true(res$interrupted)
+    expect_lt(res$elapsed, 10)
+  }
+  withr::local_options(irtopics.progress = TRUE)
+  a <- test_calibration(cal_model(), n_topics = 10, delta = NULL, trials = 1000, B = 50, seed = 9)
+  withr::local_options(irtopics.progress = FALSE)
+  expect_identical(a$table, test_calibration(cal_model(), n_topics = 10, delta = NULL, trials = 1000, B = 50,
+                                             seed = 9)$table)
+})

@@ -1,0 +1,144 @@
+# simulation_model() and simulate_scores(): preparation, the fitted pieces,
+# what the simulated matrices reproduce, methods, plots and errors.
+
+sim_fixture <- function() {
+  if (is.null(sim_cache$model)) {
+    ap <- real_scores("adhoc7_ap.csv")
+    sim_cache$ap <- ap[1:30, ]
+    sim_cache$model <- simulation_model(sim_cache$ap, seed = 3)
+  }
+  sim_cache
+}
+sim_cache <- new.env()
+
+test_that("preparation drops duplicates and the bottom 10% by mean, as the 2019 study does", {
+  ap <- unclass(real_scores("adhoc7_ap.csv"))[1:20, ]
+  attr(ap, "measure") <- NULL
+  ap <- rbind(ap, dup = ap[3, ] + 1e-6)
+  model <- simulation_model(as_ir_scores(ap, measure = "AP"), copulas = "basic", seed = 1)
+  col <- model$collections[[1]]
+  expect_equal(col$dropped$system[col$dropped$reason == "duplicate"], "dup")
+  mu <- rowMeans(ap[rownames(ap) != "dup", ])
+  low <- names(mu)[mu < quantile(mu, 0.1)]
+  expect_setequal(col$dropped$system[col$dropped$reason == "bottom"], low)
+  expect_setequal(col$systems, setdiff(rownames(ap), c("dup", low)))
+  # pseudo-observations: ranks / (n + 1) with ties broken at random, fixed by the seed
+  pobs <- col$pobs
+  expect_true(all(apply(round(pobs * (nrow(pobs) + 1)), 2, function(r) setequal(r, seq_len(nrow(pobs))))))
+  x <- col$scores[5, ]
+  expect_true(all(diff(x[order(pobs[, 5])]) >= 0))
+  again <- simulation_model(as_ir_scores(ap, measure = "AP"), copulas = "basic", seed = 1)
+  expect_identical(again$collections[[1]]$pobs, pobs)
+  expect_identical(again$collections[[1]]$copulas, col$copulas)
+  # one copula per pair, in the row-wise upper triangle; AIC = -2 loglik + 2 k
+  m <- length(col$systems)
+  expect_equal(nrow(col$copulas), m * (m - 1) / 2)
+  expect_equal(col$copulas$system1[m], col$systems[2])
+  k <- ifelse(col$copulas$family == 0, 0, ifelse(col$copulas$family == 2, 2, 1))
+  expect_equal(col$copulas$aic, -2 * col$copulas$loglik + 2 * k, tolerance = 1e-10)
+  expect_true(all(col$copulas$family %in% copula_families_basic))
+  # the empirical tau is Kendall's tau of the pseudo-observations (= of the scores)
+  expect_equal(col$copulas$tau_empirical[1],
+               cor(pobs[, col$copulas$system1[1]], pobs[, col$copulas$system2[1]], method = "kendall"),
+               tolerance = 1e-12)
+})
+
+test_that("all families by default: the Tawn and BB copulas are candidates", {
+  fx <- sim_fixture()
+  cops <- fx$model$collections[[1]]$copulas
+  expect_true(all(cops$family %in% copula_family_codes))
+  expect_true(any(cops$family %in% c(104, 114, 204, 214, 7:10, 17:20)))
+  # the chosen copula has the lowest AIC among the basic ones too
+  basic <- simulation_model(fx$ap, copulas = "basic", seed = 3)$collections[[1]]$copulas
+  expect_true(all(cops$aic <= basic$aic + 1e-8))
+})
+
+test_that("simulated matrices follow each system's margin and each adjacent pair's copula", {
+  fx <- sim_fixture()
+  col <- fx$model$collections[[1]]
+  sys <- col$systems[c(4, 9, 2)]
+  sim <- simulate_scores(fx$model, 3000, systems = sys, seed = 11)
+  expect_s3_class(sim, "ir_scores")
+  expect_identical(dim(sim), c(3L, 3000L))
+  expect_identical(rownames(sim), sys)
+  expect_identical(attr(sim, "measure"), "AP")
+  for (s in sys) {
+    expect_gt(suppressWarnings(ks.test(sim[s, ], function(q) pmargin(q, col$margins[[s]])))$p.value, 0.001)
+  }
+  # adjacent pairs keep their fitted Kendall tau (SE of tau from 3000 pairs < 0.015)
+  for (k in 1:2) {
+    cop <- pair_row(col, sys[k], sys[k + 1])
+    expect_lt(abs(cor(sim[k, ], sim[k + 1, ], method = "kendall") - cop$tau), 0.05)
+  }
+  # the same seed gives the same matrix
+  expect_identical(simulate_scores(fx$model, 3000, systems = sys, seed = 11), sim)
+  # a single system, and one topic
+  one <- simulate_scores(fx$model, 1, systems = sys[1], seed = 2)
+  expect_identical(dim(one), c(1L, 1L))
+})
+
+test_that("a pair simulated in either order has the same joint distribution", {
+  fx <- sim_fixture()
+  col <- fx$model$collections[[1]]
+  cops <- col$copulas
+  asym <- cops[grepl("Tawn", cops$copula), ]
+  skip_if(!nrow(asym), "no Tawn copula fitted")
+  a <- asym$system1[1]
+  b <- asym$system2[1]
+  ab <- simulate_scores(fx$model, 20000, systems = c(a, b), seed = 5)
+  ba <- simulate_scores(fx$model, 20000, systems = c(b, a), seed = 6)
+  # the asymmetric copula is oriented: the mean of a - b and its median agree in both orders
+  expect_lt(abs(mean(ab[a, ] - ab[b, ]) - mean(ba[a, ] - ba[b, ])), 0.01)
+  expect_lt(abs(mean(ab[a, ] > ab[b, ]) - mean(ba[a, ] > ba[b, ])), 0.02)
+})
+
+test_that("discrete measures simulate values of the support", {
+  p10 <- real_scores("adhoc7_p10.csv", measure = "P@10")[1:15, ]
+  model <- simulation_model(p10, seed = 1)
+  expect_identical(model$type, "discrete")
+  expect_equal(model$support, (0:10) / 10)
+  sim <- simulate_scores(model, 500, seed = 1)
+  expect_true(all(abs(sim * 10 - round(sim * 10)) < 1e-12))
+})
+
+test_that("methods: print, summary, data frames and the plots", {
+  fx <- sim_fixture()
+  out <- format(fx$model)
+  expect_match(out[1], "^<ir_sim_model> AP: 1 collection, continuous margins")
+  expect_true(any(grepl("^Margins: ", out)) && any(grepl("^Copulas: ", out)))
+  expect_s3_class(summary(fx$model), "irtopics_summary")
+  df <- as.data.frame(fx$model)
+  expect_identical(df$system, fx$model$collections[[1]]$systems)
+  expect_equal(df$mean, vapply(fx$model$collections[[1]]$margins, `[[`, 0, "mean"), ignore_attr = TRUE)
+  cp <- as.data.frame(fx$model, what = "copulas")
+  expect_equal(nrow(cp), nrow(fx$model$collections[[1]]$copulas))
+  col <- fx$model$collections[[1]]
+  sys <- col$systems[c(2, 5)]
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(fx$model, systems = sys))
+  pts <- b$plot$data
+  obs <- pts[pts$what == "observed", ]
+  expect_equal(obs$u1, unname(col$pobs[, sys[1]]))
+  expect_equal(obs$u2, unname(col$pobs[, sys[2]]))
+  expect_equal(sum(pts$what != "observed"), nrow(col$pobs))
+  expect_match(b$plot$labels$title, pair_row(col, sys[1], sys[2])$copula, fixed = TRUE)
+  expect_s3_class(ggplot2::autoplot(fx$model, systems = sys[1]), "ggplot")
+  expect_error(ggplot2::autoplot(fx$model, systems = "nope"), class = "irtopics_error_argument")
+  expect_error(ggplot2::autoplot(fx$model, bogus = 1), class = "irtopics_error_argument")
+})
+
+test_that("bad input: classed errors naming the argument", {
+  fx <- sim_fixture()
+  expect_error(simulate_scores(list(), 10), class = "irtopics_error_argument")
+  expect_error(simulate_scores(fx$model, 0), class = "irtopics_error_argument")
+  expect_error(simulate_scores(fx$model, 10, systems = "nope"), class = "irtopics_error_argument")
+  expect_error(simulate_scores(fx$model, 10, collection = "nope"), class = "irtopics_error_argument")
+  expect_error(simulation_model(fx$ap, copulas = 99), class = "irtopics_error_argument")
+  expect_error(simulation_model(fx$ap, drop_bottom = 1), class = "irtopics_error_argument")
+  expect_error(simulation_model(fx$ap, type = "continuous", support = (0:10) / 10),
+               class = "irtopics_error_argument")
+  bad <- unclass(fx$ap)
+  bad[1, 1] <- 1.5
+  expect_error(simulation_model(bad), class = "irtopics_error_data")
+  expect_error(simulation_model(real_scores("adhoc7_ap.csv", measure = "P@10")[1:5, ]),
+               class = "irtopics_error")
+})
