@@ -265,7 +265,7 @@ calibration_settings <- function(model, n_topics, delta, closest, call = rlang::
 power_design <- function(model, delta, closest, flat = flat_model(model), call = rlang::caller_env()) {
   cols <- model$collections
   sizes <- vapply(cols, function(col) length(col$systems), 1L)
-  starts <- c(0L, cumsum(sizes))
+  starts <- unname(c(0L, cumsum(sizes)))
   pairs <- lapply(seq_along(cols), function(k) {
     mu <- vapply(cols[[k]]$margins, `[[`, 0, "mean")
     n_top <- round(length(mu) * 0.25)

@@ -468,11 +468,11 @@ copula_all_codes <- c(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 
                       33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234)
 copula_npar <- function(f) ifelse(f == 0, 0, ifelse(f %in% c(1, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36), 1, 2))
 
-# Pairs of systems of adhoc8_ap.csv (first column: topic id), as
+# Pairs of systems of adhoc8_ap.csv (every column is a system), as
 # pseudo-observations rank(x, ties = "random") / (n + 1).
 real_pairs_systems <- function(n_pairs, seed) {
   path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
-  x <- as.matrix(utils::read.csv(path))[, -1]
+  x <- as.matrix(utils::read.csv(path))
   set.seed(seed)
   U <- apply(x, 2, function(v) rank(v, ties.method = "random") / (length(v) + 1))
   pr <- t(replicate(n_pairs, sample.int(ncol(U), 2)))

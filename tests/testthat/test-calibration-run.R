@@ -167,6 +167,9 @@ test_that("several collections: trials drawn in proportion to their systems", {
   share <- mean(cal$trials_data$collection == "a")
   m <- vapply(model$collections, function(c) length(c$systems), 1L)
   expect_lt(abs(share - m[["a"]] / sum(m)), 4 * sqrt(0.25 / 3000))
+  # power trials across collections: quietly
+  expect_silent(test_calibration(model, tests = "t", n_topics = 10, delta = 0.05, trials = 100, seed = 1,
+                                 progress = FALSE))
 })
 
 test_that("user tests and compare_systems() tests run on the same trials", {
