@@ -76,8 +76,8 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' [simulation_model()] as `scores` to reuse it).
 #'
 #' @section Approximations:
-#' The margins are tabulated for the trials (the quantile function of a
-#' continuous margin is interpolated linearly on 4097 points, see
+#' The margins are tabulated for the trials (the CDF of a continuous
+#' margin is interpolated linearly between 4097 points and inverted, see
 #' [fit_margin()]); the Monte Carlo standard error of a rate r from T trials
 #' is \eqn{\sqrt{r(1-r)/T}}. A test whose p-value is undefined on a trial (all
 #' differences zero, or all ties of the sign test) does not reject on it; the
@@ -98,7 +98,8 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   the experimental system of a power trial is drawn.
 #' @param sign_tol Differences of at most this size are ties of the sign
 #'   test.
-#' @param type,support The measure's margins, see [simulation_model()].
+#' @param type,support The measure's margins, see [simulation_model()] (only when `scores`
+#'   are scores, not a fitted model).
 #' @param seed Seed of the simulation (model fits and trials); `NULL` draws
 #'   one from R's RNG.
 #' @param n_threads Threads of the trial loop.
@@ -155,6 +156,10 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
   n_threads <- resolve_threads(n_threads)
   key <- resample_key(seed)
 
+  if (inherits(scores, "ir_sim_model") && (!is.null(type) || !is.null(support))) {
+    stop_irtopics(c("{.arg type} and {.arg support} belong to the fit; {.arg scores} is a fitted model already.",
+                    i = "Refit with {.code simulation_model(<scores>, type = , support = )}, or leave them out."))
+  }
   model <- if (inherits(scores, "ir_sim_model")) scores else
     simulation_model(scores, type = type, support = support, seed = key, n_threads = n_threads)
   settings <- calibration_settings(model, n_topics, delta, closest)

@@ -508,12 +508,14 @@ test_that("selection over all families agrees with VineCopula's BiCopSelect (def
   aic <- vapply(vc, `[[`, numeric(1), "AIC")
   same <- fam == ours$family
   tie <- !same & abs(ours$aic - aic) <= 0.1
-  # Measured on this branch: 199 of 200 pairs choose the same family (18
-  # distinct families, 50 Tawn), log-likelihoods within 8e-6; the other pair
-  # gets independence from VineCopula and Tawn type 2 (AIC -0.90) from us: a
-  # mode of the Tawn likelihood VineCopula's L-BFGS-B does not reach.
+  # Measured: 200 of 200 pairs choose the same family; the log-likelihoods
+  # agree within 1e-5 except one Tawn type 2 180 pair where ours is 2.26
+  # higher: a mode of the Tawn likelihood VineCopula's L-BFGS-B does not
+  # reach (on other pairs this makes VineCopula choose independence). Our
+  # fit is never worse than VineCopula's by more than 0.01.
   expect_gte(mean(same | tie), 0.9)
-  expect_true(all(abs(ours$loglik[same] - ll[same]) <= 0.01))
+  expect_true(all(ours$loglik[same] >= ll[same] - 0.01))
+  expect_gte(mean(abs(ours$loglik[same] - ll[same]) <= 1e-3), 0.95)
   expect_true(any(fam > 100))
   expect_equal(ours$tau_empirical, vapply(vc, `[[`, numeric(1), "emptau"))
 })

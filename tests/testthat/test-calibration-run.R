@@ -210,6 +210,7 @@ test_that("bad input is a classed error naming the argument", {
   expect_error(test_calibration(cal_model(), n_topics = 2), class = "irtopics_error_argument")
   expect_error(test_calibration(cal_model(), tests = "anova"), class = "irtopics_error_argument")
   expect_error(test_calibration(cal_model(), trials = 0), class = "irtopics_error_argument")
+  expect_error(test_calibration(cal_model(), type = "discrete"), class = "irtopics_error_argument")
   # trials or B that cannot fit in memory
   withr::local_options(irtopics.max_memory = 1e6)
   err <- expect_error(test_calibration(cal_model(), trials = 1e6), class = "irtopics_error_memory")
