@@ -124,9 +124,15 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
     dimnames(pobs) <- list(colnames(m), rownames(m))
     list(name = nm, scores = m, pobs = pobs, dropped = prepared$dropped)
   }))
+  # the margins are fitted in R, system by system: a progress bar over all of
+  # them (option irtopics.progress, else in interactive sessions)
+  total <- sum(vapply(cols, function(col) nrow(col$scores), 1L))
+  show <- isTRUE(getOption("irtopics.progress", interactive())) && total > 1L
+  pb <- if (show) cli::cli_progress_bar(progress_label("fitting margins"), total = total, .envir = environment())
   out <- lapply(cols, function(col) {
     m <- col$scores
     fits <- lapply(rownames(m), function(s) {
+      if (show) cli::cli_progress_update(id = pb)
       tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins),
                irtopics_error = function(e) {
                  stop_irtopics(c("Can't fit a margin to system {.val {s}} of collection {.val {col$name}}.",

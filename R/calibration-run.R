@@ -27,7 +27,7 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   error.
 #' * **Power, Type II and Type III at effect size delta.** A baseline i is
 #'   drawn uniformly among the bottom 75% of systems by expected score (so
-#'   that adding delta stays inside [0, 1]); the experimental system j is
+#'   that adding delta stays inside \eqn{[0, 1]}); the experimental system j is
 #'   drawn uniformly among the `closest` systems whose expected score is
 #'   nearest to E\[i\] + delta, and its margin is transformed so that its
 #'   expected score is exactly E\[i\] + delta (see [transform_margin()]).
@@ -541,6 +541,12 @@ summary.ir_calibration <- function(object, ...) {
 #' @export
 as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
+# At most 4 labelled effect sizes on the x axis.
+delta_breaks <- function(delta) {
+  if (length(delta) <= 4L) return(delta)
+  pretty(range(delta), n = 4L)
+}
+
 #' Plot test calibration
 #'
 #' `type = "type1"`: the Type I error rate against the significance level,
@@ -562,12 +568,6 @@ as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, 
 #'                         delta = c(0.02, 0.05), trials = 300, B = 200, seed = 1)
 #' ggplot2::autoplot(cal)
 #' ggplot2::autoplot(cal, type = "power")
-# At most 4 labelled effect sizes on the x axis.
-delta_breaks <- function(delta) {
-  if (length(delta) <= 4L) return(delta)
-  pretty(range(delta), n = 4L)
-}
-
 #' @export
 autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"), alpha = NULL,
                                     alternative = c("two.sided", "greater"), ...) {

@@ -27,7 +27,9 @@ test_that("preparation drops duplicates and the bottom 10% by mean, as the 2019 
   expect_true(all(apply(round(pobs * (nrow(pobs) + 1)), 2, function(r) setequal(r, seq_len(nrow(pobs))))))
   x <- col$scores[5, ]
   expect_true(all(diff(x[order(pobs[, 5])]) >= 0))
-  again <- simulation_model(as_ir_scores(ap, measure = "AP"), copulas = "basic", seed = 1)
+  # (with the progress bar of the margin fits: the same model)
+  again <- withr::with_options(list(irtopics.progress = TRUE),
+                               simulation_model(as_ir_scores(ap, measure = "AP"), copulas = "basic", seed = 1))
   expect_identical(again$collections[[1]]$pobs, pobs)
   expect_identical(again$collections[[1]]$copulas, col$copulas)
   # one copula per pair, in the row-wise upper triangle; AIC = -2 loglik + 2 k
