@@ -91,6 +91,19 @@ irtopics::PowerDesign power_of(const Rcpp::List& power, std::size_t n_sys) {
   return pd;
 }
 
+// The setting of n_topics topics: Type I trials when `power` is NULL, else
+// the power design, read into `pd` (which the setting points to).
+irtopics::Setting setting_of(const irtopics::CalibrationModel& cm, int n_topics,
+                             const Rcpp::Nullable<Rcpp::List>& power, irtopics::PowerDesign& pd) {
+  irtopics::Setting set;
+  set.n_topics = static_cast<std::size_t>(n_topics);
+  if (power.isNotNull()) {
+    pd = power_of(Rcpp::List(power), cm.margins.size());
+    set.power = &pd;
+  }
+  return set;
+}
+
 }  // namespace
 
 // Statistics of trials [first, first + count) of one setting: a
@@ -103,12 +116,7 @@ Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp:
   return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
   const irtopics::CalibrationModel cm = model_of(model);
   irtopics::PowerDesign pd;
-  irtopics::Setting set;
-  set.n_topics = static_cast<std::size_t>(n_topics);
-  if (power.isNotNull()) {
-    pd = power_of(Rcpp::List(power), cm.margins.size());
-    set.power = &pd;
-  }
+  const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
   if (tests.size() != 5) Rcpp::stop("`tests` must have 5 flags");
   irtopics::TestSet ts;
   ts.t = tests[0] == TRUE;
@@ -138,12 +146,7 @@ Rcpp::List cpp_calibration_draw(Rcpp::List model, int n_topics, Rcpp::Nullable<R
   return irtopics_glue::guard_memory([&]() -> Rcpp::List {
   const irtopics::CalibrationModel cm = model_of(model);
   irtopics::PowerDesign pd;
-  irtopics::Setting set;
-  set.n_topics = static_cast<std::size_t>(n_topics);
-  if (power.isNotNull()) {
-    pd = power_of(Rcpp::List(power), cm.margins.size());
-    set.power = &pd;
-  }
+  const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
   Rcpp::NumericMatrix b(n_topics, static_cast<int>(count)), e(n_topics, static_cast<int>(count)),
       systems(2, static_cast<int>(count));
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {

@@ -209,6 +209,8 @@ test_that("simulation is a pure function of (key, stream) and its uniforms are n
   expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5))
 })
 
+# Pairs of systems of adhoc8_ap.csv (every column is a system), as
+# pseudo-observations rank(x, ties = "random") / (n + 1).
 real_pairs <- function(n_pairs, seed = 1) {
   path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
   x <- as.matrix(utils::read.csv(path))
@@ -468,19 +470,8 @@ copula_all_codes <- c(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 
                       33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234)
 copula_npar <- function(f) ifelse(f == 0, 0, ifelse(f %in% c(1, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36), 1, 2))
 
-# Pairs of systems of adhoc8_ap.csv (every column is a system), as
-# pseudo-observations rank(x, ties = "random") / (n + 1).
-real_pairs_systems <- function(n_pairs, seed) {
-  path <- system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics")
-  x <- as.matrix(utils::read.csv(path))
-  set.seed(seed)
-  U <- apply(x, 2, function(v) rank(v, ties.method = "random") / (length(v) + 1))
-  pr <- t(replicate(n_pairs, sample.int(ncol(U), 2)))
-  list(U = U, i = pr[, 1] - 1L, j = pr[, 2] - 1L)
-}
-
 test_that("selection over all families: AIC of the fit, thread-independent, candidates by tau", {
-  rp <- real_pairs_systems(60, seed = 3)
+  rp <- real_pairs(60, seed = 3)
   a <- cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 1L)
   expect_identical(a, cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 2L))
   expect_equal(a$aic, -2 * a$loglik + 2 * copula_npar(a$family))
@@ -498,7 +489,7 @@ test_that("selection over all families: AIC of the fit, thread-independent, cand
 
 test_that("selection over all families agrees with VineCopula's BiCopSelect (default familyset)", {
   skip_if_not_installed("VineCopula")
-  rp <- real_pairs_systems(200, seed = 20260101)
+  rp <- real_pairs(200, seed = 20260101)
   ours <- cpp_copula_select(rp$U, rp$i, rp$j, copula_all_codes, 2L)
   vc <- lapply(seq_along(rp$i), function(k) {
     VineCopula::BiCopSelect(rp$U[, rp$i[k] + 1], rp$U[, rp$j[k] + 1], selectioncrit = "AIC")
