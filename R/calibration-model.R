@@ -297,6 +297,7 @@ flat_model <- function(model) {
 
 # Methods -------------------------------------------------------------------
 
+#' @rdname simulation_model
 #' @export
 format.ir_sim_model <- function(x, ...) {
   cols <- x$collections
@@ -312,9 +313,12 @@ format.ir_sim_model <- function(x, ...) {
   c(head, per, paste0("Margins: ", share(fam)), paste0("Copulas: ", share(cop)))
 }
 
+#' @rdname simulation_model
 #' @export
 print.ir_sim_model <- function(x, ...) print_formatted(x, ...)
 
+#' @rdname simulation_model
+#' @param object An `ir_sim_model`.
 #' @export
 summary.ir_sim_model <- function(object, ...) {
   tab <- as.data.frame(object, what = "margins")

@@ -4,27 +4,25 @@
 # loaded (delayed S3 registration, as for tibble::as_tibble), so that
 # tidy(x) from broom or generics works without irtopics importing either.
 
-# Every result class with a tidy() and a glance() method (the classes of the
-# class rules, less the context passed to indicator functions).
-tidy_classes <- c(
-  "ir_alpha_bootstrap", "ir_alpha_curve", "ir_anova", "ir_calibration", "ir_collection_diagnostics",
-  "ir_comparison", "ir_critical_values", "ir_d_study", "ir_discriminative_power",
-  "ir_evaluation", "ir_exclusion", "ir_g_study", "ir_gawm", "ir_group_agreement",
-  "ir_hits", "ir_indicator_differences", "ir_margin", "ir_pr_curve", "ir_prediction_curves", "ir_qrels",
-  "ir_query_map", "ir_query_selection", "ir_return_order_dist", "ir_return_orders",
-  "ir_robust_summary", "ir_run", "ir_runs", "ir_scores", "ir_sim_model", "ir_simulated_query_runs",
-  "ir_smoothed", "ir_smoothing", "ir_swap_error_rates", "ir_topic_indicators",
-  "ir_topic_set_size", "ir_topics_needed", "ir_weighting_correlations"
-)
+# Every result class with a tidy() and a glance() method: derived, not kept by
+# hand, as every class with an as.data.frame() method (all result classes but
+# the context passed to indicator functions). Read from the namespace's
+# functions, so roxygen's @evalNamespace below registers a new class's methods
+# when NAMESPACE is regenerated.
+tidy_classes <- function() {
+  ns <- topenv(environment(tidy_classes))
+  methods <- ls(ns, pattern = "^as[.]data[.]frame[.]ir_", all.names = TRUE)
+  sort(sub("^as[.]data[.]frame[.]", "", methods))
+}
 
 tidy_namespace <- function() {
-  c(sprintf("S3method(generics::tidy,%s,tidy_irtopics)", tidy_classes),
-    sprintf("S3method(generics::glance,%s,glance_irtopics)", tidy_classes))
+  c(sprintf("S3method(generics::tidy,%s,tidy_irtopics)", tidy_classes()),
+    sprintf("S3method(generics::glance,%s,glance_irtopics)", tidy_classes()))
 }
 
 # The help page's aliases: ?tidy.ir_comparison finds it.
 tidy_aliases <- function() {
-  paste0("\\alias{", c(paste0("tidy.", tidy_classes), paste0("glance.", tidy_classes)), "}")
+  paste0("\\alias{", c(paste0("tidy.", tidy_classes()), paste0("glance.", tidy_classes())), "}")
 }
 
 #' Tidy and glance at irtopics results (broom conventions)
@@ -44,7 +42,8 @@ tidy_aliases <- function() {
 #' observations that it could add columns to.
 #'
 #' @param x An irtopics result (any of the classes listed in
-#'   `irtopics:::tidy_classes`).
+#'   `irtopics:::tidy_classes()`: every class with an `as.data.frame()`
+#'   method).
 #' @param ... Unused.
 #' @return A data frame.
 #' @name irtopics_tidy

@@ -1,8 +1,8 @@
 # Fails when the package code, its examples, tests, vignettes or tools load a
 # package that tools/setup.sh would not install, so a fresh machine cannot
 # silently lack one. setup.sh installs what tools/deps.R reads from DESCRIPTION:
-# Depends, Imports, LinkingTo, Suggests, Config/Needs/dev (tools the README's
-# commands use) and Config/Needs/website (the documentation site).
+# Depends, Imports, LinkingTo, Suggests, Config/Needs/dev (developer tools:
+# pkgbuild, roxygen2) and Config/Needs/website (the documentation site).
 #
 #   Rscript tools/check-deps.R              # scan the package in the current directory
 #   Rscript tools/check-deps.R --self-test  # show that a planted dependency is caught

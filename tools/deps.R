@@ -7,8 +7,8 @@
 #   Rscript tools/deps.R verify [website]   # fail unless every one of them loads
 #
 # Groups: "dev" (always) = Depends, Imports, LinkingTo, Suggests and
-# Config/Needs/dev (the tools the README's commands use: tools/run-tests.R
-# compiles with pkgbuild); "website" adds Config/Needs/website (pkgdown and the
+# Config/Needs/dev (developer tools: tools/run-tests.R compiles with pkgbuild,
+# roxygen2 regenerates NAMESPACE and man/); "website" adds Config/Needs/website (pkgdown and the
 # headless-browser check of tools/build-site.sh).
 #
 # `install` resolves versions itself: a package counts as present only when the

@@ -142,5 +142,5 @@ test_that("bad input: classed errors naming the argument", {
   bad[1, 1] <- 1.5
   expect_error(simulation_model(bad), class = "irtopics_error_data")
   expect_error(simulation_model(real_scores("adhoc7_ap.csv", measure = "P@10")[1:5, ]),
-               class = "irtopics_error")
+               "Can't fit a margin", class = "irtopics_error_data")
 })

@@ -81,7 +81,7 @@ test_that("discriminative power: lists that disagree, NA and other bad input", {
   bad <- mats
   bad$`P@10` <- bad$`P@10`[, -c(1, 5)]
   expect_error(discriminative_power(bad), class = "irtopics_error_data", regexp = "topics")
-  expect_error(discriminative_power(bad), regexp = colnames(mats$AP)[5], fixed = TRUE)
+  expect_error(discriminative_power(bad), class = "irtopics_error_data", regexp = colnames(mats$AP)[5], fixed = TRUE)
   bad <- mats
   bad$AP[1, 1] <- NA
   expect_error(discriminative_power(bad), class = "irtopics_error_data", regexp = "scores\\$AP")

@@ -55,7 +55,7 @@ test_that("gmap reproduces the spec's worked example (section 2.5)", {
   expect_equal(unname(gmean_scores(x, method = "floor")[2]),
                exp(mean(log(pmax(ap / 2, 1e-5)))))
   expect_error(gmap(c(-1, 2)), class = "irtopics_error_data")
-  expect_error(gmap(ap, method = "nope"))
+  expect_error(gmap(ap, method = "nope"), "method", class = "irtopics_error_argument")
 })
 
 test_that("C++ aggregates equal base R for every built-in aggregate", {

@@ -294,13 +294,14 @@ test_that("evaluate(qrels, runs) with the arguments swapped says so", {
   expect_match(conditionMessage(err), "evaluate(runs, qrels)", fixed = TRUE)
   expect_error(return_orders(qrels, run), "look swapped", class = "irtopics_error_argument")
   # data frames and objects too
-  expect_error(evaluate(read_qrels(qrels), run), "`runs` looks like relevance judgements")
+  expect_error(evaluate(read_qrels(qrels), run), "`runs` looks like relevance judgements",
+               class = "irtopics_error_argument")
   run_df <- data.frame(system = "s", topic = "301", docno = "d1", score = 1)
-  expect_error(evaluate(qrels, run_df), "`qrels` looks like a run")
+  expect_error(evaluate(qrels, run_df), "`qrels` looks like a run", class = "irtopics_error_argument")
   # gzip files are looked into as well
   gz <- tempfile(fileext = ".gz")
   writeLines(readLines(run), con <- gzfile(gz, "w")); close(con)
-  expect_error(evaluate(qrels, gz), "look swapped")
+  expect_error(evaluate(qrels, gz), "look swapped", class = "irtopics_error_argument")
   # the right order is untouched
   expect_s3_class(evaluate(gz, qrels, measures = "AP"), "ir_evaluation")
 })
@@ -505,7 +506,7 @@ test_that("absurdly large grades are refused instead of allocating per-grade arr
   expect_equal(max(read_qrels(f)$rel), 1000000L)
   df <- data.frame(topic = "1", docno = c("d1", "d2"), rel = c(1L, 5000000L))
   expect_error(evaluate(data.frame(topic = "1", docno = "d1", score = 1), df, "nDCG"),
-               class = "irtopics_error")
+               "Row 2 holds 5000000", class = "irtopics_error_parse")
   expect_error(gain_vector(c("2000000" = 1)), class = "irtopics_error_argument")
 })
 

@@ -13,7 +13,7 @@ test_that("pr_curve() averages trec_eval's 11 interpolated precisions", {
   # the mean of the 11 points is 11pt_avg
   e11 <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = "11pt_avg")
   expect_equal(mean(d$precision), unname(mean_scores(e11[[1]])))
-  expect_error(pr_curve(res[c("AP")]), class = "irtopics_error")
+  expect_error(pr_curve(res[c("AP")]), "interpolated precision", class = "irtopics_error_data")
   # autoplot(<ir_evaluation>, type = "pr") draws the same 11 points
   pp <- ggplot2::layer_data(ggplot2::autoplot(res, type = "pr"), 1)
   expect_equal(pp$y, d$precision)

@@ -100,8 +100,7 @@ test_that("bad inputs give classed errors", {
   expect_error(read_scores(tempfile()), class = "irtopics_error_file")
   bad <- tempfile(fileext = ".csv")
   writeLines(c("topic,a,b", "1,0.1,0.2", "2,0.3,x"), bad)
-  expect_error(read_scores(bad), class = "irtopics_error_parse")
-  expect_error(read_scores(bad), "Line 3")
+  expect_error(read_scores(bad), "Line 3", class = "irtopics_error_parse")
   expect_error(as_ir_scores("a"), class = "irtopics_error_argument")
   expect_error(as_ir_scores(matrix(1:4, 2, dimnames = list(c("a", "a"), NULL))),
                class = "irtopics_error_argument")

@@ -32,7 +32,7 @@ test_that("analyses of one score matrix take a one-measure evaluation and name t
   sub <- subset_systems(res, c("delta", "beta"))
   expect_s3_class(sub, "ir_evaluation")
   expect_identical(rownames(sub$RR), c("beta", "delta"))
-  expect_error(subset_systems(res, "dleta"), "Did you mean.*delta")
+  expect_error(subset_systems(res, "dleta"), "Did you mean.*delta", class = "irtopics_error_argument")
 })
 
 test_that("evaluations and robust summaries pass the layout on", {

@@ -91,7 +91,8 @@ test_that("edited names and huge values of score matrices give classed errors", 
   nonames <- m
   dimnames(nonames) <- NULL
   expect_identical(rownames(check_scores(nonames)), c("sys1", "sys2"))
-  expect_error(check_scores(matrix(1:4, 2, dimnames = list(c("a", "a"), NULL))), class = "irtopics_error")
+  expect_error(check_scores(matrix(1:4, 2, dimnames = list(c("a", "a"), NULL))), "must be unique",
+               class = "irtopics_error_argument")
 })
 
 test_that("a seed fixes the RNG kind and leaves the user's kind and state alone", {

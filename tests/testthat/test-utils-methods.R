@@ -23,12 +23,20 @@ test_that("tibble::as_tibble() of an evaluation is its long form", {
   expect_identical(as.data.frame(tibble::as_tibble(ev)), as.data.frame(ev))
 })
 
-test_that("the fixtures cover every class with a registered format() method", {
-  s3 <- getNamespaceInfo(asNamespace("irtopics"), "S3methods")
-  with_format <- unique(s3[s3[, 1] == "format", 2])
-  with_format <- with_format[!startsWith(with_format, "summary.") & with_format != "irtopics_summary"]
-  expect_setequal(names(class_fixtures()), with_format)
-  expect_length(with_format, 38L)
+test_that("every result class (one per new_ir_*() constructor) has its methods and a fixture", {
+  # The classes are derived from the constructors, not counted by hand: a new
+  # class lacking a method, or a fixture here, fails below.
+  ns <- asNamespace("irtopics")
+  classes <- sub("^new_", "", ls(ns, pattern = "^new_ir_", all.names = TRUE))
+  expect_gt(length(classes), 0L)
+  s3 <- getNamespaceInfo(ns, "S3methods")
+  with_method <- function(generic) unique(s3[s3[, 1] == generic & startsWith(s3[, 2], "ir_"), 2])
+  expect_setequal(with_method("format"), classes)
+  expect_setequal(with_method("print"), classes)
+  # the context handed to indicator functions is no result: format/print only
+  expect_setequal(with_method("summary"), setdiff(classes, "ir_indicator_context"))
+  expect_setequal(with_method("as.data.frame"), setdiff(classes, "ir_indicator_context"))
+  expect_setequal(names(class_fixtures()), classes)
 })
 
 test_that("every result class: constructor, ir_ prefix, format() lines, print() invisibly, one summary shape", {

@@ -1,0 +1,154 @@
+# Fails when a test calls expect_error() without naming the condition class, so
+# that any error (a typo, a base R error from a bug) would pass it (issue 26).
+# Every expect_error() in tests/testthat/ names `class = "irtopics_error_<kind>"`
+# (the generic "irtopics_error" is not specific enough), or asserts no error
+# (`regexp = NA`), or is listed below: a base R error, checked by its message
+# with a regexp. Calls are found with R's parser, so calls over several lines
+# count. Base R only.
+#
+#   Rscript tools/check-expect-error.R              # scan tests/testthat/
+#   Rscript tools/check-expect-error.R --self-test  # show that planted calls are caught
+#
+# A listed entry that matches no call any more is reported too, so the lists
+# only shrink.
+
+# Base R errors (not raised by irtopics), each checked by a message regexp:
+# list(file, call) with the call's text, white space folded to one space.
+base_r_errors <- list()
+
+# Calls in files of other parts of issue 26 (calibration-margins/-distribution,
+# copula, compare-systems, glue), to be given their class when those parts are
+# merged; they are the only ones left.
+pending <- list(
+  list("test-calibration-copula.R", "expect_error(cpp_qt(0.5, 0))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_sim(11, 1, 0, 10L, 1, 1))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(3, -1, 0, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 11), 1L))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_select(rp$U, rp$i, rp$j + 1000L, all_families, 1L))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_select(bad, 0L, 1L, all_families, 1L))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(7, 1, 0.5, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(10, 2, 1.5, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(27, -1, 2, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(104, 2, 1.2, 0.5, 0.5))"),
+  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(124, 2, 0.5, 0.5, 0.5))"),
+  list("test-calibration-distribution.R", "expect_error(transform_margin(m, 1), \"`mean` must be strictly between\")"),
+  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, NA, 0.3, 0.4)), \"`x`\")"),
+  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, -0.2, 0.3)), \"Score 2 is -0.2\")"),
+  list("test-calibration-margins.R", "expect_error(fit_margin(rep(0, 10)), \"constant scores\")"),
+  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, 0.2, 0.3), type = \"discrete\"), \"`support` is required\")"),
+  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, 0.25, 0.3), type = \"discrete\", support = s), \"Score 2 is 0.25\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(big, test = \"randomization\", exact = TRUE), \"exact = FALSE\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x, test = \"rthsd\"), \"missing = \\\"zero\\\"\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x, test = function(x, y) stop(\"boom\")), \"sys1\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x[1, , drop = FALSE]), class = \"irtopics_error\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x[, 1, drop = FALSE]), class = \"irtopics_error\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x, baseline = \"nope\"), \"not a system\")"),
+  list("test-compare-systems.R", "expect_error(compare_systems(x, test = \"anova\"), \"Use one of\")"),
+  list("test-compare-systems.R", "expect_error(subset_systems(ap, c(\"splade\", \"dirichet\")), \"Did you mean \\\"dirichlet\\\"\")"),
+  list("test-compare-systems.R", "expect_error(ggplot2::autoplot(ap, systems = \"splad\"), \"Did you mean \\\"splade\\\"\")"),
+  list("test-compare-systems.R", "expect_error(topic_set_size(pilot = ap, systems = c(\"bm25\", \"splde\"), min_diff = 0.1), \"Did you mean \\\"splade\\\"\")"),
+  list("test-compare-systems.R", "expect_error(standardize_scores(ap, reference = \"bm2\"), \"Did you mean \\\"bm25\\\"\")"),
+  list("test-compare-systems.R", "expect_error(ggplot2::autoplot(cmp, type = \"topics\", pair = c(\"bm25\", \"spalde\")), \"Did you mean \\\"splade\\\"\")"),
+  list("test-eval-read.R", "expect_error(cpp_docnos(run$docno, run$offset[-1]), \"offsets\")"),
+  list("test-eval-read.R", "expect_error(cpp_docnos(run$docno, c(0L, 10L, 5L)), \"offsets\")"),
+  list("test-eval-read.R", "expect_error(cpp_qrels_table(new.env()), \"pointer\")"),
+  list("test-eval-read.R", "expect_error(cpp_qrels_table(stale), \"pointer\")"),
+  list("test-eval-read.R", "expect_error(cpp_qrels_info(stale, TRUE), \"pointer\")")
+)
+
+# Every expect_error() call of a file: data.frame(file, line, call, verdict)
+# with verdict "class", "no error", "generic class" or "unclassed".
+expect_error_calls <- function(path) {
+  pd <- utils::getParseData(parse(path, keep.source = TRUE), includeText = TRUE)
+  fn <- pd[pd$token == "SYMBOL_FUNCTION_CALL" & pd$text == "expect_error", , drop = FALSE]
+  rows <- lapply(seq_len(nrow(fn)), function(i) {
+    # the name's expression (expect_error or testthat::expect_error), then the call
+    call_id <- pd$parent[pd$id == fn$parent[i]]
+    text <- pd$text[pd$id == call_id]
+    args <- as.list(str2lang(text))[-1]
+    nm <- names(args) %||% rep("", length(args))
+    unnamed <- which(!nzchar(nm))
+    regexp <- if ("regexp" %in% nm) args[["regexp"]] else if (length(unnamed) >= 2) args[[unnamed[2]]]
+    cls <- args[["class"]]
+    verdict <- if (!is.null(cls)) {
+      if (identical(cls, "irtopics_error")) "generic class" else "class"
+    } else if (identical(regexp, NA)) "no error" else "unclassed"
+    data.frame(file = basename(path), line = pd$line1[pd$id == call_id],
+               call = gsub("\\s+", " ", text), verdict = verdict)
+  })
+  do.call(rbind, c(list(data.frame(file = character(), line = integer(), call = character(),
+                                   verdict = character())), rows))
+}
+
+`%||%` <- function(a, b) if (is.null(a)) b else a
+
+# The offending calls of a test folder, and the listed entries that match none.
+check_dir <- function(dir = file.path("tests", "testthat"), listed = c(base_r_errors, pending)) {
+  files <- list.files(dir, pattern = "^(test|helper)-.*[.][Rr]$", full.names = TRUE)
+  calls <- do.call(rbind, lapply(files, expect_error_calls))
+  key <- function(file, call) paste(file, call, sep = ": ")
+  listed_keys <- vapply(listed, function(e) key(e[[1]], e[[2]]), "")
+  bad <- calls[calls$verdict %in% c("unclassed", "generic class"), , drop = FALSE]
+  in_list <- key(bad$file, bad$call) %in% listed_keys
+  list(calls = calls, bad = bad[!in_list, , drop = FALSE],
+       stale = setdiff(listed_keys, key(bad$file, bad$call)))
+}
+
+report <- function(res) {
+  ok <- TRUE
+  if (nrow(res$bad)) {
+    message("expect_error() calls that do not name the condition class (add class = \"irtopics_error_<kind>\"; ",
+            "a base R error: a message regexp and an entry in tools/check-expect-error.R's base_r_errors):")
+    message(paste(sprintf("  %s:%d (%s) %s", res$bad$file, res$bad$line, res$bad$verdict,
+                          substr(res$bad$call, 1, 120)), collapse = "\n"))
+    ok <- FALSE
+  }
+  if (length(res$stale)) {
+    message("entries of tools/check-expect-error.R that match no unclassed call any more (delete them):")
+    message(paste0("  ", res$stale, collapse = "\n"))
+    ok <- FALSE
+  }
+  ok
+}
+
+self_test <- function() {
+  root <- tempfile("check-expect-error-")
+  dir.create(root)
+  writeLines(c('test_that("planted", {',
+               '  expect_error(stop("a"))',                                      # caught
+               '  expect_error(f(1,',
+               '                 2), "message only")',                           # caught, two lines
+               '  expect_error(g(), class = "irtopics_error")',                  # caught: generic
+               '  expect_error(h(), "x", class = "irtopics_error_argument")',    # fine
+               '  testthat::expect_error(',
+               '    k(), class = "irtopics_error_data")',                        # fine
+               '  expect_error(ok(), NA)',                                       # fine: no error
+               '  expect_error(log(-1:"a"), "non-numeric")',                     # fine: listed
+               '})'), file.path(root, "test-planted.R"))
+  listed <- list(list("test-planted.R", "expect_error(log(-1:\"a\"), \"non-numeric\")"),
+                 list("test-planted.R", "expect_error(gone())"))
+  res <- check_dir(root, listed)
+  unlink(root, recursive = TRUE)
+  if (!identical(res$bad$line, c(2L, 3L, 5L)) || nrow(res$calls) != 7L ||
+      !identical(res$stale, "test-planted.R: expect_error(gone())")) {
+    message("self-test FAILED: expected lines 2, 3 and 5 and one stale entry; found lines ",
+            paste(res$bad$line, collapse = ", "), " and stale: ", paste(res$stale, collapse = ", "))
+    quit(status = 1)
+  }
+  message("self-test: the 3 planted calls without a specific class and the stale entry were caught")
+}
+
+if (sys.nframe() == 0L) {
+  if ("--self-test" %in% commandArgs(trailingOnly = TRUE)) {
+    self_test()
+  } else {
+    res <- check_dir()
+    if (!report(res)) quit(status = 1)
+    n <- table(factor(res$calls$verdict, c("class", "no error", "unclassed", "generic class")))
+    message(sprintf(paste("check-expect-error: %d expect_error() calls in tests/testthat: %d name the class,",
+                          "%d assert no error, %d listed (%d base R, %d pending other parts of issue 26)"),
+                    nrow(res$calls), n[["class"]], n[["no error"]], n[["unclassed"]] + n[["generic class"]],
+                    length(base_r_errors), length(pending)))
+  }
+}
