@@ -328,7 +328,7 @@ calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, se
   do.call(rbind, out)
 }
 
-# A two-sided p-value of an extra test on (baseline x, experimental y).
+# A two-sided p-value of an extra test on (baseline x, experimental y), under the trial's stream_seed().
 extra_pvalue <- function(test, name, x, y, B, seed) {
   if (is.character(test)) {
     m <- rbind(baseline = x, experimental = y)
@@ -338,7 +338,6 @@ extra_pvalue <- function(test, name, x, y, B, seed) {
                     irtopics_error = function(e) NULL)
     return(if (is.null(res)) NA_real_ else res$table$p.value[1])
   }
-  # a user's test with random draws of its own is seeded by the trial's stream
   p <- with_seed(seed, call_user(test, list(x, y), what = sprintf("The test {.val %s}", name),
                                  check = "number", kind = "test"))
   if (!is.na(p) && (p < 0 || p > 1)) {

@@ -110,8 +110,9 @@ chunk_items <- function(chunk) seq.int(chunk[[1L]], length.out = chunk[[2L]])
 # are the parallelism, and an OpenMP region of more than one thread in a
 # forked child (plan(multicore)) waits forever for the parent's libgomp pool
 # threads, which fork() does not copy. `each(result, idx)`, if given, is
-# applied to every chunk's result as soon as it is there (e.g. to raise an
-# input error before the next chunk runs).
+# applied to every chunk's result as soon as it is there (e.g. to name the
+# runs of an evaluation chunk). A chunk's C++ error is raised by the call
+# itself (the glue's guard()), so no later chunk runs.
 run_chunks <- function(plan, fun, n_threads = 1L, progress = NULL, futures = use_future(),
                        each = NULL, what = attr(plan, "what")) {
   each <- each %||% function(res, idx) res

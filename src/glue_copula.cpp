@@ -141,7 +141,7 @@ double cpp_copula_tau(int family, double par, double par2) {
 }
 
 // n pairs simulated from the stream keyed by (key, stream): key as from
-// resample_key() (R/compare-resample.R). An n x 2 matrix.
+// resolve_seed() (R/utils-resampling.R). An n x 2 matrix.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_copula_sim(int family, double par, double par2, int n, double key, double stream) {
   return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
