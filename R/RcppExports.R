@@ -45,6 +45,10 @@ cpp_resample_draws <- function(kind, n, m, seed, rep_first, rep_count) {
     .Call(`_irtopics_cpp_resample_draws`, kind, n, m, seed, rep_first, rep_count)
 }
 
+cpp_stream_seeds <- function(seed, stream) {
+    .Call(`_irtopics_cpp_stream_seeds`, seed, stream)
+}
+
 cpp_copula_select <- function(U, pairs_i, pairs_j, families, n_threads, quadrant_presel = TRUE) {
     .Call(`_irtopics_cpp_copula_select`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel)
 }
@@ -83,6 +87,10 @@ cpp_qt <- function(p, df) {
 
 cpp_qnorm <- function(p) {
     .Call(`_irtopics_cpp_qnorm`, p)
+}
+
+cpp_throw_test <- function(what, kind, message, file, line) {
+    .Call(`_irtopics_cpp_throw_test`, what, kind, message, file, line)
 }
 
 cpp_qrels_read <- function(path, relevance_level) {

@@ -85,6 +85,7 @@ copula_name <- function(code) unname(copula_families[as.character(code)])
 #' @param seed Seed of the random tie-breaking of the pseudo-observations
 #'   (`NULL`: the current RNG stream).
 #' @param n_threads Threads for the copula fits.
+#' @inheritParams irtopics_progress
 #' @return An `ir_sim_model`: a list with `collections` (per collection: its
 #'   `systems`, `margins` (a list of `ir_margin`), `copulas` (a data frame,
 #'   one row per pair: `system1`, `system2`, `family` (code), `copula`
@@ -107,7 +108,7 @@ copula_name <- function(code) unname(copula_families[as.character(code)])
 #' @export
 simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL,
                              copulas = "all", drop_bottom = 0.1, duplicate_tol = 1e-5,
-                             seed = NULL, n_threads = irtopics_threads()) {
+                             seed = NULL, n_threads = irtopics_threads(), progress = NULL) {
   mats <- collection_list(scores)
   measure <- common_measure(mats)
   spec <- simulation_spec(measure, type, support)
@@ -116,6 +117,7 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   check_seed(seed)
   copulas <- check_copula_families(copulas)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   cols <- with_seed(seed, lapply(names(mats), function(nm) {
     prepared <- prepare_collection(mats[[nm]], nm, drop_bottom, duplicate_tol)
     m <- prepared$scores
@@ -127,7 +129,7 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   # the margins are fitted in R, system by system: a progress bar over all of
   # them (option irtopics.progress, else in interactive sessions)
   total <- sum(vapply(cols, function(col) nrow(col$scores), 1L))
-  show <- isTRUE(getOption("irtopics.progress", interactive())) && total > 1L
+  show <- irtopics_progress() && total > 1L
   pb <- if (show) cli::cli_progress_bar(progress_label("fitting margins"), total = total, .envir = environment())
   out <- lapply(cols, function(col) {
     m <- col$scores
@@ -464,14 +466,14 @@ simulate_scores <- function(model, n_topics, systems = NULL, collection = 1L, se
     stop_irtopics("{.arg systems} must be distinct system names of collection {.val {col$name}}.")
   }
   check_seed(seed)
-  key <- resample_key(seed)
+  seed <- resolve_seed(seed)
   u <- matrix(NA_real_, length(systems), n_topics)
   if (length(systems) == 1L) {
-    u[1, ] <- cpp_copula_sim(0L, 0, 0, n_topics, key, 0)[seq_len(n_topics)]
+    u[1, ] <- cpp_copula_sim(0L, 0, 0, n_topics, seed, 0)[seq_len(n_topics)]
   } else {
     for (k in seq_len(length(systems) - 1L)) {
       cop <- pair_row(col, systems[k], systems[k + 1L])
-      draw <- matrix(cpp_copula_sim(cop$family, cop$par, cop$par2, n_topics, key, k), ncol = 2L)
+      draw <- matrix(cpp_copula_sim(cop$family, cop$par, cop$par2, n_topics, seed, k), ncol = 2L)
       if (k == 1L) {
         u[1:2, ] <- t(if (isTRUE(cop$swap)) draw[, 2:1] else draw)
       } else {

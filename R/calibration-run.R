@@ -103,8 +103,7 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' @param seed Seed of the simulation (model fits and trials); `NULL` draws
 #'   one from R's RNG.
 #' @param n_threads Threads of the trial loop.
-#' @param progress Show a progress bar (default: option `irtopics.progress`,
-#'   else in interactive sessions).
+#' @inheritParams irtopics_progress
 #' @param keep_trials Keep every trial's p-values and systems (a long data
 #'   frame in `$trials`).
 #' @return An `ir_calibration`: a list with `table` (one row per test,
@@ -154,14 +153,15 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
   check_seed(seed)
   check_flag(keep_trials, "keep_trials")
   n_threads <- resolve_threads(n_threads)
-  key <- resample_key(seed)
+  local_progress(progress)
+  seed <- resolve_seed(seed)
 
   if (inherits(scores, "ir_sim_model") && (!is.null(type) || !is.null(support))) {
     stop_irtopics(c("{.arg type} and {.arg support} belong to the fit; {.arg scores} is a fitted model already.",
                     i = "Refit with {.code simulation_model(<scores>, type = , support = )}, or leave them out."))
   }
   model <- if (inherits(scores, "ir_sim_model")) scores else
-    simulation_model(scores, type = type, support = support, seed = key, n_threads = n_threads)
+    simulation_model(scores, type = type, support = support, seed = seed, n_threads = n_threads)
   settings <- calibration_settings(model, n_topics, delta, closest)
   # memory: the statistics of every trial (and the kept p-values), and the
   # bootstrap's B means per thread
@@ -173,7 +173,7 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
   plan <- plan_chunks(total, "calibration trials", min_size = 200L, pieces = 50L, arg = "trials", call = call)
   flat <- flat_model(model)
   pieces <- with_progress_measure(model$measure, run_chunks(plan, function(idx, threads) {
-    calibration_chunk(idx, trials, settings, flat, spec, B, sign_tol, key, threads)
+    calibration_chunk(idx, trials, settings, flat, spec, B, sign_tol, seed, threads)
   }, n_threads = n_threads, progress = progress))
   stats <- do.call(rbind, pieces)
   pv <- calibration_pvalues(stats, spec, settings$grid)
@@ -181,7 +181,7 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
   kept <- if (keep_trials) calibration_trial_frame(pv, settings$grid, spec, model) else NULL
   new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
                           delta = delta, n_topics = n_topics, trials = trials, B = B, closest = closest,
-                          sign_tol = sign_tol, seed = key, power_design = settings$summary,
+                          sign_tol = sign_tol, seed = seed, power_design = settings$summary,
                           trials_data = kept))
 }
 
@@ -302,22 +302,22 @@ power_design <- function(model, delta, closest, flat = flat_model(model), call =
 
 # The statistics (and extra tests' p-values) of global trial items `idx`
 # (1-based; item = setting * trials + trial + 1).
-calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, key, threads) {
+calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, seed, threads) {
   s_of <- (idx - 1) %/% trials
   out <- lapply(split(idx, s_of), function(items) {
     s <- (items[1] - 1) %/% trials
     first <- (items[1] - 1) %% trials
     g <- settings$grid[s + 1L, ]
     power <- if (g$delta_index > 0L) settings$designs[[g$delta_index]] else NULL
-    st <- t(cpp_calibration_trials(flat, g$n_topics, power, unname(spec$builtin), B, sign_tol, 1e-9, s, key,
+    st <- t(cpp_calibration_trials(flat, g$n_topics, power, unname(spec$builtin), B, sign_tol, 1e-9, s, seed,
                                    first, length(items), threads))
     colnames(st) <- calibration_col_names
     if (length(spec$extras)) {
-      draw <- cpp_calibration_draw(flat, g$n_topics, power, s, key, first, length(items), threads)
+      draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first, length(items), threads)
       ex <- vapply(names(spec$extras), function(nm) {
         vapply(seq_along(items), function(r) {
           extra_pvalue(spec$extras[[nm]], nm, draw$b[, r], draw$e[, r], B,
-                       seed = (key + s * 7919 + first + r) %% .Machine$integer.max)
+                       seed = stream_seed(seed, trial_stream(s, first + r - 1)))
         }, 0)
       }, numeric(length(items)))
       ex <- matrix(ex, nrow = length(items), dimnames = list(NULL, paste0("extra_", names(spec$extras))))
@@ -328,7 +328,7 @@ calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, ke
   do.call(rbind, out)
 }
 
-# A two-sided p-value of an extra test on (baseline x, experimental y).
+# A two-sided p-value of an extra test on (baseline x, experimental y), under the trial's stream_seed().
 extra_pvalue <- function(test, name, x, y, B, seed) {
   if (is.character(test)) {
     m <- rbind(baseline = x, experimental = y)
@@ -338,8 +338,8 @@ extra_pvalue <- function(test, name, x, y, B, seed) {
                     irtopics_error = function(e) NULL)
     return(if (is.null(res)) NA_real_ else res$table$p.value[1])
   }
-  p <- call_user(test, list(x, y), what = sprintf("The test {.val %s}", name), check = "number",
-                 kind = "test")
+  p <- with_seed(seed, call_user(test, list(x, y), what = sprintf("The test {.val %s}", name),
+                                 check = "number", kind = "test"))
   if (!is.na(p) && (p < 0 || p > 1)) {
     user_abort("The test {.val {name}} must return a p-value in [0, 1], not {p}.", kind = "test",
                call = NULL)

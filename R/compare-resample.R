@@ -2,23 +2,16 @@
 # thin R drivers over src/resample.h (see CONTRIBUTING.md, "Comparing
 # systems").
 #
-# Seeds: the C++ generator is keyed by one whole number. With a user seed the
-# key is that seed and R's RNG is not touched; with seed = NULL the key is
-# drawn from R's RNG (so set.seed() before the call reproduces it). Replicate
-# b (0-based) of a key always gets the same draws, whatever the threads,
-# chunks or future workers, so the p-values of a key never depend on how the
+# Seeds: the C++ generator is keyed by the call's seed, a whole number from
+# resolve_seed() (R/utils-resampling.R): the user's, or one drawn from R's RNG
+# when seed = NULL (so set.seed() before the call reproduces it). Replicate b
+# (0-based) of a seed always gets the same draws, whatever the threads,
+# chunks or future workers, so the p-values of a seed never depend on how the
 # B replicates are split.
 
 # Relative tie tolerance of the resampling tests (ties with the observed
 # statistic count as "at least as extreme").
 resample_rel_tol <- 1e-9
-
-# The C++ key for `seed` (checked by the caller): the seed itself, or a whole
-# number drawn from R's RNG when it is NULL.
-resample_key <- function(seed) {
-  if (!is.null(seed)) return(as.double(seed))
-  as.double(sample.int(.Machine$integer.max, 1L))
-}
 
 # Replicate chunks: at most 40 chunks (progress bar, future scale-out), at
 # least 250 replicates each; `bytes` is what the caller keeps per replicate.
@@ -37,9 +30,9 @@ resample_sum <- function(B, kernel, n_threads, what) {
 
 # Monte Carlo sign-flip (randomisation) p-values of pairs (first[p],
 # second[p]) (1-based rows of the complete double matrix x), B replicates.
-signflip_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
+signflip_pvalues <- function(x, first, second, B, seed, n_threads = 1L) {
   counts <- resample_sum(B, function(f, cnt, threads) {
-    cpp_signflip_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
+    cpp_signflip_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, seed, f, cnt,
                         resample_rel_tol, threads)
   }, n_threads, "randomisation test replicates")
   monte_carlo_p(counts, B)
@@ -56,9 +49,9 @@ monte_carlo_p <- function(count, B) (count + 1) / (B + 1)
 
 # Studentized bootstrap ASLs (Sakai 2006) of pairs of x; NA for a pair whose
 # differences have zero variance.
-bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
+bootstrap_pvalues <- function(x, first, second, B, seed, n_threads = 1L) {
   counts <- resample_sum(B, function(f, cnt, threads) {
-    cpp_bootstrap_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, key, f, cnt,
+    cpp_bootstrap_counts(x, as.integer(first) - 1L, as.integer(second) - 1L, seed, f, cnt,
                          resample_rel_tol, threads)
   }, n_threads, "bootstrap test replicates")
   p <- monte_carlo_p(counts, B)
@@ -69,11 +62,11 @@ bootstrap_pvalues <- function(x, first, second, B, key, n_threads = 1L) {
 # Ranges r_b (max - min of the permuted system sums) of the randomised Tukey
 # HSD, B replicates.
 # `call` is the user's function, named by a memory error.
-rthsd_ranges <- function(x, B, key, n_threads = 1L, call = rlang::caller_env()) {
+rthsd_ranges <- function(x, B, seed, n_threads = 1L, call = rlang::caller_env()) {
   # Per replicate: its range, the copy unlist() makes, the sorted copy.
   plan <- resample_chunks(B, "randomised Tukey HSD replicates", bytes = 24, call = call)
   unlist(run_chunks(plan, function(idx, threads) {
-    cpp_rthsd_ranges(x, key, idx[1L] - 1, length(idx), threads)
+    cpp_rthsd_ranges(x, seed, idx[1L] - 1, length(idx), threads)
   }, n_threads = n_threads), use.names = FALSE)
 }
 
@@ -95,13 +88,13 @@ signflip_exact_pvalues <- function(d, scale) {
   res[, 1] / res[, 2]
 }
 
-# The random draws of replicates first..(first + count - 1) (1-based) of key:
+# The random draws of replicates first..(first + count - 1) (1-based) of seed:
 # "signs" (n x count of +1/-1), "indices" (n x count of 1-based topics) or
 # "permutations" (m x n x count array; [i, j, b] is the system whose score
 # system i receives on topic j).
-resample_draws <- function(kind = c("signs", "indices", "permutations"), key, n, m = 2L,
+resample_draws <- function(kind = c("signs", "indices", "permutations"), seed, n, m = 2L,
                            first = 1L, count = 1L) {
   kind <- match_choice(kind)
   code <- match(kind, c("signs", "indices", "permutations")) - 1L
-  cpp_resample_draws(code, as.integer(n), as.integer(m), key, first - 1, as.integer(count))
+  cpp_resample_draws(code, as.integer(n), as.integer(m), seed, first - 1, as.integer(count))
 }

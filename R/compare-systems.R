@@ -110,12 +110,11 @@ exact_max_topics <- 30L
 #' `seed`: replicate \eqn{b} always gets the same draws, so the p-values are
 #' identical for any `n_threads` and any `future` plan (with a parallel plan
 #' such as `future::plan(future::multisession)`, chunks of replicates run as
-#' futures). With `seed = NULL` the key is drawn from R's random number
+#' futures). With `seed = NULL` a seed is drawn from R's random number
 #' generator, so `set.seed()` before the call also reproduces the results;
 #' with a seed, R's random number stream is not used. All pairs (and all
 #' measures of an `ir_evaluation`) share the same draws. A progress bar is
-#' shown when a run takes more than a couple of seconds (option
-#' `irtopics.progress`).
+#' shown when a run takes more than a couple of seconds (see `progress`).
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix (systems x
 #'   topics), or an `ir_evaluation` from [evaluate()] (one comparison per
@@ -143,6 +142,7 @@ exact_max_topics <- 30L
 #'   the scores), so that .80 - .75 and .15 - .10 are both ties at
 #'   `tie_tol = 0.05`. With `tie_tol = 0` only equal scores tie.
 #' @inheritParams irtopics_threads
+#' @inheritParams irtopics_progress
 #' @return An `ir_comparison` object: a list whose `table` is a data frame
 #'   with one row per pair and measure: `measure`, `system1`, `system2`,
 #'   `mean1`, `mean2`, `estimate` (mean1 - mean2 over the topics used),
@@ -184,7 +184,7 @@ exact_max_topics <- 30L
 #' @export
 compare_systems <- function(scores, baseline = NULL, test = "t", correction = "holm",
                             alpha = 0.05, B = 10000, seed = NULL, exact = NULL, tie_tol = 0,
-                            n_threads = irtopics_threads()) {
+                            n_threads = irtopics_threads(), progress = NULL) {
   call <- environment()
   test_fun <- NULL
   if (is.function(test)) {
@@ -212,6 +212,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   if (!is.null(exact)) check_flag(exact)
   check_number(tie_tol, "tie_tol", min = 0)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   B <- as.integer(B)
 
   mats <- if (inherits(scores, "ir_evaluation")) {
@@ -231,7 +232,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     }
     for (s in mats) check_names_in(baseline, rownames(s), arg = "baseline")
   }
-  key <- if (test %in% c("randomization", "bootstrap", "rthsd")) resample_key(seed) else NA_real_
+  if (test %in% c("randomization", "bootstrap", "rthsd")) seed <- resolve_seed(seed)
 
   tables <- lapply(names(mats), function(meas) {
     m <- mats[[meas]]
@@ -239,10 +240,10 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     base <- pair_basics(m, pr, tie_tol)
     tab <- with_progress_measure(meas, switch(test,
       tukey = tukey_rows(m, pr, alpha),
-      rthsd = rthsd_rows(m, pr, B, key, n_threads, call),
+      rthsd = rthsd_rows(m, pr, B, seed, n_threads, call),
       # a seed fixes the user's test too (its draws, not the user's stream)
       custom = with_seed(seed, custom_rows(m, pr, test_fun, call)),
-      pair_rows(m, pr, base, test, alpha, B, key, exact, n_threads, call)
+      pair_rows(m, pr, base, test, alpha, B, seed, exact, n_threads, call)
     ))
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
@@ -321,7 +322,7 @@ undefined_warning <- function(tab, measure, test) {
 
 # Two-system tests over all pairs -------------------------------------------------
 
-pair_rows <- function(m, pr, base, test, alpha, B, key, exact, n_threads, call) {
+pair_rows <- function(m, pr, base, test, alpha, B, seed, exact, n_threads, call) {
   P <- length(pr$first)
   n <- base$n_topics
   dbar <- base$estimate
@@ -361,11 +362,11 @@ pair_rows <- function(m, pr, base, test, alpha, B, key, exact, n_threads, call) 
     },
     randomization = {
       out$statistic <- dbar * n
-      out$p.value <- randomization_p(m, pr, n, diffs, B, key, exact, n_threads, call)
+      out$p.value <- randomization_p(m, pr, n, diffs, B, seed, exact, n_threads, call)
     },
     bootstrap = {
       out$statistic <- ifelse(n >= 2 & sdd > 0, dbar / (sdd / sqrt(n)), NA_real_)
-      out$p.value <- bootstrap_p(m, pr, n, B, key, n_threads)
+      out$p.value <- bootstrap_p(m, pr, n, B, seed, n_threads)
     }
   )
   out
@@ -402,7 +403,7 @@ signed_rank <- function(d, exact) {
   c(v, 2 * min(stats::pnorm(z), stats::pnorm(z, lower.tail = FALSE)), fallback)
 }
 
-randomization_p <- function(m, pr, n, diffs, B, key, exact, n_threads, call) {
+randomization_p <- function(m, pr, n, diffs, B, seed, exact, n_threads, call) {
   P <- length(pr$first)
   complete <- n == ncol(m)
   use_exact <- if (is.null(exact)) 2^ncol(m) <= B else exact
@@ -429,7 +430,7 @@ randomization_p <- function(m, pr, n, diffs, B, key, exact, n_threads, call) {
   }
   p <- rep(NA_real_, P)
   if (any(complete)) {
-    p[complete] <- signflip_pvalues(m, pr$first[complete], pr$second[complete], B, key, n_threads)
+    p[complete] <- signflip_pvalues(m, pr$first[complete], pr$second[complete], B, seed, n_threads)
   }
   # A pair with missing topics: its two rows with 0 on the topics it does not
   # use (zero differences do not change a sign-flip statistic), so it sees
@@ -437,23 +438,23 @@ randomization_p <- function(m, pr, n, diffs, B, key, exact, n_threads, call) {
   for (p_i in which(!complete)) {
     x2 <- m[c(pr$first[p_i], pr$second[p_i]), , drop = FALSE]
     x2[, is.na(x2[1, ]) | is.na(x2[2, ])] <- 0
-    p[p_i] <- signflip_pvalues(x2, 1L, 2L, B, key, n_threads)
+    p[p_i] <- signflip_pvalues(x2, 1L, 2L, B, seed, n_threads)
   }
   p
 }
 
-bootstrap_p <- function(m, pr, n, B, key, n_threads) {
+bootstrap_p <- function(m, pr, n, B, seed, n_threads) {
   P <- length(pr$first)
   complete <- n == ncol(m)
   p <- rep(NA_real_, P)
   if (any(complete)) {
-    p[complete] <- bootstrap_pvalues(m, pr$first[complete], pr$second[complete], B, key, n_threads)
+    p[complete] <- bootstrap_pvalues(m, pr$first[complete], pr$second[complete], B, seed, n_threads)
   }
   # A pair with missing topics resamples its own n topics.
   for (p_i in which(!complete & n >= 2)) {
     x2 <- m[c(pr$first[p_i], pr$second[p_i]), , drop = FALSE]
     x2 <- x2[, !is.na(x2[1, ]) & !is.na(x2[2, ]), drop = FALSE]
-    p[p_i] <- bootstrap_pvalues(x2, 1L, 2L, B, key, n_threads)
+    p[p_i] <- bootstrap_pvalues(x2, 1L, 2L, B, seed, n_threads)
   }
   p
 }
@@ -478,9 +479,9 @@ tukey_rows <- function(m, pr, alpha) {
   )
 }
 
-rthsd_rows <- function(m, pr, B, key, n_threads, call = rlang::caller_env()) {
+rthsd_rows <- function(m, pr, B, seed, n_threads, call = rlang::caller_env()) {
   a <- anova_impl(m)
-  ranges <- rthsd_ranges(m, B, key, n_threads, call = call)
+  ranges <- rthsd_ranges(m, B, seed, n_threads, call = call)
   diff <- a$system_means[pr$first] - a$system_means[pr$second]
   es <- if (a$v_e > 0) unname(diff / sqrt(a$v_e)) else NA_real_
   data.frame(conf.low = NA_real_, conf.high = NA_real_, effect_size = es,

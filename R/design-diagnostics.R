@@ -26,6 +26,7 @@
 #'   printed table names the setting used.
 #' @param seed Random seed, or `NULL`.
 #' @inheritParams irtopics_threads
+#' @inheritParams irtopics_progress
 #' @return An `ir_collection_diagnostics` object: `$table` (one row per
 #'   measure: `measure`, `n_topics`, `swap_error_rate`,
 #'   `discriminative_power`, `difference_required`, `Erho2`, `Phi`,
@@ -46,7 +47,8 @@
 #' ggplot2::autoplot(cd)
 #' @export
 collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha = 0.05, B = 1000,
-                                   trials = 500, fuzz = 0.05, drop = 0, seed = NULL, n_threads = irtopics_threads()) {
+                                   trials = 500, fuzz = 0.05, drop = 0, seed = NULL, n_threads = irtopics_threads(),
+                                   progress = NULL) {
   mats <- check_score_list(scores, min_topics = 4L)
   nt <- ncol(mats[[1]])
   half <- nt %/% 2L
@@ -60,13 +62,15 @@ collection_diagnostics <- function(scores, n_topics = NULL, target = 0.95, alpha
   check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.", scalar = TRUE)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
+  # One seed for the whole call (resolved once: with seed = NULL it is drawn
+  # once from R's stream, so set.seed() reproduces it): discriminative power
+  # and one draw of topic sets for every measure, so that the measures are
+  # compared on the same topic sets.
+  seed <- resolve_seed(seed)
   power <- discriminative_power(mats, alpha = alpha, B = B, seed = seed, n_threads = n_threads)
-  # One draw of topic sets for every measure: with seed = NULL the swap seed
-  # is drawn once from R's stream (so set.seed() reproduces it), not once per
-  # measure, so the measures are compared on the same topic sets.
-  swap_seed <- seed %||% sample.int(.Machine$integer.max, 1L)
   swap <- lapply(names(mats), function(nm) {
-    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = swap_seed,
+    swap_error_rates(mats[[nm]], sizes = n_topics, trials = trials, fuzz = fuzz, seed = seed,
                      n_threads = n_threads, label = nm, keep_sets = FALSE)
   })
   gs <- lapply(mats, g_study, drop = drop)

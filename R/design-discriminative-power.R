@@ -39,7 +39,7 @@
 #'
 #' The random draws come from a counter-based generator keyed by `seed` and
 #' the replicate number, so results are identical for any `n_threads`,
-#' chunking and `future` plan; with `seed = NULL` the key is drawn from R's
+#' chunking and `future` plan; with `seed = NULL` a seed is drawn from R's
 #' random stream (`set.seed()` beforehand reproduces it) and stored in the
 #' result.
 #'
@@ -51,13 +51,14 @@
 #' @param B Number of bootstrap samples (or permuted matrices).
 #' @param seed Random seed (a whole number), or `NULL`.
 #' @inheritParams irtopics_threads
+#' @inheritParams irtopics_progress
 #' @return An `ir_discriminative_power` object: `$summary` (one row per
 #'   measure: `measure`, `n_pairs`, `n_significant`,
 #'   `discriminative_power`, `difference_required`, `n_undefined`),
 #'   `$pairs` (one row per measure and pair: `measure`, `system1`,
 #'   `system2`, `estimate` = mean of system1 minus mean of system2,
 #'   `p.value`, `significant`), and the parameters (`method`, `alpha`, `B`,
-#'   `seed`: the key used).
+#'   `seed`: the seed used).
 #' @references Sakai, T. (2006). Evaluating evaluation metrics based on the
 #'   bootstrap. *SIGIR 2006*, 525--532.
 #'
@@ -77,7 +78,7 @@
 #' ggplot2::autoplot(dp)
 #' @export
 discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha = 0.05, B = 1000,
-                                 seed = NULL, n_threads = irtopics_threads()) {
+                                 seed = NULL, n_threads = irtopics_threads(), progress = NULL) {
   user_call <- environment()
   mats <- check_score_list(scores)
   method <- match_choice(method)
@@ -85,7 +86,8 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
   check_number(B, "B", min = 1, integer = TRUE)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
-  key <- resample_key(seed)
+  local_progress(progress)
+  seed <- resolve_seed(seed)
   B <- as.integer(B)
   m1 <- mats[[1]]
   pr <- utils::combn(nrow(m1), 2L)
@@ -94,9 +96,9 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
   per <- lapply(names(mats), function(nm) {
     x <- mats[[nm]]
     p <- with_progress_measure(nm, if (method == "bootstrap") {
-      bootstrap_pvalues(x, first, second, B, key, n_threads)
+      bootstrap_pvalues(x, first, second, B, seed, n_threads)
     } else {
-      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, key, n_threads, call = user_call))
+      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, seed, n_threads, call = user_call))
     })
     means <- rowMeans(x)
     data.frame(measure = nm, system1 = rownames(x)[first], system2 = rownames(x)[second],
@@ -112,7 +114,7 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
                n_undefined = sum(is.na(d$p.value)), stringsAsFactors = FALSE)
   }))
   new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B,
-                                   seed = key, n_systems = nrow(m1), n_topics = ncol(m1)))
+                                   seed = seed, n_systems = nrow(m1), n_topics = ncol(m1)))
 }
 
 new_ir_discriminative_power <- function(x) {

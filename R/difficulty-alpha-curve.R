@@ -23,7 +23,8 @@
 #' cv
 #' ggplot2::autoplot(cv)
 #' @export
-alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = NULL, n_threads = irtopics_threads()) {
+alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = NULL, n_threads = irtopics_threads(),
+                        progress = NULL) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
   nt <- ncol(m)
   sizes <- sizes %||% unique(round(seq(2, nt, length.out = min(nt - 1L, 20L))))
@@ -37,6 +38,7 @@ alpha_curve <- function(scores, sizes = NULL, trials = 200, conf = 0.95, seed = 
   check_conf(conf)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   measure <- attr(m, "measure")
   attr(m, "measure") <- NULL
   plan <- alpha_plan(trials, sum(sizes), "alpha trials", "trials")

@@ -141,6 +141,7 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
 #' @param seed Random seed (a whole number), or `NULL` to use the current
 #'   random stream.
 #' @inheritParams irtopics_threads
+#' @inheritParams irtopics_progress
 #' @return An `ir_alpha_bootstrap` object: `$estimate`, `$conf.low`,
 #'   `$conf.high` (the interval chosen by `interval`), `$interval` (its
 #'   name), `$intervals` (a data frame of all three: `interval`, `assumes`,
@@ -166,13 +167,14 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
 #' ggplot2::autoplot(bt)
 #' @export
 alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_threads = irtopics_threads(),
-                            interval = c("feldt", "noncentral", "percentile")) {
+                            interval = c("feldt", "noncentral", "percentile"), progress = NULL) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 3L, min_topics = 2L)
   check_number(B, "B", min = 1, integer = TRUE)
   check_conf(conf)
   interval <- match_choice(interval)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   measure <- attr(m, "measure")
   attr(m, "measure") <- NULL
   nt <- ncol(m)

@@ -2,7 +2,9 @@
 # result list per run, with `system` set. In this process: chunks of at
 # least 16 runs (they keep per-thread buffers warm), the C++ threaded over
 # the runs of a chunk, a progress bar and interrupts between chunks, and an
-# input error raised as soon as its chunk is done. Scale-out: with a parallel
+# input error raised as soon as its chunk is done (by the C++ glue's one
+# error route, stop_from_cpp(): the first failing run of the chunk, after
+# all its runs ran). Scale-out: with a parallel
 # future plan (multisession, cluster, future.batchtools, ...) chunks of run
 # files go to the workers; each worker rebuilds the qrels from their source
 # (a path, or the data frame shipped with the future) and streams its files
@@ -32,7 +34,6 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     }
   }
   named <- function(res, idx) {
-    if (!is.null(res$error)) raise_input_error(res$error, call = call)
     lapply(seq_along(idx), function(k) {
       r <- res$runs[[k]]
       r$system <- if (source$type == "files") {
@@ -102,7 +103,6 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   if (missing == "zero") {
     if (n_b) {
       empty <- cpp_empty_values(q$ptr, measure_fields(spec$builtin), 0.25, depth, gain_vec)
-      if (is.list(empty)) raise_input_error(empty$error)
       for (m in seq_len(n_b)) {
         fill <- matrix(empty[col_topic, m], n_sys, n_col, byrow = TRUE)
         v <- values[, , m, drop = FALSE]

@@ -111,8 +111,7 @@
 #'   must be finite and below about 1e298 in magnitude (larger ones would
 #'   overflow the sums of nDCG).
 #' @param name How to name systems when reading files: `"tag"` or `"file"`.
-#' @param progress Show a progress bar (default: option `irtopics.progress`,
-#'   else interactive sessions only).
+#' @inheritParams irtopics_progress
 #' @param pattern `NULL` (every file), or a regular expression on file names
 #'   (as in [list.files()]) selecting the runs when `runs` is a directory,
 #'   e.g. `"^input\\."` for the `input.*` files of a TREC track.
@@ -158,6 +157,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   missing <- match_choice(missing)
   name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
   depth_c <- if (is.infinite(depth)) 0 else depth
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)

@@ -106,7 +106,6 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
     stop_irtopics("{.arg qrels} must be a file path or a data frame from {.fn read_qrels}, not {.obj_type_friendly {qrels}}.",
                   call = call)
   }
-  if (!is.null(res$error)) raise_input_error(res$error, call = call)
   res
 }
 
@@ -241,19 +240,6 @@ strip_bom <- function(x) {
   x
 }
 
-# Re-raise an error reported by the C++ reader as a classed R condition.
-raise_input_error <- function(err, call = rlang::caller_env()) {
-  what <- switch(err$kind,
-    duplicate = "Duplicate document in {.file {err$file}}.",
-    measure = "Can't evaluate these measures.",
-    data = if (nzchar(err$file)) "Can't use {.file {err$file}}." else "Can't evaluate the runs.",
-    "Can't read {.file {err$file}}."
-  )
-  detail <- if (err$line > 0) paste0("Line ", err$line, ": ", err$message, ".") else paste0(err$message, ".")
-  detail <- gsub("{", "{{", gsub("}", "}}", detail, fixed = TRUE), fixed = TRUE)
-  stop_irtopics(c(what, x = detail), kind = err$kind, file = err$file, line = err$line, call = call)
-}
-
 #' Read TREC run files
 #'
 #' `read_run()` reads one run file in TREC format (`topic Q0 docno rank score
@@ -366,7 +352,6 @@ read_run <- function(path, name = c("tag", "file")) {
   name <- match_choice(name)
   check_file(path)
   res <- cpp_read_run(path.expand(path))
-  if (!is.null(res$error)) raise_input_error(res$error)
   res$system <- if (name == "tag") res$tag else run_file_name(path)
   res$path <- normalizePath(path)
   new_ir_run(res)

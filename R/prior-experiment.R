@@ -2,7 +2,7 @@
 #'
 #' Figures 2 and 3 of Ravana, Park and Moffat (2009): one box per
 #' \eqn{\lambda} showing the distribution of Kendall's tau between the
-#' smoothed ordering and the all-topics ordering over the repetitions, and
+#' smoothed ordering and the all-topics ordering over the trials, and
 #' the 50-topic baseline as a separate box whose median is marked by a
 #' dashed line across the plot.
 #'
@@ -13,7 +13,7 @@
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
-#' ggplot2::autoplot(smoothing_experiment(ap, reps = 200, seed = 1))
+#' ggplot2::autoplot(smoothing_experiment(ap, trials = 200, seed = 1))
 #' @export
 autoplot.ir_smoothing <- function(object, ...) {
   check_no_dots(..., help = "autoplot.ir_smoothing")
@@ -29,8 +29,8 @@ autoplot.ir_smoothing <- function(object, ...) {
     ggplot2::scale_fill_manual(values = c("smoothed" = "grey85",
                                           "baseline (Q_a + Q_c, all systems)" = "steelblue")) +
     ggplot2::labs(x = expression(lambda), y = "Kendall's tau vs all-topics ordering", fill = NULL,
-                  title = sprintf("Smoothed %s%s, %s repetitions", if (object$standardize) "standardized " else "",
-                                  object$measure, format(object$reps, big.mark = ","))) +
+                  title = sprintf("Smoothed %s%s, %s trials", if (object$standardize) "standardized " else "",
+                                  object$measure, format(object$trials, big.mark = ","))) +
     ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom")
 }
@@ -39,8 +39,8 @@ autoplot.ir_smoothing <- function(object, ...) {
 
 #' The smoothing experiment of Ravana, Park and Moffat (2009)
 #'
-#' Repeats the protocol of Ravana, Park and Moffat's (2009) poster `reps` times. Each
-#' repetition draws three disjoint sets of `topics_per_set` topics
+#' Repeats the protocol of Ravana, Park and Moffat's (2009) poster `trials` times. Each
+#' trial draws three disjoint sets of `topics_per_set` topics
 #' \eqn{Q_a, Q_b, Q_c} and splits the systems at random into halves
 #' \eqn{S_x, S_y}; \eqn{S_x} has prior scores on \eqn{Q_a}, \eqn{S_y} on
 #' \eqn{Q_b}, and every system has scores on \eqn{Q_c}. Systems are ordered
@@ -57,7 +57,7 @@ autoplot.ir_smoothing <- function(object, ...) {
 #' then the mean standardized score over all topics, standardized over all
 #' systems.
 #'
-#' The random draws are made in R from `seed`; the repetitions run in C++
+#' The random draws are made in R from `seed`; the trials run in C++
 #' (OpenMP, `n_threads`) in chunks, with a progress bar, or as futures when a
 #' parallel [future::plan()] is set. The results do not depend on
 #' `n_threads` or on the plan.
@@ -75,13 +75,17 @@ autoplot.ir_smoothing <- function(object, ...) {
 #' @param topics_per_set Size of each of the topic sets \eqn{Q_a, Q_b,
 #'   Q_c}.
 #' @param lambdas The smoothing weights to compare, each in \[0, 1\].
-#' @param reps Number of repetitions (the poster used 10,000).
+#' @param trials Number of trials, i.e. repetitions of the protocol (the
+#'   poster used 10,000).
 #' @param standardize Standardize the scores within each cell (the poster's
 #'   second run, Figure 3).
 #' @param seed An integer seed for the draws, or `NULL` to use the current
 #'   random number stream.
 #' @inheritParams irtopics_threads
-#' @return An `ir_smoothing` object: a list with `tau`, a `reps` x
+#' @inheritParams irtopics_progress
+#' @param reps Deprecated: the former name of `trials` (it warns once per
+#'   session, with class `irtopics_warning_deprecated`).
+#' @return An `ir_smoothing` object: a list with `tau`, a `trials` x
 #'   `(length(lambdas) + 1)` matrix of Kendall's tau-b (columns `lambda=...`
 #'   and `baseline`); `summary`, a data frame per ordering (`ordering,
 #'   lambda, mean, sd, q05, q25, median, q75, q95`); `best_lambda`, the
@@ -99,13 +103,20 @@ autoplot.ir_smoothing <- function(object, ...) {
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
-#' ex <- smoothing_experiment(ap, reps = 200, seed = 1)
+#' ex <- smoothing_experiment(ap, trials = 200, seed = 1)
 #' ex
 #' ggplot2::autoplot(ex)
 #' @export
 smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5, 0.8, 1),
-                                 reps = 10000, standardize = FALSE, seed = NULL,
-                                 n_threads = irtopics_threads()) {
+                                 trials = 10000, standardize = FALSE, seed = NULL,
+                                 n_threads = irtopics_threads(), progress = NULL, reps = NULL) {
+  if (!is.null(reps)) {
+    if (!missing(trials)) {
+      stop_irtopics("Give {.arg trials} only: {.arg reps} is its deprecated name.")
+    }
+    warn_deprecated("reps", "trials", "smoothing_experiment")
+    trials <- reps
+  }
   P <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 3L)
   measure <- attr(P, "measure") %||% "score"
   attr(P, "measure") <- NULL
@@ -118,22 +129,23 @@ smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5
     stop_irtopics("{.arg lambdas} must be numbers in [0, 1].")
   }
   if (anyDuplicated(lambdas)) stop_irtopics("{.arg lambdas} must not repeat a value.")
-  check_number(reps, "reps", min = 1, max = .Machine$integer.max, integer = TRUE)
+  check_number(trials, "trials", min = 1, max = .Machine$integer.max, integer = TRUE)
   check_flag(standardize)
   check_seed(seed)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   topics_per_set <- as.integer(topics_per_set)
-  reps <- as.integer(reps)
+  trials <- as.integer(trials)
 
   reference <- if (standardize) rowMeans(unclass(standardize_scores(P))) else rowMeans(P)
   if (stats::sd(reference) == 0) {
     warn_irtopics("All systems have the same reference score; every tau is NA.", kind = "data")
   }
-  # Per repetition: its draws (3k topics, m systems) and 2 copies of its taus.
-  plan <- plan_chunks(reps, "smoothing repetitions", min_size = 250L, pieces = 40L,
+  # Per trial: its draws (3k topics, m systems) and 2 copies of its taus.
+  plan <- plan_chunks(trials, "smoothing trials", min_size = 250L, pieces = 40L,
                       bytes_per_item = 4 * (3 * topics_per_set + nrow(P)) + 16 * (length(lambdas) + 1),
-                      arg = "reps")
-  draws <- smoothing_draws(nrow(P), ncol(P), topics_per_set, reps, seed)
+                      arg = "trials")
+  draws <- smoothing_draws(nrow(P), ncol(P), topics_per_set, trials, seed)
   n_x <- nrow(P) %/% 2L
   lambdas <- as.double(lambdas)
 
@@ -146,20 +158,20 @@ smoothing_experiment <- function(scores, topics_per_set = 25, lambdas = c(0, 0.5
   tau[is.nan(tau)] <- NA_real_
   colnames(tau) <- c(paste0("lambda=", as.character(lambdas)), "baseline")
 
-  new_smoothing(tau, lambdas, list(topics_per_set = topics_per_set, reps = reps,
+  new_smoothing(tau, lambdas, list(topics_per_set = topics_per_set, trials = trials,
                                    standardize = standardize, seed = seed, measure = measure,
                                    n_systems = nrow(P), n_topics = ncol(P), n_x = n_x))
 }
 
 # All random draws of the experiment, made here in R (with `seed`): for each
-# repetition (a column) 3k distinct 0-based topic indices (Q_a, Q_b, Q_c) and
+# trial (a column) 3k distinct 0-based topic indices (Q_a, Q_b, Q_c) and
 # a 0-based permutation of the systems whose first floor(m/2) form S_x. The
-# draws of one repetition are made together, topics first.
-smoothing_draws <- function(n_systems, n_topics, topics_per_set, reps, seed = NULL) {
+# draws of one trial are made together, topics first.
+smoothing_draws <- function(n_systems, n_topics, topics_per_set, trials, seed = NULL) {
   with_seed(seed, {
-    topics <- matrix(0L, 3L * topics_per_set, reps)
-    systems <- matrix(0L, n_systems, reps)
-    for (r in seq_len(reps)) {
+    topics <- matrix(0L, 3L * topics_per_set, trials)
+    systems <- matrix(0L, n_systems, trials)
+    for (r in seq_len(trials)) {
       topics[, r] <- sample.int(n_topics, 3L * topics_per_set) - 1L
       systems[, r] <- sample.int(n_systems) - 1L
     }
@@ -195,8 +207,8 @@ format.ir_smoothing <- function(x, ...) {
   summ <- x$summary[, c("ordering", "mean", "sd", "q05", "median", "q95")]
   c(sprintf("<ir_smoothing> Smoothing experiment on %s%s: %d systems x %d topics",
             if (x$standardize) "standardized " else "", x$measure, x$n_systems, x$n_topics),
-    sprintf("# %s repetitions, 3 x %d topics, systems split %d / %d; Kendall's tau-b vs all %d topics",
-            format(x$reps, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics),
+    sprintf("# %s trials, 3 x %d topics, systems split %d / %d; Kendall's tau-b vs all %d topics",
+            format(x$trials, big.mark = ","), x$topics_per_set, x$n_x, x$n_systems - x$n_x, x$n_topics),
     "", printed_lines(print(summ, digits = 4, row.names = FALSE)),
     "", sprintf("Best lambda (largest mean tau): %s", format(x$best_lambda)))
 }
@@ -218,18 +230,18 @@ summary.ir_smoothing <- function(object, ...) {
 #' @param x An `ir_smoothing` object from [smoothing_experiment()].
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
-#' @return A data frame with one row per repetition and ordering: `rep`,
+#' @return A data frame with one row per trial and ordering: `trial`,
 #'   `ordering` (`"lambda=0"`, ..., `"baseline"`), `lambda` (`NA` for the
 #'   baseline) and `tau`.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
-#' head(as.data.frame(smoothing_experiment(ap, reps = 20, seed = 1)))
+#' head(as.data.frame(smoothing_experiment(ap, trials = 20, seed = 1)))
 #' @export
 as.data.frame.ir_smoothing <- function(x, row.names = NULL, optional = FALSE, ...) {
-  reps <- nrow(x$tau)
-  data.frame(rep = rep(seq_len(reps), times = ncol(x$tau)),
-             ordering = rep(colnames(x$tau), each = reps),
-             lambda = rep(c(x$lambdas, NA_real_), each = reps),
+  trials <- nrow(x$tau)
+  data.frame(trial = rep(seq_len(trials), times = ncol(x$tau)),
+             ordering = rep(colnames(x$tau), each = trials),
+             lambda = rep(c(x$lambdas, NA_real_), each = trials),
              tau = as.vector(x$tau), stringsAsFactors = FALSE)
 }

@@ -97,7 +97,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' C++ for the built-in aggregates, on `n_threads` threads, with identical
 #' results for any number of threads. Trials are processed in chunks: with a
 #' parallel [future::plan()] the chunks run as futures, otherwise in turn
-#' with a progress bar (option `irtopics.progress`).
+#' with a progress bar (see `progress`).
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
@@ -110,6 +110,7 @@ gmean_codes <- c(add = 1L, floor = 2L, replace0 = 3L)
 #' @param fuzz Relative difference at or below which two scores tie.
 #' @param seed Integer seed, or `NULL` to use the current RNG stream.
 #' @inheritParams irtopics_threads
+#' @inheritParams irtopics_progress
 #' @param eps,gmean_method The epsilon convention of `"gmean"` (see
 #'   [gmap()]).
 #' @param method `"pairs"` (default, Buckley & Voorhees 2000) or `"binned"`
@@ -160,7 +161,7 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
                              seed = NULL, n_threads = irtopics_threads(), eps = 1e-5,
                              gmean_method = c("add", "floor", "replace0"),
                              method = c("pairs", "binned"), label = NULL, keep_sets = TRUE,
-                             area_divisor = NULL) {
+                             area_divisor = NULL, progress = NULL) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 2L)
   gmean_method <- match_choice(gmean_method)
   method <- match_choice(method)
@@ -181,6 +182,7 @@ swap_error_rates <- function(scores, sizes = NULL, aggregate = "mean", trials = 
   check_number(eps, "eps", min = .Machine$double.xmin)
   check_flag(keep_sets, "keep_sets")
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   agg <- resolve_aggregate(aggregate, m)
   if (agg$name == "area" && any(sizes < 4)) {
     stop_irtopics("{.arg sizes} must be at least 4 for the area measure (it uses the worst quarter).")

@@ -2,7 +2,7 @@ check_file <- function(path, arg = "path", call = rlang::caller_env()) {
   if (!is.character(path) || length(path) != 1L || is.na(path)) {
     stop_irtopics("{.arg {arg}} must be a single file path.", call = call)
   }
-  # `file` as on the C++ reader's errors (raise_input_error()).
+  # `file` as on the C++ reader's errors (stop_from_cpp()).
   if (!file.exists(path)) stop_irtopics("File {.file {path}} does not exist.", kind = "file", file = path, call = call)
   # The reason matters: a device, a FIFO or a socket is not "empty", and a
   # /proc file has size 0 but content (cpp_file_kind() reads one byte).

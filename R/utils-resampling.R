@@ -38,6 +38,33 @@ with_seed <- function(seed, expr) {
   expr
 }
 
+# Seeds --------------------------------------------------------------------------
+#
+# One name and one derivation. A call's `seed` is resolved once, by
+# resolve_seed(): the user's whole number, or one drawn from R's RNG when it
+# is NULL (so set.seed() before the call reproduces it). That number is the
+# call's seed everywhere after: R's draws use with_seed(seed, ...), the C++
+# kernels key their counter-based streams Stream(seed_key(seed), stream)
+# with it (src/resample.h), results record it as `seed`, and a call handing
+# work to another package function passes it on as that function's `seed`.
+# R code that needs R's RNG for one of the C++ streams (a user's test inside
+# a calibration trial) seeds it with stream_seed(seed, stream), a whole
+# number taken from that stream: the one derivation of sub-seeds.
+
+# The seed a call uses (`seed` checked by the caller with check_seed()).
+resolve_seed <- function(seed) {
+  if (!is.null(seed)) return(as.double(seed))
+  as.double(sample.int(.Machine$integer.max, 1L))
+}
+
+# Seeds (whole numbers in [1, 2147483647]) for R's RNG of streams `stream`
+# (whole numbers >= 0, as the C++ numbers them) of the call's `seed`.
+stream_seed <- function(seed, stream) cpp_stream_seeds(as.double(seed), as.double(stream))
+
+# The stream of trial `trial` (0-based) of calibration setting `setting`
+# (0-based), as src/calibration.h numbers it: setting * 2^32 + trial.
+trial_stream <- function(setting, trial) setting * 2^32 + trial
+
 # Work in chunks ----------------------------------------------------------------
 #
 # The one chunk driver of the package (resampling, the swap method, the
@@ -75,15 +102,17 @@ chunk_items <- function(chunk) seq.int(chunk[[1L]], length.out = chunk[[2L]])
 
 # Runs `fun(idx, threads)` on every chunk of `plan` and returns the list of
 # results, in chunk order. In this process the chunks run in turn with a cli
-# progress bar labelled "<measure>: <what>" (`what` defaults to the plan's) (option irtopics.progress; the
-# measure set by with_progress_measure()) and R handles interrupts between
+# progress bar labelled "<measure>: <what>" (`what` defaults to the plan's;
+# shown as irtopics_progress(progress) says; the measure set by
+# with_progress_measure()) and R handles interrupts between
 # them; `threads` is `n_threads`. With a parallel future plan (and
 # `futures = TRUE`) each chunk is one future and `threads` is 1: the futures
 # are the parallelism, and an OpenMP region of more than one thread in a
 # forked child (plan(multicore)) waits forever for the parent's libgomp pool
 # threads, which fork() does not copy. `each(result, idx)`, if given, is
-# applied to every chunk's result as soon as it is there (e.g. to raise an
-# input error before the next chunk runs).
+# applied to every chunk's result as soon as it is there (e.g. to name the
+# runs of an evaluation chunk). A chunk's C++ error is raised by the call
+# itself (the glue's guard()), so no later chunk runs.
 run_chunks <- function(plan, fun, n_threads = 1L, progress = NULL, futures = use_future(),
                        each = NULL, what = attr(plan, "what")) {
   each <- each %||% function(res, idx) res
@@ -93,8 +122,7 @@ run_chunks <- function(plan, fun, n_threads = 1L, progress = NULL, futures = use
                                          future.packages = "irtopics")
     return(Map(each, parts, chunks))
   }
-  progress <- progress %||% getOption("irtopics.progress", interactive())
-  show <- isTRUE(progress) && length(plan) > 1L
+  show <- irtopics_progress(progress) && length(plan) > 1L
   if (show) cli::cli_progress_bar(progress_label(what), total = attr(plan, "n"), .envir = environment())
   out <- vector("list", length(plan))
   for (k in seq_along(plan)) {
@@ -103,6 +131,62 @@ run_chunks <- function(plan, fun, n_threads = 1L, progress = NULL, futures = use
     if (show) cli::cli_progress_update(inc = length(idx), .envir = environment())
   }
   out
+}
+
+#' Progress bars of long loops
+#'
+#' Every function of the package whose work runs in chunks (evaluation and
+#' [return_orders()] of many runs, the swap method, the smoothing
+#' experiment, alpha, resampling tests of [compare_systems()],
+#' discriminative power, collection diagnostics, test calibration and the
+#' margin fits of [simulation_model()]) takes `progress` and goes through the
+#' rules below. A progress bar (cli) is shown between chunks, in the
+#' session's process; a parallel [future::plan()] runs the chunks as futures
+#' without one.
+#'
+#' Whether a call shows progress bars is, in this order of precedence:
+#' 1. its `progress` argument, if `TRUE` or `FALSE`;
+#' 2. the `progress` of the package function it runs inside (e.g. the
+#'    resampling tests [test_calibration()] runs through
+#'    [compare_systems()]);
+#' 3. the option `irtopics.progress`, if set (e.g.
+#'    `options(irtopics.progress = FALSE)`);
+#' 4. otherwise `TRUE` in interactive sessions only.
+#'
+#' @param progress Show progress bars: `TRUE` or `FALSE`, or `NULL` for the
+#'   default described in [irtopics_progress()] (option
+#'   `irtopics.progress`, else interactive sessions only).
+#' @return Whether a call with `progress` shows progress bars (`TRUE` or
+#'   `FALSE`).
+#' @examples
+#' irtopics_progress()
+#' irtopics_progress(FALSE)
+#' old <- options(irtopics.progress = FALSE)
+#' irtopics_progress()
+#' options(old)
+#' @export
+irtopics_progress <- function(progress = NULL) {
+  check_progress(progress)
+  isTRUE(progress %||% irtopics_state$progress %||% getOption("irtopics.progress", interactive()))
+}
+
+check_progress <- function(progress, call = rlang::caller_env()) {
+  if (!is.null(progress)) check_flag(progress, "progress", call = call)
+  invisible(progress)
+}
+
+# Checks a function's `progress` and, when it is TRUE or FALSE, makes it the
+# setting of every chunked loop run until that function returns (including
+# those of the package functions it calls with progress = NULL).
+local_progress <- function(progress, frame = parent.frame()) {
+  check_progress(progress, call = frame)
+  if (is.null(progress)) return(invisible(NULL))
+  old <- irtopics_state$progress
+  irtopics_state$progress <- progress
+  restore <- if (is.null(old)) quote(irtopics_state$progress <- NULL) else
+    bquote(irtopics_state$progress <- .(old))
+  do.call(on.exit, list(restore, add = TRUE), envir = frame)
+  invisible(progress)
 }
 
 # Progress bars name the measure they belong to: with_progress_measure()

@@ -56,9 +56,10 @@ choose_topic <- function(topic, available, call = rlang::caller_env()) {
 #' @export
 return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevance_level = 1L,
                           topics = NULL, n_threads = irtopics_threads(), name = c("tag", "file"),
-                          pattern = NULL) {
+                          pattern = NULL, progress = NULL) {
   name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
+  local_progress(progress)
   depth <- check_whole(depth, "depth", min = 1)
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
   qmap <- read_query_map(query_map)
@@ -68,7 +69,7 @@ return_orders <- function(runs, qrels, query_map = NULL, depth = 1000L, relevanc
   spec <- list(builtin = data.frame(kind = integer(), cutoff = numeric(), name = character()))
   source <- run_source(runs, name, pattern)
   results <- run_evaluation(source, q, spec, depth, numeric(), qmap, n_threads,
-                            want_profiles = FALSE, want_orders = TRUE, progress = FALSE)
+                            want_profiles = FALSE, want_orders = TRUE)
   check_topic_overlap(results, qinfo)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))
 

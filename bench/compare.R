@@ -29,7 +29,7 @@ m <- nrow(x)
 n <- ncol(x)
 pairs <- utils::combn(m, 2)
 seed <- 2012L
-key <- ns$resample_key(seed)
+key <- ns$resolve_seed(seed)
 # Elapsed and CPU (user + system) seconds of expr.
 timed <- function(expr) {
   t <- system.time(v <- force(expr))

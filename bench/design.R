@@ -28,7 +28,7 @@ n <- ncol(ap)
 pr <- utils::combn(nrow(ap), 2L)
 cat(sprintf("%d systems x %d topics, %d pairs, B = %d\n", nrow(ap), n, ncol(pr), B))
 
-idx <- irtopics:::resample_draws("indices", key = seed, n = n, first = 1, count = B)   # n x B
+idx <- irtopics:::resample_draws("indices", seed = seed, n = n, first = 1, count = B)   # n x B
 
 # (a) base R, loop over the B samples, every pair at once (matrix operations
 # over pairs x topics); the package's tie rule.

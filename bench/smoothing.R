@@ -82,9 +82,9 @@ rows <- list()
 for (standardize in c(FALSE, TRUE)) {
   label <- if (standardize) "standardized AP" else "AP"
   reference <- if (standardize) rowMeans(unclass(standardize_scores(ap))) else rowMeans(m)
-  one <- time_it(smoothing_experiment(ap, topics_per_set = k, lambdas = lambdas, reps = reps,
+  one <- time_it(smoothing_experiment(ap, topics_per_set = k, lambdas = lambdas, trials = reps,
                                       standardize = standardize, seed = seed, n_threads = 1))
-  two <- time_it(smoothing_experiment(ap, topics_per_set = k, lambdas = lambdas, reps = reps,
+  two <- time_it(smoothing_experiment(ap, topics_per_set = k, lambdas = lambdas, trials = reps,
                                       standardize = standardize, seed = seed, n_threads = 2))
   kernel <- vapply(1:2, function(nt) time_it(irtopics:::cpp_smoothing_taus(
     m, reference, draws$topics, draws$systems, k, nrow(m) %/% 2L, lambdas, standardize, nt))$seconds, 0)

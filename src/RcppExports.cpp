@@ -180,6 +180,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_stream_seeds
+Rcpp::NumericVector cpp_stream_seeds(double seed, Rcpp::NumericVector stream);
+RcppExport SEXP _irtopics_cpp_stream_seeds(SEXP seedSEXP, SEXP streamSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type stream(streamSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_stream_seeds(seed, stream));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_copula_select
 Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j, Rcpp::IntegerVector families, int n_threads, bool quadrant_presel);
 RcppExport SEXP _irtopics_cpp_copula_select(SEXP USEXP, SEXP pairs_iSEXP, SEXP pairs_jSEXP, SEXP familiesSEXP, SEXP n_threadsSEXP, SEXP quadrant_preselSEXP) {
@@ -307,6 +318,20 @@ BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type p(pSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_qnorm(p));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_throw_test
+int cpp_throw_test(std::string what, std::string kind, std::string message, std::string file, double line);
+RcppExport SEXP _irtopics_cpp_throw_test(SEXP whatSEXP, SEXP kindSEXP, SEXP messageSEXP, SEXP fileSEXP, SEXP lineSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type what(whatSEXP);
+    Rcpp::traits::input_parameter< std::string >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< std::string >::type message(messageSEXP);
+    Rcpp::traits::input_parameter< std::string >::type file(fileSEXP);
+    Rcpp::traits::input_parameter< double >::type line(lineSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_throw_test(what, kind, message, file, line));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -615,6 +640,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_pair_summaries", (DL_FUNC) &_irtopics_cpp_pair_summaries, 4},
     {"_irtopics_cpp_signflip_exact", (DL_FUNC) &_irtopics_cpp_signflip_exact, 2},
     {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
+    {"_irtopics_cpp_stream_seeds", (DL_FUNC) &_irtopics_cpp_stream_seeds, 2},
     {"_irtopics_cpp_copula_select", (DL_FUNC) &_irtopics_cpp_copula_select, 6},
     {"_irtopics_cpp_copula_pdf", (DL_FUNC) &_irtopics_cpp_copula_pdf, 5},
     {"_irtopics_cpp_copula_h1", (DL_FUNC) &_irtopics_cpp_copula_h1, 5},
@@ -625,6 +651,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_pt", (DL_FUNC) &_irtopics_cpp_pt, 2},
     {"_irtopics_cpp_qt", (DL_FUNC) &_irtopics_cpp_qt, 2},
     {"_irtopics_cpp_qnorm", (DL_FUNC) &_irtopics_cpp_qnorm, 1},
+    {"_irtopics_cpp_throw_test", (DL_FUNC) &_irtopics_cpp_throw_test, 5},
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
     {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},

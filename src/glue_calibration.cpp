@@ -12,6 +12,7 @@
 #include <Rcpp.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "calibration.h"
@@ -27,15 +28,15 @@ irtopics::CalibrationModel model_of(const Rcpp::List& model) {
   const Rcpp::IntegerVector family = model["family"];
   const Rcpp::NumericVector par = model["par"], par2 = model["par2"];
   const R_xlen_t n_sys = knots.size();
-  if (cdf.size() != n_sys || discrete.size() != n_sys) Rcpp::stop("margins: lengths differ");
+  if (cdf.size() != n_sys || discrete.size() != n_sys) throw std::invalid_argument("margins: lengths differ");
   if (sys_start.size() < 2 || cop_start.size() != sys_start.size() - 1)
-    Rcpp::stop("model: bad collection starts");
-  if (sys_start[0] != 0 || sys_start[sys_start.size() - 1] != n_sys) Rcpp::stop("model: bad system starts");
+    throw std::invalid_argument("model: bad collection starts");
+  if (sys_start[0] != 0 || sys_start[sys_start.size() - 1] != n_sys) throw std::invalid_argument("model: bad system starts");
   irtopics::CalibrationModel out;
   out.margins.resize(static_cast<std::size_t>(n_sys));
   for (R_xlen_t g = 0; g < n_sys; ++g) {
     const Rcpp::NumericVector k = knots[g], f = cdf[g];
-    if (k.size() != f.size() || k.size() < 1) Rcpp::stop("margin %d: knots and cdf differ", g + 1);
+    if (k.size() != f.size() || k.size() < 1) throw std::invalid_argument(std::string("margin ") + std::to_string(g + 1) + ": knots and cdf differ");
     irtopics::MarginRef& m = out.margins[static_cast<std::size_t>(g)];
     m.knots = k.begin();
     m.cdf = f.begin();
@@ -44,8 +45,8 @@ irtopics::CalibrationModel model_of(const Rcpp::List& model) {
   }
   std::size_t n_pairs = 0;
   for (R_xlen_t c = 0; c + 1 < sys_start.size(); ++c) {
-    if (sys_start[c + 1] < sys_start[c]) Rcpp::stop("model: bad system starts");
-    if (cop_start[c] != static_cast<int>(n_pairs)) Rcpp::stop("model: bad copula starts");
+    if (sys_start[c + 1] < sys_start[c]) throw std::invalid_argument("model: bad system starts");
+    if (cop_start[c] != static_cast<int>(n_pairs)) throw std::invalid_argument("model: bad copula starts");
     out.sys_start.push_back(static_cast<std::size_t>(sys_start[c]));
     out.cop_start.push_back(static_cast<std::size_t>(cop_start[c]));
     const std::size_t m = static_cast<std::size_t>(sys_start[c + 1] - sys_start[c]);
@@ -54,7 +55,8 @@ irtopics::CalibrationModel model_of(const Rcpp::List& model) {
   out.sys_start.push_back(static_cast<std::size_t>(n_sys));
   if (static_cast<std::size_t>(family.size()) != n_pairs || par.size() != family.size() ||
       par2.size() != family.size()) {
-    Rcpp::stop("model: %d copulas for %d pairs", static_cast<int>(family.size()), static_cast<int>(n_pairs));
+    throw std::invalid_argument("model: " + std::to_string(family.size()) + " copulas for " +
+                                std::to_string(n_pairs) + " pairs");
   }
   out.copulas.resize(n_pairs);
   for (std::size_t p = 0; p < n_pairs; ++p) {
@@ -72,18 +74,18 @@ irtopics::PowerDesign power_of(const Rcpp::List& power, std::size_t n_sys) {
   const Rcpp::NumericVector a = power["cand_a"], b = power["cand_b"];
   if (start.size() != baseline.size() + 1 || system.size() != a.size() || a.size() != b.size() ||
       start[0] != 0 || start[start.size() - 1] != system.size()) {
-    Rcpp::stop("power design: inconsistent lengths");
+    throw std::invalid_argument("power design: inconsistent lengths");
   }
   for (R_xlen_t k = 0; k < baseline.size(); ++k) {
-    if (baseline[k] < 0 || static_cast<std::size_t>(baseline[k]) >= n_sys) Rcpp::stop("power design: bad baseline");
-    if (start[k + 1] <= start[k]) Rcpp::stop("power design: a baseline without candidates");
+    if (baseline[k] < 0 || static_cast<std::size_t>(baseline[k]) >= n_sys) throw std::invalid_argument("power design: bad baseline");
+    if (start[k + 1] <= start[k]) throw std::invalid_argument("power design: a baseline without candidates");
     pd.baseline.push_back(static_cast<std::size_t>(baseline[k]));
     pd.cand_start.push_back(static_cast<std::size_t>(start[k]));
   }
   pd.cand_start.push_back(static_cast<std::size_t>(start[start.size() - 1]));
   for (R_xlen_t q = 0; q < system.size(); ++q) {
-    if (system[q] < 0 || static_cast<std::size_t>(system[q]) >= n_sys) Rcpp::stop("power design: bad candidate");
-    if (!(a[q] >= 1.0) || !(b[q] >= 1.0)) Rcpp::stop("power design: transform exponents must be >= 1");
+    if (system[q] < 0 || static_cast<std::size_t>(system[q]) >= n_sys) throw std::invalid_argument("power design: bad candidate");
+    if (!(a[q] >= 1.0) || !(b[q] >= 1.0)) throw std::invalid_argument("power design: transform exponents must be >= 1");
     pd.cand_system.push_back(static_cast<std::size_t>(system[q]));
     pd.cand_a.push_back(a[q]);
     pd.cand_b.push_back(b[q]);
@@ -113,11 +115,11 @@ Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp:
                                            Rcpp::LogicalVector tests, double B, double sign_tol,
                                            double rel_tol, double setting, double seed, double first,
                                            double count, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
   const irtopics::CalibrationModel cm = model_of(model);
   irtopics::PowerDesign pd;
   const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
-  if (tests.size() != 5) Rcpp::stop("`tests` must have 5 flags");
+  if (tests.size() != 5) throw std::invalid_argument("`tests` must have 5 flags");
   irtopics::TestSet ts;
   ts.t = tests[0] == TRUE;
   ts.wilcoxon = tests[1] == TRUE;
@@ -143,7 +145,7 @@ Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp:
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_calibration_draw(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power,
                                 double setting, double seed, double first, double count, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   const irtopics::CalibrationModel cm = model_of(model);
   irtopics::PowerDesign pd;
   const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
@@ -162,7 +164,8 @@ Rcpp::List cpp_calibration_draw(Rcpp::List model, int n_topics, Rcpp::Nullable<R
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_margin_quantile(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete,
                                         double a, double b, Rcpp::NumericVector u) {
-  if (knots.size() != cdf.size() || knots.size() < 1) Rcpp::stop("knots and cdf differ");
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
+  if (knots.size() != cdf.size() || knots.size() < 1) throw std::invalid_argument("knots and cdf differ");
   irtopics::MarginRef m;
   m.knots = knots.begin();
   m.cdf = cdf.begin();
@@ -173,6 +176,7 @@ Rcpp::NumericVector cpp_margin_quantile(Rcpp::NumericVector knots, Rcpp::Numeric
   Rcpp::NumericVector out(u.size());
   for (R_xlen_t k = 0; k < u.size(); ++k) out[k] = irtopics::margin_quantile(m, u[k]);
   return out;
+  });
 }
 
 // Transform exponents (a, b) that give margin `which[k]` (0-based, of the
@@ -181,13 +185,14 @@ Rcpp::NumericVector cpp_margin_quantile(Rcpp::NumericVector knots, Rcpp::Numeric
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_transform_exponents(Rcpp::List knots, Rcpp::List cdf, Rcpp::LogicalVector discrete,
                                             Rcpp::IntegerVector which, Rcpp::NumericVector targets, double tol) {
-  if (knots.size() != cdf.size() || discrete.size() != knots.size()) Rcpp::stop("margins: lengths differ");
-  if (which.size() != targets.size()) Rcpp::stop("`which` and `targets` differ");
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
+  if (knots.size() != cdf.size() || discrete.size() != knots.size()) throw std::invalid_argument("margins: lengths differ");
+  if (which.size() != targets.size()) throw std::invalid_argument("`which` and `targets` differ");
   Rcpp::NumericMatrix out(2, which.size());
   for (R_xlen_t k = 0; k < which.size(); ++k) {
-    if (which[k] < 0 || which[k] >= knots.size()) Rcpp::stop("margin index out of range");
+    if (which[k] < 0 || which[k] >= knots.size()) throw std::invalid_argument("margin index out of range");
     const Rcpp::NumericVector kn = knots[which[k]], f = cdf[which[k]];
-    if (kn.size() != f.size() || kn.size() < 1) Rcpp::stop("knots and cdf differ");
+    if (kn.size() != f.size() || kn.size() < 1) throw std::invalid_argument("knots and cdf differ");
     irtopics::MarginRef m;
     m.knots = kn.begin();
     m.cdf = f.begin();
@@ -199,12 +204,14 @@ Rcpp::NumericMatrix cpp_transform_exponents(Rcpp::List knots, Rcpp::List cdf, Rc
     out(1, k) = b;
   }
   return out;
+  });
 }
 
 // The expected value of a tabulated margin under a transform (tests).
 // [[Rcpp::export(rng = false)]]
 double cpp_margin_mean(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool discrete, double a, double b) {
-  if (knots.size() != cdf.size() || knots.size() < 1) Rcpp::stop("knots and cdf differ");
+  return irtopics_glue::guard([&]() -> double {
+  if (knots.size() != cdf.size() || knots.size() < 1) throw std::invalid_argument("knots and cdf differ");
   irtopics::MarginRef m;
   m.knots = knots.begin();
   m.cdf = cdf.begin();
@@ -213,4 +220,5 @@ double cpp_margin_mean(Rcpp::NumericVector knots, Rcpp::NumericVector cdf, bool 
   m.a = a;
   m.b = b;
   return irtopics::margin_mean(m);
+  });
 }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "copula.h"
@@ -27,18 +29,15 @@ irtopics::Copula make_copula(int family, double par, double par2) {
   return c;
 }
 
-// f(copula, a[k], b[k]) for every k (an exported glue body: allocation
-// failures become irtopics_error_memory).
+// f(copula, a[k], b[k]) for every k (called inside irtopics_glue::guard()).
 template <typename F>
 Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::NumericVector& a,
                               const Rcpp::NumericVector& b, F&& f) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
     const irtopics::Copula c = make_copula(family, par, par2);
-    if (a.size() != b.size()) Rcpp::stop("the two vectors must have the same length");
+    if (a.size() != b.size()) throw std::invalid_argument("the two vectors must have the same length");
     Rcpp::NumericVector out(a.size());
     for (R_xlen_t i = 0; i < a.size(); ++i) out[i] = f(c, a[i], b[i]);
     return out;
-  });
 }
 
 }  // namespace
@@ -48,22 +47,22 @@ Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::N
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
                              Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
-  if (pairs_i.size() != pairs_j.size()) Rcpp::stop("`pairs_i` and `pairs_j` must have the same length");
-  if (U.nrow() < 2) Rcpp::stop("`U` needs at least 2 rows (topics)");
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+  if (pairs_i.size() != pairs_j.size()) throw std::invalid_argument("`pairs_i` and `pairs_j` must have the same length");
+  if (U.nrow() < 2) throw std::invalid_argument("`U` needs at least 2 rows (topics)");
   const std::size_t n = static_cast<std::size_t>(U.nrow());
   const R_xlen_t m = U.ncol();
   for (R_xlen_t k = 0; k < pairs_i.size(); ++k) {
     if (pairs_i[k] == NA_INTEGER || pairs_j[k] == NA_INTEGER || pairs_i[k] < 0 || pairs_j[k] < 0 ||
         pairs_i[k] >= m || pairs_j[k] >= m)
-      Rcpp::stop("column index out of range");
+      throw std::invalid_argument("column index out of range");
   }
   for (R_xlen_t k = 0; k < U.size(); ++k)
-    if (!(U[k] > 0 && U[k] < 1)) Rcpp::stop("pseudo-observations must lie strictly inside (0, 1)");
+    if (!(U[k] > 0 && U[k] < 1)) throw std::invalid_argument("pseudo-observations must lie strictly inside (0, 1)");
   std::vector<int> fam(families.begin(), families.end());
-  if (fam.empty()) Rcpp::stop("`families` must not be empty");
+  if (fam.empty()) throw std::invalid_argument("`families` must not be empty");
   for (int f : fam)
-    if (!irtopics::copula_detail::is_known_family(f)) Rcpp::stop("unknown copula family %d", f);
+    if (!irtopics::copula_detail::is_known_family(f)) throw std::invalid_argument(std::string("unknown copula family ") + std::to_string(f));
 
   const std::size_t n_pairs = static_cast<std::size_t>(pairs_i.size());
   std::vector<irtopics::CopulaFit> fits(n_pairs);
@@ -109,44 +108,44 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1,
                                    Rcpp::NumericVector u2) {
-  return pointwise(family, par, par2, u1, u2, irtopics::copula_pdf);
+  return irtopics_glue::guard([&] { return pointwise(family, par, par2, u1, u2, irtopics::copula_pdf); });
 }
 
 // P(U2 <= u2 | U1 = u1) (VineCopula's BiCopHfunc1).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_h1(int family, double par, double par2, Rcpp::NumericVector u1,
                                   Rcpp::NumericVector u2) {
-  return pointwise(family, par, par2, u1, u2, irtopics::copula_h1);
+  return irtopics_glue::guard([&] { return pointwise(family, par, par2, u1, u2, irtopics::copula_h1); });
 }
 
 // P(U1 <= u1 | U2 = u2) (VineCopula's BiCopHfunc2).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_h2(int family, double par, double par2, Rcpp::NumericVector u1,
                                   Rcpp::NumericVector u2) {
-  return pointwise(family, par, par2, u1, u2, irtopics::copula_h2);
+  return irtopics_glue::guard([&] { return pointwise(family, par, par2, u1, u2, irtopics::copula_h2); });
 }
 
 // The u2 with h1(u1, u2) = w (VineCopula's BiCopHinv1).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_hinv1(int family, double par, double par2, Rcpp::NumericVector u1,
                                      Rcpp::NumericVector w) {
-  return pointwise(family, par, par2, u1, w, irtopics::copula_hinv1);
+  return irtopics_glue::guard([&] { return pointwise(family, par, par2, u1, w, irtopics::copula_hinv1); });
 }
 
 // Kendall's tau of the copula (VineCopula's BiCopPar2Tau).
 // [[Rcpp::export(rng = false)]]
 double cpp_copula_tau(int family, double par, double par2) {
-  return irtopics_glue::guard_memory([&]() -> double {
+  return irtopics_glue::guard([&]() -> double {
   return irtopics::copula_tau(make_copula(family, par, par2));
   });
 }
 
 // n pairs simulated from the stream keyed by (key, stream): key as from
-// resample_key() (R/compare-resample.R). An n x 2 matrix.
+// resolve_seed() (R/utils-resampling.R). An n x 2 matrix.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_copula_sim(int family, double par, double par2, int n, double key, double stream) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
-  if (n < 0) Rcpp::stop("`n` must be non-negative");
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
+  if (n < 0) throw std::invalid_argument("`n` must be non-negative");
   const irtopics::Copula c = make_copula(family, par, par2);
   std::vector<double> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
   irtopics::Stream st(irtopics::seed_key(key), static_cast<std::uint64_t>(stream));
@@ -161,25 +160,31 @@ Rcpp::NumericMatrix cpp_copula_sim(int family, double par, double par2, int n, d
 // Student t cdf and quantile (any real df > 0), normal quantile.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_pt(Rcpp::NumericVector x, double df) {
-  if (!(df > 0)) Rcpp::stop("`df` must be positive");
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
+  if (!(df > 0)) throw std::invalid_argument("`df` must be positive");
   const irtopics::StudentT t(df);
   Rcpp::NumericVector out(x.size());
   for (R_xlen_t i = 0; i < x.size(); ++i) out[i] = t.cdf(x[i]);
   return out;
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_qt(Rcpp::NumericVector p, double df) {
-  if (!(df > 0)) Rcpp::stop("`df` must be positive");
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
+  if (!(df > 0)) throw std::invalid_argument("`df` must be positive");
   const irtopics::StudentT t(df);
   Rcpp::NumericVector out(p.size());
   for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = t.quantile(p[i]);
   return out;
+  });
 }
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_qnorm(Rcpp::NumericVector p) {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
   Rcpp::NumericVector out(p.size());
   for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = irtopics::norm_quantile(p[i]);
   return out;
+  });
 }

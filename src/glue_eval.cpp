@@ -1,14 +1,16 @@
 // Rcpp glue for the TREC reader and evaluator (trec_io.h, evaluate.h).
 // Converts R arguments to plain C++ structures, runs the evaluation (threaded
 // over runs by the parallel driver, parallel.h; only the main thread touches
-// R, to poll for interrupts) and converts the results back. Input errors come back as a list(kind, file, line,
-// message) so that R raises them as classed conditions.
+// R, to poll for interrupts) and converts the results back. Input errors are
+// irtopics::InputError / irtopics::Error (errors.h), raised in R by the glue's
+// one adapter, irtopics_glue::guard() (glue_guard.h).
 #include <Rcpp.h>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <exception>
 #include <memory>
 
 #include "evaluate.h"
@@ -19,6 +21,8 @@
 #include "trec_io.h"
 
 using namespace Rcpp;
+using irtopics::Error;
+using irtopics::ErrorKind;
 using irtopics::InputError;
 
 namespace {
@@ -28,21 +32,16 @@ namespace {
 // is NULL: an error, not a crash.
 const irtopics::Qrels* qrels_address(SEXP ptr) {
   if (TYPEOF(ptr) != EXTPTRSXP || R_ExternalPtrAddr(ptr) == nullptr) {
-    Rcpp::stop("the qrels pointer is not valid (was it saved and restored from another session?)");
+    throw Error(ErrorKind::argument, "the qrels pointer is not valid (was it saved and restored from another session?)");
   }
   return static_cast<const irtopics::Qrels*>(R_ExternalPtrAddr(ptr));
-}
-
-List error_list(const InputError& e) {
-  return List::create(_["kind"] = e.kind, _["file"] = e.file, _["line"] = e.line,
-                      _["message"] = std::string(e.what()));
 }
 
 // A depth or cut-off from R: a whole number in [0, INT_MAX] (the R wrappers
 // check them; this keeps a direct call from casting 1e300 to long).
 long checked_count(double x, const char* what) {
   if (!(x >= 0 && x <= std::numeric_limits<int>::max()) || x != std::floor(x)) {
-    throw InputError("data", "", 0, std::string(what) + " must be a whole number in [0, 2147483647]");
+    throw Error(ErrorKind::data, std::string(what) + " must be a whole number in [0, 2147483647]");
   }
   return static_cast<long>(x);
 }
@@ -54,14 +53,14 @@ irtopics::EvalOptions make_options(const List& measures, double fraction, double
                                    NumericVector gains) {
   irtopics::EvalOptions opt;
   opt.depth = checked_count(depth, "the depth");
-  if (!(fraction >= 0 && fraction <= 1)) throw InputError("data", "", 0, "the fraction must be in [0, 1]");
+  if (!(fraction >= 0 && fraction <= 1)) throw Error(ErrorKind::data, "the fraction must be in [0, 1]");
   opt.measures = irtopics_glue::measures_from_r(measures);
   for (irtopics::Measure& m : opt.measures) {
     m.fraction = fraction;
     m.depth = opt.depth > 0 ? opt.depth : 1000;
   }
   for (double g : gains) {
-    if (!std::isfinite(g)) throw InputError("data", "", 0, "gains must be finite");
+    if (!std::isfinite(g)) throw Error(ErrorKind::data, "gains must be finite");
   }
   opt.gains.by_grade.assign(gains.begin(), gains.end());
   return opt;
@@ -69,10 +68,10 @@ irtopics::EvalOptions make_options(const List& measures, double fraction, double
 
 // Checks a run handed over from R (an element of cpp_evaluate's mem_runs):
 // what R's validate_ir_run()/run_source() guarantee, again, so that no list
-// can make the loops below read outside a vector. Throws InputError("data").
+// can make the loops below read outside a vector. Throws Error(data).
 void check_mem_run(const List& x, R_xlen_t r) {
   const std::string where = "run " + std::to_string(r + 1) + " ";
-  auto fail = [&](const std::string& msg) { throw InputError("data", "", 0, where + msg); };
+  auto fail = [&](const std::string& msg) { throw Error(ErrorKind::data, where + msg); };
   if (!x.containsElementNamed("name") || !x.containsElementNamed("topic") ||
       !x.containsElementNamed("docno") || !x.containsElementNamed("score")) {
     fail("must have elements name, topic, docno and score");
@@ -149,7 +148,7 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
                                                                              Nullable<CharacterVector> topic) {
   if (query.isNull()) return nullptr;
   CharacterVector q(query), t(topic);
-  if (q.size() != t.size()) throw InputError("data", "", 0, "the query map needs one topic per query");
+  if (q.size() != t.size()) throw Error(ErrorKind::data, "the query map needs one topic per query");
   auto map = std::make_unique<std::unordered_map<std::string, std::string>>();
   for (R_xlen_t i = 0; i < q.size(); ++i) (*map)[as<std::string>(q[i])] = as<std::string>(t[i]);
   return map;
@@ -161,14 +160,10 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
 
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_read(std::string path, int relevance_level) {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   auto q = std::make_unique<irtopics::Qrels>();
-  try {
-    irtopics_glue::with_interrupts(
-        [&](irtopics::CancelToken* cancel) { irtopics::read_qrels_file(path, *q, cancel); });
-  } catch (const InputError& e) {
-    return List::create(_["error"] = error_list(e));
-  }
+  irtopics_glue::with_interrupts(
+      [&](irtopics::CancelToken* cancel) { irtopics::read_qrels_file(path, *q, cancel); });
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
   });
@@ -177,19 +172,15 @@ List cpp_qrels_read(std::string path, int relevance_level) {
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, IntegerVector rel,
                             int relevance_level, std::string label) {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   auto q = std::make_unique<irtopics::Qrels>();
   q->file = label;
-  try {
-    irtopics::QrelsBuilder b(*q);
-    for (R_xlen_t i = 0; i < topic.size(); ++i) {
-      b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(docno, i))),
-            rel[i], static_cast<uint32_t>(i + 1));
-    }
-    b.finish();
-  } catch (const InputError& e) {
-    return List::create(_["error"] = error_list(e));
+  irtopics::QrelsBuilder b(*q);
+  for (R_xlen_t i = 0; i < topic.size(); ++i) {
+    b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(docno, i))),
+          rel[i], static_cast<uint32_t>(i + 1));
   }
+  b.finish();
   q->prepare(relevance_level);
   return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
   });
@@ -197,7 +188,7 @@ List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, Intege
 
 // [[Rcpp::export(rng = false)]]
 List cpp_qrels_info(SEXP ptr, bool with_relevant) {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   const irtopics::Qrels* q = qrels_address(ptr);
   const std::size_t nt = q->topics.size();
   // The relevant docnos (as R strings) only when asked: return_orders()
@@ -237,6 +228,7 @@ List cpp_qrels_info(SEXP ptr, bool with_relevant) {
 // after 8 interrupts of read_qrels() on a big file).
 // [[Rcpp::export(rng = false)]]
 SEXP cpp_qrels_table(SEXP ptr) {
+  return irtopics_glue::guard([&]() -> SEXP {
   const irtopics::Qrels* q = qrels_address(ptr);
   const R_xlen_t n = static_cast<R_xlen_t>(q->entries.size());
   const R_xlen_t nt = static_cast<R_xlen_t>(q->topics.size());
@@ -266,6 +258,7 @@ SEXP cpp_qrels_table(SEXP ptr) {
   Rf_setAttrib(out, R_NamesSymbol, names);
   UNPROTECT(6);
   return out;
+  });
 }
 
 // Evaluation ---------------------------------------------------------------
@@ -279,7 +272,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
                   NumericVector gains, bool want_profiles, bool want_orders,
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
                   int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt;
   std::unique_ptr<std::unordered_map<std::string, std::string>> qmap;
@@ -288,64 +281,60 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<irtopics::Run> mem;
   std::vector<std::string> files;
   if (paths.isNotNull()) files = as<std::vector<std::string>>(CharacterVector(paths));
-  try {
-    opt = make_options(measures, fraction, depth, gains);
-    opt.want_profiles = want_profiles;
-    opt.want_orders = want_orders;
-    qmap = make_query_map(map_query, map_topic);
-    opt.query_map = qmap.get();
-    if (mem_runs.isNotNull()) {
-      List runs(mem_runs);
-      mem.resize(runs.size());
-      for (R_xlen_t r = 0; r < runs.size(); ++r) {
-        if (TYPEOF(runs[r]) != VECSXP) throw InputError("data", "", 0, "a run must be a list");
-        List x = runs[r];
-        check_mem_run(x, r);
-        irtopics::Run& run = mem[r];
-        run.file = CHAR(STRING_ELT(x["name"], 0));
-        run.tag = run.file;
-        SEXP topic = x["topic"], score_sexp = x["score"], doc = x["docno"];
-        const double* score = REAL(score_sexp);
-        const R_xlen_t n = XLENGTH(score_sexp);
-        irtopics::RunBuilder b(run);
-        if (TYPEOF(doc) == RAWSXP) {
-          const char* bytes = reinterpret_cast<const char*>(RAW(doc));
-          const int* off = INTEGER(x["offset"]);
-          const int* topic_code = INTEGER(x["topic_code"]);
-          for (R_xlen_t i = 0; i < n; ++i) {
-            if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
-            const int start = off[i], stop = off[i + 1];
-            SEXP t = STRING_ELT(topic, topic_code[i] - 1);
-            b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
-                  std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
-                  static_cast<uint32_t>(i + 1));
-          }
-        } else {
-          for (R_xlen_t i = 0; i < n; ++i) {
-            if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
-            SEXP t = STRING_ELT(topic, i), d = STRING_ELT(doc, i);
-            b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
-                  std::string_view(CHAR(d), static_cast<std::size_t>(LENGTH(d))), score[i],
-                  static_cast<uint32_t>(i + 1));
-          }
+  opt = make_options(measures, fraction, depth, gains);
+  opt.want_profiles = want_profiles;
+  opt.want_orders = want_orders;
+  qmap = make_query_map(map_query, map_topic);
+  opt.query_map = qmap.get();
+  if (mem_runs.isNotNull()) {
+    List runs(mem_runs);
+    mem.resize(runs.size());
+    for (R_xlen_t r = 0; r < runs.size(); ++r) {
+      if (TYPEOF(runs[r]) != VECSXP) throw Error(ErrorKind::data, "a run must be a list");
+      List x = runs[r];
+      check_mem_run(x, r);
+      irtopics::Run& run = mem[r];
+      run.file = CHAR(STRING_ELT(x["name"], 0));
+      run.tag = run.file;
+      SEXP topic = x["topic"], score_sexp = x["score"], doc = x["docno"];
+      const double* score = REAL(score_sexp);
+      const R_xlen_t n = XLENGTH(score_sexp);
+      irtopics::RunBuilder b(run);
+      if (TYPEOF(doc) == RAWSXP) {
+        const char* bytes = reinterpret_cast<const char*>(RAW(doc));
+        const int* off = INTEGER(x["offset"]);
+        const int* topic_code = INTEGER(x["topic_code"]);
+        for (R_xlen_t i = 0; i < n; ++i) {
+          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
+          const int start = off[i], stop = off[i + 1];
+          SEXP t = STRING_ELT(topic, topic_code[i] - 1);
+          b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
+                std::string_view(bytes + start, static_cast<std::size_t>(stop - start)), score[i],
+                static_cast<uint32_t>(i + 1));
         }
-        b.finish();
+      } else {
+        for (R_xlen_t i = 0; i < n; ++i) {
+          if ((i & 0xfffff) == 0xfffff) Rcpp::checkUserInterrupt();
+          SEXP t = STRING_ELT(topic, i), d = STRING_ELT(doc, i);
+          b.add(std::string_view(CHAR(t), static_cast<std::size_t>(LENGTH(t))),
+                std::string_view(CHAR(d), static_cast<std::size_t>(LENGTH(d))), score[i],
+                static_cast<uint32_t>(i + 1));
+        }
       }
+      b.finish();
     }
-  } catch (const InputError& e) {
-    return List::create(_["error"] = error_list(e));
   }
 
   const std::size_t n_runs = files.empty() ? mem.size() : files.size();
   std::vector<irtopics::RunResult> results(n_runs);
-  std::vector<int> failed(n_runs, 0);
-  std::vector<InputError> errors(n_runs, InputError("", "", 0, ""));
+  std::vector<std::exception_ptr> errors(n_runs);
   const bool from_files = !files.empty();
 
   // Runs are handed out one at a time (their costs differ); each thread
-  // keeps one run buffer and one workspace. A run's input error is kept with
-  // the run (the first failing run in order is reported); a cancellation
-  // stops the loop and becomes an R interrupt.
+  // keeps one run buffer and one workspace. A run's error is kept with the
+  // run and the other runs go on; after the loop the first failing run in
+  // order throws its error (guard() raises it in R). A cancellation stops the
+  // loop and becomes an R interrupt.
   struct PerThread {
     irtopics::Run run;
     irtopics::EvalWorkspace ws;
@@ -362,19 +351,22 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
             } else {
               irtopics::evaluate_run(mem[r], *qrels, opt, local.ws, results[r]);
             }
-          } catch (const InputError& e) {
-            failed[r] = 1;
-            errors[r] = e;
           } catch (const irtopics::Cancelled&) {
             throw;
-          } catch (const std::exception& e) {
-            failed[r] = 1;
-            errors[r] = InputError("data", from_files ? files[r] : mem[r].file, 0, e.what());
+          } catch (const Error&) {
+            errors[r] = std::current_exception();
+          } catch (const std::bad_alloc&) {
+            errors[r] = std::current_exception();
+          } catch (const std::length_error&) {
+            errors[r] = std::current_exception();
+          } catch (const std::exception& e) {  // a bug: name the run
+            errors[r] = std::make_exception_ptr(
+                Error(ErrorKind::internal, e.what(), from_files ? files[r] : mem[r].file));
           }
         });
   });
   for (std::size_t r = 0; r < n_runs; ++r) {
-    if (failed[r]) return List::create(_["error"] = error_list(errors[r]));
+    if (errors[r]) std::rethrow_exception(errors[r]);
   }
   List out(n_runs);
   for (std::size_t r = 0; r < n_runs; ++r) {
@@ -385,18 +377,14 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
 }
 
 // Values of an empty ranking per qrels topic (trec_eval -c), topics x measures.
-// An invalid measure list comes back as list(error = ...), as in cpp_evaluate().
+// An invalid measure list is an Error(measure), as in cpp_evaluate().
 // [[Rcpp::export(rng = false)]]
 SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double depth,
                       NumericVector gains) {
-  return irtopics_glue::guard_memory([&]() -> SEXP {
+  return irtopics_glue::guard([&]() -> SEXP {
   const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt;
-  try {
-    opt = make_options(measures, fraction, depth, gains);
-  } catch (const InputError& e) {
-    return List::create(_["error"] = error_list(e));
-  }
+  opt = make_options(measures, fraction, depth, gains);
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();
   NumericMatrix out(static_cast<int>(nt), static_cast<int>(nm));
@@ -415,19 +403,15 @@ SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double dep
 // raw vector with offsets, topics as codes into a short character vector.
 // [[Rcpp::export(rng = false)]]
 List cpp_read_run(std::string path) {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   irtopics::Run run;
-  try {
-    irtopics_glue::with_interrupts(
-        [&](irtopics::CancelToken* cancel) { irtopics::read_run_file(path, run, cancel); });
-  } catch (const InputError& e) {
-    return List::create(_["error"] = error_list(e));
-  }
+  irtopics_glue::with_interrupts(
+      [&](irtopics::CancelToken* cancel) { irtopics::read_run_file(path, run, cancel); });
   const std::size_t n = run.size();
   std::size_t bytes = 0;
   for (const auto& d : run.docno) bytes += d.size();
   if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
-    return List::create(_["error"] = error_list(InputError("file", path, 0, "the run is too large to hold in memory (over 2 GB of docnos)")));
+    throw Error(ErrorKind::file, "the run is too large to hold in memory (over 2 GB of docnos)", path);
   }
   RawVector docbuf(bytes);
   IntegerVector offset(n + 1), topic_code(n), line(n);
@@ -454,17 +438,18 @@ List cpp_read_run(std::string path) {
 // allocated.
 // [[Rcpp::export(rng = false)]]
 SEXP cpp_docnos(SEXP docbuf, SEXP offset) {
+  return irtopics_glue::guard([&]() -> SEXP {
   // The same offset rule as check_mem_run(): no read outside the buffer.
   if (TYPEOF(docbuf) != RAWSXP || TYPEOF(offset) != INTSXP || XLENGTH(offset) < 1) {
-    Rcpp::stop("docnos need a raw buffer and integer offsets");
+    throw Error(ErrorKind::argument, "docnos need a raw buffer and integer offsets");
   }
   const int* off = INTEGER(offset);
   const R_xlen_t n = XLENGTH(offset) - 1;
   if (off[0] != 0 || static_cast<R_xlen_t>(off[n]) != XLENGTH(docbuf)) {
-    Rcpp::stop("offsets must start at 0 and end at the size of the docno buffer");
+    throw Error(ErrorKind::argument, "offsets must start at 0 and end at the size of the docno buffer");
   }
   for (R_xlen_t i = 0; i < n; ++i) {
-    if (off[i + 1] < off[i]) Rcpp::stop("offsets must not decrease");
+    if (off[i + 1] < off[i]) throw Error(ErrorKind::argument, "offsets must not decrease");
   }
   SEXP out = PROTECT(Rf_allocVector(STRSXP, n));
   const char* b = reinterpret_cast<const char*>(RAW(docbuf));
@@ -473,6 +458,7 @@ SEXP cpp_docnos(SEXP docbuf, SEXP offset) {
   }
   UNPROTECT(1);
   return out;
+  });
 }
 
 // What kind of file `path` is, for check_file()'s message: "missing",
@@ -482,6 +468,7 @@ SEXP cpp_docnos(SEXP docbuf, SEXP offset) {
 // content.
 // [[Rcpp::export(rng = false)]]
 std::string cpp_file_kind(std::string path) {
+  return irtopics_glue::guard([&]() -> std::string {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return "missing";
   if (S_ISDIR(st.st_mode)) return "directory";
@@ -496,4 +483,5 @@ std::string cpp_file_kind(std::string path) {
   const ssize_t got = ::read(fd, &c, 1);
   ::close(fd);
   return got == 0 ? "empty" : "regular";
+  });
 }

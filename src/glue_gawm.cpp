@@ -7,7 +7,7 @@
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_gawm(Rcpp::NumericMatrix scores, double q, double tol, int maxit, int mean = 0,
                     double floor = 0, double exponent = 1) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   const std::size_t m = static_cast<std::size_t>(scores.nrow());
   const std::size_t n = static_cast<std::size_t>(scores.ncol());
   irtopics::GawmMeanKernel kernel;

@@ -1,5 +1,6 @@
 // Guards shared by the glue files (R API): the number of threads a parallel
-// region may use, and allocation failures turned into classed R errors.
+// region may use, and the one adapter that turns C++ errors into classed R
+// errors (guard()).
 //
 // Threads: libgomp's thread pool does not survive fork(). In a child forked
 // (parallel::mclapply(), future's multicore plan) from a process that had
@@ -18,6 +19,10 @@
 #include <atomic>
 #include <new>
 #include <stdexcept>
+#include <string>
+
+#include "cancel.h"
+#include "errors.h"
 
 namespace irtopics_glue {
 
@@ -34,24 +39,52 @@ inline int safe_threads(int n) {
   return first == self ? n : 1;
 }
 
-// Runs f() and turns an allocation failure (std::bad_alloc, or
-// std::length_error from a container asked for more than it can hold) into
-// the R error irtopics_error_memory, raised by an R function so that it has
-// the package's classes; Rcpp's unwind protection carries R's error through
-// the C++ frames (destructors run). Every exported glue function's body is
-// wrapped in it; the bodies keep their original indentation (one wrapper
-// line above, one below) so that the diffs of the glue files stay small.
+// The one route of a C++ error to R. Every exported glue function's body
+// runs inside guard(); it catches
+//   irtopics::Error (errors.h)           -> irtopics_error_<its kind>, with
+//                                          its file and line;
+//   std::invalid_argument                -> irtopics_error_argument (glue code
+//                                          refusing a direct call's input);
+//   std::bad_alloc, std::length_error    -> irtopics_error_memory;
+//   irtopics::Cancelled                  -> R's interrupt (as with_interrupts());
+//   any other std::exception             -> irtopics_error_internal (a bug);
+// and raises the R error by calling the package's R function
+// stop_from_cpp(kind, message, file, line) (R/utils-conditions.R), which
+// writes the message and picks the user's call. The R call is made after
+// the handler has finished, with no C++ exception in flight; Rcpp's unwind
+// protection carries R's error through the C++ frames (destructors run).
+// No glue code calls Rcpp::stop() or returns an error as data. Rcpp's own
+// interrupt and long-jump exceptions are not std::exceptions and pass
+// through. The bodies keep their original indentation (one wrapper line
+// above, one below) so that the diffs of the glue files stay small.
 template <typename F>
-decltype(auto) guard_memory(F&& f) {
+decltype(auto) guard(F&& f) {
+  const char* kind = "internal";
+  std::string message, file;
+  long line = 0;
   try {
     return f();
+  } catch (const irtopics::Error& e) {
+    kind = e.kind();
+    message = e.what();
+    file = e.file;
+    line = e.line;
+  } catch (const std::invalid_argument& e) {
+    kind = "argument";
+    message = e.what();
   } catch (const std::bad_alloc&) {
+    kind = "memory";
   } catch (const std::length_error&) {
+    kind = "memory";
+  } catch (const irtopics::Cancelled&) {
+    throw Rcpp::internal::InterruptedException();
+  } catch (const std::exception& e) {
+    message = e.what();
   }
   Rcpp::Environment ns = Rcpp::Environment::namespace_env("irtopics");
-  Rcpp::Function stop_memory = ns["stop_out_of_memory"];
-  stop_memory();
-  throw std::logic_error("stop_out_of_memory() returned");  // not reached
+  Rcpp::Function stop_from_cpp = ns["stop_from_cpp"];
+  stop_from_cpp(kind, message, file, static_cast<double>(line));
+  throw std::logic_error("stop_from_cpp() returned");  // not reached
 }
 
 }  // namespace irtopics_glue

@@ -5,9 +5,9 @@
 
 #include <string>
 
+#include "errors.h"
 #include "glue_guard.h"
 #include "measure_table.h"
-#include "trec_io.h"
 
 using namespace Rcpp;
 
@@ -17,13 +17,13 @@ namespace {
 
 SEXP field(const List& spec, const char* name, int type, R_xlen_t n) {
   if (!spec.containsElementNamed(name)) {
-    throw irtopics::InputError("measure", "", 0, std::string("the measure list has no field `") + name + "`");
+    throw irtopics::Error(irtopics::ErrorKind::measure, std::string("the measure list has no field `") + name + "`");
   }
   SEXP x = spec[name];
   if (TYPEOF(x) != type || XLENGTH(x) != n) {
-    throw irtopics::InputError("measure", "", 0,
-                               std::string("the measure field `") + name + "` must hold one " +
-                                   (type == STRSXP ? "name" : "number") + " per measure");
+    throw irtopics::Error(irtopics::ErrorKind::measure,
+                          std::string("the measure field `") + name + "` must hold one " +
+                              (type == STRSXP ? "name" : "number") + " per measure");
   }
   return x;
 }
@@ -32,7 +32,7 @@ SEXP field(const List& spec, const char* name, int type, R_xlen_t n) {
 
 std::vector<irtopics::Measure> measures_from_r(const List& spec) {
   if (!spec.containsElementNamed("measure") || TYPEOF(spec["measure"]) != STRSXP) {
-    throw irtopics::InputError("measure", "", 0, "the measure list needs a character field `measure`");
+    throw irtopics::Error(irtopics::ErrorKind::measure, "the measure list needs a character field `measure`");
   }
   const R_xlen_t n = XLENGTH(spec["measure"]);
   SEXP name = field(spec, "measure", STRSXP, n);
@@ -45,17 +45,17 @@ std::vector<irtopics::Measure> measures_from_r(const List& spec) {
   out.reserve(static_cast<std::size_t>(n));
   for (R_xlen_t i = 0; i < n; ++i) {
     irtopics::MeasureRequest q;
-    if (STRING_ELT(name, i) == NA_STRING) throw irtopics::InputError("measure", "", 0, "a measure name is NA");
+    if (STRING_ELT(name, i) == NA_STRING) throw irtopics::Error(irtopics::ErrorKind::measure, "a measure name is NA");
     q.name = CHAR(STRING_ELT(name, i));
     q.cutoff = cutoff[i];
     q.param = param[i];
-    if (rel[i] == NA_INTEGER) throw irtopics::InputError("measure", "", 0, "a relevance threshold is NA");
+    if (rel[i] == NA_INTEGER) throw irtopics::Error(irtopics::ErrorKind::measure, "a relevance threshold is NA");
     q.rel = rel[i];
     for (int k = 0; k < 4; ++k) q.utility[k] = u[k][i];
     try {
       out.push_back(irtopics::resolve_measure(q));
     } catch (const std::invalid_argument& e) {
-      throw irtopics::InputError("measure", "", 0, e.what());
+      throw irtopics::Error(irtopics::ErrorKind::measure, e.what());
     }
   }
   return out;
@@ -67,7 +67,7 @@ std::vector<irtopics::Measure> measures_from_r(const List& spec) {
 // nothing: every measure fact R uses comes from here).
 // [[Rcpp::export(rng = false)]]
 List cpp_measure_table() {
-  return irtopics_glue::guard_memory([&]() -> List {
+  return irtopics_glue::guard([&]() -> List {
   const R_xlen_t n = static_cast<R_xlen_t>(irtopics::kNumMeasures);
   CharacterVector name(n), param(n), summary(n), trec(n), trec_cut(n), all_trec(n), spell(n), desc(n);
   NumericVector def(n), trec_def(n);

@@ -14,7 +14,7 @@ namespace irtopics_glue {
 
 // `spec`: list(measure = <character: a record's name>, cutoff, param, rel,
 // u1, u2, u3, u4), each of one element per measure (measure_fields() in
-// R/eval-evaluate.R). Throws irtopics::InputError("measure") naming the problem:
+// R/eval-evaluate.R). Throws irtopics::Error (kind measure) naming the problem:
 // a missing field, an unknown name, a parameter the record refuses.
 std::vector<irtopics::Measure> measures_from_r(const Rcpp::List& spec);
 

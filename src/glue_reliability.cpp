@@ -10,7 +10,7 @@
 // matrix gives only the whole-matrix value). NaN stands for undefined.
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
   const irtopics::AlphaKernel kernel(m.begin(), static_cast<std::size_t>(m.nrow()),
                                      static_cast<std::size_t>(m.ncol()));
   const std::size_t n_sets = static_cast<std::size_t>(sets.ncol());
@@ -21,7 +21,7 @@ Rcpp::NumericVector cpp_alpha(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix sets, i
     return Rcpp::NumericVector::create(kernel.alpha(all.data(), all.size(), work.data()));
   }
   for (int v : sets) {
-    if (v < 0 || v >= m.ncol()) Rcpp::stop("topic index out of range");
+    if (v < 0 || v >= m.ncol()) throw irtopics::Error(irtopics::ErrorKind::argument, "topic index out of range");
   }
   Rcpp::NumericVector out(static_cast<R_xlen_t>(n_sets));
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {

@@ -10,7 +10,7 @@ Rcpp::NumericMatrix cpp_smoothing_taus(Rcpp::NumericMatrix scores, Rcpp::Numeric
                                        Rcpp::IntegerMatrix system_draws, int topics_per_set,
                                        int n_x, Rcpp::NumericVector lambdas, bool standardize,
                                        int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
   n_threads = irtopics_glue::safe_threads(n_threads);
   irtopics::SmoothingProblem pb;
   pb.scores = scores.begin();

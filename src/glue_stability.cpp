@@ -7,7 +7,7 @@
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatrix perms, int size,
                                        int aggregate, double eps, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
   n_threads = irtopics_glue::safe_threads(n_threads);
   irtopics::ScoreView view{m.begin(), static_cast<std::size_t>(m.nrow()),
                            static_cast<std::size_t>(m.ncol())};
@@ -24,7 +24,7 @@ Rcpp::NumericMatrix cpp_set_aggregates(Rcpp::NumericMatrix m, Rcpp::IntegerMatri
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
   n_threads = irtopics_glue::safe_threads(n_threads);
   const irtopics::PairCounts c = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     return irtopics::pair_counts(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),
@@ -40,7 +40,7 @@ Rcpp::NumericVector cpp_pair_counts(Rcpp::NumericMatrix aggs, double fuzz, int n
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid, bool swap_based,
                               bool both_sets, double scale, bool round_to_int, double tol, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   n_threads = irtopics_glue::safe_threads(n_threads);
   const std::size_t n_sys = static_cast<std::size_t>(aggs.nrow());
   const std::size_t n_sets = static_cast<std::size_t>(aggs.ncol());
@@ -69,7 +69,7 @@ Rcpp::List cpp_critical_curve(Rcpp::NumericMatrix aggs, Rcpp::NumericVector grid
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_binned_swaps(Rcpp::NumericMatrix aggs, double width, int n_bins) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   std::vector<double> d1, d2, count, swaps;
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     irtopics::trial_differences(aggs.begin(), static_cast<std::size_t>(aggs.nrow()),

@@ -5,7 +5,7 @@
 
 // [[Rcpp::export(rng = false)]]
 double cpp_tau_ap(Rcpp::NumericVector x, Rcpp::NumericVector y) {
-  return irtopics_glue::guard_memory([&]() -> double {
+  return irtopics_glue::guard([&]() -> double {
   irtopics::TauApWorkspace ws;
   return ws.tau_ap(x.begin(), y.begin(), static_cast<std::size_t>(x.size()));
   });

@@ -7,7 +7,7 @@
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int depth,
                                           bool tie_correction, int n_threads) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   n_threads = irtopics_glue::safe_threads(n_threads);
   const int n_rel = positions.nrow(), n_lists = positions.ncol();
   Rcpp::NumericMatrix delta(n_lists, n_lists), sim(n_lists, n_lists);
@@ -21,7 +21,7 @@ Rcpp::List cpp_return_order_dissimilarity(Rcpp::IntegerMatrix positions, int dep
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericMatrix cpp_return_order_midranks(Rcpp::IntegerMatrix positions, int depth) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericMatrix {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
   const int n_rel = positions.nrow(), n_lists = positions.ncol();
   Rcpp::NumericMatrix out(n_rel, n_lists);
   std::vector<long long> ws;
@@ -36,7 +36,7 @@ Rcpp::NumericMatrix cpp_return_order_midranks(Rcpp::IntegerMatrix positions, int
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_list_exclusion(Rcpp::IntegerMatrix positions, int depth, double fraction) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::List {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   const int n_rel = positions.nrow(), n_lists = positions.ncol();
   Rcpp::IntegerVector n_returned(n_lists);
   Rcpp::NumericVector n25(n_lists), ap(n_lists);
@@ -49,7 +49,7 @@ Rcpp::List cpp_list_exclusion(Rcpp::IntegerMatrix positions, int depth, double f
 
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_query_cloud(Rcpp::NumericMatrix delta) {
-  return irtopics_glue::guard_memory([&]() -> Rcpp::NumericVector {
+  return irtopics_glue::guard([&]() -> Rcpp::NumericVector {
   const irtopics::QueryCloud c = irtopics::query_cloud(delta.begin(), delta.nrow());
   return Rcpp::NumericVector::create(Rcpp::Named("abar") = c.abar, Rcpp::Named("b11") = c.b11,
                                      Rcpp::Named("lambda1") = c.lambda1);

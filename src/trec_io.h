@@ -12,8 +12,11 @@
 // would read a topic "#..."), and so is text holding a NUL byte (a binary
 // file).
 //
-// Pure C++: no R types. Errors are thrown as irtopics::InputError carrying the
-// kind of problem, the file and the 1-based line number.
+// Pure C++: no R types. Errors are thrown as irtopics::InputError (errors.h)
+// carrying the kind of problem ("file": missing/unreadable/empty, "parse":
+// malformed line, "duplicate": docno repeated within a topic, "data": e.g. a
+// query id with no topic in the query map), the file and the 1-based line
+// number (0 when the problem is not tied to a line).
 #ifndef IRTOPICS_TREC_IO_H
 #define IRTOPICS_TREC_IO_H
 
@@ -26,19 +29,9 @@
 #include <vector>
 
 #include "cancel.h"
+#include "errors.h"
 
 namespace irtopics {
-
-// kind: "file" (missing/unreadable/empty), "parse" (malformed line),
-// "duplicate" (docno repeated within a topic), "data" (e.g. a query id with no
-// topic in the query map). line = 0 when the problem is not tied to a line.
-class InputError : public std::runtime_error {
- public:
-  InputError(std::string kind, std::string file, long line, const std::string& what)
-      : std::runtime_error(what), kind(std::move(kind)), file(std::move(file)), line(line) {}
-  std::string kind, file;
-  long line;
-};
 
 uint64_t hash_docno(std::string_view s);
 

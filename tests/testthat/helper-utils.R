@@ -51,7 +51,7 @@ methods_fixtures <- local({
       ir_hits = hits(small),
       ir_weighting_correlations = weighting_correlations(list(a = small, b = ap[7:14, ])),
       ir_smoothed = smooth_scores(ap[1:6, 25:36], prior, lambda = 0.8),
-      ir_smoothing = smoothing_experiment(ap[, 1:30], topics_per_set = 10, reps = 10, seed = 1),
+      ir_smoothing = smoothing_experiment(ap[, 1:30], topics_per_set = 10, trials = 10, seed = 1),
       ir_simulated_query_runs = sim,
       ir_return_orders = ro,
       ir_exclusion = exclusion_measure(ro),

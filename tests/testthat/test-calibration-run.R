@@ -331,3 +331,19 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
   expect_identical(a$table, test_calibration(cal_model(), n_topics = 10, delta = NULL, trials = 1000, B = 50,
                                              seed = 9)$table)
 })
+
+test_that("a user's test with random draws is reproducible from the seed (one seed per trial stream)", {
+  rnd <- function(x, y) stats::runif(1)
+  run <- function(seed) {
+    test_calibration(cal_model(), tests = list(rnd = rnd), n_topics = 5, delta = NULL, trials = 20,
+                     seed = seed, keep_trials = TRUE, progress = FALSE)$trials_data
+  }
+  a <- run(8)
+  b <- run(8)
+  expect_identical(a$p.value, b$p.value)
+  expect_identical(anyDuplicated(a$p.value), 0L)
+  # each trial's seed is stream_seed() of its stream: the first uniform of that seed
+  first <- a[a$trial == 0, ]
+  expect_equal(first$p.value, with_seed(stream_seed(8, trial_stream(0, 0)), stats::runif(1)))
+  expect_false(identical(run(9)$p.value, a$p.value))
+})

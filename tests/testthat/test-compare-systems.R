@@ -147,7 +147,7 @@ test_that("Monte Carlo randomisation p-values equal base R on the same sign vect
   x <- unclass(robust20())
   B <- 500
   cmp <- compare_systems(x, test = "randomization", B = B, seed = 99, correction = "none")
-  S <- resample_draws("signs", resample_key(99), n = ncol(x), count = B)
+  S <- resample_draws("signs", resolve_seed(99), n = ncol(x), count = B)
   expect_equal(dim(S), c(ncol(x), B))
   expect_true(all(S %in% c(-1L, 1L)))
   ref <- apply(utils::combn(nrow(x), 2), 2, function(k) {
@@ -165,7 +165,7 @@ test_that("bootstrap ASLs equal base R on the same bootstrap indices", {
   B <- 400
   n <- ncol(x)
   cmp <- compare_systems(x, test = "bootstrap", B = B, seed = 5, correction = "none")
-  idx <- resample_draws("indices", resample_key(5), n = n, count = B)
+  idx <- resample_draws("indices", resolve_seed(5), n = n, count = B)
   expect_true(all(idx >= 1 & idx <= n))
   ref <- apply(utils::combn(nrow(x), 2), 2, function(k) {
     d <- x[k[1], ] - x[k[2], ]
@@ -185,7 +185,7 @@ test_that("randomised Tukey HSD p-values equal base R on the same permutations",
   x <- unclass(robust20("robust2004_p10.csv", "P@10"))[1:8, 1:60]
   B <- 300
   cmp <- compare_systems(x, test = "rthsd", B = B, seed = 8)
-  P <- resample_draws("permutations", resample_key(8), n = ncol(x), m = nrow(x), count = B)
+  P <- resample_draws("permutations", resolve_seed(8), n = ncol(x), m = nrow(x), count = B)
   expect_equal(dim(P), c(nrow(x), ncol(x), B))
   expect_true(all(apply(P, c(2, 3), function(v) all(sort(v) == seq_len(nrow(x))))))
   ranges <- vapply(seq_len(B), function(b) {
@@ -202,7 +202,7 @@ test_that("randomised Tukey HSD p-values equal base R on the same permutations",
 test_that("results do not depend on threads or on how the replicates are chunked", {
   x <- unclass(real_scores("robust2004_ap.csv"))[1:30, ]
   pr <- utils::combn(30, 2)
-  key <- resample_key(3)
+  key <- resolve_seed(3)
   for (kernel in c("signflip", "bootstrap")) {
     f <- if (kernel == "signflip") cpp_signflip_counts else cpp_bootstrap_counts
     one <- f(x, pr[1, ] - 1L, pr[2, ] - 1L, key, 0, 700, 1e-9, 1L)
@@ -328,7 +328,7 @@ test_that("two-system tests pair topics and drop a topic missing on either side"
   # Resampling: the pair with NA sees the complete pairs' sign vectors on
   # its own topics; the bootstrap resamples its 37 topics.
   cmp <- compare_systems(x, test = "randomization", B = 300, seed = 1, correction = "none")
-  S <- resample_draws("signs", resample_key(1), n = 40, count = 300)
+  S <- resample_draws("signs", resolve_seed(1), n = 40, count = 300)
   d <- x[1, ] - x[2, ]
   d[is.na(d)] <- 0
   expect_equal(row_of(cmp, "sys1", "sys2")$p.value,

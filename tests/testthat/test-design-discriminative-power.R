@@ -3,7 +3,7 @@ test_that("discriminative power equals a base-R bootstrap on the same draws (10 
   dp <- discriminative_power(mats, B = 200, seed = 42)
   expect_equal(dp$summary$measure, c("AP", "P@10"))
   expect_equal(dp$summary$n_pairs, c(45L, 45L))
-  idx <- resample_draws("indices", key = 42, n = 50, first = 1, count = 200)
+  idx <- resample_draws("indices", seed = 42, n = 50, first = 1, count = 200)
   for (nm in names(mats)) {
     x <- unclass(mats[[nm]])[, ]
     pr <- combn(10, 2)
@@ -30,7 +30,7 @@ test_that("discriminative power equals a base-R bootstrap on the same draws (10 
   un <- discriminative_power(list(mats$AP, mats$`P@10`[rev(rownames(mats$AP)), rev(colnames(mats$AP))]),
                              B = 200, seed = 42)
   expect_equal(un$pairs$p.value, dp$pairs$p.value)
-  # seed = NULL draws the key from R's stream
+  # seed = NULL draws the seed from R's stream
   set.seed(9)
   a <- discriminative_power(mats$AP, B = 50)
   set.seed(9)
@@ -41,7 +41,7 @@ test_that("discriminative power equals a base-R bootstrap on the same draws (10 
 test_that("discriminative power by the randomised Tukey HSD equals base R on the same permutations", {
   mats <- design_pair(6)
   dp <- discriminative_power(mats, method = "rthsd", B = 100, seed = 3)
-  perms <- resample_draws("permutations", key = 3, n = 50, m = 6, first = 1, count = 100)
+  perms <- resample_draws("permutations", seed = 3, n = 50, m = 6, first = 1, count = 100)
   for (nm in names(mats)) {
     x <- unclass(mats[[nm]])[, ]
     r <- vapply(seq_len(100), function(b) {

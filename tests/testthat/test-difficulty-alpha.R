@@ -245,9 +245,9 @@ test_that("replicate counts that cannot fit in memory are refused before allocat
   err <- expect_error(alpha_curve(ap, sizes = 5, trials = 2e9, seed = 1), class = "irtopics_error_memory")
   expect_identical(err$arg, "trials")
   expect_identical(as.character(err$call[[1]]), "alpha_curve")
-  err <- expect_error(smoothing_experiment(ap, topics_per_set = 5, reps = 2e9, seed = 1),
+  err <- expect_error(smoothing_experiment(ap, topics_per_set = 5, trials = 2e9, seed = 1),
                       class = "irtopics_error_memory")
-  expect_identical(err$arg, "reps")
+  expect_identical(err$arg, "trials")
   expect_identical(as.character(err$call[[1]]), "smoothing_experiment")
   # Nothing was drawn or allocated: all of it took well under a second.
   expect_lt(proc.time()[["elapsed"]] - t0, 5)

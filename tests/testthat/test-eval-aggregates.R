@@ -91,7 +91,7 @@ test_that("the functions that used match.arg() give irtopics_error_argument for 
   bad(read_runs(te("results.test"), name = "path"), "name")
   bad(gmean_scores(ap, method = "mul"), "method")
   bad(gmap(c(0.1, 0.2), method = "mul"), "method")
-  bad(resample_draws("coins", key = 1, n = 3), "kind")
+  bad(resample_draws("coins", seed = 1, n = 3), "kind")
   # and the defaults still resolve to the first choice
   expect_identical(attr(evaluate(te("results.test"), te("qrels.test"), measures = "AP"), "missing"), "drop")
   expect_identical(format(cmp), format(cmp, format = "plain"))

@@ -42,10 +42,13 @@ test_that("a forked future plan gives the in-process results", {
   expect_identical(evaluate(dir, te_data("qrels.test"), measures = scale_measures), ref)
   # qrels as a data frame travel with the futures
   expect_identical(evaluate(dir, qrels, measures = scale_measures), ref)
-  # input errors from a worker keep their class
+  # input errors from a worker keep their class, file and line (the one
+  # route: the worker's C++ error is raised there and future relays it)
   bad <- file.path(dir, "run9.txt")
   writeLines("301 Q0 d1 1 x tag", bad)
-  expect_error(evaluate(dir, te_data("qrels.test"), measures = "AP"), class = "irtopics_error_parse")
+  err <- expect_error(evaluate(dir, te_data("qrels.test"), measures = "AP"), class = "irtopics_error_parse")
+  expect_identical(basename(err$file), "run9.txt")
+  expect_identical(err$line, 1)
 })
 
 test_that("chunks of run files under plan(multisession, workers = 2) give identical results", {

@@ -1,6 +1,6 @@
 test_that("autoplot of a smoothing experiment draws one box per lambda and the baseline", {
   ap <- real_scores("robust2004_ap.csv")
-  ex <- smoothing_experiment(ap, reps = 60, seed = 2)
+  ex <- smoothing_experiment(ap, trials = 60, seed = 2)
   p <- ggplot2::autoplot(ex)
   expect_s3_class(p, "ggplot")
   line <- ggplot2::layer_data(p, 1)
@@ -16,7 +16,7 @@ test_that("smoothing_experiment agrees with a base-R loop on the same draws", {
   m <- unclass(ap)
   attr(m, "measure") <- NULL
   for (standardize in c(FALSE, TRUE)) {
-    ex <- smoothing_experiment(ap, reps = 12, seed = 42, standardize = standardize)
+    ex <- smoothing_experiment(ap, trials = 12, seed = 42, standardize = standardize)
     draws <- smoothing_draws(nrow(m), ncol(m), 25L, 12L, seed = 42)
     reference <- if (standardize) rowMeans(unclass(standardize_scores(ap))) else rowMeans(m)
     for (r in 1:12) {
@@ -36,23 +36,23 @@ test_that("draws are valid: disjoint topic sets and a system permutation", {
 
 test_that("results are identical for 1 and 2 threads and reproducible from the seed", {
   ap <- real_scores("robust2004_ap.csv")
-  a <- smoothing_experiment(ap, reps = 300, seed = 9, n_threads = 1)
-  b <- smoothing_experiment(ap, reps = 300, seed = 9, n_threads = 2)
+  a <- smoothing_experiment(ap, trials = 300, seed = 9, n_threads = 1)
+  b <- smoothing_experiment(ap, trials = 300, seed = 9, n_threads = 2)
   expect_identical(a$tau, b$tau)
-  sa <- smoothing_experiment(ap, reps = 300, seed = 9, n_threads = 1, standardize = TRUE)
-  sb <- smoothing_experiment(ap, reps = 300, seed = 9, n_threads = 2, standardize = TRUE)
+  sa <- smoothing_experiment(ap, trials = 300, seed = 9, n_threads = 1, standardize = TRUE)
+  sb <- smoothing_experiment(ap, trials = 300, seed = 9, n_threads = 2, standardize = TRUE)
   expect_identical(sa$tau, sb$tau)
   # The seed leaves the user's stream alone.
   set.seed(1)
   before <- runif(1)
   set.seed(1)
-  invisible(smoothing_experiment(ap, reps = 5, seed = 123))
+  invisible(smoothing_experiment(ap, trials = 5, seed = 123))
   expect_equal(runif(1), before)
   # Without a seed the current stream is used.
   set.seed(5)
-  c1 <- smoothing_experiment(ap, reps = 5)
+  c1 <- smoothing_experiment(ap, trials = 5)
   set.seed(5)
-  c2 <- smoothing_experiment(ap, reps = 5)
+  c2 <- smoothing_experiment(ap, trials = 5)
   expect_identical(c1$tau, c2$tau)
 })
 
@@ -61,11 +61,11 @@ test_that("a future plan gives the same results", {
   skip_if_not_installed("future")
   skip_if_not(future::supportsMulticore(), "multicore futures not supported here")
   ap <- real_scores("robust2004_ap.csv")
-  seq_res <- smoothing_experiment(ap, reps = 600, seed = 11)
+  seq_res <- smoothing_experiment(ap, trials = 600, seed = 11)
   old <- future::plan(future::multicore, workers = 2)
   on.exit(future::plan(old), add = TRUE)
   expect_true(use_future())
-  fut_res <- smoothing_experiment(ap, reps = 600, seed = 11)
+  fut_res <- smoothing_experiment(ap, trials = 600, seed = 11)
   expect_identical(fut_res$tau, seq_res$tau)
 })
 
@@ -77,18 +77,18 @@ test_that("forked futures work after the parent used several OpenMP threads", {
   skip_if_not(future::supportsMulticore(), "multicore futures not supported here")
   skip_if_no_interrupts()
   ap <- real_scores("robust2004_ap.csv")
-  seq_res <- smoothing_experiment(ap, reps = 600, seed = 5, n_threads = 2)
+  seq_res <- smoothing_experiment(ap, trials = 600, seed = 5, n_threads = 2)
   old <- future::plan(future::multicore, workers = 2)
   on.exit(future::plan(old), add = TRUE)
   # A hang becomes a failure: SIGINT after 60 s stops the wait.
-  res <- with_interrupt_after(60, smoothing_experiment(ap, reps = 600, seed = 5, n_threads = 2))
+  res <- with_interrupt_after(60, smoothing_experiment(ap, trials = 600, seed = 5, n_threads = 2))
   expect_false(res$interrupted)
   expect_identical(res$value$tau, seq_res$tau)
 })
 
 test_that("smoothing_experiment results have the documented shape", {
   ap <- real_scores("robust2004_ap.csv")
-  ex <- smoothing_experiment(ap, reps = 40, seed = 1, lambdas = c(0.2, 1))
+  ex <- smoothing_experiment(ap, trials = 40, seed = 1, lambdas = c(0.2, 1))
   expect_s3_class(ex, "ir_smoothing")
   expect_equal(colnames(ex$tau), c("lambda=0.2", "lambda=1", "baseline"))
   expect_equal(dim(ex$tau), c(40L, 3L))
@@ -106,16 +106,30 @@ test_that("smoothing_experiment results have the documented shape", {
 
 test_that("smoothing_experiment rejects bad arguments", {
   ap <- real_scores("robust2004_ap.csv")
-  expect_error(smoothing_experiment(ap, topics_per_set = 84, reps = 2), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, lambdas = c(0, 1.5), reps = 2), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, lambdas = -0.1, reps = 2), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, lambdas = c(.5, .5), reps = 2), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, reps = 0), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, reps = 2, seed = 1.5), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, reps = 2, n_threads = 0), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap, reps = 2, standardize = NA), class = "irtopics_error_argument")
-  expect_error(smoothing_experiment(ap[1, , drop = FALSE], reps = 2), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, topics_per_set = 84, trials = 2), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, lambdas = c(0, 1.5), trials = 2), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, lambdas = -0.1, trials = 2), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, lambdas = c(.5, .5), trials = 2), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, trials = 0), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, trials = 2, seed = 1.5), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, trials = 2, n_threads = 0), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap, trials = 2, standardize = NA), class = "irtopics_error_argument")
+  expect_error(smoothing_experiment(ap[1, , drop = FALSE], trials = 2), class = "irtopics_error_argument")
   bad <- ap
   bad[3, 4] <- NA
-  expect_error(smoothing_experiment(bad, reps = 2), class = "irtopics_error_data")
+  expect_error(smoothing_experiment(bad, trials = 2), class = "irtopics_error_data")
+})
+
+test_that("`reps` is a deprecated alias of `trials`: same numbers, one classed warning", {
+  ap <- real_scores("robust2004_ap.csv")
+  ref <- smoothing_experiment(ap, trials = 30, seed = 4)
+  expect_identical(ref$trials, 30L)
+  rm(list = ls(irtopics_state, pattern = "^deprecated"), envir = irtopics_state)
+  expect_warning(old <- smoothing_experiment(ap, reps = 30, seed = 4), "trials",
+                 class = "irtopics_warning_deprecated")
+  expect_identical(old$tau, ref$tau)
+  # once per session
+  expect_no_warning(smoothing_experiment(ap, reps = 30, seed = 4))
+  expect_error(smoothing_experiment(ap, trials = 30, reps = 30), "reps", class = "irtopics_error_argument")
+  expect_named(as.data.frame(ref), c("trial", "ordering", "lambda", "tau"))
 })

@@ -96,8 +96,8 @@ std::string num(double x) {
     try {                                                                                   \
       body;                                                                                 \
     } catch (const InputError& e_) {                                                        \
-      got_ = "InputError(" + e_.kind + ", line " + std::to_string(e_.line) + "): " + e_.what(); \
-      ok_ = e_.kind == (want_kind) && ((want_line) < 0 || e_.line == (want_line));          \
+      got_ = "InputError(" + std::string(e_.kind()) + ", line " + std::to_string(e_.line) + "): " + e_.what(); \
+      ok_ = std::string(e_.kind()) == (want_kind) && ((want_line) < 0 || e_.line == (want_line));          \
     } catch (const std::exception& e_) {                                                    \
       got_ = std::string("other exception: ") + e_.what();                                  \
     }                                                                                       \
@@ -839,7 +839,7 @@ void test_files() {
     irtopics::read_run_file(dir.file("bad.gz"), run);
     CHECK_MSG(false, "bad.gz should not parse");
   } catch (const InputError& e) {
-    CHECK(e.kind == "parse" && e.line == 2 && e.file == dir.file("bad.gz"));
+    CHECK(std::string(e.kind()) == "parse" && e.line == 2 && e.file == dir.file("bad.gz"));
   }
   irtopics::Qrels q;
   write_file(dir.file("qrels.gz"), gzip_bytes(fixtures::small_qrels_text(), dir.file("s4.gz")));
@@ -947,7 +947,7 @@ void test_hardening2() {
     qrels_from("t\x1b 0 a 1\nt\x1b 0 a 1\n");
     CHECK_MSG(false, "duplicate should be refused");
   } catch (const InputError& e) {
-    CHECK(e.kind == "duplicate" && std::string(e.what()).find('\x1b') == std::string::npos);
+    CHECK(std::string(e.kind()) == "duplicate" && std::string(e.what()).find('\x1b') == std::string::npos);
   }
 }
 
@@ -1186,14 +1186,14 @@ void test_streaming_files() {
     try {
       irtopics::read_and_evaluate(path, q, opt, ws, run, a);
     } catch (const InputError& e) {
-      streamed = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+      streamed = std::string(e.kind()) + ":" + std::to_string(e.line) + ":" + e.what();
     }
     try {
       irtopics::Run r;
       irtopics::read_run_file(path, r);
       irtopics::evaluate_run(r, q, opt, ws, b);
     } catch (const InputError& e) {
-      whole = e.kind + ":" + std::to_string(e.line) + ":" + e.what();
+      whole = std::string(e.kind()) + ":" + std::to_string(e.line) + ":" + e.what();
     }
     return std::make_pair(streamed, whole);
   };

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   try {
     irtopics::read_whole_file(path, run.text);
   } catch (const irtopics::InputError& e) {
-    if (e.kind != "file" && e.kind != "parse") __builtin_trap();
+    if (e.code != irtopics::ErrorKind::file && e.code != irtopics::ErrorKind::parse) __builtin_trap();
     return 0;
   }
   try {
