@@ -10,8 +10,8 @@ tidy_classes <- c(
   "ir_alpha_bootstrap", "ir_alpha_curve", "ir_anova", "ir_calibration", "ir_collection_diagnostics",
   "ir_comparison", "ir_critical_values", "ir_d_study", "ir_discriminative_power",
   "ir_evaluation", "ir_exclusion", "ir_g_study", "ir_gawm", "ir_group_agreement",
-  "ir_hits", "ir_indicator_differences", "ir_margin", "ir_pr_curve", "ir_prediction_curves", "ir_qrels",
-  "ir_query_map", "ir_query_selection", "ir_return_order_dist", "ir_return_orders",
+  "ir_hits", "ir_indicator_differences", "ir_margin", "ir_measure_info", "ir_pr_curve", "ir_prediction_curves",
+  "ir_qrels", "ir_query_map", "ir_query_selection", "ir_return_order_dist", "ir_return_orders",
   "ir_robust_summary", "ir_run", "ir_runs", "ir_scores", "ir_sim_model", "ir_simulated_query_runs",
   "ir_smoothed", "ir_smoothing", "ir_swap_error_rates", "ir_topic_indicators",
   "ir_topic_set_size", "ir_topics_needed", "ir_weighting_correlations"

@@ -28,7 +28,7 @@ test_that("the fixtures cover every class with a registered format() method", {
   with_format <- unique(s3[s3[, 1] == "format", 2])
   with_format <- with_format[!startsWith(with_format, "summary.") & with_format != "irtopics_summary"]
   expect_setequal(names(class_fixtures()), with_format)
-  expect_length(with_format, 38L)
+  expect_length(with_format, 39L)
 })
 
 test_that("every result class: constructor, ir_ prefix, format() lines, print() invisibly, one summary shape", {
