@@ -171,6 +171,9 @@ measure_info <- function(measure, depth = 1000) {
 
 # Methods -------------------------------------------------------------------------
 
+#' @rdname measure_info
+#' @param x An `ir_measure_info`.
+#' @param ... Unused.
 #' @export
 format.ir_measure_info <- function(x, ...) {
   values <- if (x$domain == "continuous") {
@@ -199,11 +202,11 @@ format.ir_measure_info <- function(x, ...) {
 }
 
 #' @rdname measure_info
-#' @param x An `ir_measure_info`.
-#' @param ... Unused.
 #' @export
 print.ir_measure_info <- function(x, ...) print_formatted(x, ...)
 
+#' @rdname measure_info
+#' @param object An `ir_measure_info`.
 #' @export
 summary.ir_measure_info <- function(object, ...) {
   new_summary("ir_measure_info", format(object)[1], as.data.frame(object))
