@@ -213,8 +213,10 @@ simulation_spec <- function(measure, type, support, call = rlang::caller_env()) 
     support <- info$support
   }
   if (is.null(support)) {
-    hint <- if (discrete) {
+    hint <- if (discrete && info$support_by_depth) {
       c(i = "Its values depend on the evaluation depth: {.code support = measure_info({deparse(measure)}, depth = 1000)$support} for depth 1000.")
+    } else if (discrete) {
+      c(i = "Its support ({info$support_rule}) is too large to list.")
     } else {
       c(i = "E.g. {.code support = measure_info(\"RR\", depth = 1000)$support} for reciprocal rank at depth 1000, or {.code (0:10) / 10} for P@10.")
     }

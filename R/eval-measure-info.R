@@ -51,7 +51,8 @@ measure_parameters <- function(r, x) {
 # the cut-off, else `depth` (NA: not known). `values` (sorted; NULL when the
 # support has no bound, depends on an unknown depth or is too large to
 # list), `size` (number of values: Inf without a bound, NA when not known),
-# `range` (a count's upper bound is n), `rule` (the support in words).
+# `range` (a count's upper bound is n), `rule` (the support in words),
+# `by_depth` (n is the depth).
 measure_values <- function(r, x, depth) {
   n <- if (x$cutoff > 0) x$cutoff else depth
   nn <- if (is.na(n)) "n (the evaluation depth)" else fmt_num(n)
@@ -79,7 +80,8 @@ measure_values <- function(r, x, depth) {
     counts = if (identical(n, Inf)) "0, 1, 2, ..." else sprintf("0, 1, ..., %s", nn),
     wholes = "0, 1, 2, ...",
     one = "1")
-  list(values = values, size = as.double(size), range = range, rule = rule)
+  list(values = values, size = as.double(size), range = range, rule = rule,
+       by_depth = x$cutoff == 0 && r$support %in% c("reciprocals", "counts"))
 }
 
 measure_info_of <- function(p, depth) {
@@ -87,7 +89,8 @@ measure_info_of <- function(p, depth) {
   v <- measure_values(r, p, depth)
   new_ir_measure_info(list(
     name = p$name, measure = r$id, parameters = measure_parameters(r, p), domain = r$domain,
-    support = v$values, support_size = v$size, support_rule = v$rule, range = v$range,
+    support = v$values, support_size = v$size, support_rule = v$rule, support_by_depth = v$by_depth,
+    range = v$range,
     direction = r$direction, summary = r$summary, trec_eval = trec_eval_name(p), description = r$desc,
     depth = as.double(depth)))
 }
@@ -95,7 +98,8 @@ measure_info_of <- function(p, depth) {
 new_ir_measure_info <- function(x) {
   new_result(x, "ir_measure_info", fields = c(
     name = "string", measure = "string", parameters = "list", domain = "string", support = "numeric?",
-    support_size = "number", support_rule = "string", range = "numeric", direction = "string",
+    support_size = "number", support_rule = "string", support_by_depth = "flag", range = "numeric",
+    direction = "string",
     summary = "string", trec_eval = "string", description = "string", depth = "number"))
 }
 
@@ -145,7 +149,8 @@ new_ir_measure_info <- function(x) {
 #'   values of a discrete measure; `NULL` when continuous, without a bound,
 #'   or of more than 10 million values), `support_size` (`Inf` without a
 #'   bound, `NA` when continuous or not counted), `support_rule` (the support
-#'   in words), `range` (lowest and highest value), `direction` (`"higher"`,
+#'   in words), `support_by_depth` (whether the support's bound is `depth`),
+#'   `range` (lowest and highest value), `direction` (`"higher"`,
 #'   `"lower"` or `"none"`), `summary` (trec_eval's summary over topics:
 #'   `"mean"`, `"sum"` or `"gmean"`), `trec_eval` (trec_eval's name, or `NA`),
 #'   `description` and `depth`. For several names, `as.data.frame()` of

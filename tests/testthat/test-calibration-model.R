@@ -138,6 +138,7 @@ test_that("no discrete measure is ever modelled as continuous: every spelling ge
   err <- expect_error(simulation_spec("RR", NULL, NULL), class = "irtopics_error_argument")
   expect_match(conditionMessage(err), "measure_info(\"RR\", depth = 1000)$support", fixed = TRUE)
   expect_error(simulation_spec("hits@5", NULL, NULL), "outside \\[0, 1\\]", class = "irtopics_error_measure")
+  expect_error(simulation_spec("P@100000000", NULL, NULL), "too large to list", class = "irtopics_error_argument")
   # a name the registry does not know stays continuous (or discrete with the user's support)
   expect_identical(simulation_spec("score", NULL, NULL)$type, "continuous")
   expect_identical(simulation_spec("my measure", NULL, NULL)$type, "continuous")

@@ -72,6 +72,10 @@ test_that("supports by hand: P@k, RR@k, RR at a depth, relative_P@k, Success, Ju
   expect_null(rr$support)
   expect_null(measure_info("NumRel")$support)
   expect_identical(measure_info("NumRel")$support_size, Inf)
+  expect_true(measure_info("RR")$support_by_depth)
+  expect_false(measure_info("RR@5")$support_by_depth)
+  expect_true(measure_info("NumRet")$support_by_depth)
+  expect_false(measure_info("P@5")$support_by_depth)
   # a support too large to list is described, not built
   big <- measure_info("P@100000000")
   expect_null(big$support)
