@@ -296,42 +296,42 @@ fit_failure <- function(message) {
 
 #' Values a discrete evaluation measure can take
 #'
-#' The support of a discrete measure, for `fit_margin(type = "discrete")`:
-#' `P@k` (precision at a cut-off \eqn{k}) takes \eqn{0, 1/k, \dots, 1};
-#' `RR` (reciprocal rank) takes 0 and \eqn{1/r} for the ranks \eqn{r = 1,
-#' \dots, depth} (`RR@k`: ranks up to \eqn{k}).
+#' The support of a discrete measure, for `fit_margin(type = "discrete")`,
+#' from the measure registry ([measure_info()]): `P@k` takes \eqn{0, 1/k,
+#' \dots, 1}; `RR` (reciprocal rank) takes 0 and \eqn{1/r} for the ranks
+#' \eqn{r = 1, \dots, depth} (`RR@k`: ranks up to \eqn{k}); `Success@k`
+#' 0 and 1; `Judged@k` \eqn{0, 1/k, \dots, 1}; `relative_P@k` the
+#' fractions \eqn{j/m}, \eqn{m \le k}; and so on for every discrete
+#' measure of the registry.
 #'
-#' @param measure `"P@k"` (also `"P_k"`, `"P.k"`), `"RR"` (also
-#'   `"recip_rank"`) or `"RR@k"`; case-insensitive.
-#' @param depth For `RR`: the depth of the rankings (the largest rank that
-#'   counts).
-#' @return The sorted support, a numeric vector.
+#' @param measure A measure name, any spelling the registry accepts
+#'   (`"P@10"`, `"P_10"`, `"P.10"`, `"precision@10"`, `"RR"`, `"mrr@10"`,
+#'   `"hit_rate@5"`; see [measures]).
+#' @param depth The evaluation depth: the largest rank of `RR` without a
+#'   cut-off (and the largest count of `NumRet`).
+#' @return The sorted support, a numeric vector. A continuous measure, or
+#'   one whose support has no bound, is an `irtopics_error_measure`.
 #' @examples
 #' score_support("P@10")
 #' length(score_support("RR", depth = 1000))
+#' score_support("mrr@5")
 #' @export
 score_support <- function(measure, depth = 1000) {
   if (!is.character(measure) || length(measure) != 1L || is.na(measure)) {
     stop_irtopics("{.arg measure} must be a string such as \"P@10\" or \"RR\", not {show_value(measure)}.")
   }
-  m <- trimws(measure)
-  if (grepl("^p[@_.]?[0-9]+$", m, ignore.case = TRUE)) {
-    k <- suppressWarnings(as.numeric(sub("^p[@_.]?", "", m, ignore.case = TRUE)))
-    k <- check_whole(k, "the cut-off of `measure`", min = 1, max = 1e6)
-    return(seq(0, k) / k)
-  }
-  if (grepl("^(rr|recip_rank|mrr)([@_.][0-9]+)?$", m, ignore.case = TRUE)) {
-    if (grepl("[0-9]$", m)) {
-      depth <- suppressWarnings(as.numeric(sub("^[a-z_]+[@_.]", "", m, ignore.case = TRUE)))
-      depth <- check_whole(depth, "the cut-off of `measure`", min = 1, max = 1e6)
-    } else {
-      depth <- check_whole(depth, "depth", min = 1, max = 1e6)
+  depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
+  info <- measure_info_of(parse_measure(measure, call = environment()), depth)
+  if (info$domain != "discrete" || is.null(info$support)) {
+    why <- if (info$domain != "discrete") "it is continuous" else {
+      sprintf("its support (%s) %s", info$support_rule,
+              if (identical(info$support_size, Inf)) "has no bound" else "is too large to list")
     }
-    return(c(0, 1 / rev(seq_len(depth))))
+    stop_irtopics(c("Can't tell the values of {.arg measure} {.val {measure}}: {why}.",
+                    i = "See {.fn measure_info} for the domain of each measure."),
+                  kind = "measure", measure = measure)
   }
-  stop_irtopics(c("Can't tell the values of {.arg measure} {show_value(measure)}.",
-                  i = "Discrete measures with a known support: \"P@k\" and \"RR\" (or \"RR@k\")."),
-                kind = "measure")
+  info$support
 }
 
 # Methods -------------------------------------------------------------------------

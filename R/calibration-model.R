@@ -67,13 +67,17 @@ copula_name <- function(code) unname(copula_families[as.character(code)])
 #' @param scores An `ir_scores` (or numeric matrix, systems x topics) of one
 #'   collection, or a named list of them (collections of the same measure).
 #' @param type `"continuous"` or `"discrete"` margins; `NULL` (default)
-#'   decides from the measure's name: P@k (`"P@10"`, `"P_10"`) is discrete
-#'   with support \eqn{\{0, 1/k, \ldots, 1\}}; reciprocal rank (`"RR"`,
-#'   `"recip_rank"`) is discrete and needs `support`; anything else is
-#'   continuous.
+#'   asks the measure registry about the scores' measure (any spelling:
+#'   `"P@10"`, `"P.10"`, `"precision@10"`, `"mrr@10"`; see [measure_info()]):
+#'   a discrete measure gets discrete margins on its support (P@k:
+#'   \eqn{\{0, 1/k, \ldots, 1\}}; RR@k: 0 and \eqn{1/r}, \eqn{r \le k};
+#'   Success@k, Judged@k, relative_P@k), a continuous one continuous
+#'   margins. `RR` without a cut-off needs `support` (its values depend on
+#'   the evaluation depth, which a score matrix does not record); a measure
+#'   the registry does not know (a custom measure) is continuous.
 #' @param support The support of a discrete measure (the values its scores
-#'   can take), e.g. `(0:10) / 10` for P@10 or `c(0, 1 / (1000:1))` for RR at
-#'   depth 1000.
+#'   can take), e.g. `measure_info("RR", depth = 1000)$support` for RR at
+#'   depth 1000; `NULL` for the registry's.
 #' @param margins The candidate margin families (see [fit_margin()]); `NULL`
 #'   for all of the type's.
 #' @param copulas The candidate copula families: `"all"`, `"basic"` or a
@@ -186,11 +190,15 @@ common_measure <- function(mats, arg = "scores", call = rlang::caller_env()) {
   unname(meas[1])
 }
 
-# The margin type and support from the measure's name, or the user's.
+# The margin type and support from the measure registry (measure_info() of
+# the scores' measure: a discrete measure gets its support), or the user's.
+# A name the registry does not know (a custom measure, "score") is
+# continuous unless `type` says otherwise.
 simulation_spec <- function(measure, type, support, call = rlang::caller_env()) {
-  guess <- measure_support(measure)
+  info <- known_measure_info(measure)
+  discrete <- !is.null(info) && info$domain == "discrete"
   if (!is.null(type)) type <- match_choice(type, c("continuous", "discrete"), arg_name = "type", call = call)
-  type <- type %||% guess$type
+  type <- type %||% if (discrete) "discrete" else "continuous"
   if (type == "continuous") {
     if (!is.null(support)) {
       stop_irtopics("{.arg support} is only for discrete measures; this one is continuous ({.arg type} = {.val continuous}).",
@@ -198,11 +206,24 @@ simulation_spec <- function(measure, type, support, call = rlang::caller_env()) 
     }
     return(list(type = type, support = NULL))
   }
-  support <- support %||% guess$support
+  if (is.null(support) && discrete) {
+    if (info$range[1] < 0 || info$range[2] > 1) {
+      stop_irtopics(c("{.val {measure}} takes values outside [0, 1] ({info$support_rule}); the margins are distributions on [0, 1].",
+                      i = "Simulate a measure whose scores lie in [0, 1]."),
+                    kind = "measure", call = call, measure = measure)
+    }
+    support <- info$support
+  }
   if (is.null(support)) {
+    hint <- if (discrete && info$support_by_depth) {
+      c(i = "Its values depend on the evaluation depth: {.code support = measure_info({deparse(measure)}, depth = 1000)$support} for depth 1000.")
+    } else if (discrete) {
+      c(i = "Its support ({info$support_rule}) is too large to list.")
+    } else {
+      c(i = "E.g. {.code support = measure_info(\"RR\", depth = 1000)$support} for reciprocal rank at depth 1000, or {.code (0:10) / 10} for P@10.")
+    }
     stop_irtopics(c("{.val {measure}} is a discrete measure and needs its {.arg support}: the values its scores can take.",
-                    i = "E.g. {.code support = c(0, 1 / (1000:1))} for reciprocal rank at depth 1000, or {.code (0:10) / 10} for P@10."),
-                  call = call)
+                    hint), call = call)
   }
   if (!is.numeric(support) || length(support) < 2L || anyNA(support) || any(support < 0 | support > 1) ||
       anyDuplicated(support)) {
@@ -210,17 +231,6 @@ simulation_spec <- function(measure, type, support, call = rlang::caller_env()) 
                   call = call)
   }
   list(type = type, support = sort(as.double(support)))
-}
-
-measure_support <- function(measure) {
-  m <- tolower(measure %||% "")
-  k <- regmatches(m, regexec("^(p|precision)[@_]([0-9]+)$", m))[[1]]
-  if (length(k) == 3L) {
-    cut <- as.integer(k[3])
-    return(list(type = "discrete", support = (0:cut) / cut))
-  }
-  if (m %in% c("rr", "recip_rank", "mrr", "reciprocal rank")) return(list(type = "discrete", support = NULL))
-  list(type = "continuous", support = NULL)
 }
 
 check_copula_families <- function(copulas, call = rlang::caller_env()) {

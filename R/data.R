@@ -136,8 +136,7 @@ check_runs <- function(runs, m, call = rlang::caller_env()) {
                     x = "{length(missing)} system{?s} not in {.arg runs}, e.g. {.val {missing[1]}}."),
                   kind = "data", call = call)
   }
-  measure <- toupper(attr(m, "measure") %||% "")
-  if ("map" %in% names(runs) && measure %in% c("AP", "MAP")) {
+  if ("map" %in% names(runs) && is_measure(attr(m, "measure"), "AP")) {
     official <- runs$map[match(rownames(m), runs$system)]
     off <- abs(rowMeans(m) - official) > 1e-4
     if (any(off, na.rm = TRUE)) {

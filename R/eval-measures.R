@@ -5,15 +5,25 @@
 # C++ kernel and carries the kind of parameter, the trec_eval stem and the
 # other spellings (ir_measures, ranx), whether a relevance threshold
 # applies, how trec_eval summarises it on its 'all' line, whether trec_eval
-# prints the same number, the parameters of trec_eval's -m all_trec, and a
-# description. R reads the table once (cpp_measure_table()); name
-# resolution, "did you mean", the help page's list (?measures), trec_eval's
-# names and the parity tests read it, and measures go back to C++ by name
-# (measure_fields() in R/eval-evaluate.R). Adding a measure is one record and one
-# kernel in C++ (CONTRIBUTING.md, "How to add a measure").
+# prints the same number, the parameters of trec_eval's -m all_trec, a
+# description, and its values: discrete on a support or continuous on a
+# range, and which way is better. R reads the table once
+# (cpp_measure_table()); name resolution, "did you mean", the help page's
+# list (?measures), trec_eval's names, the parity tests and the values of
+# a measure (measure_info(), R/eval-measure-info.R, which score_support()
+# and simulation_model() ask) read it, and measures go back to C++ by name
+# (measure_fields() in R/eval-evaluate.R). No other code parses a measure
+# name. Adding a measure is one record and one kernel in C++
+# (CONTRIBUTING.md, "How to add a measure").
 
 # The kinds of parameter parse_measure() knows (ParamType in C++).
 measure_param_types <- c("none", "cutoff", "optcut", "recall", "mult", "beta", "p", "utility")
+# The value domains, supports and directions R knows (Domain, Support and
+# Direction in C++; measure_values() in R/eval-measure-info.R builds the support).
+measure_value_kinds <- list(domain = c("continuous", "discrete"),
+                            support = c("none", "fractions", "ratios", "reciprocals", "binary", "counts",
+                                        "wholes", "one"),
+                            direction = c("higher", "lower", "none"))
 
 # The registry as R uses it: `rows`, one list per record, and `spellings`,
 # lower-case spelling -> row. Built at first use (the compiled table is not
@@ -35,6 +45,10 @@ build_measure_registry <- function(tab) {
   if (length(bad)) problem(paste0("Unknown parameter type \"", bad[1], "\"."))
   bad <- setdiff(tab$summary, c("mean", "sum", "gmean"))
   if (length(bad)) problem(paste0("Unknown summary \"", bad[1], "\"."))
+  for (f in names(measure_value_kinds)) {
+    bad <- setdiff(tab[[f]], measure_value_kinds[[f]])
+    if (length(bad)) problem(paste0("Unknown ", f, " \"", bad[1], "\"."))
+  }
   rows <- lapply(seq_len(n), function(i) {
     all_trec <- if (is.na(tab$all_trec[i])) NULL else if (!nzchar(tab$all_trec[i])) NA else {
       as.numeric(strsplit(tab$all_trec[i], " ", fixed = TRUE)[[1]])
@@ -42,7 +56,8 @@ build_measure_registry <- function(tab) {
     list(id = tab$id[i], param = tab$param[i], default = tab$default[i], trec_default = tab$trec_default[i],
          rel = tab$rel[i], summary = tab$summary[i], trec = tab$trec[i], trec_cut = tab$trec_cut[i],
          trec_parity = tab$trec_parity[i], all_trec = all_trec,
-         spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i])
+         spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i], domain = tab$domain[i],
+         support = tab$support[i], range = c(tab$lower[i], tab$upper[i]), direction = tab$direction[i])
   })
   keys <- lapply(rows, function(r) unique(c(tolower(r$id), r$spell)))
   spellings <- stats::setNames(rep(seq_len(n), lengths(keys)), unlist(keys))
@@ -289,6 +304,11 @@ measure_examples <- function() {
 #' `RBP(p=0.5)@0.6` are errors naming both values, and a parameter a
 #' measure does not take (`Bpref(p=0.5)`, `IPrec(cutoff=3)`) is an error.
 #'
+#' Each measure also knows its values: discrete on a support fixed by its
+#' parameters (`P@k`: \eqn{0, 1/k, \dots, 1}; `RR@k`; `Success@k`;
+#' `Judged@k`; the counts) or continuous on a range (AP, nDCG, `R-Prec`,
+#' ...), and which way is better; see [measure_info()].
+#'
 #' ranx's two "hit" measures differ: `hits@k` is the number of relevant
 #' documents in the top k (a count; its mean over topics is what ranx
 #' reports), `hit_rate@k` is success, 1 if any document of the top k is
@@ -300,7 +320,7 @@ measure_examples <- function() {
 #'   a parameter given as text (`set_F`'s beta, `utility`'s coefficients,
 #'   `rbp`'s `p=`) is appended after `_` when it is not trec_eval's default,
 #'   as trec_eval prints it (`set_F_0.5`, `utility_2,-1,0,0`).
-#' @seealso [evaluate()].
+#' @seealso [evaluate()], [measure_info()].
 #' @name measures
 #' @examples
 #' measure_name(c("map", "P_10", "P.10", "ndcg_cut.10", "mrr@10", "P(rel=2)@10",

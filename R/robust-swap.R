@@ -275,7 +275,7 @@ default_swap_sizes <- function(half) {
 
 default_label <- function(agg, measure) {
   measure <- measure %||% "score"
-  is_ap <- toupper(measure) %in% c("AP", "MAP")
+  is_ap <- is_measure(measure, "AP")
   switch(agg,
     mean = if (is_ap) "MAP" else measure,
     gmean = if (is_ap) "GMAP" else paste0("gmean(", measure, ")"),

@@ -70,7 +70,8 @@ List cpp_measure_table() {
   return irtopics_glue::guard([&]() -> List {
   const R_xlen_t n = static_cast<R_xlen_t>(irtopics::kNumMeasures);
   CharacterVector name(n), param(n), summary(n), trec(n), trec_cut(n), all_trec(n), spell(n), desc(n);
-  NumericVector def(n), trec_def(n);
+  CharacterVector domain(n), support(n), better(n);
+  NumericVector def(n), trec_def(n), lower(n), upper(n);
   LogicalVector rel(n), parity(n);
   auto str = [](const char* s) -> SEXP { return s ? Rf_mkCharCE(s, CE_UTF8) : NA_STRING; };
   for (R_xlen_t i = 0; i < n; ++i) {
@@ -87,10 +88,16 @@ List cpp_measure_table() {
     all_trec[i] = str(r.all_trec);
     spell[i] = str(r.spellings);
     desc[i] = str(r.desc);
+    domain[i] = str(irtopics::domain_name(r.values.domain));
+    support[i] = str(irtopics::support_name(r.values.support));
+    lower[i] = r.values.lower;
+    upper[i] = r.values.upper;
+    better[i] = str(irtopics::direction_name(r.better));
   }
   return List::create(_["id"] = name, _["param"] = param, _["default"] = def, _["trec_default"] = trec_def,
                       _["rel"] = rel, _["summary"] = summary, _["trec"] = trec, _["trec_cut"] = trec_cut,
                       _["trec_parity"] = parity, _["all_trec"] = all_trec, _["spell"] = spell,
-                      _["desc"] = desc);
+                      _["desc"] = desc, _["domain"] = domain, _["support"] = support, _["lower"] = lower,
+                      _["upper"] = upper, _["direction"] = better);
   });
 }

@@ -153,3 +153,47 @@ hand_eval <- function(measures, ...) {
 # Fixtures shared by tests that came from test-scores.R
 extdata <- function(...) system.file("extdata", ..., package = "irtopics")
 
+
+# Fixtures shared by the tests of the measure registry's value domains
+# (test-eval-measure-info.R, test-calibration-model.R, test-calibration-margins.R).
+
+# Every spelling of every record that the registry can generate, as a named
+# vector (spelling -> the record's name): the canonical name, the trec_eval
+# stems and every other accepted stem (ir_measures, ranx), with the
+# parameter after `@`, `_` and `.` (cut-offs 1 and 10, recall levels,
+# multiples of R), without one where the record's parameter is optional,
+# with a p, beta or utility argument, and with a `(rel=2)` threshold where
+# the record takes one. Generated from the table, never a hand list.
+registry_spellings <- function() {
+  out <- list()
+  for (r in measure_rows()) {
+    stems <- unique(c(r$id, stats::na.omit(c(r$trec, r$trec_cut)), r$spell))
+    par <- switch(r$param, cutoff = , optcut = c("1", "10"), recall = c("0", "0.5"), mult = "0.6", NULL)
+    bare <- if (r$param %in% c("none", "optcut", "beta", "p", "utility")) stems
+    with_par <- if (length(par)) c(outer(stems, par, paste, sep = "@"), outer(stems, par, paste, sep = "_"),
+                                   outer(stems, par, paste, sep = "."))
+    args <- switch(r$param, beta = paste0(stems, "(beta=0.5)"), p = paste0(stems, "(p=0.5)"),
+                   utility = paste0(stems, "(1,-2,0,0)"), NULL)
+    rel <- if (r$rel) {
+      c(if (length(bare)) paste0(bare, "(rel=2)"), if (length(par)) c(outer(paste0(stems, "(rel=2)"), par, paste, sep = "@")))
+    }
+    s <- unique(c(bare, with_par, args, rel))
+    out[[r$id]] <- stats::setNames(rep(r$id, length(s)), s)
+  }
+  unlist(unname(out))
+}
+
+# The support of a discrete measure written from the issue's formulas (by
+# support kind, with n the cut-off or else the depth), to check
+# measure_info() against: NULL when it has no bound.
+support_by_formula <- function(kind, n) {
+  if (is.infinite(n) && kind %in% c("reciprocals", "counts")) return(NULL)
+  switch(kind,
+    fractions = seq(0, n) / n,
+    ratios = sort(unique(unlist(lapply(seq_len(n), function(m) seq(0, m) / m)))),
+    reciprocals = sort(c(0, 1 / seq_len(n))),
+    binary = c(0, 1),
+    counts = as.double(seq(0, n)),
+    wholes = NULL,
+    one = 1)
+}

@@ -57,10 +57,30 @@ test_that("score_support(): P@k and RR", {
   expect_length(rr, 1001)
   expect_identical(rr, sort(c(0, 1 / (1:1000))))
   expect_identical(score_support("RR@3"), c(0, 1 / 3, 1 / 2, 1))
-  expect_error(score_support("AP"), class = "irtopics_error_measure")
-  expect_error(score_support("P@0"), class = "irtopics_error_argument")
+  expect_error(score_support("AP"), "continuous", class = "irtopics_error_measure")
+  expect_error(score_support("NumRel"), "no bound", class = "irtopics_error_measure")
+  expect_error(score_support("RR", depth = Inf), "no bound", class = "irtopics_error_measure")
+  expect_error(score_support("P@0"), "at least 1", class = "irtopics_error_measure")
+  expect_error(score_support("nDGC@10"), "Did you mean", class = "irtopics_error_measure")
   expect_error(score_support("RR", depth = 0), class = "irtopics_error_argument")
   expect_error(score_support(10), class = "irtopics_error_argument")
+})
+
+test_that("score_support() is the registry's support for every spelling of every discrete measure", {
+  # the spellings score_support() refused or read differently before the registry
+  expect_identical(score_support("P.10"), (0:10) / 10)
+  expect_identical(score_support("precision@10"), (0:10) / 10)
+  expect_identical(score_support("mrr@10"), c(0, 1 / (10:1)))
+  expect_identical(score_support("hit_rate@5"), c(0, 1))
+  sp <- registry_spellings()
+  for (s in names(sp)) {
+    info <- measure_info(s, depth = 30)
+    if (info$domain == "discrete" && !is.null(info$support)) {
+      expect_identical(score_support(s, depth = 30), info$support, label = s)
+    } else {
+      expect_error(score_support(s, depth = 30), class = "irtopics_error_measure")
+    }
+  }
 })
 
 test_that("RR margins on a support of 1001 values", {

@@ -103,6 +103,68 @@ test_that("discrete measures simulate values of the support", {
   expect_true(all(abs(sim * 10 - round(sim * 10)) < 1e-12))
 })
 
+test_that("no discrete measure is ever modelled as continuous: every spelling gets the registry's domain and support", {
+  # issue 26 (one registry) and issue 29 (RR@10, P(rel=2)@10, P.10 were fitted as continuous)
+  sp <- registry_spellings()
+  n_discrete <- 0
+  for (s in names(sp)) {
+    info <- measure_info(s)
+    if (info$domain == "continuous") {
+      expect_identical(simulation_spec(s, NULL, NULL), list(type = "continuous", support = NULL), label = s)
+      next
+    }
+    n_discrete <- n_discrete + 1
+    # a support that does not depend on the evaluation depth (which a score
+    # matrix does not record) and lies in [0, 1] is the model's; otherwise
+    # the model asks for `support` or refuses: never continuous margins
+    own <- identical(info$support, measure_info(s, depth = 7)$support)
+    unit <- info$range[1] >= 0 && info$range[2] <= 1
+    if (own && unit && length(info$support) >= 2L) {
+      expect_identical(simulation_spec(s, NULL, NULL), list(type = "discrete", support = info$support), label = s)
+    } else {
+      expect_error(simulation_spec(s, NULL, NULL), class = if (unit) "irtopics_error_argument" else "irtopics_error_measure")
+    }
+    # the user's support is kept, and continuous margins only when asked for
+    expect_identical(simulation_spec(s, NULL, c(0, 0.5, 1))$support, c(0, 0.5, 1))
+    expect_identical(simulation_spec(s, "continuous", NULL)$type, "continuous")
+  }
+  expect_gt(n_discrete, 150)
+  # the spellings of the issue, by hand
+  expect_identical(simulation_spec("P.10", NULL, NULL)$support, (0:10) / 10)
+  expect_identical(simulation_spec("precision@10", NULL, NULL)$support, (0:10) / 10)
+  expect_identical(simulation_spec("mrr@10", NULL, NULL)$support, c(0, 1 / (10:1)))
+  expect_identical(simulation_spec("Judged@4", NULL, NULL)$support, (0:4) / 4)
+  expect_identical(simulation_spec("Success@5", NULL, NULL)$support, c(0, 1))
+  err <- expect_error(simulation_spec("RR", NULL, NULL), class = "irtopics_error_argument")
+  expect_match(conditionMessage(err), "measure_info(\"RR\", depth = 1000)$support", fixed = TRUE)
+  expect_error(simulation_spec("hits@5", NULL, NULL), "outside \\[0, 1\\]", class = "irtopics_error_measure")
+  expect_error(simulation_spec("P@100000000", NULL, NULL), "too large to list", class = "irtopics_error_argument")
+  # a name the registry does not know stays continuous (or discrete with the user's support)
+  expect_identical(simulation_spec("score", NULL, NULL)$type, "continuous")
+  expect_identical(simulation_spec("my measure", NULL, NULL)$type, "continuous")
+  expect_error(simulation_spec("mine", "discrete", NULL), "needs its `support`", class = "irtopics_error_argument")
+})
+
+test_that("simulation_model() fits discrete margins on the registry's support for P.10 and RR@10", {
+  p10 <- unclass(real_scores("adhoc7_p10.csv"))[1:6, 1:25]
+  p10 <- as_ir_scores(p10, measure = "P.10")
+  model <- simulation_model(p10, copulas = "basic", drop_bottom = 0, seed = 1)
+  expect_identical(model$type, "discrete")
+  expect_identical(model$support, (0:10) / 10)
+  for (m in model$collections[[1]]$margins) {
+    expect_true(m$discrete)
+    expect_identical(m$support, (0:10) / 10)
+  }
+  rr <- withr::with_seed(4, matrix(sample(c(0, 1 / (1:10)), 6 * 25, replace = TRUE, prob = c(3, 10:1)), 6, 25,
+                                   dimnames = list(paste0("s", 1:6), paste0("t", 1:25))))
+  model <- simulation_model(as_ir_scores(rr, measure = "RR@10"), copulas = "basic", drop_bottom = 0, seed = 1)
+  expect_identical(model$type, "discrete")
+  expect_identical(model$support, c(0, 1 / (10:1)))
+  expect_true(all(vapply(model$collections[[1]]$margins, `[[`, TRUE, "discrete")))
+  sim <- simulate_scores(model, 200, seed = 2)
+  expect_true(all(sim %in% model$support))
+})
+
 test_that("methods: print, summary, data frames and the plots", {
   fx <- sim_fixture()
   out <- format(fx$model)
