@@ -21,9 +21,9 @@ exact_max_topics <- 30L
 #'
 #' @section Tests:
 #' Tests are chosen by name or alias from the test registry ([ir_tests()],
-#' [new_ir_test()]). With \eqn{d_j = x_j - y_j} the per-topic differences of a pair over the
-#' \eqn{n} topics both systems have (a topic with NA on either side is left
-#' out of that pair; `n_topics` reports what is used):
+#' [new_ir_test()]). With \eqn{d_j = x_j - y_j} the per-topic differences
+#' of a pair over the \eqn{n} topics both systems have (a topic with NA on
+#' either side is left out of that pair; `n_topics` reports what is used):
 #' * `"t"`: paired t-test, \eqn{t = \bar d / (s_d / \sqrt n)} on \eqn{n - 1}
 #'   df, the same as `t.test(x, y, paired = TRUE)`, with the
 #'   \eqn{1 - \alpha} confidence interval of the mean difference.
@@ -40,16 +40,18 @@ exact_max_topics <- 30L
 #' * `"sign"`: sign test; differences with \eqn{|d_j| \le} `tie_tol` are ties
 #'   and dropped, and with \eqn{k} wins out of \eqn{n'} the p-value is
 #'   `binom.test(k, n', 0.5)$p.value`. The statistic is \eqn{k}.
-#' * `"randomization"` (aliases `"randomisation"`, `"permutation"`): Fisher's sign-flip randomisation test (Smucker, Allan
-#'   & Carterette 2007) of \eqn{T = \sum_j d_j} (the statistic reported): each
+#' * `"randomization"` (aliases `"randomisation"`, `"permutation"`):
+#'   Fisher's sign-flip randomisation test (Smucker, Allan & Carterette
+#'   2007) of \eqn{T = \sum_j d_j} (the statistic reported): each
 #'   difference keeps or flips its sign with probability 1/2. Exact (all sign
 #'   vectors enumerated; the p-value is the share of them at least as
 #'   extreme) when `exact = TRUE`, or when `exact = NULL` and
 #'   \eqn{2^n \le B}; otherwise `B` random sign vectors (see Monte Carlo
 #'   p-values).
-#' * `"bootstrap_studentized"` (alias `"bootstrap"`): Sakai's (2006) studentized bootstrap test: the observed
-#'   \eqn{t_0} against \eqn{B} bootstrap samples of the centred differences
-#'   \eqn{w_j = d_j - \bar d} (the null hypothesis holds in them); the
+#' * `"bootstrap_studentized"` (alias `"bootstrap"`): Sakai's (2006)
+#'   studentized bootstrap test: the observed \eqn{t_0} against \eqn{B}
+#'   bootstrap samples of the centred differences \eqn{w_j = d_j - \bar d}
+#'   (the null hypothesis holds in them); the
 #'   achieved significance level counts the \eqn{|t^*_b| \ge |t_0|} (see
 #'   Monte Carlo p-values).
 #'   A bootstrap sample whose differences are all equal has \eqn{t^* = 0}.
