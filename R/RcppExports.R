@@ -5,6 +5,10 @@ cpp_calibration_trials <- function(model, n_topics, power, tests, B, sign_tol, r
     .Call(`_irtopics_cpp_calibration_trials`, model, n_topics, power, tests, B, sign_tol, rel_tol, setting, seed, first, count, n_threads)
 }
 
+cpp_calibration_tables <- function() {
+    .Call(`_irtopics_cpp_calibration_tables`)
+}
+
 cpp_calibration_draw <- function(model, n_topics, power, setting, seed, first, count, n_threads) {
     .Call(`_irtopics_cpp_calibration_draw`, model, n_topics, power, setting, seed, first, count, n_threads)
 }

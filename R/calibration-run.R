@@ -2,7 +2,8 @@
 # Type I, II and III error rates of paired significance tests on new topics
 # simulated from the user's own collections.
 
-calibration_builtin <- c("t", "wilcoxon", "sign", "bootstrap", "permutation")
+# The study's tests, by their registry names (R/compare-tests.R).
+calibration_study_tests <- c("t", "wilcoxon", "sign", "bootstrap_2019", "permutation_2019")
 # The significance levels of the study (and of the plots).
 calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 
@@ -41,31 +42,39 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   compared on equal terms.
 #'
 #' @section Tests:
-#' The built-in tests follow the definitions of the 2019 study (two-sided,
-#' and one-sided for "the experimental system is better"):
+#' Tests are records of the test registry ([ir_tests()], [new_ir_test()]),
+#' chosen by name or alias. The defaults are the 2019 study's five tests
+#' (two-sided, and one-sided for "the experimental system is better"), which
+#' the trial loop computes in C++:
 #' * `"t"`: paired t-test, as `t.test(e, b, paired = TRUE)`.
 #' * `"wilcoxon"`: Wilcoxon signed-rank test as `wilcox.test(e, b, paired =
 #'   TRUE)` with its defaults (exact below 50 non-zero differences without
 #'   ties, else the normal approximation with continuity correction).
 #' * `"sign"`: sign test, `binom.test()` on the differences with \eqn{|d| >}
 #'   `sign_tol` (smaller ones are ties and dropped; the study used 0.01).
-#' * `"bootstrap"`: bootstrap test of the mean difference: `B` means of the
-#'   differences resampled with replacement, centred at their own mean; p is
-#'   the share of centred means at least as extreme as the observed mean.
-#' * `"permutation"`: permutation test by `B` random sign flips of the
-#'   differences; p is the share of flipped means at least as extreme.
+#' * `"bootstrap_2019"`: the study's bootstrap test of the mean difference:
+#'   `B` means of the differences resampled with replacement, centred at
+#'   their own mean; p is the share \eqn{c / B} of centred means at least as
+#'   extreme as the observed mean.
+#' * `"permutation_2019"`: the study's permutation test by `B` random sign
+#'   flips of the differences; p is the share \eqn{c / B} of flipped means
+#'   at least as extreme.
 #'
-#' These differ from [compare_systems()]'s tests of the same names where
-#' the study differs from the package: compare_systems()'s Monte Carlo
-#' p-values are (count + 1) / (B + 1) and its `"bootstrap"` is Sakai's
-#' studentized bootstrap. Here the p-values are count / B, as in the study.
-#' To calibrate compare_systems()'s own version, name it in a list, e.g.
-#' `tests = list("t", studentized = "bootstrap", fisher = "randomization")`:
-#' a named string element runs `compare_systems(rbind(baseline, experimental),
-#' test = <string>, B = B)` on every trial. A named function element
+#' Every other two-system test of the registry runs too, in R, trial by
+#' trial (much slower): `"randomization"` (aliases `"permutation"`,
+#' `"randomisation"`) and `"bootstrap_studentized"` (alias `"bootstrap"`)
+#' are [compare_systems()]'s tests, whose Monte Carlo p-values are
+#' \eqn{(c + 1)/(B + 1)} and whose bootstrap is Sakai's studentized one; each
+#' trial runs `compare_systems(rbind(baseline, experimental), test = <name>,
+#' B = B)`. So do [new_ir_test()] records and named functions
 #' `function(x, y)` (x the baseline's simulated scores, y the experimental
-#' system's) returning a two-sided p-value calibrates your own test. These
-#' run in R, trial by trial: much slower than the built-in ones.
+#' system's) returning a two-sided p-value:
+#' `tests = list("t", studentized = "bootstrap", mine = function(x, y) ...)`.
+#' The `test` column of the results holds the registry's name of each test
+#' (or the name you gave it in the list). Before the registry, the words
+#' `"bootstrap"` and `"permutation"` (and `"randomization"`) named the
+#' study's tests here and the package's in [compare_systems()]; they now
+#' name the package's everywhere.
 #'
 #' @section Reproducibility and speed:
 #' Trial t of every setting uses its own random stream, derived from `seed`
@@ -85,7 +94,9 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'
 #' @param scores An `ir_scores` (systems x topics) of one collection, a named
 #'   list of them (collections of one measure), or a fitted `ir_sim_model`.
-#' @param tests The tests to calibrate (see Tests).
+#' @param tests The tests to calibrate (see Tests): names or aliases of
+#'   the test registry ([ir_tests()]), or a list of them, of [new_ir_test()]
+#'   records and of named functions.
 #' @param n_topics Topic-set sizes of the simulated trials.
 #' @param alpha Significance level(s) the print and summary judge at. The
 #'   table holds the rates at these levels and at the study's 19 levels
@@ -125,7 +136,7 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' cal
 #' ggplot2::autoplot(cal)
 #' @export
-test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(25, 50, 100),
+test_calibration <- function(scores, tests = calibration_study_tests, n_topics = c(25, 50, 100),
                              alpha = 0.05, delta = c(0.01, 0.03, 0.05), trials = 10000, B = 1000,
                              closest = 10, sign_tol = 0.01, type = NULL, support = NULL, seed = NULL,
                              n_threads = irtopics_threads(), progress = NULL, keep_trials = FALSE) {
@@ -165,9 +176,10 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
   settings <- calibration_settings(model, n_topics, delta, closest)
   # memory: the statistics of every trial (and the kept p-values), and the
   # bootstrap's B means per thread
-  per_trial <- nrow(settings$grid) * (8 * calibration_cols + if (keep_trials) 16 * length(spec$names) else 0)
+  n_fields <- nrow(cpp_calibration_tables()$fields) + length(spec$names)
+  per_trial <- nrow(settings$grid) * (8 * n_fields + if (keep_trials) 16 * length(spec$names) else 0)
   check_memory(trials, per_trial, "trials", call = call)
-  if (spec$builtin[["bootstrap"]]) check_memory(B, 8 * max(1L, n_threads), "B", call = call)
+  if (any(vapply(spec$records, `[[`, NA, "resampling"))) check_memory(B, 8 * max(1L, n_threads), "B", call = call)
 
   total <- nrow(settings$grid) * trials
   plan <- plan_chunks(total, "calibration trials", min_size = 200L, pieces = 50L, arg = "trials", call = call)
@@ -176,7 +188,7 @@ test_calibration <- function(scores, tests = calibration_builtin, n_topics = c(2
     calibration_chunk(idx, trials, settings, flat, spec, B, sign_tol, seed, threads)
   }, n_threads = n_threads, progress = progress))
   stats <- do.call(rbind, pieces)
-  pv <- calibration_pvalues(stats, spec, settings$grid)
+  pv <- calibration_pvalues(stats, spec, settings$grid, B)
   table <- calibration_rates(pv, settings$grid, spec, sort(unique(c(alpha, calibration_alpha_grid))), trials)
   kept <- if (keep_trials) calibration_trial_frame(pv, settings$grid, spec, model) else NULL
   new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
@@ -193,58 +205,42 @@ new_ir_calibration <- function(x) {
                                              power_design = "data.frame", trials_data = "data.frame?"))
 }
 
-# Columns of a trial's statistics (calibration.h, TrialCol).
-calibration_cols <- 13L
-calibration_col_names <- c("mean_diff", "t", "w", "w_n", "w_sigma", "sign_pos", "sign_n", "boot_p2",
-                           "boot_p1", "perm_p2", "perm_p1", "baseline", "experimental")
-
-# The tests: built-in flags and the R-side extras (functions, or
-# compare_systems() test names).
+# The tests as registry records, named by the results' test names: `native`
+# are the C++ names the trial loop computes; the other records run in R.
 calibration_tests <- function(tests, call = rlang::caller_env()) {
+  usable <- names(Filter(function(r) "test_calibration" %in% r$used_by, test_registry()))
   bad <- function() {
-    stop_irtopics(c("{.arg tests} must name the built-in tests ({.val {calibration_builtin}}) or be a list of them and of named functions or {.fn compare_systems} test names.",
+    stop_irtopics(c("{.arg tests} must name tests of the registry ({.val {usable}}), or be a list of them, of {.fn new_ir_test} records and of named functions.",
                     i = "E.g. {.code tests = list(\"t\", \"wilcoxon\", mine = function(x, y) wilcox.test(x, y, paired = TRUE)$p.value)}."),
                   call = call)
   }
   if (is.character(tests)) tests <- as.list(tests)
+  if (inherits(tests, "ir_test")) tests <- list(tests)
   if (!is.list(tests) || !length(tests)) bad()
   nms <- names(tests) %||% rep("", length(tests))
-  builtin <- stats::setNames(rep(FALSE, length(calibration_builtin)), calibration_builtin)
-  extras <- list()
-  names_out <- character()
+  records <- list()
   for (k in seq_along(tests)) {
     el <- tests[[k]]
-    nm <- nms[k]
-    if (is.character(el) && length(el) == 1L && !is.na(el) && (!nzchar(nm) || nm == el)) {
-      if (el %in% c("randomization", "randomisation")) el <- "permutation"
-      if (!el %in% calibration_builtin) {
-        stop_irtopics(c("Unknown built-in test {.val {el}}.",
-                        i = "Built-in tests: {.val {calibration_builtin}}. To calibrate {.fn compare_systems}'s version, name it: {.code list(mine = \"{el}\")}."),
-                      call = call)
-      }
-      builtin[[el]] <- TRUE
-      names_out <- c(names_out, el)
-    } else if (nzchar(nm) && (is.function(el) || (is.character(el) && length(el) == 1L && !is.na(el)))) {
-      if (is.character(el)) {
-        if (!el %in% c("t", "wilcoxon", "sign", "randomization", "randomisation", "permutation", "bootstrap")) {
-          stop_irtopics("{.arg tests}${nm}: {.val {el}} is not a two-system test of {.fn compare_systems}.",
-                        call = call)
-        }
-      }
-      if (nm %in% calibration_builtin) {
-        stop_irtopics("{.arg tests}: the name {.val {nm}} belongs to a built-in test; name your test differently.",
-                      call = call)
-      }
-      extras[[nm]] <- el
-      names_out <- c(names_out, nm)
-    } else {
+    nm <- if (is.na(nms[k])) "" else nms[k]
+    if (!(is.function(el) && nzchar(nm)) && !inherits(el, "ir_test") &&
+        !(is.character(el) && length(el) == 1L && !is.na(el))) {
       bad()
     }
+    rec <- resolve_ir_test(el, "test_calibration", arg = "tests", name = if (nzchar(nm)) nm else "custom",
+                           call = call)
+    name <- if (nzchar(nm)) nm else rec$name
+    taken <- registered_ir_test(name)
+    if (!is.null(taken) && !identical(taken, rec)) {
+      stop_irtopics("{.arg tests}: the name {.val {name}} selects the registered test {.val {taken$name}}; name your test differently.",
+                    call = call)
+    }
+    if (name %in% names(records)) {
+      stop_irtopics("{.arg tests} names a test twice ({.val {name}}).", call = call)
+    }
+    records[[name]] <- rec
   }
-  if (anyDuplicated(names_out)) {
-    stop_irtopics("{.arg tests} names a test twice ({.val {names_out[duplicated(names_out)][1]}}).", call = call)
-  }
-  list(builtin = builtin, extras = extras, names = names_out)
+  native <- vapply(records, function(r) r$native, "")
+  list(records = records, names = names(records), native = unique(native[!is.na(native)]))
 }
 
 # The settings grid (topic-set size x (null + each delta)) and the power
@@ -300,27 +296,28 @@ power_design <- function(model, delta, closest, flat = flat_model(model), call =
        cand_system = as.integer(pairs$cand), cand_a = as.double(ex[1, ]), cand_b = as.double(ex[2, ]))
 }
 
-# The statistics (and extra tests' p-values) of global trial items `idx`
-# (1-based; item = setting * trials + trial + 1).
+# The statistics (and the p-values of the tests run in R) of global trial
+# items `idx` (1-based; item = setting * trials + trial + 1): a matrix with
+# the trial loop's named fields.
 calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, seed, threads) {
   s_of <- (idx - 1) %/% trials
+  in_r <- spec$records[vapply(spec$records, function(r) is.na(r$native), NA)]
   out <- lapply(split(idx, s_of), function(items) {
     s <- (items[1] - 1) %/% trials
     first <- (items[1] - 1) %% trials
     g <- settings$grid[s + 1L, ]
     power <- if (g$delta_index > 0L) settings$designs[[g$delta_index]] else NULL
-    st <- t(cpp_calibration_trials(flat, g$n_topics, power, unname(spec$builtin), B, sign_tol, 1e-9, s, seed,
-                                   first, length(items), threads))
-    colnames(st) <- calibration_col_names
-    if (length(spec$extras)) {
+    st <- do.call(cbind, cpp_calibration_trials(flat, g$n_topics, power, spec$native, B, sign_tol, 1e-9, s,
+                                                seed, first, length(items), threads))
+    if (length(in_r)) {
       draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first, length(items), threads)
-      ex <- vapply(names(spec$extras), function(nm) {
+      ex <- vapply(names(in_r), function(nm) {
         vapply(seq_along(items), function(r) {
-          extra_pvalue(spec$extras[[nm]], nm, draw$b[, r], draw$e[, r], B,
+          extra_pvalue(in_r[[nm]], draw$b[, r], draw$e[, r], B,
                        seed = stream_seed(seed, trial_stream(s, first + r - 1)))
         }, 0)
       }, numeric(length(items)))
-      ex <- matrix(ex, nrow = length(items), dimnames = list(NULL, paste0("extra_", names(spec$extras))))
+      ex <- matrix(ex, nrow = length(items), dimnames = list(NULL, paste0("extra_", names(in_r))))
       st <- cbind(st, ex)
     }
     cbind(setting = s, trial = first + seq_along(items) - 1, st)
@@ -328,82 +325,35 @@ calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, se
   do.call(rbind, out)
 }
 
-# A two-sided p-value of an extra test on (baseline x, experimental y), under the trial's stream_seed().
-extra_pvalue <- function(test, name, x, y, B, seed) {
-  if (is.character(test)) {
-    m <- rbind(baseline = x, experimental = y)
-    colnames(m) <- paste0("t", seq_along(x))
-    res <- tryCatch(suppressWarnings(compare_systems(m, test = test, B = B, seed = seed, correction = "none",
-                                                     n_threads = 1L)),
-                    irtopics_error = function(e) NULL)
-    return(if (is.null(res)) NA_real_ else res$table$p.value[1])
-  }
-  p <- with_seed(seed, call_user(test, list(x, y), what = sprintf("The test {.val %s}", name),
-                                 check = "number", kind = "test"))
-  if (!is.na(p) && (p < 0 || p > 1)) {
-    user_abort("The test {.val {name}} must return a p-value in [0, 1], not {p}.", kind = "test",
-               call = NULL)
-  }
-  p
+# The two-sided p-value of a test run in R on (baseline x, experimental y), under
+# the trial's stream_seed():
+# a user's function through user_test_result(), a built-in record through
+# compare_systems() (NA where it refuses the trial's data).
+extra_pvalue <- function(rec, x, y, B, seed) {
+  # a user's function runs under the trial's stream_seed(): its draws are fixed by the seed
+  if (!is.null(rec$fun)) return(with_seed(seed, user_test_result(rec, x, y, where = NULL, call = NULL))$p)
+  m <- rbind(baseline = x, experimental = y)
+  colnames(m) <- paste0("t", seq_along(x))
+  res <- tryCatch(suppressWarnings(compare_systems(m, test = rec, B = B, seed = seed, correction = "none",
+                                                   n_threads = 1L)),
+                  irtopics_error = function(e) NULL)
+  if (is.null(res)) NA_real_ else res$table$p.value[1]
 }
 
 # p-values (two-sided p2 and one-sided p1, "experimental better") of every
-# test from the trials' statistics, with R's own distribution functions.
-calibration_pvalues <- function(st, spec, grid) {
-  out <- list()
-  b <- spec$builtin
-  if (b[["t"]]) {
-    tt <- st[, "t"]
-    nn <- grid$n_topics[match(st[, "setting"], grid$setting)]
-    out$t <- cbind(p2 = 2 * stats::pt(-abs(tt), nn - 1), p1 = stats::pt(tt, nn - 1, lower.tail = FALSE))
-  }
-  if (b[["wilcoxon"]]) out$wilcoxon <- wilcoxon_pvalues(st[, "w"], st[, "w_n"], st[, "w_sigma"])
-  if (b[["sign"]]) out$sign <- sign_pvalues(st[, "sign_pos"], st[, "sign_n"])
-  if (b[["bootstrap"]]) out$bootstrap <- cbind(p2 = st[, "boot_p2"], p1 = st[, "boot_p1"])
-  if (b[["permutation"]]) out$permutation <- cbind(p2 = st[, "perm_p2"], p1 = st[, "perm_p1"])
-  for (nm in names(spec$extras)) out[[nm]] <- cbind(p2 = st[, paste0("extra_", nm)], p1 = NA_real_)
-  list(p = out[spec$names], mean_diff = st[, "mean_diff"], setting = st[, "setting"], trial = st[, "trial"],
+# test: the native ones from the trials' fields by their records'
+# native_p(), the others as computed in R (two-sided only).
+calibration_pvalues <- function(st, spec, grid, B) {
+  fields <- as.data.frame(st)
+  n_topics <- grid$n_topics[match(st[, "setting"], grid$setting)]
+  p <- lapply(spec$names, function(nm) {
+    rec <- spec$records[[nm]]
+    if (is.na(rec$native)) return(cbind(p2 = st[, paste0("extra_", nm)], p1 = NA_real_))
+    rec$native_p(fields, n_topics, B)
+  })
+  names(p) <- spec$names
+  list(p = p, mean_diff = st[, "mean_diff"], setting = st[, "setting"], trial = st[, "trial"],
        baseline = st[, "baseline"], experimental = st[, "experimental"])
-}
-
-# wilcox.test()'s p-values from V, the number of non-zero differences and
-# the normal approximation's sd (NA: exact).
-wilcoxon_pvalues <- function(v, n, sigma) {
-  p2 <- p1 <- rep(NA_real_, length(v))
-  exact <- is.na(sigma) & n > 0
-  if (any(exact)) {
-    ve <- v[exact]
-    ne <- n[exact]
-    upper <- ve > ne * (ne + 1) / 4
-    p <- ifelse(upper, stats::psignrank(ve - 1, ne, lower.tail = FALSE), stats::psignrank(ve, ne))
-    p2[exact] <- pmin(2 * p, 1)
-    p1[exact] <- stats::psignrank(ve - 1, ne, lower.tail = FALSE)
-  }
-  approx <- !is.na(sigma) & n > 0 & sigma > 0
-  if (any(approx)) {
-    z0 <- v[approx] - n[approx] * (n[approx] + 1) / 4
-    s <- sigma[approx]
-    z2 <- (z0 - sign(z0) * 0.5) / s
-    p2[approx] <- 2 * pmin(stats::pnorm(z2), stats::pnorm(z2, lower.tail = FALSE))
-    p1[approx] <- stats::pnorm((z0 - 0.5) / s, lower.tail = FALSE)
-  }
-  cbind(p2 = p2, p1 = p1)
-}
-
-# binom.test(pos, n, 0.5)'s p-values (two-sided, and "greater").
-sign_pvalues <- function(pos, n) {
-  p2 <- p1 <- rep(NA_real_, length(pos))
-  ok <- n > 0
-  x <- pos[ok]
-  m <- n[ok]
-  half <- m / 2
-  two <- ifelse(x == half, 1,
-                ifelse(x < half,
-                       stats::pbinom(x, m, 0.5) + stats::pbinom(m - x - 1, m, 0.5, lower.tail = FALSE),
-                       stats::pbinom(m - x, m, 0.5) + stats::pbinom(x - 1, m, 0.5, lower.tail = FALSE)))
-  p2[ok] <- pmin(1, two)
-  p1[ok] <- stats::pbinom(x - 1, m, 0.5, lower.tail = FALSE)
-  cbind(p2 = p2, p1 = p1)
 }
 
 # The long table of rates.
@@ -459,162 +409,4 @@ calibration_trial_frame <- function(pv, grid, spec, model) {
   out <- do.call(rbind, rows)
   rownames(out) <- NULL
   out
-}
-
-# Methods -------------------------------------------------------------------
-
-# Type I verdicts at level a: a rate above (below) alpha by more than 2.58
-# Monte Carlo standard errors (99%) is liberal (conservative).
-calibration_verdict <- function(rate, se, alpha) {
-  ifelse(rate - alpha > 2.58 * pmax(se, 1e-12), "liberal",
-         ifelse(alpha - rate > 2.58 * pmax(se, 1e-12), "conservative", "at nominal"))
-}
-
-calibration_cells <- function(x, error, a, alt = "two.sided") {
-  tab <- x$table
-  tab[tab$error == error & abs(tab$alpha - a) < 1e-12 & tab$alternative == alt, , drop = FALSE]
-}
-
-#' @export
-format.ir_calibration <- function(x, ...) {
-  cols <- x$model$collections
-  n_sys <- sum(vapply(cols, function(col) length(col$systems), 1L))
-  out <- c(sprintf("<ir_calibration> %s: %s (%s after preparation); %s trials per setting, B = %s",
-                   x$model$measure, plural(length(cols), "collection"), plural(n_sys, "system"),
-                   format(x$trials, big.mark = ","), format(x$B, big.mark = ",")))
-  for (a in x$alpha) {
-    t1 <- calibration_cells(x, "type1", a)
-    verdict <- calibration_verdict(t1$rate, t1$se, a)
-    mark <- c(liberal = "+", conservative = "-", "at nominal" = " ")[verdict]
-    text <- paste0(pct_text(t1$rate), mark)
-    shown <- data.frame(topics = x$n_topics)
-    for (test in x$tests) shown[[test]] <- text[t1$test == test][match(x$n_topics, t1$n_topics[t1$test == test])]
-    out <- c(out, "", sprintf("Type I error at alpha = %s (two-sided; + liberal, - conservative beyond 2.58 Monte Carlo SE):",
-                              format(a)),
-             printed_lines(print(shown, row.names = FALSE)))
-    for (n in x$n_topics) {
-      sel <- t1$n_topics == n
-      v <- verdict[sel]
-      tests <- as.character(t1$test[sel])
-      say <- function(kind) {
-        k <- v == kind
-        if (!any(k)) "none" else paste(sprintf("%s (%s)", tests[k], pct_text(t1$rate[sel][k])), collapse = ", ")
-      }
-      out <- c(out, sprintf("  %d topics: liberal: %s; conservative: %s.", n, say("liberal"), say("conservative")))
-    }
-    if (length(x$delta)) {
-      pw <- calibration_cells(x, "power", a)
-      shown <- unique(pw[, c("n_topics", "delta")])
-      key <- paste(pw$n_topics, pw$delta)
-      for (test in x$tests) {
-        sel <- pw$test == test
-        shown[[test]] <- pct_text(pw$rate[sel][match(paste(shown$n_topics, shown$delta), key[sel])])
-      }
-      names(shown)[1:2] <- c("topics", "delta")
-      out <- c(out, "", sprintf("Power at alpha = %s (two-sided):", format(a)),
-               printed_lines(print(shown, row.names = FALSE)))
-      t3 <- calibration_cells(x, "type3", a)
-      worst <- t3[which.max(t3$rate), ]
-      out <- c(out, sprintf("Type III errors at alpha = %s: at most %s (%s, %d topics, delta %s).", format(a),
-                            pct_text(worst$rate, 3), worst$test, worst$n_topics, format(worst$delta)))
-    }
-  }
-  c(out, "", "# as.data.frame() has every rate with its Monte Carlo standard error; autoplot() draws them")
-}
-
-#' @export
-print.ir_calibration <- function(x, ...) print_formatted(x, ...)
-
-#' @export
-summary.ir_calibration <- function(object, ...) {
-  t1 <- object$table[object$table$error %in% c("type1", "power", "type3") &
-                       object$table$alpha %in% object$alpha & object$table$alternative == "two.sided", ]
-  t1$verdict <- ifelse(t1$error == "type1", calibration_verdict(t1$rate, t1$se, t1$alpha), NA_character_)
-  new_summary("ir_calibration", format(object)[1],
-              t1[, c("test", "n_topics", "delta", "alpha", "error", "rate", "se", "verdict")])
-}
-
-#' @rdname test_calibration
-#' @param x An `ir_calibration`.
-#' @param row.names,optional Unused (for the generic).
-#' @param ... Unused.
-#' @export
-as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, ...) x$table
-
-# At most 4 labelled effect sizes on the x axis.
-delta_breaks <- function(delta) {
-  if (length(delta) <= 4L) return(delta)
-  pretty(range(delta), n = 4L)
-}
-
-#' Plot test calibration
-#'
-#' `type = "type1"`: the Type I error rate against the significance level,
-#' one line per test and a panel per topic-set size; the dashed diagonal is
-#' perfect calibration (a line above it is a liberal test). `type =
-#' "power"`: power against the effect size delta at level `alpha`.
-#' `type = "type3"`: Type III error rate against delta. Bands are
-#' \eqn{\pm 2} Monte Carlo standard errors.
-#' @param object An `ir_calibration`.
-#' @param type `"type1"`, `"power"` or `"type3"`.
-#' @param alpha The level of the power and Type III plots (default: the
-#'   first of the call's `alpha`).
-#' @param alternative `"two.sided"` or `"greater"` (one-sided).
-#' @param ... Unused.
-#' @return A ggplot.
-#' @examples
-#' path <- system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics")
-#' cal <- test_calibration(read_scores(path, measure = "AP")[1:15, ], n_topics = 25,
-#'                         delta = c(0.02, 0.05), trials = 300, B = 200, seed = 1)
-#' ggplot2::autoplot(cal)
-#' ggplot2::autoplot(cal, type = "power")
-#' @export
-autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"), alpha = NULL,
-                                    alternative = c("two.sided", "greater"), ...) {
-  check_no_dots(..., help = "autoplot.ir_calibration")
-  type <- match_choice(type, c("type1", "power", "type3"), arg_name = "type")
-  alternative <- match_choice(alternative, c("two.sided", "greater"), arg_name = "alternative")
-  tab <- object$table
-  tab <- tab[tab$alternative == alternative & tab$error == type, , drop = FALSE]
-  if (!nrow(tab)) {
-    stop_irtopics(c("This calibration has no {type} rates{if (alternative == 'greater') ' for one-sided tests' else ''}.",
-                    i = if (type != "type1") "Run {.fn test_calibration} with effect sizes {.arg delta}."))
-  }
-  tab$facet <- factor(sprintf("%d topics", tab$n_topics), levels = sprintf("%d topics", object$n_topics))
-  tab$low <- pmax(0, tab$rate - 2 * tab$se)
-  tab$high <- pmin(1, tab$rate + 2 * tab$se)
-  n_tests <- length(levels(tab$test))
-  colours <- line_colours(n_tests)
-  side <- if (alternative == "two.sided") "two-sided" else "one-sided"
-  if (type == "type1") {
-    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$alpha, .data$rate, colour = .data$test, fill = .data$test)) +
-      ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey40") +
-      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
-      ggplot2::geom_line() +
-      ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "significance level alpha", y = "Type I error rate",
-                    title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
-                    subtitle = sprintf("%s trials per size; dashed: perfect calibration",
-                                       format(object$trials, big.mark = ",")))
-  } else {
-    a <- alpha %||% object$alpha[1]
-    check_number(a, "alpha", min = 0, max = 1)
-    tab <- tab[abs(tab$alpha - a) < 1e-12, , drop = FALSE]
-    if (!nrow(tab)) stop_irtopics("{.arg alpha} = {a} is not a level of this calibration.")
-    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test)) +
-      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
-      ggplot2::geom_line() + ggplot2::geom_point(size = 1.2) +
-      ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "effect size delta (difference in expected score)",
-                    y = if (type == "power") "power" else "Type III error rate",
-                    title = sprintf("%s of %s tests, %s, alpha = %s",
-                                    if (type == "power") "Power" else "Type III errors", side,
-                                    object$model$measure, format(a)),
-                    subtitle = sprintf("%s trials per setting", format(object$trials, big.mark = ",")))
-  }
-  p + ggplot2::facet_wrap(~facet, nrow = 1) +
-    ggplot2::scale_colour_manual(values = colours, name = "test") +
-    ggplot2::scale_fill_manual(values = colours, name = "test") +
-    ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"))
 }

@@ -45,11 +45,13 @@ number_ranges <- function(pos) {
 comparison_header <- function(x) {
   ms <- colnames(x$means)
   n_top <- vapply(x$scores, ncol, integer(1))
-  corr <- if (x$test %in% c("tukey", "rthsd")) "familywise error controlled by the procedure" else
+  corr <- if (controls_familywise(x)) "familywise error controlled by the procedure" else
     correction_labels[[x$correction]]
+  # a resampling test that enumerated every arrangement drew nothing
+  enumerated <- isTRUE(x$exact) && identical(registered_ir_test(x$test)$p_rule, "exact_or_monte_carlo")
   extra <- c(
-    if (!is.na(x$B) && !(x$test == "randomization" && isTRUE(x$exact))) sprintf("B = %s", format(x$B, big.mark = ",")),
-    if (x$test == "randomization" && isTRUE(x$exact)) "exact",
+    if (!is.na(x$B) && !enumerated) sprintf("B = %s", format(x$B, big.mark = ",")),
+    if (enumerated) "exact",
     if (!is.null(x$seed) && !is.na(x$B)) sprintf("seed = %s", x$seed)
   )
   sprintf("%s, %s, alpha = %s%s: %d systems x %s topics, %d measure%s%s",
@@ -368,9 +370,13 @@ autoplot.ir_comparison <- function(object, type = c("forest", "heatmap", "topics
   )
 }
 
+# Whether the comparison's test (a registry record) is a whole-matrix
+# procedure that controls the familywise error itself.
+controls_familywise <- function(x) identical(registered_ir_test(x$test)$needs, "matrix")
+
 # "paired t-test, Holm correction, alpha = 0.05" for plot subtitles.
 comparison_settings <- function(object) {
-  corr <- if (object$test %in% c("tukey", "rthsd")) NULL else correction_labels[[object$correction]]
+  corr <- if (controls_familywise(object)) NULL else correction_labels[[object$correction]]
   paste(c(object$test_label, corr, sprintf("alpha = %s", format(object$alpha))), collapse = ", ")
 }
 

@@ -47,6 +47,11 @@ signflip_pvalues <- function(x, first, second, B, seed, n_threads = 1L) {
 # (signflip_exact_pvalues) is not affected: it counts every arrangement.
 monte_carlo_p <- function(count, B) (count + 1) / (B + 1)
 
+# The 2019 study's Monte Carlo p-value, count / B: kept only for its two
+# records (bootstrap_2019, permutation_2019 in R/compare-tests.R) so that
+# test_calibration() reproduces the study. It can be 0.
+count_over_b <- function(count, B) count / B
+
 # Studentized bootstrap ASLs (Sakai 2006) of pairs of x; NA for a pair whose
 # differences have zero variance.
 bootstrap_pvalues <- function(x, first, second, B, seed, n_threads = 1L) {

@@ -4,13 +4,8 @@
 # LaTeX / markdown tables and the plots (R/compare-report.R) are views of it.
 # Resampling runs in C++ (src/resample.h via R/compare-resample.R).
 
-compare_tests <- c("t", "wilcoxon", "sign", "randomization", "bootstrap", "tukey", "rthsd")
-
-compare_test_labels <- c(
-  t = "paired t-test", wilcoxon = "Wilcoxon signed-rank test", sign = "sign test",
-  randomization = "randomisation (sign-flip) test", bootstrap = "studentized bootstrap test",
-  tukey = "Tukey HSD (blocked)", rthsd = "randomised Tukey HSD"
-)
+# The tests are records of the registry (R/compare-tests.R); the rows
+# functions below compute them over all pairs at once.
 
 # Largest number of non-zero differences an exact randomisation test enumerates.
 exact_max_topics <- 30L
@@ -25,9 +20,10 @@ exact_max_topics <- 30L
 #' `format(x, "markdown")`) and three plots (see [autoplot.ir_comparison()]).
 #'
 #' @section Tests:
-#' With \eqn{d_j = x_j - y_j} the per-topic differences of a pair over the
-#' \eqn{n} topics both systems have (a topic with NA on either side is left
-#' out of that pair; `n_topics` reports what is used):
+#' Tests are chosen by name or alias from the test registry ([ir_tests()],
+#' [new_ir_test()]). With \eqn{d_j = x_j - y_j} the per-topic differences
+#' of a pair over the \eqn{n} topics both systems have (a topic with NA on
+#' either side is left out of that pair; `n_topics` reports what is used):
 #' * `"t"`: paired t-test, \eqn{t = \bar d / (s_d / \sqrt n)} on \eqn{n - 1}
 #'   df, the same as `t.test(x, y, paired = TRUE)`, with the
 #'   \eqn{1 - \alpha} confidence interval of the mean difference.
@@ -44,16 +40,18 @@ exact_max_topics <- 30L
 #' * `"sign"`: sign test; differences with \eqn{|d_j| \le} `tie_tol` are ties
 #'   and dropped, and with \eqn{k} wins out of \eqn{n'} the p-value is
 #'   `binom.test(k, n', 0.5)$p.value`. The statistic is \eqn{k}.
-#' * `"randomization"`: Fisher's sign-flip randomisation test (Smucker, Allan
-#'   & Carterette 2007) of \eqn{T = \sum_j d_j} (the statistic reported): each
+#' * `"randomization"` (aliases `"randomisation"`, `"permutation"`):
+#'   Fisher's sign-flip randomisation test (Smucker, Allan & Carterette
+#'   2007) of \eqn{T = \sum_j d_j} (the statistic reported): each
 #'   difference keeps or flips its sign with probability 1/2. Exact (all sign
 #'   vectors enumerated; the p-value is the share of them at least as
 #'   extreme) when `exact = TRUE`, or when `exact = NULL` and
 #'   \eqn{2^n \le B}; otherwise `B` random sign vectors (see Monte Carlo
 #'   p-values).
-#' * `"bootstrap"`: Sakai's (2006) studentized bootstrap test: the observed
-#'   \eqn{t_0} against \eqn{B} bootstrap samples of the centred differences
-#'   \eqn{w_j = d_j - \bar d} (the null hypothesis holds in them); the
+#' * `"bootstrap_studentized"` (alias `"bootstrap"`): Sakai's (2006)
+#'   studentized bootstrap test: the observed \eqn{t_0} against \eqn{B}
+#'   bootstrap samples of the centred differences \eqn{w_j = d_j - \bar d}
+#'   (the null hypothesis holds in them); the
 #'   achieved significance level counts the \eqn{|t^*_b| \ge |t_0|} (see
 #'   Monte Carlo p-values).
 #'   A bootstrap sample whose differences are all equal has \eqn{t^* = 0}.
@@ -67,9 +65,13 @@ exact_max_topics <- 30L
 #'   records the range (max - min) of the permuted system means; a pair's
 #'   p-value counts the ranges at least its observed difference (see Monte
 #'   Carlo p-values). With two systems this is the randomisation test.
-#' * A function `function(x, y)` of the paired per-topic scores of two
-#'   systems (NA topics removed), returning a p-value, or a list (an `htest`
-#'   for instance) with `p.value` and optionally `statistic` and `conf.int`.
+#' * A record made by [new_ir_test()], or a function `function(x, y)` of the
+#'   paired per-topic scores of two systems (NA topics removed), returning a
+#'   p-value, or a list (an `htest` for instance) with `p.value` and
+#'   optionally `statistic` and `conf.int`.
+#'
+#' The 2019 study's `"bootstrap_2019"` and `"permutation_2019"` (\eqn{c / B}
+#' p-values) run only in [test_calibration()].
 #'
 #' `"tukey"` and `"rthsd"` control the familywise error over all
 #' \eqn{m(m-1)/2} pairs themselves: `correction` is not applied to them, and
@@ -121,8 +123,10 @@ exact_max_topics <- 30L
 #'   measure).
 #' @param baseline `NULL` (all pairs) or the name of one system: compare every
 #'   other system with it (differences are system minus baseline).
-#' @param test One of `"t"`, `"wilcoxon"`, `"sign"`, `"randomization"`,
-#'   `"bootstrap"`, `"tukey"`, `"rthsd"`, or a function (see Tests).
+#' @param test A test of the registry by name or alias: `"t"`,
+#'   `"wilcoxon"`, `"sign"`, `"randomization"`, `"bootstrap_studentized"`
+#'   (alias `"bootstrap"`), `"tukey"`, `"rthsd"`; a [new_ir_test()] record;
+#'   or a function (see Tests).
 #' @param correction A [stats::p.adjust()] method applied over the pairs of
 #'   each measure: `"holm"` (default), `"bonferroni"`, `"hochberg"`,
 #'   `"hommel"`, `"BH"`, `"BY"`, `"fdr"` or `"none"`.
@@ -169,7 +173,8 @@ exact_max_topics <- 30L
 #' Phipson, B. & Smyth, G. K. (2010). Permutation p-values should never be
 #'   zero: calculating exact p-values when permutations are randomly drawn.
 #'   *Statistical Applications in Genetics and Molecular Biology* 9(1), 39.
-#' @seealso [anova_scores()] for the ANOVA table behind `"tukey"`.
+#' @seealso [anova_scores()] for the ANOVA table behind `"tukey"`; [ir_tests()]
+#'   for the test registry.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv",
 #'                               package = "irtopics"), measure = "AP")
@@ -186,20 +191,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
                             alpha = 0.05, B = 10000, seed = NULL, exact = NULL, tie_tol = 0,
                             n_threads = irtopics_threads(), progress = NULL) {
   call <- environment()
-  test_fun <- NULL
-  if (is.function(test)) {
-    test_fun <- test
-    test <- "custom"
-  } else {
-    if (!is.character(test) || length(test) != 1L || is.na(test)) {
-      stop_irtopics("{.arg test} must be a test name or a function {.code function(x, y)} returning a p-value.")
-    }
-    if (test %in% c("randomisation", "permutation")) test <- "randomization"
-    if (!test %in% compare_tests) {
-      stop_irtopics(c("Unknown test {.val {test}}.",
-                      i = "Use one of {.or {.val {compare_tests}}}, or a function {.code function(x, y)} returning a p-value."))
-    }
-  }
+  rec <- resolve_ir_test(test, "compare_systems", call = call)
   methods <- c(stats::p.adjust.methods)
   if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
     stop_irtopics(c("Unknown correction: {show_value(correction)}.",
@@ -221,8 +213,8 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   } else {
     list(scores)
   }
-  needs_complete <- test %in% c("tukey", "rthsd")
-  mats <- lapply(mats, check_scores, allow_na = !needs_complete, min_systems = 2L,
+  familywise <- rec$needs == "matrix"
+  mats <- lapply(mats, check_scores, allow_na = !familywise, min_systems = 2L,
                  min_topics = 2L, call = call)
   names(mats) <- if (inherits(scores, "ir_evaluation")) names(scores) else
     attr(mats[[1]], "measure") %||% "score"
@@ -232,26 +224,20 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
     }
     for (s in mats) check_names_in(baseline, rownames(s), arg = "baseline")
   }
-  if (test %in% c("randomization", "bootstrap", "rthsd")) seed <- resolve_seed(seed)
+  if (rec$resampling) seed <- resolve_seed(seed)
+  ctx <- list(alpha = alpha, B = B, seed = seed, exact = exact, n_threads = n_threads, call = call)
 
   tables <- lapply(names(mats), function(meas) {
     m <- mats[[meas]]
     pr <- compare_pairs(rownames(m), baseline)
     base <- pair_basics(m, pr, tie_tol)
-    tab <- with_progress_measure(meas, switch(test,
-      tukey = tukey_rows(m, pr, alpha),
-      rthsd = rthsd_rows(m, pr, B, seed, n_threads, call),
-      # a seed fixes the user's test too (its draws, not the user's stream)
-      custom = with_seed(seed, custom_rows(m, pr, test_fun, call)),
-      pair_rows(m, pr, base, test, alpha, B, seed, exact, n_threads, call)
-    ))
+    tab <- with_progress_measure(meas, test_rows(rec, m, pr, base, ctx))
     tab <- cbind(data.frame(measure = meas, system1 = rownames(m)[pr$first],
                             system2 = rownames(m)[pr$second], stringsAsFactors = FALSE),
                  base[c("mean1", "mean2", "estimate")], tab,
                  base[c("wins", "ties", "losses", "n_topics")])
-    undefined_warning(tab, meas, test)
-    tab$p.adjusted <- if (test %in% c("tukey", "rthsd")) tab$p.value else
-      stats::p.adjust(tab$p.value, method = correction)
+    undefined_warning(tab, meas, rec)
+    tab$p.adjusted <- if (familywise) tab$p.value else stats::p.adjust(tab$p.value, method = correction)
     tab$significant <- !is.na(tab$p.adjusted) & tab$p.adjusted < alpha
     tab
   })
@@ -263,12 +249,11 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   systems <- unique(unlist(lapply(mats, rownames), use.names = FALSE))
   means <- vapply(mats, function(s) rowMeans(s, na.rm = TRUE)[systems], numeric(length(systems)))
   means <- matrix(means, nrow = length(systems), dimnames = list(systems, names(mats)))
-  exact_used <- if (test == "randomization") exact_decision(exact, mats, B) else exact
+  exact_used <- if (rec$p_rule == "exact_or_monte_carlo") exact_decision(exact, mats, B) else exact
   new_ir_comparison(list(
-    table = table, test = test,
-    test_label = if (test == "custom") "user-supplied test" else compare_test_labels[[test]],
-    correction = if (test %in% c("tukey", "rthsd")) "none" else correction,
-    alpha = alpha, B = if (test %in% c("randomization", "bootstrap", "rthsd")) B else NA_integer_,
+    table = table, test = rec$name, test_label = rec$label,
+    correction = if (familywise) "none" else correction,
+    alpha = alpha, B = if (rec$resampling) B else NA_integer_,
     seed = seed, exact = exact_used, tie_tol = tie_tol, baseline = baseline,
     means = means, scores = lapply(mats, function(s) { attr(s, "measure") <- NULL; s })
   ))
@@ -305,110 +290,119 @@ exact_decision <- function(exact, mats, B) {
   all(vapply(mats, function(m) 2^ncol(m) <= B, logical(1)))
 }
 
-undefined_warning <- function(tab, measure, test) {
+undefined_warning <- function(tab, measure, rec) {
   bad <- is.na(tab$p.value)
-  if (!any(bad) || test == "custom") return(invisible())
+  if (!any(bad) || is.null(rec$rows)) return(invisible())
   pairs <- paste(tab$system1[bad], tab$system2[bad], sep = " - ")
-  why <- switch(test,
-    t = , bootstrap = "their per-topic differences have zero variance (or fewer than 2 topics), so t is undefined",
-    wilcoxon = , sign = "every per-topic difference is a tie (or fewer than 2 topics)",
-    tukey = , rthsd = "the residual variance is zero",
-    "the statistic is undefined")
-  warn_irtopics(c("{sum(bad)} pair{?s} of {.val {measure}} {?has/have} p = NA: {why}.",
+  warn_irtopics(c("{sum(bad)} pair{?s} of {.val {measure}} {?has/have} p = NA: {rec$undefined}.",
                   x = "{.val {utils::head(pairs, 5)}}{if (length(pairs) > 5) ', ...' else ''}",
                   i = "Use another test (the randomisation test is defined for any differences) or drop these systems."),
                 kind = "undefined")
 }
 
+# The rows of one test over the pairs pr of m: conf.low, conf.high,
+# effect_size, statistic, p.value. A user's test runs under `seed` (its own
+# draws, not the user's stream).
+test_rows <- function(rec, m, pr, base, ctx) {
+  if (!is.null(rec$rows)) return(rec$rows(m, pr, base, ctx))
+  with_seed(ctx$seed, custom_rows(m, pr, rec, ctx$call))
+}
+
 # Two-system tests over all pairs -------------------------------------------------
 
-pair_rows <- function(m, pr, base, test, alpha, B, seed, exact, n_threads, call) {
-  P <- length(pr$first)
+# The rows of a two-system test before its statistic and p-value: the
+# effect size mean(d) / sd(d).
+paired_frame <- function(base) {
+  es <- ifelse(base$n_topics >= 2 & base$sd > 0, base$estimate / base$sd, NA_real_)
+  data.frame(conf.low = rep(NA_real_, nrow(base)), conf.high = NA_real_, effect_size = es,
+             statistic = NA_real_, p.value = NA_real_)
+}
+
+# The per-topic differences of the pairs (pairs x topics).
+pair_differences <- function(m, pr) m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
+
+rows_t <- function(m, pr, base, ctx) {
+  out <- paired_frame(base)
   n <- base$n_topics
   dbar <- base$estimate
-  sdd <- base$sd
-  es <- ifelse(n >= 2 & sdd > 0, dbar / sdd, NA_real_)
-  out <- data.frame(conf.low = rep(NA_real_, P), conf.high = NA_real_, effect_size = es,
-                    statistic = NA_real_, p.value = NA_real_)
-  # The per-topic differences, only where needed (pairs x topics).
-  diffs <- function() m[pr$first, , drop = FALSE] - m[pr$second, , drop = FALSE]
-  switch(test,
-    t = {
-      se <- sdd / sqrt(n)
-      defined <- n >= 2 & !is.na(se) & se > 10 * .Machine$double.eps * abs(dbar)
-      tstat <- dbar / se
-      q <- stats::qt(1 - alpha / 2, n - 1)
-      out$statistic <- ifelse(defined, tstat, NA_real_)
-      out$p.value <- ifelse(defined, 2 * stats::pt(-abs(tstat), n - 1), NA_real_)
-      out$conf.low <- ifelse(defined, (tstat - q) * se, NA_real_)
-      out$conf.high <- ifelse(defined, (tstat + q) * se, NA_real_)
-    },
-    wilcoxon = {
-      d <- diffs()
-      res <- vapply(seq_len(P), function(p) signed_rank(d[p, !is.na(d[p, ])], exact), numeric(3))
-      out$statistic <- res[1, ]
-      out$p.value <- res[2, ]
-      if (any(res[3, ] > 0)) {
-        warn_irtopics(c("Exact Wilcoxon p-values need differences without ties or zeros: {sum(res[3, ] > 0)} of {P} pair{?s} use{?s/} the normal approximation with continuity correction instead, as {.code wilcox.test()} does.",
-                        i = "Ties and zero differences are common in IR scores; {.code exact = NULL} (the default) chooses without warning."),
-                      kind = "exact")
-      }
-    },
-    sign = {
-      k <- base$wins
-      nn <- k + base$losses
-      out$statistic <- ifelse(nn > 0, k, NA_real_)
-      out$p.value <- ifelse(nn > 0, pmin(1, 2 * stats::pbinom(pmin(k, nn - k), nn, 0.5)), NA_real_)
-    },
-    randomization = {
-      out$statistic <- dbar * n
-      out$p.value <- randomization_p(m, pr, n, diffs, B, seed, exact, n_threads, call)
-    },
-    bootstrap = {
-      out$statistic <- ifelse(n >= 2 & sdd > 0, dbar / (sdd / sqrt(n)), NA_real_)
-      out$p.value <- bootstrap_p(m, pr, n, B, seed, n_threads)
-    }
-  )
+  se <- base$sd / sqrt(n)
+  defined <- n >= 2 & !is.na(se) & se > 10 * .Machine$double.eps * abs(dbar)
+  tstat <- dbar / se
+  q <- stats::qt(1 - ctx$alpha / 2, n - 1)
+  out$statistic <- ifelse(defined, tstat, NA_real_)
+  out$p.value[defined] <- t_pvalues(tstat[defined], n[defined] - 1)[, "p2"]
+  out$conf.low <- ifelse(defined, (tstat - q) * se, NA_real_)
+  out$conf.high <- ifelse(defined, (tstat + q) * se, NA_real_)
   out
 }
 
-# Wilcoxon signed-rank statistic V and p of differences d (no NA), with the
-# rules of R's wilcox.test(x, y, paired = TRUE) (R 4.2): zero differences
-# dropped; exact = NULL means exact when fewer than 50 non-zero differences
-# remain; the exact distribution only when there are neither ties nor zeros,
-# else the normal approximation with continuity correction and tie-corrected
-# variance. Returns c(V, p, fallback): fallback = 1 when an exact p-value was
-# asked for (exact = TRUE) but ties or zeros forced the normal approximation
-# (wilcox.test warns then).
+rows_wilcoxon <- function(m, pr, base, ctx) {
+  out <- paired_frame(base)
+  d <- pair_differences(m, pr)
+  res <- vapply(seq_along(pr$first), function(p) signed_rank(d[p, !is.na(d[p, ])], ctx$exact), numeric(4))
+  out$statistic <- res[1, ]
+  out$p.value <- wilcoxon_pvalues(res[1, ], res[2, ], res[3, ])[, "p2"]
+  if (any(res[4, ] > 0)) {
+    warn_irtopics(c("Exact Wilcoxon p-values need differences without ties or zeros: {sum(res[4, ] > 0)} of {length(pr$first)} pair{?s} use{?s/} the normal approximation with continuity correction instead, as {.code wilcox.test()} does.",
+                    i = "Ties and zero differences are common in IR scores; {.code exact = NULL} (the default) chooses without warning."),
+                  kind = "exact")
+  }
+  out
+}
+
+rows_sign <- function(m, pr, base, ctx) {
+  out <- paired_frame(base)
+  k <- base$wins
+  nn <- k + base$losses
+  out$statistic <- ifelse(nn > 0, k, NA_real_)
+  out$p.value <- sign_pvalues(k, nn)[, "p2"]
+  out
+}
+
+rows_randomization <- function(m, pr, base, ctx) {
+  out <- paired_frame(base)
+  out$statistic <- base$estimate * base$n_topics
+  out$p.value <- randomization_p(m, pr, base$n_topics, ctx$B, ctx$seed, ctx$exact, ctx$n_threads, ctx$call)
+  out
+}
+
+rows_bootstrap_studentized <- function(m, pr, base, ctx) {
+  out <- paired_frame(base)
+  n <- base$n_topics
+  out$statistic <- ifelse(n >= 2 & base$sd > 0, base$estimate / (base$sd / sqrt(n)), NA_real_)
+  out$p.value <- bootstrap_p(m, pr, n, ctx$B, ctx$seed, ctx$n_threads)
+  out
+}
+
+# Wilcoxon signed-rank statistic V of differences d (no NA) with what
+# wilcoxon_pvalues() needs, by the rules of R's wilcox.test(x, y, paired =
+# TRUE) (R 4.2): zero differences dropped; exact = NULL means exact when
+# fewer than 50 non-zero differences remain; the exact distribution only
+# when there are neither ties nor zeros, else the normal approximation's
+# tie-corrected sd. Returns c(V, n, sd (NA: exact), fallback): fallback = 1
+# when an exact p-value was asked for (exact = TRUE) but ties or zeros
+# forced the normal approximation (wilcox.test warns then).
 signed_rank <- function(d, exact) {
   zeroes <- any(d == 0)
   d <- d[d != 0]
   n <- length(d)
-  if (n < 1L) return(c(NA_real_, NA_real_, 0))
+  if (n < 1L) return(c(NA_real_, 0, NA_real_, 0))
   use_exact <- if (is.null(exact)) n < 50L else exact
   r <- rank(abs(d))
   v <- sum(r[d > 0])
   ties <- anyDuplicated(r) > 0L
-  if (use_exact && !ties && !zeroes) {
-    p <- if (v > n * (n + 1) / 4) stats::psignrank(v - 1, n, lower.tail = FALSE) else
-      stats::psignrank(v, n)
-    return(c(v, min(2 * p, 1), 0))
-  }
+  if (use_exact && !ties && !zeroes) return(c(v, n, NA_real_, 0))
   nt <- table(r)
-  z <- v - n * (n + 1) / 4
   sigma <- sqrt(n * (n + 1) * (2 * n + 1) / 24 - sum(nt^3 - nt) / 48)
-  fallback <- as.numeric(isTRUE(exact) && (ties || zeroes))
-  if (sigma == 0) return(c(v, NA_real_, fallback))
-  z <- (z - sign(z) * 0.5) / sigma
-  c(v, 2 * min(stats::pnorm(z), stats::pnorm(z, lower.tail = FALSE)), fallback)
+  c(v, n, sigma, as.numeric(isTRUE(exact) && (ties || zeroes)))
 }
 
-randomization_p <- function(m, pr, n, diffs, B, seed, exact, n_threads, call) {
+randomization_p <- function(m, pr, n, B, seed, exact, n_threads, call) {
   P <- length(pr$first)
   complete <- n == ncol(m)
   use_exact <- if (is.null(exact)) 2^ncol(m) <= B else exact
   if (use_exact) {
-    dz <- diffs()
+    dz <- pair_differences(m, pr)
     ok <- !is.na(dz)
     dz[!ok] <- 0
     nz <- rowSums(dz != 0)
@@ -461,6 +455,10 @@ bootstrap_p <- function(m, pr, n, B, seed, n_threads) {
 
 # Blocked multi-system procedures ---------------------------------------------------
 
+rows_tukey <- function(m, pr, base, ctx) tukey_rows(m, pr, ctx$alpha)
+
+rows_rthsd <- function(m, pr, base, ctx) rthsd_rows(m, pr, ctx$B, ctx$seed, ctx$n_threads, ctx$call)
+
 tukey_rows <- function(m, pr, alpha) {
   a <- anova_impl(m)
   k <- nrow(m)
@@ -491,7 +489,9 @@ rthsd_rows <- function(m, pr, B, seed, n_threads, call = rlang::caller_env()) {
 
 # A user-supplied test ---------------------------------------------------------
 
-custom_rows <- function(m, pr, fun, call) {
+# The rows of a user's record over the pairs: its function called on each
+# pair's paired scores.
+custom_rows <- function(m, pr, rec, call) {
   P <- length(pr$first)
   out <- data.frame(conf.low = rep(NA_real_, P), conf.high = NA_real_, effect_size = NA_real_,
                     statistic = NA_real_, p.value = NA_real_)
@@ -499,13 +499,7 @@ custom_rows <- function(m, pr, fun, call) {
     s1 <- rownames(m)[pr$first[p]]
     s2 <- rownames(m)[pr$second[p]]
     keep <- !is.na(m[s1, ]) & !is.na(m[s2, ])
-    # called as test(x, y) with the two systems' paired per-topic scores
-    res <- call_user(fun, list(m[s1, keep], m[s2, keep]), "The test function",
-                     where = list(system1 = s1, system2 = s2), kind = "test", call = call,
-                     check = function(v) if (is.null(custom_result(v))) {
-                       "a p-value in [0, 1], or a list with p.value (and optionally statistic, conf.int)"
-                     })
-    val <- custom_result(res)
+    val <- user_test_result(rec, m[s1, keep], m[s2, keep], list(system1 = s1, system2 = s2), call)
     dd <- m[s1, keep] - m[s2, keep]
     if (length(dd) >= 2L && stats::sd(dd) > 0) out$effect_size[p] <- mean(dd) / stats::sd(dd)
     out$p.value[p] <- val$p
@@ -514,6 +508,19 @@ custom_rows <- function(m, pr, fun, call) {
     out$conf.high[p] <- val$ci[2]
   }
   out
+}
+
+# A user record's function on (x, y), called as fun(x, y) through
+# call_user(): list(p, statistic, ci). Every consumer calls users' tests
+# here.
+user_test_result <- function(rec, x, y, where, call) {
+  what <- if (rec$name == "custom") "The test function" else
+    sprintf("The test {.val %s}", gsub("([{}])", "\\1\\1", rec$name))
+  res <- call_user(rec$fun, list(x, y), what, where = where, kind = "test", call = call,
+                   check = function(v) if (is.null(custom_result(v))) {
+                     "a p-value in [0, 1], or a list with p.value (and optionally statistic, conf.int)"
+                   })
+  custom_result(res)
 }
 
 custom_result <- function(res) {

@@ -6,8 +6,12 @@
 #' pair of systems and report the share of pairs found significantly
 #' different at level `alpha`. Several measures over the same systems and
 #' topics (a named list of score matrices) are compared on the same random
-#' draws, so they differ only by their scores:
-#' * `method = "bootstrap"` (default): Sakai's studentized paired
+#' draws, so they differ only by their scores. The test is any test of the
+#' registry that [compare_systems()] runs (see [ir_tests()]), by name or
+#' alias, a [new_ir_test()] record or a function `function(x, y)`
+#' returning a p-value; the two classical choices:
+#' * `method = "bootstrap"` (default; the record `"bootstrap_studentized"`):
+#'   Sakai's studentized paired
 #'   bootstrap test on each pair. With \eqn{d_j} the per-topic differences,
 #'   \eqn{t_0 = \bar d / (s_d / \sqrt n)}; the shifted differences
 #'   \eqn{w_j = d_j - \bar d} are resampled over topics `B` times, and the
@@ -46,7 +50,9 @@
 #' @param scores A score matrix ([ir_scores][as_ir_scores] or numeric,
 #'   systems x topics, no NA), or a named list of them (one per measure)
 #'   over the same systems and topics (their order may differ).
-#' @param method `"bootstrap"` or `"rthsd"`.
+#' @param method The test: `"bootstrap"` (Sakai's studentized bootstrap),
+#'   `"rthsd"`, or any other test [compare_systems()] runs (a name or alias
+#'   of [ir_tests()], a [new_ir_test()] record or a function).
 #' @param alpha Significance level, in (0, 1).
 #' @param B Number of bootstrap samples (or permuted matrices).
 #' @param seed Random seed (a whole number), or `NULL`.
@@ -57,8 +63,8 @@
 #'   `discriminative_power`, `difference_required`, `n_undefined`),
 #'   `$pairs` (one row per measure and pair: `measure`, `system1`,
 #'   `system2`, `estimate` = mean of system1 minus mean of system2,
-#'   `p.value`, `significant`), and the parameters (`method`, `alpha`, `B`,
-#'   `seed`: the seed used).
+#'   `p.value`, `significant`), and the parameters (`method`: the test's
+#'   registry name, `test_label`, `alpha`, `B`, `seed`: the key used).
 #' @references Sakai, T. (2006). Evaluating evaluation metrics based on the
 #'   bootstrap. *SIGIR 2006*, 525--532.
 #'
@@ -77,11 +83,11 @@
 #' dp
 #' ggplot2::autoplot(dp)
 #' @export
-discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha = 0.05, B = 1000,
+discriminative_power <- function(scores, method = "bootstrap", alpha = 0.05, B = 1000,
                                  seed = NULL, n_threads = irtopics_threads(), progress = NULL) {
   user_call <- environment()
   mats <- check_score_list(scores)
-  method <- match_choice(method)
+  rec <- resolve_ir_test(method, "discriminative_power", arg = "method", call = user_call)
   check_probs(alpha, "alpha", "A significance level, e.g. {.code alpha = 0.05}.", scalar = TRUE)
   check_number(B, "B", min = 1, integer = TRUE)
   check_seed(seed)
@@ -90,16 +96,14 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
   seed <- resolve_seed(seed)
   B <- as.integer(B)
   m1 <- mats[[1]]
-  pr <- utils::combn(nrow(m1), 2L)
-  first <- pr[1, ]
-  second <- pr[2, ]
+  pr <- compare_pairs(rownames(m1), NULL)
+  first <- pr$first
+  second <- pr$second
+  ctx <- list(alpha = alpha, B = B, seed = seed, exact = NULL, n_threads = n_threads,
+              call = user_call)
   per <- lapply(names(mats), function(nm) {
     x <- mats[[nm]]
-    p <- with_progress_measure(nm, if (method == "bootstrap") {
-      bootstrap_pvalues(x, first, second, B, seed, n_threads)
-    } else {
-      rthsd_pvalues(x, first, second, rthsd_ranges(x, B, seed, n_threads, call = user_call))
-    })
+    p <- with_progress_measure(nm, test_rows(rec, x, pr, pair_basics(x, pr, 0), ctx)$p.value)
     means <- rowMeans(x)
     data.frame(measure = nm, system1 = rownames(x)[first], system2 = rownames(x)[second],
                estimate = unname(means[first] - means[second]), p.value = p,
@@ -113,14 +117,15 @@ discriminative_power <- function(scores, method = c("bootstrap", "rthsd"), alpha
                difference_required = if (any(sig)) min(abs(d$estimate[sig])) else NA_real_,
                n_undefined = sum(is.na(d$p.value)), stringsAsFactors = FALSE)
   }))
-  new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = method, alpha = alpha, B = B,
+  new_ir_discriminative_power(list(summary = summary, pairs = pairs, method = rec$name,
+                                   test_label = rec$label, alpha = alpha, B = B,
                                    seed = seed, n_systems = nrow(m1), n_topics = ncol(m1)))
 }
 
 new_ir_discriminative_power <- function(x) {
   new_result(x, "ir_discriminative_power",
              fields = c(summary = "data.frame", pairs = "data.frame", method = "string", alpha = "number",
-                        B = "number", n_systems = "number", n_topics = "number"))
+                        test_label = "string", B = "number", n_systems = "number", n_topics = "number"))
 }
 
 # One matrix or a named list of matrices over the same systems and topics:
@@ -183,8 +188,7 @@ format.ir_discriminative_power <- function(x, ...) {
                                                   formatC(s$difference_required, digits = 4, format = "f")),
                      stringsAsFactors = FALSE)
   c(sprintf("<ir_discriminative_power> %s, alpha = %g, B = %d: %d systems (%d pairs) x %d topics",
-            if (x$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
-            x$alpha, x$B, x$n_systems, s$n_pairs[1], x$n_topics),
+            x$test_label, x$alpha, x$B, x$n_systems, s$n_pairs[1], x$n_topics),
     printed_lines(print(body, row.names = FALSE)),
     if (any(s$n_undefined > 0)) sprintf("Pairs with constant differences (no test, not significant): %s",
                                         paste0(s$measure, " ", s$n_undefined, collapse = ", ")))
@@ -200,8 +204,7 @@ print.ir_discriminative_power <- function(x, ...) print_formatted(x, ...)
 summary.ir_discriminative_power <- function(object, ...) {
   new_summary("ir_discriminative_power",
               sprintf("Discriminative power at alpha = %g (%s, B = %d):", object$alpha,
-                      if (object$method == "bootstrap") "paired bootstrap test" else "randomised Tukey HSD",
-                      object$B),
+                      object$test_label, object$B),
               object$summary)
 }
 
@@ -240,9 +243,7 @@ autoplot.ir_discriminative_power <- function(object, ...) {
     ggplot2::geom_line() +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
     ggplot2::labs(x = "System pairs sorted by ASL", y = "Achieved significance level", colour = NULL,
-                  title = wrap_text(sprintf("ASL curves (%s, B = %d)",
-                                            if (object$method == "bootstrap") "paired bootstrap" else "randomised Tukey HSD",
-                                            object$B)),
+                  title = wrap_text(sprintf("ASL curves (%s, B = %d)", object$test_label, object$B)),
                   subtitle = sprintf("Dashed: alpha = %s", format(object$alpha))) +
     ggplot2::theme_bw() + title_theme()
 }

@@ -12,14 +12,14 @@ Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
 // cpp_calibration_trials
-Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power, Rcpp::LogicalVector tests, double B, double sign_tol, double rel_tol, double setting, double seed, double first, double count, int n_threads);
+Rcpp::List cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power, Rcpp::CharacterVector tests, double B, double sign_tol, double rel_tol, double setting, double seed, double first, double count, int n_threads);
 RcppExport SEXP _irtopics_cpp_calibration_trials(SEXP modelSEXP, SEXP n_topicsSEXP, SEXP powerSEXP, SEXP testsSEXP, SEXP BSEXP, SEXP sign_tolSEXP, SEXP rel_tolSEXP, SEXP settingSEXP, SEXP seedSEXP, SEXP firstSEXP, SEXP countSEXP, SEXP n_threadsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type model(modelSEXP);
     Rcpp::traits::input_parameter< int >::type n_topics(n_topicsSEXP);
     Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type power(powerSEXP);
-    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type tests(testsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type tests(testsSEXP);
     Rcpp::traits::input_parameter< double >::type B(BSEXP);
     Rcpp::traits::input_parameter< double >::type sign_tol(sign_tolSEXP);
     Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
@@ -29,6 +29,15 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type count(countSEXP);
     Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_calibration_trials(model, n_topics, power, tests, B, sign_tol, rel_tol, setting, seed, first, count, n_threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_calibration_tables
+Rcpp::List cpp_calibration_tables();
+RcppExport SEXP _irtopics_cpp_calibration_tables() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_calibration_tables());
     return rcpp_result_gen;
 END_RCPP
 }
@@ -630,6 +639,7 @@ END_RCPP
 
 static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_calibration_trials", (DL_FUNC) &_irtopics_cpp_calibration_trials, 12},
+    {"_irtopics_cpp_calibration_tables", (DL_FUNC) &_irtopics_cpp_calibration_tables, 0},
     {"_irtopics_cpp_calibration_draw", (DL_FUNC) &_irtopics_cpp_calibration_draw, 8},
     {"_irtopics_cpp_margin_quantile", (DL_FUNC) &_irtopics_cpp_margin_quantile, 6},
     {"_irtopics_cpp_transform_exponents", (DL_FUNC) &_irtopics_cpp_transform_exponents, 6},

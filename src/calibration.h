@@ -11,22 +11,31 @@
 // the result is the same for any number of threads, any chunking of the
 // trials and any future plan.
 //
-// A trial's row holds statistics, not p-values: the R side turns them into
-// the p-values of t.test(), wilcox.test() and binom.test() with R's own
-// distribution functions, so that they equal base R's to the last digit.
-// The bootstrap and permutation p-values are computed here (Monte Carlo).
+// Tests and results cross the glue by name: R asks for tests by the names
+// of kNativeTests (the `native` field of R's test registry,
+// R/compare-tests.R), and a trial's row has the fields of kTrialFields,
+// which the glue returns as a named list. A row holds statistics and
+// counts, not p-values: R's registry records turn them into the p-values of
+// t.test(), wilcox.test() and binom.test() with R's own distribution
+// functions (equal to base R's to the last digit), and the Monte Carlo
+// counts into p-values by the record's rule (count / B for the 2019 study's
+// bootstrap and permutation tests).
 //
 // Pure C++: no R types.
 #ifndef IRTOPICS_CALIBRATION_H
 #define IRTOPICS_CALIBRATION_H
 
 #include <algorithm>
+#include <array>
+#include <iterator>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "cancel.h"
@@ -245,15 +254,60 @@ struct Setting {
   const PowerDesign* power = nullptr;
 };
 
-// Which tests a trial runs (the others' columns are NaN).
+// ---------------------------------------------------------------- tests by name
+
+// The tests the trial loop computes, by the names of R's test registry.
+enum class NativeTest : std::size_t { T = 0, Wilcoxon, Sign, Bootstrap2019, Permutation2019, Count };
+constexpr std::size_t kNumNativeTests = static_cast<std::size_t>(NativeTest::Count);
+
+struct NativeTestRecord {
+  NativeTest test;
+  std::string_view name;
+};
+
+constexpr NativeTestRecord kNativeTests[] = {
+    {NativeTest::T, "t"},
+    {NativeTest::Wilcoxon, "wilcoxon"},
+    {NativeTest::Sign, "sign"},
+    {NativeTest::Bootstrap2019, "bootstrap_2019"},       // the 2019 study's, count / B
+    {NativeTest::Permutation2019, "permutation_2019"},   // the 2019 study's, count / B
+};
+static_assert(std::size(kNativeTests) == kNumNativeTests, "one record per native test");
+
+constexpr bool native_tests_in_order() {
+  for (std::size_t k = 0; k < kNumNativeTests; ++k) {
+    if (static_cast<std::size_t>(kNativeTests[k].test) != k) return false;
+    for (std::size_t j = 0; j < k; ++j)
+      if (kNativeTests[j].name == kNativeTests[k].name) return false;
+  }
+  return true;
+}
+static_assert(native_tests_in_order(), "kNativeTests: in enum order, names unique");
+
+// Which tests a trial runs (the others' fields are NaN).
 struct TestSet {
-  bool t = true, wilcoxon = true, sign = true, bootstrap = true, permutation = true;
+  std::array<bool, kNumNativeTests> run{};
   std::size_t B = 1000;
   double sign_tol = 0.01;   // |d| <= sign_tol is a tie of the sign test
   double rel_tol = 1e-9;    // ties of resampled statistics (see below)
+  bool has(NativeTest t) const { return run[static_cast<std::size_t>(t)]; }
 };
 
-// Columns of a trial's row.
+// Adds the test called `name` to `set`; an unknown name is refused.
+inline void add_native_test(TestSet& set, std::string_view name) {
+  std::string known;
+  for (const NativeTestRecord& r : kNativeTests) {
+    if (r.name == name) {
+      set.run[static_cast<std::size_t>(r.test)] = true;
+      return;
+    }
+    known += (known.empty() ? "" : ", ") + std::string(r.name);
+  }
+  throw std::invalid_argument("unknown calibration test \"" + std::string(name) +
+                              "\": the trial loop computes " + known);
+}
+
+// The fields of a trial's row, in row order.
 enum TrialCol : std::size_t {
   kMeanDiff = 0,   // mean(e - b)
   kTStat,          // t statistic of t.test(e, b, paired = TRUE); NaN if constant
@@ -262,11 +316,47 @@ enum TrialCol : std::size_t {
   kWSigma,         // normal-approximation sd with tie correction; NaN when exact
   kSignPos,        // # d > sign_tol
   kSignN,          // # |d| > sign_tol
-  kBootP2, kBootP1,  // bootstrap p-values: two-sided, one-sided (e > b)
-  kPermP2, kPermP1,  // sign-flip permutation p-values
+  kBootCount2, kBootCount1,  // bootstrap counts: two-sided, one-sided (e > b)
+  kPermCount2, kPermCount1,  // sign-flip permutation counts
   kBaseline, kExperimental,  // global system indices (0-based)
   kNumCols
 };
+
+// A field's name across the glue and the test it belongs to ("": every
+// trial has it).
+struct TrialField {
+  TrialCol col;
+  std::string_view name;
+  std::string_view test;
+};
+
+constexpr TrialField kTrialFields[] = {
+    {kMeanDiff, "mean_diff", ""},
+    {kTStat, "t", "t"},
+    {kWStat, "w", "wilcoxon"},
+    {kWN, "w_n", "wilcoxon"},
+    {kWSigma, "w_sigma", "wilcoxon"},
+    {kSignPos, "sign_pos", "sign"},
+    {kSignN, "sign_n", "sign"},
+    {kBootCount2, "boot_count2", "bootstrap_2019"},
+    {kBootCount1, "boot_count1", "bootstrap_2019"},
+    {kPermCount2, "perm_count2", "permutation_2019"},
+    {kPermCount1, "perm_count1", "permutation_2019"},
+    {kBaseline, "baseline", ""},
+    {kExperimental, "experimental", ""},
+};
+static_assert(std::size(kTrialFields) == kNumCols, "one record per trial field");
+
+constexpr bool trial_fields_valid() {
+  for (std::size_t k = 0; k < kNumCols; ++k) {
+    if (kTrialFields[k].col != k) return false;
+    bool known = kTrialFields[k].test.empty();
+    for (const NativeTestRecord& r : kNativeTests) known = known || r.name == kTrialFields[k].test;
+    if (!known) return false;
+  }
+  return true;
+}
+static_assert(trial_fields_valid(), "kTrialFields: in row order, each of a native test (or of every trial)");
 
 // Workspace of one thread.
 struct TrialWork {
@@ -321,11 +411,11 @@ inline void wilcoxon_stats(TrialWork& w, std::size_t n, double* row) {
 
 // Bootstrap test of the mean difference (the 2019 study's definition): B
 // means of n differences drawn with replacement, centred at their own mean;
-// p2 = share of |centred mean| >= |observed mean|, p1 = share of centred
-// mean >= observed mean. "At least as extreme" allows rel_tol * max|d| of
+// counts c2 = #{|centred mean| >= |observed mean|}, c1 = #{centred mean >=
+// observed mean} (R's record makes them p-values: c / B). "At least as extreme" allows rel_tol * max|d| of
 // rounding (the package's rule for resampled statistics of discrete scores).
-inline void bootstrap_p(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
-                        double* row) {
+inline void bootstrap_counts(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
+                             double* row) {
   w.boot.resize(B);
   const std::uint32_t bound = static_cast<std::uint32_t>(n);
   double scale = 0.0;
@@ -358,19 +448,19 @@ inline void bootstrap_p(Stream& st, TrialWork& w, std::size_t n, std::size_t B, 
     if (std::fabs(z) >= std::fabs(mean_obs) - tol) ++c2;
     if (z >= mean_obs - tol) ++c1;
   }
-  row[kBootP2] = static_cast<double>(c2) / static_cast<double>(B);
-  row[kBootP1] = static_cast<double>(c1) / static_cast<double>(B);
+  row[kBootCount2] = static_cast<double>(c2);
+  row[kBootCount1] = static_cast<double>(c1);
 }
 
 // Permutation test by random sign flips of the differences (the 2019 study's
-// definition): p2 = share of |flipped sum| >= |observed sum|, p1 = share of
-// flipped sum >= observed sum (sums: the mean's n cancels), ties as above.
+// definition): counts c2 = #{|flipped sum| >= |observed sum|}, c1 =
+// #{flipped sum >= observed sum} (sums: the mean's n cancels), ties as above.
 // Topic k is flipped when bit (k mod 64) of the (k div 64)-th output of the
 // resample is clear. The sum is taken by groups of 8 topics through a table
 // of the 256 signed sums of each group (the observed sum is the all-plus
 // entry of every group, so it is rounded the same way).
-inline void permutation_p(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
-                          double* row) {
+inline void permutation_counts(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
+                               double* row) {
   const std::size_t groups = (n + 7) / 8;
   w.boot.assign(groups * 256, 0.0);  // reused: the bootstrap is done
   double scale = 0.0;
@@ -402,8 +492,8 @@ inline void permutation_p(Stream& st, TrialWork& w, std::size_t n, std::size_t B
     c2 += std::fabs(s) >= abs_obs;
     c1 += s >= one_obs;
   }
-  row[kPermP2] = static_cast<double>(c2) / static_cast<double>(B);
-  row[kPermP1] = static_cast<double>(c1) / static_cast<double>(B);
+  row[kPermCount2] = static_cast<double>(c2);
+  row[kPermCount1] = static_cast<double>(c1);
 }
 
 // The copula of (global) systems x and y of collection c, oriented so that
@@ -495,7 +585,7 @@ inline void run_trial(const CalibrationModel& model, const Setting& set, const T
   for (std::size_t k = 0; k < n; ++k) corr += w.d[k] - mean;
   const double mx = static_cast<double>(mean + corr / static_cast<long double>(n));
   row[kMeanDiff] = mx;
-  if (tests.t) {
+  if (tests.has(NativeTest::T)) {
     long double ss = 0.0L;
     for (std::size_t k = 0; k < n; ++k) ss += (w.d[k] - mx) * (w.d[k] - mx);
     const double sd = std::sqrt(static_cast<double>(ss / static_cast<long double>(n - 1)));
@@ -503,8 +593,8 @@ inline void run_trial(const CalibrationModel& model, const Setting& set, const T
     // t.test() stops on "data are essentially constant"
     if (!(se < 10 * std::numeric_limits<double>::epsilon() * std::fabs(mx))) row[kTStat] = mx / se;
   }
-  if (tests.wilcoxon) wilcoxon_stats(w, n, row);
-  if (tests.sign) {
+  if (tests.has(NativeTest::Wilcoxon)) wilcoxon_stats(w, n, row);
+  if (tests.has(NativeTest::Sign)) {
     std::size_t pos = 0, kept = 0;
     for (std::size_t k = 0; k < n; ++k) {
       if (std::fabs(w.d[k]) > tests.sign_tol) {
@@ -515,8 +605,8 @@ inline void run_trial(const CalibrationModel& model, const Setting& set, const T
     row[kSignPos] = static_cast<double>(pos);
     row[kSignN] = static_cast<double>(kept);
   }
-  if (tests.bootstrap) bootstrap_p(st, w, n, tests.B, tests.rel_tol, row);
-  if (tests.permutation) permutation_p(st, w, n, tests.B, tests.rel_tol, row);
+  if (tests.has(NativeTest::Bootstrap2019)) bootstrap_counts(st, w, n, tests.B, tests.rel_tol, row);
+  if (tests.has(NativeTest::Permutation2019)) permutation_counts(st, w, n, tests.B, tests.rel_tol, row);
 }
 
 // The stream of trial t of setting s.
@@ -530,7 +620,7 @@ inline void run_trials(const CalibrationModel& model, const Setting& set, std::u
                        const TestSet& tests, std::uint64_t key, std::uint64_t first,
                        std::uint64_t count, double* out, int n_threads, CancelToken* cancel) {
   if (set.n_topics < 2) throw std::invalid_argument("a trial needs at least 2 topics");
-  if (tests.B < 1 && (tests.bootstrap || tests.permutation))
+  if (tests.B < 1 && (tests.has(NativeTest::Bootstrap2019) || tests.has(NativeTest::Permutation2019)))
     throw std::invalid_argument("B must be at least 1");
   if (set.power == nullptr) {
     for (std::size_t c = 0; c + 1 < model.sys_start.size(); ++c)

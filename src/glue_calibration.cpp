@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "calibration.h"
 #include "glue_guard.h"
@@ -108,34 +109,61 @@ irtopics::Setting setting_of(const irtopics::CalibrationModel& cm, int n_topics,
 
 }  // namespace
 
-// Statistics of trials [first, first + count) of one setting: a
-// kNumCols x count matrix (one column per trial; R transposes it).
+// Statistics of trials [first, first + count) of one setting for the tests
+// named in `tests` (kNativeTests; an unknown name is refused): a list named
+// by kTrialFields, one numeric vector of `count` values per field (NaN for
+// the fields of tests not asked for).
 // [[Rcpp::export(rng = false)]]
-Rcpp::NumericMatrix cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power,
-                                           Rcpp::LogicalVector tests, double B, double sign_tol,
-                                           double rel_tol, double setting, double seed, double first,
-                                           double count, int n_threads) {
-  return irtopics_glue::guard([&]() -> Rcpp::NumericMatrix {
-  const irtopics::CalibrationModel cm = model_of(model);
-  irtopics::PowerDesign pd;
-  const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
-  if (tests.size() != 5) throw std::invalid_argument("`tests` must have 5 flags");
+Rcpp::List cpp_calibration_trials(Rcpp::List model, int n_topics, Rcpp::Nullable<Rcpp::List> power,
+                                  Rcpp::CharacterVector tests, double B, double sign_tol, double rel_tol,
+                                  double setting, double seed, double first, double count, int n_threads) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
   irtopics::TestSet ts;
-  ts.t = tests[0] == TRUE;
-  ts.wilcoxon = tests[1] == TRUE;
-  ts.sign = tests[2] == TRUE;
-  ts.bootstrap = tests[3] == TRUE;
-  ts.permutation = tests[4] == TRUE;
+  for (R_xlen_t k = 0; k < tests.size(); ++k) {
+    if (Rcpp::CharacterVector::is_na(tests[k])) throw std::invalid_argument("a calibration test name is NA");
+    irtopics::add_native_test(ts, std::string(tests[k]));
+  }
   ts.B = static_cast<std::size_t>(B);
   ts.sign_tol = sign_tol;
   ts.rel_tol = rel_tol;
-  Rcpp::NumericMatrix out(static_cast<int>(irtopics::kNumCols), static_cast<int>(count));
+  const irtopics::CalibrationModel cm = model_of(model);
+  irtopics::PowerDesign pd;
+  const irtopics::Setting set = setting_of(cm, n_topics, power, pd);
+  const std::size_t n = static_cast<std::size_t>(count);
+  std::vector<double> rows(n * irtopics::kNumCols);
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     irtopics::run_trials(cm, set, static_cast<std::uint64_t>(setting), ts, irtopics::seed_key(seed),
-                         static_cast<std::uint64_t>(first), static_cast<std::uint64_t>(count), out.begin(),
+                         static_cast<std::uint64_t>(first), static_cast<std::uint64_t>(count), rows.data(),
                          irtopics_glue::safe_threads(n_threads), cancel);
   });
+  Rcpp::List out(irtopics::kNumCols);
+  Rcpp::CharacterVector names(irtopics::kNumCols);
+  for (const irtopics::TrialField& f : irtopics::kTrialFields) {
+    Rcpp::NumericVector column(static_cast<R_xlen_t>(n));
+    for (std::size_t r = 0; r < n; ++r) column[static_cast<R_xlen_t>(r)] = rows[r * irtopics::kNumCols + f.col];
+    out[f.col] = column;
+    names[f.col] = std::string(f.name);
+  }
+  out.names() = names;
   return out;
+  });
+}
+
+// The trial loop's tables: the names of the tests it computes, and its
+// result fields with the test each belongs to ("" for every trial).
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_calibration_tables() {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+  Rcpp::CharacterVector tests, fields, owner;
+  for (const irtopics::NativeTestRecord& r : irtopics::kNativeTests) tests.push_back(std::string(r.name));
+  for (const irtopics::TrialField& f : irtopics::kTrialFields) {
+    fields.push_back(std::string(f.name));
+    owner.push_back(std::string(f.test));
+  }
+  return Rcpp::List::create(Rcpp::Named("tests") = tests,
+                            Rcpp::Named("fields") = Rcpp::DataFrame::create(Rcpp::Named("name") = fields,
+                                                                            Rcpp::Named("test") = owner,
+                                                                            Rcpp::Named("stringsAsFactors") = false));
   });
 }
 

@@ -15,3 +15,13 @@ table_quantile <- function(tab, u) {
   f1 <- tab$cdf[k + 1L]
   tab$knots[k] + (u - f0) / (f1 - f0) * (tab$knots[k + 1L] - tab$knots[k])
 }
+
+# A small fitted model (14 of TREC-5's AP systems), fitted once per session.
+cal_model <- function() {
+  if (is.null(cal_cache$model)) {
+    ap <- real_scores("adhoc5_ap.csv")
+    cal_cache$model <- simulation_model(ap[order(-rowMeans(ap))[1:14], ], seed = 5)
+  }
+  cal_cache$model
+}
+cal_cache <- new.env()

@@ -1,15 +1,6 @@
 # test_calibration(): the trial loop against base R's tests on the very
 # simulated data, reproducibility, the rates, errors, methods and plots.
 
-cal_model <- function() {
-  if (is.null(cal_cache$model)) {
-    ap <- real_scores("adhoc5_ap.csv")
-    cal_cache$model <- simulation_model(ap[order(-rowMeans(ap))[1:14], ], seed = 5)
-  }
-  cal_cache$model
-}
-cal_cache <- new.env()
-
 # The simulated (b, e) of the trials of one setting, as the loop drew them.
 cal_draws <- function(cal, setting, count) {
   grid <- calibration_settings(cal$model, cal$n_topics, cal$delta, cal$closest)
@@ -55,8 +46,8 @@ test_that("t, Wilcoxon and sign p-values equal t.test(), wilcox.test() and binom
   expect_true(any(grid$n_topics < 50) && any(grid$n_topics >= 50))
 })
 
-test_that("bootstrap and permutation p-values agree with exact and base-R references within Monte Carlo error", {
-  cal <- test_calibration(cal_model(), tests = c("bootstrap", "permutation"), n_topics = 9, delta = NULL,
+test_that("the study's bootstrap and permutation p-values agree with exact and base-R references within Monte Carlo error", {
+  cal <- test_calibration(cal_model(), tests = c("bootstrap_2019", "permutation_2019"), n_topics = 9, delta = NULL,
                           trials = 12, B = 20000, seed = 3, keep_trials = TRUE, progress = FALSE)
   d <- cal_draws(cal, 0, 12)
   tr <- cal$trials_data
@@ -67,7 +58,7 @@ test_that("bootstrap and permutation p-values agree with exact and base-R refere
     flips <- signs %*% diff
     exact2 <- mean(abs(flips) >= abs(obs) - 1e-9)
     exact1 <- mean(flips >= obs - 1e-9)
-    row <- tr[tr$test == "permutation" & tr$trial == r - 1, ]
+    row <- tr[tr$test == "permutation_2019" & tr$trial == r - 1, ]
     se <- sqrt(exact2 * (1 - exact2) / 20000)
     expect_lt(abs(row$p.value - exact2), 4 * se + 1e-9)
     expect_lt(abs(row$p.one_sided - exact1), 4 * sqrt(exact1 * (1 - exact1) / 20000) + 1e-9)
@@ -76,7 +67,7 @@ test_that("bootstrap and permutation p-values agree with exact and base-R refere
     means <- colMeans(matrix(sample(diff, 9 * 20000, replace = TRUE), 9))
     z <- means - mean(means)
     ref2 <- mean(abs(z) >= abs(mean(diff)))
-    row <- tr[tr$test == "bootstrap" & tr$trial == r - 1, ]
+    row <- tr[tr$test == "bootstrap_2019" & tr$trial == r - 1, ]
     expect_lt(abs(row$p.value - ref2), 5 * sqrt(max(ref2 * (1 - ref2), 1e-4) / 20000) * sqrt(2))
   }
 })
@@ -123,9 +114,9 @@ test_that("results are identical for 1 and 2 threads and for any chunking", {
   expect_identical(run(2), one)
   # a chunk of trials drawn alone equals the same trials inside a larger run
   flat <- flat_model(cal_model())
-  all <- cpp_calibration_trials(flat, 17L, NULL, rep(TRUE, 5), 100, 0.01, 1e-9, 0, 9, 0, 50, 2L)
-  part <- cpp_calibration_trials(flat, 17L, NULL, rep(TRUE, 5), 100, 0.01, 1e-9, 0, 9, 20, 10, 1L)
-  expect_identical(part, all[, 21:30])
+  all <- cpp_calibration_trials(flat, 17L, NULL, calibration_study_tests, 100, 0.01, 1e-9, 0, 9, 0, 50, 2L)
+  part <- cpp_calibration_trials(flat, 17L, NULL, calibration_study_tests, 100, 0.01, 1e-9, 0, 9, 20, 10, 1L)
+  expect_identical(part, lapply(all, `[`, 21:30))
 })
 
 test_that("under a parallel future plan the result is the same", {
@@ -179,6 +170,22 @@ test_that("user tests and compare_systems() tests run on the same trials", {
   tr <- cal$trials_data
   expect_equal(tr$p.value[tr$test == "mine"], tr$p.value[tr$test == "t"], tolerance = 1e-12)
   expect_equal(tr$p.value[tr$test == "cs_t"], tr$p.value[tr$test == "t"], tolerance = 1e-10)
+  # compare_systems()'s tests run in R on the very simulated data, with
+  # the trial's seed; the old words now select the package's tests
+  cal <- test_calibration(cal_model(), tests = list("randomization", "bootstrap", cs = "wilcoxon"), n_topics = 12,
+                          delta = NULL, trials = 6, B = 300, seed = 6, keep_trials = TRUE, progress = FALSE)
+  expect_identical(cal$tests, c("randomization", "bootstrap_studentized", "cs"))
+  tr <- cal$trials_data
+  d <- cal_draws(cal, 0, 6)
+  for (r in 1:6) {
+    m <- rbind(baseline = d$b[, r], experimental = d$e[, r])
+    colnames(m) <- paste0("t", 1:12)
+    seed <- (cal$seed + r) %% .Machine$integer.max
+    for (test in c("randomization", "bootstrap_studentized")) {
+      ref <- suppressWarnings(compare_systems(m, test = test, B = 300, seed = seed, correction = "none"))
+      expect_identical(tr$p.value[tr$test == test & tr$trial == r - 1], ref$table$p.value)
+    }
+  }
   bad <- function(x, y) stop("boom")
   expect_error(test_calibration(cal_model(), tests = list(bad = bad), n_topics = 5, delta = NULL,
                                 trials = 3, progress = FALSE),
@@ -219,47 +226,6 @@ test_that("bad input is a classed error naming the argument", {
   expect_equal(err$arg, "B")
 })
 
-test_that("print says which tests are liberal or conservative; summary and data frame", {
-  cal <- test_calibration(cal_model(), n_topics = c(20, 50), delta = c(0.02, 0.05), trials = 400, B = 200,
-                          seed = 1, progress = FALSE)
-  out <- format(cal)
-  expect_true(any(grepl("^Type I error at alpha = 0.05", out)))
-  expect_true(any(grepl("^  20 topics: liberal: ", out)))
-  expect_true(any(grepl("^Power at alpha = 0.05", out)))
-  s <- summary(cal)
-  expect_s3_class(s, "irtopics_summary")
-  expect_setequal(unique(s$table$error), c("type1", "power", "type3"))
-  tab <- as.data.frame(cal)
-  expect_setequal(unique(tab$error), c("type1", "power", "type2", "type3"))
-  expect_true(all(calibration_alpha_grid %in% tab$alpha))
-  # the verdict rule: 2.58 standard errors
-  expect_equal(calibration_verdict(c(0.08, 0.02, 0.051), c(0.005, 0.005, 0.005), 0.05),
-               c("liberal", "conservative", "at nominal"))
-})
-
-test_that("autoplot draws Type I against alpha with the diagonal, and power against delta", {
-  cal <- test_calibration(cal_model(), n_topics = c(20, 50), delta = c(0.02, 0.05), trials = 300, B = 100,
-                          seed = 1, progress = FALSE)
-  b <- ggplot2::ggplot_build(ggplot2::autoplot(cal))
-  abl <- b$data[[1]]
-  expect_equal(unique(abl$slope), 1)
-  expect_equal(unique(abl$intercept), 0)
-  lines <- b$data[[3]]
-  expect_equal(length(unique(lines$colour)), 5L)
-  expect_equal(sort(unique(lines$PANEL)), factor(1:2))
-  expect_equal(nrow(lines), 5L * 2L * length(calibration_alpha_grid))
-  pw <- ggplot2::ggplot_build(ggplot2::autoplot(cal, type = "power"))
-  expect_setequal(unique(pw$data[[2]]$x), c(0.02, 0.05))
-  t1 <- cal$table
-  want <- t1$rate[t1$error == "power" & t1$alpha == 0.05 & t1$alternative == "two.sided"]
-  expect_setequal(round(pw$data[[2]]$y, 12), round(want, 12))
-  expect_s3_class(ggplot2::autoplot(cal, type = "type3"), "ggplot")
-  expect_error(ggplot2::autoplot(cal, type = "power", alpha = 0.5), class = "irtopics_error_argument")
-  t1only <- test_calibration(cal_model(), n_topics = 20, delta = NULL, trials = 50, B = 50, seed = 1,
-                             progress = FALSE)
-  expect_error(ggplot2::autoplot(t1only, type = "power"), class = "irtopics_error_argument")
-})
-
 test_that("power-design exponents give the candidate's table exactly the target mean, as transform_margin() does", {
   ap <- real_scores("adhoc6_ap.csv")
   p10 <- real_scores("adhoc6_p10.csv", measure = "P@10")
@@ -298,7 +264,7 @@ test_that("the 2019 study's AP Type I table and power at 50 topics are reproduce
   # Urbano, Lima & Hanjalic (2019), output/type_1/type_1_ap_<n>.csv, alpha = .05, two-sided
   paper <- rbind(`25` = c(.0509, .0607, .0464, .0689, .0534), `50` = c(.0512, .0722, .0779, .0597, .0522),
                  `100` = c(.0511, .0965, .1251, .0553, .0517))
-  colnames(paper) <- c("t", "wilcoxon", "sign", "bootstrap", "permutation")
+  colnames(paper) <- c("t", "wilcoxon", "sign", "bootstrap_2019", "permutation_2019")
   tab <- as.data.frame(cal)
   tab <- tab[tab$error == "type1" & tab$alpha == 0.05 & tab$alternative == "two.sided", ]
   got <- paper * NA
@@ -319,7 +285,7 @@ test_that("the 2019 study's AP Type I table and power at 50 topics are reproduce
 test_that("a long trial loop can be interrupted, and the progress bar path gives the same results", {
   skip_if_no_interrupts()
   for (threads in 1:2) {
-    res <- with_interrupt_after(1, test_calibration(cal_model(), tests = "permutation", n_topics = 50,
+    res <- with_interrupt_after(1, test_calibration(cal_model(), tests = "permutation_2019", n_topics = 50,
                                                     delta = NULL, trials = 200, B = 1e7, seed = 1,
                                                     n_threads = threads, progress = FALSE))
     expect_true(res$interrupted)

@@ -257,7 +257,7 @@ test_that("a future plan gives the same results", {
   # Multisession workers load the installed package (not this source tree):
   # run only when the installed copy is this code (same draws, same functions).
   here <- list(resample_draws("indices", 1, n = 100, count = 3), deparse(compare_systems),
-               deparse(pair_rows), deparse(rthsd_pvalues), deparse(pair_basics))
+               deparse(test_rows), deparse(rthsd_pvalues), deparse(pair_basics))
   old <- future::plan(future::multisession, workers = 2)
   there <- tryCatch(future::value(future::future({
     ns <- asNamespace("irtopics")

@@ -59,7 +59,7 @@ test_that("discriminative power by the randomised Tukey HSD equals base R on the
 test_that("discriminative power: ASL curves, print, as.data.frame", {
   mats <- design_pair(8)
   dp <- discriminative_power(mats, B = 100, seed = 1)
-  expect_output(print(dp), "paired bootstrap")
+  expect_output(print(dp), "studentized bootstrap test")
   expect_identical(as.data.frame(dp), dp$pairs)
   expect_equal(as.data.frame(summary(dp)), dp$summary, ignore_attr = "row.names")
   ld <- ggplot2::layer_data(ggplot2::autoplot(dp), 1)

@@ -1,0 +1,161 @@
+# Test calibration: the methods of ir_calibration (print, format, summary,
+# as.data.frame) and its plots. The results come from test_calibration()
+# (R/calibration-run.R).
+
+# Methods -------------------------------------------------------------------
+
+# Type I verdicts at level a: a rate above (below) alpha by more than 2.58
+# Monte Carlo standard errors (99%) is liberal (conservative).
+calibration_verdict <- function(rate, se, alpha) {
+  ifelse(rate - alpha > 2.58 * pmax(se, 1e-12), "liberal",
+         ifelse(alpha - rate > 2.58 * pmax(se, 1e-12), "conservative", "at nominal"))
+}
+
+calibration_cells <- function(x, error, a, alt = "two.sided") {
+  tab <- x$table
+  tab[tab$error == error & abs(tab$alpha - a) < 1e-12 & tab$alternative == alt, , drop = FALSE]
+}
+
+#' @export
+format.ir_calibration <- function(x, ...) {
+  cols <- x$model$collections
+  n_sys <- sum(vapply(cols, function(col) length(col$systems), 1L))
+  out <- c(sprintf("<ir_calibration> %s: %s (%s after preparation); %s trials per setting, B = %s",
+                   x$model$measure, plural(length(cols), "collection"), plural(n_sys, "system"),
+                   format(x$trials, big.mark = ","), format(x$B, big.mark = ",")))
+  for (a in x$alpha) {
+    t1 <- calibration_cells(x, "type1", a)
+    verdict <- calibration_verdict(t1$rate, t1$se, a)
+    mark <- c(liberal = "+", conservative = "-", "at nominal" = " ")[verdict]
+    text <- paste0(pct_text(t1$rate), mark)
+    shown <- data.frame(topics = x$n_topics)
+    for (test in x$tests) shown[[test]] <- text[t1$test == test][match(x$n_topics, t1$n_topics[t1$test == test])]
+    out <- c(out, "", sprintf("Type I error at alpha = %s (two-sided; + liberal, - conservative beyond 2.58 Monte Carlo SE):",
+                              format(a)),
+             printed_lines(print(shown, row.names = FALSE)))
+    for (n in x$n_topics) {
+      sel <- t1$n_topics == n
+      v <- verdict[sel]
+      tests <- as.character(t1$test[sel])
+      say <- function(kind) {
+        k <- v == kind
+        if (!any(k)) "none" else paste(sprintf("%s (%s)", tests[k], pct_text(t1$rate[sel][k])), collapse = ", ")
+      }
+      out <- c(out, sprintf("  %d topics: liberal: %s; conservative: %s.", n, say("liberal"), say("conservative")))
+    }
+    if (length(x$delta)) {
+      pw <- calibration_cells(x, "power", a)
+      shown <- unique(pw[, c("n_topics", "delta")])
+      key <- paste(pw$n_topics, pw$delta)
+      for (test in x$tests) {
+        sel <- pw$test == test
+        shown[[test]] <- pct_text(pw$rate[sel][match(paste(shown$n_topics, shown$delta), key[sel])])
+      }
+      names(shown)[1:2] <- c("topics", "delta")
+      out <- c(out, "", sprintf("Power at alpha = %s (two-sided):", format(a)),
+               printed_lines(print(shown, row.names = FALSE)))
+      t3 <- calibration_cells(x, "type3", a)
+      worst <- t3[which.max(t3$rate), ]
+      out <- c(out, sprintf("Type III errors at alpha = %s: at most %s (%s, %d topics, delta %s).", format(a),
+                            pct_text(worst$rate, 3), worst$test, worst$n_topics, format(worst$delta)))
+    }
+  }
+  c(out, "", "# as.data.frame() has every rate with its Monte Carlo standard error; autoplot() draws them")
+}
+
+#' @export
+print.ir_calibration <- function(x, ...) print_formatted(x, ...)
+
+#' @export
+summary.ir_calibration <- function(object, ...) {
+  t1 <- object$table[object$table$error %in% c("type1", "power", "type3") &
+                       object$table$alpha %in% object$alpha & object$table$alternative == "two.sided", ]
+  t1$verdict <- ifelse(t1$error == "type1", calibration_verdict(t1$rate, t1$se, t1$alpha), NA_character_)
+  new_summary("ir_calibration", format(object)[1],
+              t1[, c("test", "n_topics", "delta", "alpha", "error", "rate", "se", "verdict")])
+}
+
+#' @rdname test_calibration
+#' @param x An `ir_calibration`.
+#' @param row.names,optional Unused (for the generic).
+#' @param ... Unused.
+#' @export
+as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, ...) x$table
+
+# At most 4 labelled effect sizes on the x axis.
+delta_breaks <- function(delta) {
+  if (length(delta) <= 4L) return(delta)
+  pretty(range(delta), n = 4L)
+}
+
+#' Plot test calibration
+#'
+#' `type = "type1"`: the Type I error rate against the significance level,
+#' one line per test and a panel per topic-set size; the dashed diagonal is
+#' perfect calibration (a line above it is a liberal test). `type =
+#' "power"`: power against the effect size delta at level `alpha`.
+#' `type = "type3"`: Type III error rate against delta. Bands are
+#' \eqn{\pm 2} Monte Carlo standard errors.
+#' @param object An `ir_calibration`.
+#' @param type `"type1"`, `"power"` or `"type3"`.
+#' @param alpha The level of the power and Type III plots (default: the
+#'   first of the call's `alpha`).
+#' @param alternative `"two.sided"` or `"greater"` (one-sided).
+#' @param ... Unused.
+#' @return A ggplot.
+#' @examples
+#' path <- system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics")
+#' cal <- test_calibration(read_scores(path, measure = "AP")[1:15, ], n_topics = 25,
+#'                         delta = c(0.02, 0.05), trials = 300, B = 200, seed = 1)
+#' ggplot2::autoplot(cal)
+#' ggplot2::autoplot(cal, type = "power")
+#' @export
+autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"), alpha = NULL,
+                                    alternative = c("two.sided", "greater"), ...) {
+  check_no_dots(..., help = "autoplot.ir_calibration")
+  type <- match_choice(type, c("type1", "power", "type3"), arg_name = "type")
+  alternative <- match_choice(alternative, c("two.sided", "greater"), arg_name = "alternative")
+  tab <- object$table
+  tab <- tab[tab$alternative == alternative & tab$error == type, , drop = FALSE]
+  if (!nrow(tab)) {
+    stop_irtopics(c("This calibration has no {type} rates{if (alternative == 'greater') ' for one-sided tests' else ''}.",
+                    i = if (type != "type1") "Run {.fn test_calibration} with effect sizes {.arg delta}."))
+  }
+  tab$facet <- factor(sprintf("%d topics", tab$n_topics), levels = sprintf("%d topics", object$n_topics))
+  tab$low <- pmax(0, tab$rate - 2 * tab$se)
+  tab$high <- pmin(1, tab$rate + 2 * tab$se)
+  n_tests <- length(levels(tab$test))
+  colours <- line_colours(n_tests)
+  side <- if (alternative == "two.sided") "two-sided" else "one-sided"
+  if (type == "type1") {
+    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$alpha, .data$rate, colour = .data$test, fill = .data$test)) +
+      ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey40") +
+      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
+      ggplot2::geom_line() +
+      ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
+      ggplot2::labs(x = "significance level alpha", y = "Type I error rate",
+                    title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
+                    subtitle = sprintf("%s trials per size; dashed: perfect calibration",
+                                       format(object$trials, big.mark = ",")))
+  } else {
+    a <- alpha %||% object$alpha[1]
+    check_number(a, "alpha", min = 0, max = 1)
+    tab <- tab[abs(tab$alpha - a) < 1e-12, , drop = FALSE]
+    if (!nrow(tab)) stop_irtopics("{.arg alpha} = {a} is not a level of this calibration.")
+    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test)) +
+      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
+      ggplot2::geom_line() + ggplot2::geom_point(size = 1.2) +
+      ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta), labels = function(v) format(v, drop0trailing = TRUE)) +
+      ggplot2::labs(x = "effect size delta (difference in expected score)",
+                    y = if (type == "power") "power" else "Type III error rate",
+                    title = sprintf("%s of %s tests, %s, alpha = %s",
+                                    if (type == "power") "Power" else "Type III errors", side,
+                                    object$model$measure, format(a)),
+                    subtitle = sprintf("%s trials per setting", format(object$trials, big.mark = ",")))
+  }
+  p + ggplot2::facet_wrap(~facet, nrow = 1) +
+    ggplot2::scale_colour_manual(values = colours, name = "test") +
+    ggplot2::scale_fill_manual(values = colours, name = "test") +
+    ggplot2::theme_bw() + title_theme() +
+    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"))
+}
