@@ -15,3 +15,8 @@ table_quantile <- function(tab, u) {
   f1 <- tab$cdf[k + 1L]
   tab$knots[k] + (u - f0) / (f1 - f0) * (tab$knots[k + 1L] - tab$knots[k])
 }
+
+# Smooth scores in (0, 1) for the margin family tests.
+smooth_scores <- function(n = 60, seed = 1) {
+  withr::with_seed(seed, stats::rbeta(n, 2, 5))
+}
