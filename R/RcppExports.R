@@ -137,6 +137,10 @@ cpp_bk_score_sums <- function(lx, l1x, x, b, lb_at) {
     .Call(`_irtopics_cpp_bk_score_sums`, lx, l1x, x, b, lb_at)
 }
 
+cpp_normal_log_density_sum <- function(x, mu, sigma) {
+    .Call(`_irtopics_cpp_normal_log_density_sum`, x, mu, sigma)
+}
+
 cpp_measure_table <- function() {
     .Call(`_irtopics_cpp_measure_table`)
 }

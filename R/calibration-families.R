@@ -210,14 +210,15 @@ tn_logmass1 <- function(mu, s) {
   a + log1p(-exp(b - a))
 }
 
-# (The likelihood keeps dnorm()'s sum: L-BFGS-B's path, hence the
-# parameters to 1e-8, depends on the last bits of each value.)
+# (The likelihood's sum is sum(dnorm(x, mu, s, log = TRUE)) to the last bit,
+# in C++: L-BFGS-B's path, hence the parameters to 1e-8, depends on the
+# last bits of each value.)
 fit_truncnorm <- function(obs) {
   x <- obs$x
   n <- length(x)
   nll <- function(p) {
     s <- exp(p[2])
-    -(sum(stats::dnorm(x, p[1], s, log = TRUE)) - n * tn_logmass1(p[1], s))
+    -(cpp_normal_log_density_sum(x, p[1], s) - n * tn_logmass1(p[1], s))
   }
   s0 <- max(stats::sd(x), 0.05)
   r <- optim_best(list(c(mean(x), log(s0)), c(0, log(2 * s0)), c(1, log(2 * s0))), nll,

@@ -483,6 +483,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_normal_log_density_sum
+double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma);
+RcppExport SEXP _irtopics_cpp_normal_log_density_sum(SEXP xSEXP, SEXP muSEXP, SEXP sigmaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type mu(muSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_normal_log_density_sum(x, mu, sigma));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_measure_table
 List cpp_measure_table();
 RcppExport SEXP _irtopics_cpp_measure_table() {
@@ -671,6 +683,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
     {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
+    {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
     {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},

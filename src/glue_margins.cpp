@@ -1,8 +1,10 @@
-// Rcpp glue for beta_kernel.h (the beta kernel margin family,
-// R/calibration-kernels.R): vectors in, sums and evaluation counts out.
+// Rcpp glue for the margin families' sums: beta_kernel.h (the beta kernel,
+// R/calibration-kernels.R: vectors in, sums and evaluation counts out) and
+// truncated_normal.h (the truncated normal's likelihood).
 #include "glue_guard.h"
 #include <Rcpp.h>
 #include "beta_kernel.h"
+#include "truncated_normal.h"
 
 namespace {
 
@@ -48,4 +50,9 @@ Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rc
     return Rcpp::List::create(Rcpp::Named("sum") = sum, Rcpp::Named("own") = own,
                               Rcpp::Named("values") = cnt.values, Rcpp::Named("exps") = cnt.exps);
   });
+}
+
+// [[Rcpp::export(rng = false)]]
+double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma) {
+  return irtopics::normal_log_density_sum(x.begin(), static_cast<std::size_t>(x.size()), mu, sigma);
 }
