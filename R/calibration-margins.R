@@ -2,9 +2,10 @@
 # simulation of evaluation scores (Urbano & Nagler, SIGIR 2018, "Stochastic
 # simulation of test collections: evaluation scores", §3): candidate families
 # are fitted to a system's per-topic scores, the one with the lowest AIC is
-# kept, and its CDF is tabulated for the simulator. The family formulas are
-# in calibration-families.R; d/p/qmargin() and transform_margin() (the CDF
-# transformation of §3.4, one exponent) in calibration-distribution.R.
+# kept, and its CDF is tabulated for the simulator. Each family is one
+# record of margin_registry (below; the records in calibration-families.R
+# and calibration-kernels.R); d/p/qmargin() and transform_margin() (the CDF
+# transformation of §3.4, one exponent) are in calibration-distribution.R.
 
 # The margin families, one record each (R/calibration-families.R,
 # R/calibration-kernels.R), in the order fit_margin() fits them.

@@ -117,6 +117,8 @@ test_that("the margin registry: every record is complete and consistent, for eve
   reg <- irtopics:::margin_registry
   expect_identical(names(reg), unname(vapply(reg, `[[`, "", "name")))
   expect_setequal(vapply(reg, `[[`, "", "type"), c("continuous", "discrete"))
+  expect_identical(irtopics:::margin_family_names("discrete"), c("beta_binomial", "discrete_kernel"))
+  expect_error(irtopics:::margin_family_of("gamma"), class = "irtopics_error_internal")
   s <- score_support("P@10")
   data <- list(continuous = smooth_scores(50, seed = 12),
                discrete = withr::with_seed(13, rbinom(60, 10, rbeta(60, 2, 3)) / 10))
