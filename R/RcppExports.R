@@ -141,6 +141,18 @@ cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
 }
 
+cpp_bk_node_sums <- function(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset) {
+    .Call(`_irtopics_cpp_bk_node_sums`, lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset)
+}
+
+cpp_bk_score_sums <- function(lx, l1x, x, b, lb_at) {
+    .Call(`_irtopics_cpp_bk_score_sums`, lx, l1x, x, b, lb_at)
+}
+
+cpp_normal_log_density_sum <- function(x, mu, sigma) {
+    .Call(`_irtopics_cpp_normal_log_density_sum`, x, mu, sigma)
+}
+
 cpp_measure_table <- function() {
     .Call(`_irtopics_cpp_measure_table`)
 }

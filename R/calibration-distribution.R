@@ -46,9 +46,10 @@ dmargin <- function(x, margin) {
     d <- numeric(length(y))
     spec <- margin_spec(margin)
     if (any(inside)) {
-      f <- family_density(spec, y[inside])
+      fam <- margin_family_of(spec$family)
+      f <- fam$d(spec, y[inside])
       tr <- margin$transform
-      if (!is.null(tr)) f <- f * transform_density_factor(family_cdf(spec, y[inside]), tr)
+      if (!is.null(tr)) f <- f * transform_density_factor(fam$p(spec, y[inside]), tr)
       d[inside] <- f
     }
     d
@@ -64,7 +65,8 @@ pmargin <- function(q, margin) {
       k <- findInterval(y + 1e-9, margin$support)
       return(c(0, margin_cdf_at_support(margin))[k + 1L])
     }
-    Fy <- family_cdf(margin_spec(margin), pmin(pmax(y, 0), 1))
+    spec <- margin_spec(margin)
+    Fy <- margin_family_of(spec$family)$p(spec, pmin(pmax(y, 0), 1))
     Fy[y <= 0] <- 0
     Fy[y >= 1] <- 1
     transform_cdf(pmin(pmax(Fy, 0), 1), margin$transform)
@@ -86,7 +88,9 @@ qmargin <- function(p, margin) {
       k <- findInterval(u, cdf, left.open = TRUE)
       return(margin$support[pmin(k, length(cdf) - 1L) + 1L])
     }
-    family_quantile(margin_spec(margin), transform_quantile(u, margin$transform), margin$knots, margin$base_cdf)
+    spec <- margin_spec(margin)
+    margin_family_of(spec$family)$q(spec, transform_quantile(u, margin$transform),
+                                    list(knots = margin$knots, cdf = margin$base_cdf))
   })
 }
 
@@ -122,12 +126,6 @@ margin_spec <- function(margin) {
 # The (transformed) CDF of a discrete margin at its support values.
 margin_cdf_at_support <- function(margin) {
   transform_cdf(cdf_from_pmf(margin$pmf), margin$transform)
-}
-
-cdf_from_pmf <- function(pmf) {
-  cdf <- pmin(cumsum(pmf), 1)
-  cdf[length(cdf)] <- 1
-  cdf
 }
 
 # The table for the simulator: knots and CDF (see fit_margin()).

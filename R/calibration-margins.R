@@ -2,16 +2,17 @@
 # simulation of evaluation scores (Urbano & Nagler, SIGIR 2018, "Stochastic
 # simulation of test collections: evaluation scores", §3): candidate families
 # are fitted to a system's per-topic scores, the one with the lowest AIC is
-# kept, and its CDF is tabulated for the simulator. The family formulas are
-# in calibration-families.R; d/p/qmargin() and transform_margin() (the CDF
-# transformation of §3.4, one exponent) in calibration-distribution.R.
+# kept, and its CDF is tabulated for the simulator. Each family is one
+# record of margin_registry (below; the records in calibration-families.R
+# and calibration-kernels.R); d/p/qmargin() and transform_margin() (the CDF
+# transformation of §3.4, one exponent) are in calibration-distribution.R.
 
-margin_families <- list(continuous = c("truncnorm", "beta", "normal_kernel", "beta_kernel"),
-                        discrete = c("beta_binomial", "discrete_kernel"))
-
-# Knots of the tabulated CDF of a continuous margin (the simulator inverts
-# it by linear interpolation between them).
-margin_grid_size <- 4097L
+# The margin families, one record each (R/calibration-families.R,
+# R/calibration-kernels.R), in the order fit_margin() fits them.
+margin_registry <- margin_registry_of(list(
+  truncnorm_family, beta_family, normal_kernel_family, beta_kernel_family,
+  beta_binomial_family, discrete_kernel_family
+))
 
 # Discrete scores are matched to the nearest support value within this.
 support_tol <- 1e-4
@@ -157,13 +158,14 @@ fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, fa
                     i = "Continuous margins live on [0, 1]."))
   }
   families <- check_families(families, type)
+  obs <- list(x = x, idx = if (discrete) idx, K = if (discrete) length(support) - 1L, beta_bandwidth = beta_bandwidth)
   fits <- list()
   for (f in families) {
-    fit <- tryCatch(
-      if (discrete) fit_discrete_family(f, idx, length(support) - 1L) else fit_continuous_family(f, x, beta_bandwidth),
-      irtopics_margin_fit_failure = function(e) list(list(family = f, parameters = list(), loglik = NA_real_,
-                                                     df = NA_real_, bandwidth = NA_real_,
-                                                     note = conditionMessage(e))))
+    fit <- tryCatch(margin_family_of(f)$fit(obs),
+                    irtopics_margin_fit_failure = function(e) list(list(family = f, parameters = list(),
+                                                                       loglik = NA_real_, df = NA_real_,
+                                                                       bandwidth = NA_real_,
+                                                                       note = conditionMessage(e))))
     fits <- c(fits, fit)
   }
   cand <- data.frame(family = vapply(fits, `[[`, "", "family"),
@@ -180,30 +182,14 @@ fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, fa
   cand$chosen <- seq_len(nrow(cand)) == best
   cand$note <- vapply(fits, function(f) f$note %||% "", "")
   fit <- fits[[best]]
-  spec <- list(family = fit$family, parameters = fit$parameters, data = x, support = support)
-  if (discrete) {
-    pmf <- family_pmf(spec, idx)
-    knots <- support
-    base_cdf <- cdf_from_pmf(pmf)
-    base_sf <- c(rev(cumsum(rev(pmf[-1]))), 0)
-    mom <- c(sum(support * pmf), sum(support^2 * pmf))
-  } else {
-    pmf <- NULL
-    knots <- seq(0, 1, length.out = margin_grid_size)
-    both <- family_cdf_both(spec, knots)
-    base_cdf <- cummax(both$lower)
-    base_sf <- rev(cummax(rev(both$upper)))
-    base_cdf[1] <- 0
-    base_cdf[length(base_cdf)] <- 1
-    base_sf[1] <- 1
-    base_sf[length(base_sf)] <- 0
-    mom <- family_moments(spec)
-  }
+  tab <- margin_family_of(fit$family)$table(list(family = fit$family, parameters = fit$parameters, data = x,
+                                                  support = support))
+  mom <- tab$moments
   new_ir_margin(list(family = fit$family, parameters = fit$parameters, loglik = fit$loglik, df = fit$df,
                      aic = cand$aic[best], mean = mom[1], var = max(mom[2] - mom[1]^2, 0), discrete = discrete,
-                     support = support, pmf = pmf, data = x, n = length(x), candidates = cand,
+                     support = support, pmf = tab$pmf, data = x, n = length(x), candidates = cand,
                      candidate_parameters = lapply(fits, `[[`, "parameters"),
-                     knots = knots, cdf = base_cdf, base_cdf = base_cdf, base_sf = base_sf, transform = NULL))
+                     knots = tab$knots, cdf = tab$cdf, base_cdf = tab$cdf, base_sf = tab$sf, transform = NULL))
 }
 
 new_ir_margin <- function(x) {
@@ -259,7 +245,7 @@ check_support <- function(support, call = rlang::caller_env()) {
 }
 
 check_families <- function(families, type, call = rlang::caller_env()) {
-  known <- margin_families[[type]]
+  known <- margin_family_names(type)
   if (is.null(families)) return(known)
   if (!is.character(families) || !length(families) || anyNA(families) || !all(families %in% known)) {
     stop_irtopics(c("{.arg families} must be some of {quoted_list(known)} for {type} margins.",
@@ -287,11 +273,6 @@ nearest_support <- function(x, support) {
   k <- findInterval(x, mids)  # 0-based index of the nearest value
   ok <- !is.na(x) & abs(x - support[k + 1L]) <= support_tol
   ifelse(ok, k, NA_integer_)
-}
-
-# Errors inside a family's fit that make it a failed candidate (not a bug).
-fit_failure <- function(message) {
-  rlang::abort(message, class = "irtopics_margin_fit_failure")
 }
 
 #' Values a discrete evaluation measure can take
@@ -351,7 +332,7 @@ format.ir_margin <- function(x, ...) {
   cand$bandwidth <- if (all(is.na(cand$bandwidth))) NULL else signif(cand$bandwidth, 4)
   if (all(!nzchar(cand$note))) cand$note <- NULL
   c(sprintf("<ir_margin> %s margin of %s: %s", if (x$discrete) "discrete" else "continuous",
-            plural(x$n, "score"), x$family),
+            plural(x$n, "score"), margin_label(x)),
     paste0("parameters: ", paste(shown, collapse = ", ")),
     if (!is.null(x$transform)) sprintf("transform: a = %s, b = %s", format(signif(x$transform$a, 6)),
                                        format(signif(x$transform$b, 6))),
@@ -400,10 +381,15 @@ margin_curves <- function(object, y) {
   do.call(rbind, lapply(rows, function(i) {
     spec <- list(family = cand$family[i], parameters = object$candidate_parameters[[i]], data = object$data,
                  support = object$support)
-    d <- if (cand$chosen[i]) dmargin(y, object) else family_density(spec, y)
+    d <- if (cand$chosen[i]) dmargin(y, object) else margin_family_of(cand$family[i])$d(spec, y)
     data.frame(x = y, density = d, candidate = candidate_label(cand, i), chosen = cand$chosen[i],
                stringsAsFactors = FALSE)
   }))
+}
+
+# The family of a margin and its record's label.
+margin_label <- function(x) {
+  sprintf("%s (%s)", x$family, margin_family_of(margin_spec(x)$family)$label)
 }
 
 candidate_label <- function(cand, i) {
@@ -416,7 +402,7 @@ candidate_label <- function(cand, i) {
 
 margin_plot_title <- function(object) {
   list(title = wrap_text(sprintf("Fitted %s margin: %s", if (object$discrete) "discrete" else "continuous",
-                                 object$family)),
+                                 margin_label(object))),
        subtitle = sprintf("%s; mean %s; lowest AIC %s", plural(object$n, "score"), format(signif(object$mean, 4)),
                           format(round(object$aic, 1), nsmall = 1)))
 }

@@ -484,6 +484,51 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_bk_node_sums
+Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, double b, Rcpp::NumericVector y, Rcpp::NumericVector lb_node, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector lb_centre, Rcpp::NumericVector offset);
+RcppExport SEXP _irtopics_cpp_bk_node_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP bSEXP, SEXP ySEXP, SEXP lb_nodeSEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP lb_centreSEXP, SEXP offsetSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type l1x(l1xSEXP);
+    Rcpp::traits::input_parameter< double >::type b(bSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_node(lb_nodeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type centre(centreSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type half(halfSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_centre(lb_centreSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type offset(offsetSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_node_sums(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_bk_score_sums
+Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x, double b, Rcpp::NumericVector lb_at);
+RcppExport SEXP _irtopics_cpp_bk_score_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP xSEXP, SEXP bSEXP, SEXP lb_atSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type l1x(l1xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type b(bSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_at(lb_atSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_score_sums(lx, l1x, x, b, lb_at));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_normal_log_density_sum
+double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma);
+RcppExport SEXP _irtopics_cpp_normal_log_density_sum(SEXP xSEXP, SEXP muSEXP, SEXP sigmaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type mu(muSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_normal_log_density_sum(x, mu, sigma));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_measure_table
 List cpp_measure_table();
 RcppExport SEXP _irtopics_cpp_measure_table() {
@@ -673,6 +718,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
+    {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
+    {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
     {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},

@@ -25,3 +25,8 @@ cal_model <- function() {
   cal_cache$model
 }
 cal_cache <- new.env()
+
+# A Beta(2, 5) sample in (0, 1) for the margin family tests (not smooth_scores(): the package has one).
+beta_sample <- function(n = 60, seed = 1) {
+  withr::with_seed(seed, stats::rbeta(n, 2, 5))
+}

@@ -1,14 +1,11 @@
-# The candidate families of fit_margin() (R/calibration-families.R): each
-# family's density, CDF and quantiles against textbook formulas written here
-# (and other packages when installed), maximum likelihood against optim() /
-# MASS::fitdistr(), bandwidths against a direct cross-validation.
-
-smooth_scores <- function(n = 60, seed = 1) {
-  withr::with_seed(seed, stats::rbeta(n, 2, 5))
-}
+# The margin family records (R/calibration-families.R): the parametric
+# families' density, CDF and quantiles against textbook formulas written
+# here (and other packages when installed), maximum likelihood against
+# optim() / MASS::fitdistr(), and every record of the registry checked for
+# completeness and consistency.
 
 test_that("truncnorm: density, CDF and quantiles are the truncated normal's", {
-  x <- smooth_scores()
+  x <- beta_sample()
   m <- fit_margin(x, families = "truncnorm")
   mu <- m$parameters$mean
   s <- m$parameters$sd
@@ -29,7 +26,7 @@ test_that("truncnorm: density, CDF and quantiles are the truncated normal's", {
 })
 
 test_that("truncnorm: the MLE matches optim() on the same likelihood", {
-  x <- smooth_scores(80, seed = 2)
+  x <- beta_sample(80, seed = 2)
   m <- fit_margin(x, families = "truncnorm")
   nll <- function(p) {
     s <- exp(p[2])
@@ -41,8 +38,19 @@ test_that("truncnorm: the MLE matches optim() on the same likelihood", {
   expect_equal(m$parameters$mean, ref$par[1], tolerance = 1e-3)
 })
 
+test_that("truncnorm: the C++ log-density sum is sum(dnorm(log = TRUE)) to the last bit", {
+  withr::with_seed(16, for (k in 1:200) {
+    x <- runif(sample(3:300, 1))
+    mu <- runif(1, -5, 6)
+    s <- exp(runif(1, log(0.05), log(10)))
+    expect_identical(irtopics:::cpp_normal_log_density_sum(x, mu, s), sum(dnorm(x, mu, s, log = TRUE)))
+  })
+  expect_identical(irtopics:::tn_logmass1(0.3, 0.2), irtopics:::tn_logmass(0.3, 0.2))
+  expect_identical(irtopics:::tn_logmass1(-1, 0.2), irtopics:::tn_logmass(-1, 0.2))
+})
+
 test_that("beta: d/p/q are dbeta/pbeta/qbeta, and the MLE matches MASS::fitdistr()", {
-  x <- smooth_scores(100, seed = 3)
+  x <- beta_sample(100, seed = 3)
   m <- fit_margin(x, families = "beta")
   a <- m$parameters$shape1
   b <- m$parameters$shape2
@@ -67,87 +75,8 @@ test_that("beta: shapes stay at least 1 (bounded density) on U-shaped data", {
   expect_equal(m$loglik, sum(dbeta(xc, m$parameters$shape1, m$parameters$shape2, log = TRUE)))
 })
 
-test_that("normal_kernel: stats::density() renormalised on [0, 1], with its bandwidth rule", {
-  x <- smooth_scores(70, seed = 5)
-  m <- fit_margin(x, families = "normal_kernel")
-  h <- m$parameters$bandwidth
-  expect_identical(m$parameters$rule, "SJ")
-  expect_equal(h, bw.SJ(x))
-  mass <- mean(pnorm((1 - x) / h) - pnorm(-x / h))
-  expect_equal(m$parameters$mass, mass)
-  dens <- density(x, bw = h, kernel = "gaussian", from = 0, to = 1, n = 4097)
-  y <- seq(0.05, 0.95, by = 0.05)
-  expect_equal(dmargin(y, m), approx(dens$x, dens$y, y)$y / mass, tolerance = 2e-3)
-  # exact: the mean of the kernels
-  expect_equal(dmargin(y, m), vapply(y, function(v) mean(dnorm(v, x, h)), 0) / mass, tolerance = 1e-12)
-  expect_equal(pmargin(y, m), vapply(y, function(v) mean(pnorm(v, x, h) - pnorm(0, x, h)), 0) / mass,
-               tolerance = 1e-12)
-  # effective degrees of freedom: a point's own kernel over the estimate there
-  K <- outer(x, x, function(a, b) dnorm(a, b, h))
-  expect_equal(m$df, mean(dnorm(0, 0, h) / rowMeans(K)))
-  expect_equal(m$loglik, sum(log(rowMeans(K) / mass)))
-})
-
-test_that("normal_kernel: Sheather-Jones falls back to bw.nrd0, then to the sd rule, on ties", {
-  h_sd <- function(x) 0.9 * sd(x) * length(x)^(-1 / 5)
-  # many ties at 0: bw.SJ() collapses to spikes at the observed values, and
-  # so does bw.nrd0() (IQR 0)
-  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"))
-  x <- as.vector(unclass(ap[which.max(rowMeans(ap == 0)), ]))
-  expect_gt(mean(x == 0), 0.5)
-  expect_lt(bw.SJ(x), h_sd(x) / 10)
-  expect_lt(bw.nrd0(x), h_sd(x) / 10)
-  m <- fit_margin(x, families = "normal_kernel")
-  expect_identical(m$parameters$rule, "sd")
-  expect_equal(m$parameters$bandwidth, h_sd(x))
-  # ties short of half the scores: bw.nrd0
-  x <- c(rep(0, 12), withr::with_seed(3, runif(28)))
-  m <- fit_margin(x, families = "normal_kernel")
-  sj <- tryCatch(bw.SJ(x), error = function(e) NA, warning = function(w) NA)
-  expect_identical(m$parameters$rule, if (is.na(sj) || sj < h_sd(x) / 10) "nrd0" else "SJ")
-  expect_equal(m$parameters$bandwidth, if (m$parameters$rule == "SJ") sj else bw.nrd0(x))
-})
-
-test_that("beta_kernel: Chen's estimator as a direct sum of dbeta, renormalised", {
-  x <- smooth_scores(40, seed = 6)
-  for (rule in c("lscv", "reference")) {
-    m <- fit_margin(x, families = "beta_kernel", beta_bandwidth = rule)
-    b <- m$parameters$bandwidth
-    if (rule == "reference") expect_equal(b, sd(x) * length(x)^(-2 / 5))
-    fraw <- function(y) vapply(y, function(v) mean(dbeta(x, v / b + 1, (1 - v) / b + 1)), 0)
-    C <- integrate(fraw, 0, 1, rel.tol = 1e-10)$value
-    expect_equal(m$parameters$mass, C, tolerance = 1e-8)
-    y <- c(0, 0.02, 0.3, 0.6, 0.99, 1)
-    expect_equal(dmargin(y, m), fraw(y) / C, tolerance = 1e-8)
-    expect_equal(pmargin(0.3, m), integrate(fraw, 0, 0.3, rel.tol = 1e-10)$value / C, tolerance = 1e-8)
-    self <- dbeta(x, x / b + 1, (1 - x) / b + 1)
-    expect_equal(m$df, sum(self / (length(x) * fraw(x))), tolerance = 1e-10)
-    expect_equal(m$loglik, sum(log(fraw(x) / C)), tolerance = 1e-8)
-  }
-})
-
-test_that("beta_kernel: LSCV picks the bandwidth minimising a direct cross-validation", {
-  x <- smooth_scores(30, seed = 7)
-  n <- length(x)
-  m <- fit_margin(x, families = "beta_kernel")
-  cv <- function(b) {
-    fraw <- function(y) vapply(y, function(v) mean(dbeta(x, v / b + 1, (1 - v) / b + 1)), 0)
-    C <- integrate(fraw, 0, 1, rel.tol = 1e-8)$value
-    mi <- vapply(x, function(xi) integrate(function(y) dbeta(xi, y / b + 1, (1 - y) / b + 1), 0, 1,
-                                           rel.tol = 1e-8)$value, 0)
-    loo <- vapply(seq_len(n), function(i) {
-      sum(dbeta(x[-i], x[i] / b + 1, (1 - x[i]) / b + 1)) / sum(mi[-i])
-    }, 0)
-    integrate(function(y) (fraw(y) / C)^2, 0, 1, rel.tol = 1e-8)$value - 2 * mean(loo)
-  }
-  b <- m$parameters$bandwidth
-  # a local minimum: no better at 20% either side
-  expect_lte(cv(b), cv(b * 1.2) + 1e-6)
-  expect_lte(cv(b), cv(b / 1.2) + 1e-6)
-})
-
 test_that("every continuous family: density integrates to 1, mean and quantiles agree", {
-  x <- smooth_scores(50, seed = 8)
+  x <- beta_sample(50, seed = 8)
   for (f in c("truncnorm", "beta", "normal_kernel", "beta_kernel")) {
     m <- fit_margin(x, families = f)
     f1 <- function(y) dmargin(y, m)
@@ -183,37 +112,54 @@ test_that("beta_binomial: the pmf is choose(K,k) B(k+a, K-k+b) / B(a,b), MLE as 
   expect_equal(dmargin(s, m), extraDistr::dbbinom(k, 10, a, b), tolerance = 1e-10)
 })
 
-test_that("discrete_kernel: Wang-van Ryzin pmf and a direct least-squares cross-validation", {
+test_that("the margin registry: every record is complete and consistent, for every family", {
+  fields <- c("name", "type", "label", "fit", "df", "d", "p", "q", "moments", "table")
+  reg <- irtopics:::margin_registry
+  expect_identical(names(reg), unname(vapply(reg, `[[`, "", "name")))
+  expect_setequal(vapply(reg, `[[`, "", "type"), c("continuous", "discrete"))
+  expect_identical(irtopics:::margin_family_names("discrete"), c("beta_binomial", "discrete_kernel"))
+  expect_error(irtopics:::margin_family_of("gamma"), class = "irtopics_error_internal")
   s <- score_support("P@10")
-  x <- withr::with_seed(10, rbinom(40, 10, 0.3) / 10)
-  m <- fit_margin(x, type = "discrete", support = s, families = "discrete_kernel")
-  cand <- m$candidates
-  lambda <- cand$bandwidth[1]
-  expect_equal(cand$bandwidth[-1], Filter(function(l) l < 1, lambda * c(2, 5, 10)))
-  kx <- round(x * 10)
-  n <- length(kx)
-  W <- function(l) {
-    D <- abs(outer(0:10, 0:10, "-"))
-    ifelse(D == 0, 1 - l, (1 - l) / 2 * l^D)
-  }
-  pmf_of <- function(k, l) {
-    raw <- colMeans(W(l)[k + 1, , drop = FALSE])
-    raw / sum(raw)
-  }
-  cv <- function(l) {
-    loo <- vapply(seq_len(n), function(i) pmf_of(kx[-i], l)[kx[i] + 1], 0)
-    sum(pmf_of(kx, l)^2) - 2 * mean(loo)
-  }
-  grid <- seq(0, 0.99, by = 0.01)
-  expect_lte(cv(lambda), min(vapply(grid, cv, 0)) + 1e-12)
-  chosen <- which(cand$chosen)
-  l <- cand$bandwidth[chosen]
-  if (identical(m$family, "discrete_kernel")) expect_equal(dmargin(s, m), pmf_of(kx, l), tolerance = 1e-12)
-  for (i in seq_len(nrow(cand))) {
-    l <- cand$bandwidth[i]
-    p <- pmf_of(kx, l)
-    raw <- colMeans(W(l)[kx + 1, , drop = FALSE])
-    expect_equal(cand$loglik[i], sum(log(p[kx + 1])), tolerance = 1e-12)
-    expect_equal(cand$df[i], mean((1 - l) / raw[kx + 1]), tolerance = 1e-12)
+  data <- list(continuous = beta_sample(50, seed = 12),
+               discrete = withr::with_seed(13, rbinom(60, 10, rbeta(60, 2, 3)) / 10))
+  for (fam in reg) {
+    info <- fam$name
+    expect_identical(names(fam), fields, info = info)
+    expect_true(is.character(fam$label) && nzchar(fam$label), info = info)
+    expect_true(all(vapply(fam[setdiff(fields, c("name", "type", "label"))], is.function, TRUE)), info = info)
+    discrete <- fam$type == "discrete"
+    x <- data[[fam$type]]
+    m <- fit_margin(x, type = fam$type, support = if (discrete) s, families = fam$name)
+    i <- which(m$candidates$chosen)
+    spec <- list(family = fam$name, parameters = m$candidate_parameters[[i]], data = x, support = m$support)
+    # the record's df is the fit's, and positive
+    df <- fam$df(spec)
+    expect_gt(df, 0)
+    expect_equal(df, m$candidates$df[i], tolerance = 1e-12, info = info)
+    tab <- fam$table(spec)
+    expect_identical(tab$cdf, m$cdf, info = info)
+    if (discrete) {
+      pr <- fam$d(spec, s)
+      expect_equal(sum(pr), 1, tolerance = 1e-12, info = info)                      # sums to 1
+      expect_equal(fam$p(spec, s), cumsum(pr), tolerance = 1e-12, info = info)      # p is the sum of d
+      expect_equal(fam$p(spec, s, lower = FALSE), 1 - cumsum(pr), tolerance = 1e-12, info = info)
+      expect_identical(fam$d(spec, 0.05), 0, info = info)                           # 0 off the support
+      at <- s[pr > 0]
+      expect_equal(fam$q(spec, fam$p(spec, at)), at, info = info)                   # q inverts p
+      expect_equal(fam$moments(spec), c(sum(s * pr), sum(s^2 * pr)), tolerance = 1e-12, info = info)
+    } else {
+      f <- function(y) fam$d(spec, y)
+      expect_equal(integrate(f, 0, 1, rel.tol = 1e-10)$value, 1, tolerance = 1e-7, info = info)
+      y <- c(0.02, 0.2, 0.45, 0.8)
+      prim <- vapply(y, function(v) integrate(f, 0, v, rel.tol = 1e-10)$value, 0)
+      # p is the integral of d; q inverts p
+      expect_equal(fam$p(spec, y), prim, tolerance = 1e-7, ignore_attr = TRUE, info = info)
+      expect_equal(fam$p(spec, y, lower = FALSE), 1 - prim, tolerance = 1e-7, ignore_attr = TRUE, info = info)
+      u <- c(0.01, 0.3, 0.7, 0.99)
+      expect_equal(fam$p(spec, fam$q(spec, u, tab)), u, tolerance = 1e-8, ignore_attr = TRUE, info = info)
+      mom <- c(integrate(function(y) y * f(y), 0, 1, rel.tol = 1e-10)$value,
+               integrate(function(y) y^2 * f(y), 0, 1, rel.tol = 1e-10)$value)
+      expect_equal(fam$moments(spec), mom, tolerance = 1e-7, info = info)           # the numeric moments
+    }
   }
 })

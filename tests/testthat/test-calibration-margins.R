@@ -119,6 +119,8 @@ test_that("print, summary, as.data.frame", {
   m <- fit_margin(margin_matrix("ap")[4, ])
   out <- format(m)
   expect_match(out[1], "<ir_margin> continuous margin of 50 scores: ", fixed = TRUE)
+  # the family's name and its record's label
+  expect_match(out[1], sprintf("%s (%s)", m$family, irtopics:::margin_registry[[m$family]]$label), fixed = TRUE)
   expect_true(any(grepl("^parameters: ", out)))
   expect_true(any(grepl(sprintf("mean %s", format(signif(m$mean, 6))), out, fixed = TRUE)))
   expect_true(any(grepl("truncnorm", out)) && any(grepl("beta_kernel", out)))
@@ -128,6 +130,7 @@ test_that("print, summary, as.data.frame", {
   expect_equal(s$table$mean, m$mean)
   t <- transform_margin(m, 0.4)
   expect_true(any(grepl("^transform: a = ", format(t))))
+  expect_match(format(t)[1], irtopics:::margin_registry[[m$family]]$label, fixed = TRUE)
 })
 
 test_that("autoplot(): histogram with fitted density and the other candidates (continuous)", {

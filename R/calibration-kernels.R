@@ -1,0 +1,309 @@
+# The kernel families of fit_margin(), records as in
+# R/calibration-families.R: a truncated Gaussian kernel estimate, Chen
+# (1999)'s beta kernel estimator and Wang and van Ryzin (1981)'s ordered
+# categorical kernel. A kernel estimate's degrees of freedom are effective
+# ones: the sum over the scores of a score's own kernel at itself over the
+# estimate there. The beta kernel's sums run in C++ (src/beta_kernel.h).
+
+# Normal kernel -------------------------------------------------------------------------
+
+# Sheather-Jones bandwidth, unless it fails: an error, a warning, or a
+# bandwidth below a tenth of 0.9 sd n^(-1/5) (on scores with many ties,
+# e.g. many AP = 0, Sheather-Jones collapses to a width that only separates
+# the tied values, and the estimate becomes spikes at the observed scores).
+# Then bw.nrd0, unless it collapses too (its IQR is 0 when over half the
+# scores are tied), and then 0.9 sd n^(-1/5) (bw.nrd0 with the standard
+# deviation alone).
+normal_kernel_bandwidth <- function(x) {
+  h_sd <- 0.9 * stats::sd(x) * length(x)^(-1 / 5)
+  h <- tryCatch(stats::bw.SJ(x), error = function(e) NA_real_, warning = function(w) NA_real_)
+  if (is.finite(h) && h >= h_sd / 10) return(list(h = h, rule = "SJ"))
+  h <- stats::bw.nrd0(x)
+  if (h >= h_sd / 10) return(list(h = h, rule = "nrd0"))
+  list(h = h_sd, rule = "sd")
+}
+
+# Log-likelihood and effective degrees of freedom of the estimate with
+# bandwidth h and mass `mass` on [0, 1].
+nk_loglik_df <- function(x, h, mass) {
+  K <- stats::dnorm(outer(x, x, "-") / h)
+  list(loglik = sum(log(rowMeans(K) / h / mass)), df = sum(stats::dnorm(0) / rowSums(K)))
+}
+
+fit_normal_kernel <- function(obs) {
+  x <- obs$x
+  bw <- normal_kernel_bandwidth(x)
+  h <- bw$h
+  if (!is.finite(h) || h <= 0) fit_failure("no positive bandwidth")
+  mass <- mean(stats::pnorm((1 - x) / h) - stats::pnorm(-x / h))
+  ll <- nk_loglik_df(x, h, mass)
+  list(one_fit("normal_kernel", list(bandwidth = h, rule = bw$rule, mass = mass), ll$loglik, ll$df, bandwidth = h))
+}
+
+nk_cdf <- function(spec, q, lower = TRUE) {
+  h <- spec$parameters$bandwidth
+  x <- spec$data
+  Z <- if (lower) {
+    stats::pnorm(outer(q, x, "-") / h) - rep(stats::pnorm(-x / h), each = length(q))
+  } else {
+    stats::pnorm(outer(q, x, "-") / h, lower.tail = FALSE) -
+      rep(stats::pnorm((1 - x) / h, lower.tail = FALSE), each = length(q))
+  }
+  pmin(pmax(rowMeans(Z) / spec$parameters$mass, 0), 1)
+}
+
+nk_moments <- function(spec) {
+  h <- spec$parameters$bandwidth
+  x <- spec$data
+  a <- -x / h
+  b <- (1 - x) / h
+  P <- stats::pnorm(b) - stats::pnorm(a)
+  D <- stats::dnorm(a) - stats::dnorm(b)
+  e1 <- x * P + h * D
+  e2 <- x^2 * P + 2 * x * h * D + h^2 * (P + a * stats::dnorm(a) - b * stats::dnorm(b))
+  c(mean(e1), mean(e2)) / spec$parameters$mass
+}
+
+normal_kernel_family <- margin_family(
+  "normal_kernel", "continuous", label = "Gaussian kernel truncated to [0, 1]", fit = fit_normal_kernel,
+  df = function(spec) nk_loglik_df(spec$data, spec$parameters$bandwidth, spec$parameters$mass)$df,
+  d = function(spec, y) {
+    h <- spec$parameters$bandwidth
+    rowMeans(stats::dnorm(outer(y, spec$data, "-") / h)) / h / spec$parameters$mass
+  },
+  p = nk_cdf, moments = nk_moments)
+
+# Beta kernel --------------------------------------------------------------------------
+
+# Gauss-Legendre nodes and weights on [-1, 1] (Golub-Welsch).
+gauss_legendre <- function(n) {
+  i <- seq_len(n - 1L)
+  b <- i / sqrt(4 * i^2 - 1)
+  J <- matrix(0, n, n)
+  J[cbind(i, i + 1L)] <- b
+  J[cbind(i + 1L, i)] <- b
+  e <- eigen(J, symmetric = TRUE)
+  o <- order(e$values)
+  list(x = e$values[o], w = 2 * e$vectors[1, o]^2)
+}
+gl5 <- gauss_legendre(5L)
+gl3 <- gauss_legendre(3L)
+
+# Breaks of the beta kernel's quadrature: 256 equal intervals, refined
+# geometrically (8 per decade) towards 0 and 1, where scores capped at 1e-6
+# give the estimate a narrow spike.
+bk_breaks <- local({
+  g <- 10^seq(-8, -2, by = 0.125)
+  sort(unique(c(0, g, seq(0, 1, length.out = 257L), 1 - g, 1)))
+})
+
+# The coarser breaks of the bandwidth's cross-validation (64 intervals, 4
+# per decade towards the ends).
+bk_cv_breaks <- local({
+  g <- 10^seq(-8, -2, by = 0.25)
+  sort(unique(c(0, g, seq(0, 1, length.out = 65L), 1 - g, 1)))
+})
+
+# Nodes `y` and weights `w` of Gauss-Legendre (`rule`) on each interval of `breaks`.
+quad_nodes <- function(breaks, rule = gl5) {
+  l <- breaks[-length(breaks)]
+  half <- diff(breaks) / 2
+  n <- length(rule$x)
+  list(y = rep(l + half, each = n) + rep(half, each = n) * rule$x, w = rep(half, each = n) * rule$w,
+       interval = rep(seq_along(l), each = n))
+}
+
+# Their nodes, with what the C++ sums chain from: each interval's centre
+# and half-width, and the rule's nodes on [-1, 1] made exactly symmetric
+# (the eigenvalues differ from it in the last bits).
+bk_quadrature <- function(breaks, rule = gl5) {
+  half <- diff(breaks) / 2
+  c(quad_nodes(breaks, rule), list(centre = breaks[-length(breaks)] + half, half = half,
+                                   offset = (rule$x - rev(rule$x)) / 2))
+}
+bk_cv_quadrature <- bk_quadrature(bk_cv_breaks, gl3)
+bk_quadrature_fine <- bk_quadrature(bk_breaks)
+
+# Kernel weights: rows the (capped) scores, columns the points y:
+# dbeta(x_i; y/b + 1, (1 - y)/b + 1), its log computed as one matrix product.
+bk_weights <- function(y, xc, b) {
+  A <- cbind(log(xc), log1p(-xc), 1)
+  B <- rbind(y / b, (1 - y) / b, -lbeta(y / b + 1, (1 - y) / b + 1))
+  exp(A %*% B)
+}
+
+# The log-beta term of the kernels at the points y.
+bk_lbeta <- function(y, b) lbeta(y / b + 1, (1 - y) / b + 1)
+
+# The capped scores, sorted, and their logs.
+bk_scores <- function(x) {
+  xs <- sort(cap_scores(x))
+  list(x = xs, lx = log(xs), l1x = log1p(-xs))
+}
+
+# Sums of the kernels (src/beta_kernel.h): at the nodes of a quadrature q
+# (f; with `weighted`, also m, each score's kernel integrated by q), and at
+# the scores (sum, and own: a score's kernel at itself). Counted in
+# bk_counter().
+bk_node_sums <- function(sc, b, q, weighted = FALSE) {
+  bk_counted(cpp_bk_node_sums(sc$lx, sc$l1x, b, q$y, bk_lbeta(q$y, b), if (weighted) q$w else numeric(),
+                              q$centre, q$half, bk_lbeta(q$centre, b), q$offset))
+}
+
+bk_score_sums <- function(sc, b) bk_counted(cpp_bk_score_sums(sc$lx, sc$l1x, sc$x, b, bk_lbeta(sc$x, b)))
+
+# Kernel values summed and exp() calls made since the last reset (the
+# repeatable measure of bench/margins.R).
+bk_counts <- new.env(parent = emptyenv())
+bk_counter <- function(reset = FALSE) {
+  if (reset || is.null(bk_counts$values)) bk_counts$values <- bk_counts$exps <- 0
+  c(values = bk_counts$values, exps = bk_counts$exps)
+}
+
+bk_counted <- function(r) {
+  bk_counter()
+  bk_counts$values <- bk_counts$values + r$values
+  bk_counts$exps <- bk_counts$exps + r$exps
+  r
+}
+
+# The least-squares cross-validation criterion at log bandwidth lb:
+# int f^2 - 2 mean(f_-i(x_i)), both renormalised.
+bk_cv <- function(lb, sc, q) {
+  n <- length(sc$x)
+  b <- exp(lb)
+  nodes <- bk_node_sums(sc, b, q, weighted = TRUE)
+  f <- nodes$f / n
+  m <- nodes$m
+  C <- mean(m)
+  at <- bk_score_sums(sc, b)
+  loo <- (at$sum - at$own) / (n * C - m)
+  sum(q$w * f^2) / C^2 - 2 * mean(loo)
+}
+
+bk_bandwidth <- function(x, rule) {
+  n <- length(x)
+  b_range <- c(1e-3, 0.5)
+  if (rule == "reference") return(min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2]))
+  sc <- bk_scores(x)
+  cv <- function(lb) bk_cv(lb, sc, bk_cv_quadrature)
+  grid <- seq(log(b_range[1]), log(b_range[2]), length.out = 16L)
+  vals <- vapply(grid, cv, 0)
+  if (!any(is.finite(vals))) fit_failure("the cross-validation criterion is not finite")
+  k <- which.min(vals)
+  lo <- grid[max(k - 1L, 1L)]
+  hi <- grid[min(k + 1L, length(grid))]
+  r <- stats::optimize(cv, c(lo, hi), tol = 0.01)
+  exp(if (is.finite(r$objective) && r$objective < vals[k]) r$minimum else grid[k])
+}
+
+# The estimate at the nodes of the fine quadrature (before renormalisation).
+bk_fine_density <- function(sc, b) bk_node_sums(sc, b, bk_quadrature_fine)$f / length(sc$x)
+
+# The estimate's mass on [0, 1] (quadrature), log-likelihood and effective
+# degrees of freedom at bandwidth b.
+bk_mass <- function(sc, b) sum(bk_quadrature_fine$w * bk_fine_density(sc, b))
+
+bk_loglik_df <- function(sc, b, mass) {
+  at <- bk_score_sums(sc, b)
+  list(loglik = sum(log(at$sum / length(sc$x) / mass)), df = sum(at$own / at$sum))
+}
+
+fit_beta_kernel <- function(obs) {
+  rule <- obs$beta_bandwidth
+  b <- bk_bandwidth(obs$x, rule)
+  sc <- bk_scores(obs$x)
+  mass <- bk_mass(sc, b)
+  ll <- bk_loglik_df(sc, b, mass)
+  list(one_fit("beta_kernel", list(bandwidth = b, rule = rule, mass = mass), ll$loglik, ll$df, bandwidth = b))
+}
+
+# The CDF and 1 - F at every q: quadrature on the breaks with the q's
+# added, cumulated (3 nodes per interval when the q's make the intervals
+# short).
+bk_cdf_both <- function(spec, q) {
+  br <- sort(unique(c(bk_breaks, q)))
+  nd <- bk_quadrature(br, if (length(q) > 500L) gl3 else gl5)
+  sc <- bk_scores(spec$data)
+  f <- bk_node_sums(sc, spec$parameters$bandwidth, nd)$f / length(sc$x)
+  parts <- rowsum(nd$w * f, nd$interval, reorder = TRUE)[, 1]
+  at <- match(q, br)
+  list(lower = c(0, cumsum(parts))[at] / sum(parts), upper = c(rev(cumsum(rev(parts))), 0)[at] / sum(parts))
+}
+
+bk_moments <- function(spec) {
+  nd <- bk_quadrature_fine
+  f <- nd$w * bk_fine_density(bk_scores(spec$data), spec$parameters$bandwidth)
+  c(sum(f * nd$y), sum(f * nd$y^2)) / sum(f)
+}
+
+beta_kernel_family <- margin_family(
+  "beta_kernel", "continuous", label = "Chen's beta kernel", fit = fit_beta_kernel,
+  df = function(spec) bk_loglik_df(bk_scores(spec$data), spec$parameters$bandwidth, spec$parameters$mass)$df,
+  d = function(spec, y) {
+    colMeans(bk_weights(y, cap_scores(spec$data), spec$parameters$bandwidth)) / spec$parameters$mass
+  },
+  p = function(spec, q, lower = TRUE) bk_cdf_both(spec, q)[[if (lower) "lower" else "upper"]],
+  cdf_both = bk_cdf_both, moments = bk_moments)
+
+# Discrete kernel -------------------------------------------------------------------
+
+# Wang-van Ryzin weights of the observed indices `u` (rows) at 0..K (columns).
+dk_weights <- function(u, K, lambda) {
+  D <- abs(outer(u, 0:K, "-"))
+  W <- (1 - lambda) / 2 * lambda^D
+  W[D == 0] <- 1 - lambda
+  W
+}
+
+# The distinct indices and their counts.
+dk_counts <- function(idx) {
+  u <- sort(unique(idx))
+  list(u = u, cnt = tabulate(match(idx, u), length(u)), n = length(idx))
+}
+
+# The pmf at 0..K, log-likelihood and effective degrees of freedom at lambda.
+dk_estimate <- function(tab, K, lambda) {
+  raw <- colSums(tab$cnt * dk_weights(tab$u, K, lambda)) / tab$n
+  pmf <- raw / sum(raw)
+  list(pmf = pmf, loglik = sum(tab$cnt * log(pmf[tab$u + 1L])),
+       df = sum(tab$cnt * (1 - lambda) / (tab$n * raw[tab$u + 1L])))
+}
+
+fit_discrete_kernel <- function(obs) {
+  K <- obs$K
+  tab <- dk_counts(obs$idx)
+  u <- tab$u
+  cnt <- tab$cnt
+  n <- tab$n
+  cv <- function(lambda) {
+    W <- dk_weights(u, K, lambda)
+    raw <- colSums(cnt * W) / n
+    S <- sum(raw)
+    loo <- (n * raw[u + 1L] - (1 - lambda)) / (n * S - rowSums(W))
+    sum((raw / S)^2) - 2 * sum(cnt * loo) / n
+  }
+  grid <- seq(0, 0.99, by = 0.01)
+  vals <- vapply(grid, cv, 0)
+  k <- which.min(vals)
+  lambda <- grid[k]
+  if (k > 1L) {
+    r <- stats::optimize(cv, c(grid[k - 1L], grid[min(k + 1L, length(grid))]), tol = 1e-6)
+    if (r$objective < vals[k]) lambda <- r$minimum
+  }
+  lambdas <- lambda
+  if (lambda > 0) lambdas <- c(lambdas, Filter(function(l) l < 1, lambda * c(2, 5, 10)))
+  lapply(lambdas, function(l) {
+    est <- dk_estimate(tab, K, l)
+    one_fit("discrete_kernel", list(bandwidth = l), est$loglik, est$df, bandwidth = l)
+  })
+}
+
+dk_estimate_of <- function(spec) {
+  dk_estimate(dk_counts(nearest_support(spec$data, spec$support)), length(spec$support) - 1L,
+              spec$parameters$bandwidth)
+}
+
+discrete_kernel_family <- margin_family(
+  "discrete_kernel", "discrete", label = "Wang-van Ryzin ordered kernel", fit = fit_discrete_kernel,
+  df = function(spec) dk_estimate_of(spec)$df, pmf = function(spec) dk_estimate_of(spec)$pmf)

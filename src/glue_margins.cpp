@@ -1,0 +1,60 @@
+// Rcpp glue for the margin families' sums: beta_kernel.h (the beta kernel,
+// R/calibration-kernels.R: vectors in, sums and evaluation counts out) and
+// truncated_normal.h (the truncated normal's likelihood).
+#include "glue_guard.h"
+#include <Rcpp.h>
+#include "beta_kernel.h"
+#include "truncated_normal.h"
+
+namespace {
+
+irtopics::beta_kernel::Scores scores_of(const Rcpp::NumericVector& lx, const Rcpp::NumericVector& l1x) {
+  if (lx.size() != l1x.size()) throw std::invalid_argument("`lx` and `l1x` must have the same length");
+  return {lx.begin(), l1x.begin(), static_cast<std::size_t>(lx.size())};
+}
+
+}  // namespace
+
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, double b, Rcpp::NumericVector y,
+                            Rcpp::NumericVector lb_node, Rcpp::NumericVector w, Rcpp::NumericVector centre,
+                            Rcpp::NumericVector half, Rcpp::NumericVector lb_centre, Rcpp::NumericVector offset) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+    const auto s = scores_of(lx, l1x);
+    const std::size_t n_int = static_cast<std::size_t>(centre.size()), G = static_cast<std::size_t>(offset.size());
+    if (half.size() != centre.size() || lb_centre.size() != centre.size() ||
+        static_cast<std::size_t>(y.size()) != n_int * G || lb_node.size() != y.size() ||
+        (w.size() != 0 && w.size() != y.size())) {
+      throw std::invalid_argument("the node vectors must be `rule` nodes per interval");
+    }
+    const bool weighted = w.size() != 0;
+    irtopics::beta_kernel::Nodes nodes{y.begin(), lb_node.begin(), weighted ? w.begin() : nullptr, centre.begin(),
+                                       half.begin(), lb_centre.begin(), offset.begin(), n_int, G};
+    Rcpp::NumericVector f(y.size()), m(weighted ? lx.size() : 0);
+    const auto cnt = irtopics::beta_kernel::node_sums(s, b, nodes, f.begin(), weighted ? m.begin() : nullptr);
+    return Rcpp::List::create(Rcpp::Named("f") = f, Rcpp::Named("m") = m, Rcpp::Named("values") = cnt.values,
+                              Rcpp::Named("exps") = cnt.exps);
+  });
+}
+
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x, double b,
+                             Rcpp::NumericVector lb_at) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+    const auto s = scores_of(lx, l1x);
+    if (x.size() != lx.size() || lb_at.size() != lx.size()) {
+      throw std::invalid_argument("`x` and `lb_at` must have one value per score");
+    }
+    Rcpp::NumericVector sum(x.size()), own(x.size());
+    const auto cnt = irtopics::beta_kernel::score_sums(s, x.begin(), b, lb_at.begin(), sum.begin(), own.begin());
+    return Rcpp::List::create(Rcpp::Named("sum") = sum, Rcpp::Named("own") = own,
+                              Rcpp::Named("values") = cnt.values, Rcpp::Named("exps") = cnt.exps);
+  });
+}
+
+// [[Rcpp::export(rng = false)]]
+double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma) {
+  return irtopics_glue::guard([&]() -> double {
+    return irtopics::normal_log_density_sum(x.begin(), static_cast<std::size_t>(x.size()), mu, sigma);
+  });
+}
