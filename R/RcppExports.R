@@ -85,6 +85,10 @@ cpp_qnorm <- function(p) {
     .Call(`_irtopics_cpp_qnorm`, p)
 }
 
+cpp_copula_families <- function() {
+    .Call(`_irtopics_cpp_copula_families`)
+}
+
 cpp_qrels_read <- function(path, relevance_level) {
     .Call(`_irtopics_cpp_qrels_read`, path, relevance_level)
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "copula.h"
@@ -182,4 +183,22 @@ Rcpp::NumericVector cpp_qnorm(Rcpp::NumericVector p) {
   Rcpp::NumericVector out(p.size());
   for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = irtopics::norm_quantile(p[i]);
   return out;
+}
+
+// The copula families of the code map (kCopulaCodes), in its order: code,
+// name, number of parameters, and whether simulation_model(copulas =
+// "basic") includes it.
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_copula_families() {
+  std::vector<int> code, npar;
+  std::vector<std::string> name;
+  std::vector<bool> basic;
+  for (const irtopics::CopulaCode& e : irtopics::kCopulaCodes) {
+    code.push_back(e.code);
+    name.push_back(e.name);
+    npar.push_back(e.family->npar);
+    basic.push_back(e.family->basic);
+  }
+  return Rcpp::List::create(Rcpp::_["code"] = code, Rcpp::_["name"] = name, Rcpp::_["npar"] = npar,
+                            Rcpp::_["basic"] = basic);
 }
