@@ -1603,8 +1603,9 @@ void test_copulas() {
   // VineCopula's lists (BiCopSelect, presel = TRUE), as sets.
   {
     using irtopics::copula_detail::Preselection;
-    std::vector<int> codes;
-    for (const irtopics::CopulaCode& e : irtopics::kCopulaCodes) codes.push_back(e.code);
+    // VineCopula's 40 codes (families added later are not in its lists)
+    const std::vector<int> codes = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 13,  14,  16,  17,  18,  19,  20,  23,  24,
+                                    26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234};
     auto sorted = [](std::vector<int> v) { std::sort(v.begin(), v.end()); return v; };
     const unsigned c11 = irtopics::copula_detail::kCorner11, c00 = irtopics::copula_detail::kCorner00,
                    c10 = irtopics::copula_detail::kCorner10, c01 = irtopics::copula_detail::kCorner01;
