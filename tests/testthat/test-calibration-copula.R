@@ -521,12 +521,14 @@ test_that("selection over all families agrees with VineCopula's BiCopSelect (def
 })
 
 test_that("the family table is the C++ code map: VineCopula's 40 codes, names and parameter counts", {
+  # copula_all_codes is VineCopula's set (the BiCopSelect comparisons use it);
+  # the map holds all of them, and any family added beside them
   fams <- cpp_copula_families()
-  expect_setequal(fams$code, copula_all_codes)
+  expect_true(all(copula_all_codes %in% fams$code))
   expect_false(anyDuplicated(fams$code) > 0)
   expect_equal(fams$npar[match(copula_all_codes, fams$code)], copula_npar(copula_all_codes))
   nm <- copula_families()
-  expect_identical(names(nm), as.character(sort(copula_all_codes)))
+  expect_identical(names(nm), as.character(sort(fams$code)))
   expect_identical(unname(nm[c("0", "2", "13", "27", "40", "104", "124", "224", "234")]),
                    c("independence", "Student t", "Clayton 180", "BB1 90", "BB8 270", "Tawn type 1",
                      "Tawn type 1 90", "Tawn type 2 90", "Tawn type 2 270"))
