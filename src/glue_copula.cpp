@@ -1,8 +1,10 @@
-// Rcpp glue for copula.h and distributions.h (test calibration by stochastic
-// simulation, Urbano & Nagler SIGIR 2018): pairwise copula selection over the
-// columns of a matrix of pseudo-observations, and vectorised density,
-// h-functions, inverse, Kendall's tau, simulation and t/normal distribution
-// functions for the tests. Families and parameters are VineCopula's.
+// Rcpp glue for copula.h (the copula_*.h parts) and distributions.h (test
+// calibration by stochastic simulation, Urbano & Nagler SIGIR 2018):
+// pairwise copula selection over the columns of a matrix of
+// pseudo-observations, the table of families (the code map), and vectorised
+// density, h-functions, inverse, Kendall's tau, simulation and t/normal
+// distribution functions for the tests. Families and parameters are
+// VineCopula's.
 #include <Rcpp.h>
 
 #include <algorithm>

@@ -1,5 +1,6 @@
-# Bivariate copulas of src/copula.h and the distribution functions of
-# src/distributions.h (test calibration by stochastic simulation). Textbook
+# Bivariate copulas of src/copula*.h (the family records) and the
+# distribution functions of src/distributions.h (test calibration by
+# stochastic simulation). Textbook
 # checks first (run without VineCopula), then VineCopula's BiCopPDF,
 # BiCopHfunc1/2, BiCopHinv1, BiCopPar2Tau and BiCopSelect.
 

@@ -1984,7 +1984,8 @@ void test_parallel_driver() {
 }
 
 
-// Two-parameter copula families (src/copula.h): BB1, BB6, BB7, BB8 and Tawn
+// Two-parameter copula families (src/copula_bb.h, src/copula_tawn.h): BB1,
+// BB6, BB7, BB8 and Tawn
 // with their rotations. Values from VineCopula 2.6.1 (BiCopPDF at (0.3, 0.8),
 // BiCopPar2Tau); derivative identities; hinv1 round trips; a fit.
 void test_copula_twopar() {
