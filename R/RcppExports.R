@@ -93,6 +93,10 @@ cpp_qnorm <- function(p) {
     .Call(`_irtopics_cpp_qnorm`, p)
 }
 
+cpp_copula_families <- function() {
+    .Call(`_irtopics_cpp_copula_families`)
+}
+
 cpp_throw_test <- function(what, kind, message, file, line) {
     .Call(`_irtopics_cpp_throw_test`, what, kind, message, file, line)
 }

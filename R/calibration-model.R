@@ -2,25 +2,22 @@
 # model of one or more collections (margins per system, a copula per pair)
 # and simulate_scores().
 
-# Copula families by VineCopula's codes (src/copula.h uses the same).
-copula_families <- c(
-  "0" = "independence", "1" = "Gaussian", "2" = "Student t", "3" = "Clayton", "4" = "Gumbel",
-  "5" = "Frank", "6" = "Joe", "7" = "BB1", "8" = "BB6", "9" = "BB7", "10" = "BB8",
-  "13" = "Clayton 180", "14" = "Gumbel 180", "16" = "Joe 180", "17" = "BB1 180", "18" = "BB6 180",
-  "19" = "BB7 180", "20" = "BB8 180",
-  "23" = "Clayton 90", "24" = "Gumbel 90", "26" = "Joe 90", "27" = "BB1 90", "28" = "BB6 90",
-  "29" = "BB7 90", "30" = "BB8 90",
-  "33" = "Clayton 270", "34" = "Gumbel 270", "36" = "Joe 270", "37" = "BB1 270", "38" = "BB6 270",
-  "39" = "BB7 270", "40" = "BB8 270",
-  "104" = "Tawn type 1", "114" = "Tawn type 1 180", "124" = "Tawn type 1 90", "134" = "Tawn type 1 270",
-  "204" = "Tawn type 2", "214" = "Tawn type 2 180", "224" = "Tawn type 2 90", "234" = "Tawn type 2 270"
-)
-copula_family_codes <- as.integer(names(copula_families))
+# Copula families by VineCopula's codes, from the C++ code map (kCopulaCodes
+# in src/copula_families.h): names by code, sorted by code.
+copula_families <- function() {
+  fams <- cpp_copula_families()
+  o <- order(fams$code)
+  stats::setNames(fams$name[o], fams$code[o])
+}
+copula_family_codes <- function() as.integer(names(copula_families()))
 # The one-parameter families (and t) with their rotations: the families the
-# specification names.
-copula_families_basic <- c(0:6, 13L, 14L, 16L, 23L, 24L, 26L, 33L, 34L, 36L)
+# specification names (the records' `basic`).
+copula_families_basic <- function() {
+  fams <- cpp_copula_families()
+  sort(fams$code[fams$basic])
+}
 
-copula_name <- function(code) unname(copula_families[as.character(code)])
+copula_name <- function(code) unname(copula_families()[as.character(code)])
 
 #' Fit the simulation model of a collection
 #'
@@ -235,10 +232,11 @@ simulation_spec <- function(measure, type, support, call = rlang::caller_env()) 
 
 check_copula_families <- function(copulas, call = rlang::caller_env()) {
   if (is.character(copulas) && length(copulas) == 1L && copulas %in% c("all", "basic")) {
-    return(if (copulas == "all") copula_family_codes else copula_families_basic)
+    return(if (copulas == "all") copula_family_codes() else copula_families_basic())
   }
-  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% copula_family_codes)) {
-    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among {.val {copula_family_codes}}.",
+  codes <- copula_family_codes()
+  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% codes)) {
+    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among {.val {codes}}.",
                     i = "0 independence, 1 Gaussian, 2 Student t, 3 Clayton, 4 Gumbel, 5 Frank, 6 Joe, 7-10 BB1, BB6, BB7, BB8, 104 and 204 Tawn types 1 and 2; +10, +20, +30 (Tawn: +10, +20, +30 as 114, 124, 134) rotate by 180, 90 and 270 degrees."),
                   call = call)
   }

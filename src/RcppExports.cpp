@@ -330,6 +330,15 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_copula_families
+Rcpp::List cpp_copula_families();
+RcppExport SEXP _irtopics_cpp_copula_families() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_families());
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_throw_test
 int cpp_throw_test(std::string what, std::string kind, std::string message, std::string file, double line);
 RcppExport SEXP _irtopics_cpp_throw_test(SEXP whatSEXP, SEXP kindSEXP, SEXP messageSEXP, SEXP fileSEXP, SEXP lineSEXP) {
@@ -706,6 +715,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_pt", (DL_FUNC) &_irtopics_cpp_pt, 2},
     {"_irtopics_cpp_qt", (DL_FUNC) &_irtopics_cpp_qt, 2},
     {"_irtopics_cpp_qnorm", (DL_FUNC) &_irtopics_cpp_qnorm, 1},
+    {"_irtopics_cpp_copula_families", (DL_FUNC) &_irtopics_cpp_copula_families, 0},
     {"_irtopics_cpp_throw_test", (DL_FUNC) &_irtopics_cpp_throw_test, 5},
     {"_irtopics_cpp_qrels_read", (DL_FUNC) &_irtopics_cpp_qrels_read, 2},
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},

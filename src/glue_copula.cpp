@@ -1,8 +1,10 @@
-// Rcpp glue for copula.h and distributions.h (test calibration by stochastic
-// simulation, Urbano & Nagler SIGIR 2018): pairwise copula selection over the
-// columns of a matrix of pseudo-observations, and vectorised density,
-// h-functions, inverse, Kendall's tau, simulation and t/normal distribution
-// functions for the tests. Families and parameters are VineCopula's.
+// Rcpp glue for copula.h (the copula_*.h parts) and distributions.h (test
+// calibration by stochastic simulation, Urbano & Nagler SIGIR 2018):
+// pairwise copula selection over the columns of a matrix of
+// pseudo-observations, the table of families (the code map), and vectorised
+// density, h-functions, inverse, Kendall's tau, simulation and t/normal
+// distribution functions for the tests. Families and parameters are
+// VineCopula's.
 #include <Rcpp.h>
 
 #include <algorithm>
@@ -186,5 +188,25 @@ Rcpp::NumericVector cpp_qnorm(Rcpp::NumericVector p) {
   Rcpp::NumericVector out(p.size());
   for (R_xlen_t i = 0; i < p.size(); ++i) out[i] = irtopics::norm_quantile(p[i]);
   return out;
+  });
+}
+
+// The copula families of the code map (kCopulaCodes), in its order: code,
+// name, number of parameters, and whether simulation_model(copulas =
+// "basic") includes it.
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_copula_families() {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+  std::vector<int> code, npar;
+  std::vector<std::string> name;
+  std::vector<bool> basic;
+  for (const irtopics::CopulaCode& e : irtopics::kCopulaCodes) {
+    code.push_back(e.code);
+    name.push_back(e.name);
+    npar.push_back(e.family->npar);
+    basic.push_back(e.family->basic);
+  }
+  return Rcpp::List::create(Rcpp::_["code"] = code, Rcpp::_["name"] = name, Rcpp::_["npar"] = npar,
+                            Rcpp::_["basic"] = basic);
   });
 }

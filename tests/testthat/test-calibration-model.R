@@ -38,7 +38,7 @@ test_that("preparation drops duplicates and the bottom 10% by mean, as the 2019 
   expect_equal(col$copulas$system1[m], col$systems[2])
   k <- ifelse(col$copulas$family == 0, 0, ifelse(col$copulas$family == 2, 2, 1))
   expect_equal(col$copulas$aic, -2 * col$copulas$loglik + 2 * k, tolerance = 1e-10)
-  expect_true(all(col$copulas$family %in% copula_families_basic))
+  expect_true(all(col$copulas$family %in% copula_families_basic()))
   # the empirical tau is Kendall's tau of the pseudo-observations (= of the scores)
   expect_equal(col$copulas$tau_empirical[1],
                cor(pobs[, col$copulas$system1[1]], pobs[, col$copulas$system2[1]], method = "kendall"),
@@ -48,7 +48,7 @@ test_that("preparation drops duplicates and the bottom 10% by mean, as the 2019 
 test_that("all families by default: the Tawn and BB copulas are candidates", {
   fx <- sim_fixture()
   cops <- fx$model$collections[[1]]$copulas
-  expect_true(all(cops$family %in% copula_family_codes))
+  expect_true(all(cops$family %in% copula_family_codes()))
   expect_true(any(cops$family %in% c(104, 114, 204, 214, 7:10, 17:20)))
   # the chosen copula has the lowest AIC among the basic ones too
   basic <- simulation_model(fx$ap, copulas = "basic", seed = 3)$collections[[1]]$copulas

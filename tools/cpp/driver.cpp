@@ -1599,6 +1599,35 @@ void test_copulas() {
   try { irtopics::copula_check({4, 0.5, 0}); } catch (const std::invalid_argument&) { threw = true; }
   CHECK(threw);
 
+  // Preselection from the records' tails, rotated with their codes, gives
+  // VineCopula's lists (BiCopSelect, presel = TRUE), as sets.
+  {
+    using irtopics::copula_detail::Preselection;
+    // VineCopula's 40 codes (families added later are not in its lists)
+    const std::vector<int> codes = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 13,  14,  16,  17,  18,  19,  20,  23,  24,
+                                    26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234};
+    auto sorted = [](std::vector<int> v) { std::sort(v.begin(), v.end()); return v; };
+    const unsigned c11 = irtopics::copula_detail::kCorner11, c00 = irtopics::copula_detail::kCorner00,
+                   c10 = irtopics::copula_detail::kCorner10, c01 = irtopics::copula_detail::kCorner01;
+    const std::vector<std::pair<Preselection, std::vector<int>>> lists = {
+        {{0, 0, false}, codes},
+        {{1, 0, false}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214}},
+        {{-1, 0, false}, {0, 1, 2, 5, 23, 24, 26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40, 124, 134, 224, 234}},
+        {{1, c11, true}, {0, 2, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204}},
+        {{1, c11, false}, {0, 1, 2, 5, 20, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204}},
+        {{1, c00, true}, {0, 2, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214}},
+        {{1, c00, false}, {0, 1, 2, 5, 10, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214}},
+        {{-1, c10, true}, {0, 2, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234}},
+        {{-1, c10, false}, {0, 1, 2, 5, 30, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234}},
+        {{-1, c01, true}, {0, 2, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224}},
+        {{-1, c01, false}, {0, 1, 2, 5, 40, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224}}};
+    for (const auto& l : lists)
+      CHECK_MSG(sorted(irtopics::copula_detail::preselected_codes(l.first, codes)) == sorted(l.second),
+                "preselection sign " + std::to_string(l.first.sign) + " corner " + std::to_string(l.first.corner));
+    // a family set the preselection empties falls back to the whole set
+    CHECK(irtopics::copula_detail::preselected_codes({1, c11, true}, {3, 14}) == std::vector<int>({3, 14}));
+  }
+
   // The t-score table: interpolation within 1e-6 of exact quantiles, and
   // the t fit with it at least as good as without (up to 1e-6).
   std::vector<double> r(50);
@@ -1955,7 +1984,8 @@ void test_parallel_driver() {
 }
 
 
-// Two-parameter copula families (src/copula.h): BB1, BB6, BB7, BB8 and Tawn
+// Two-parameter copula families (src/copula_bb.h, src/copula_tawn.h): BB1,
+// BB6, BB7, BB8 and Tawn
 // with their rotations. Values from VineCopula 2.6.1 (BiCopPDF at (0.3, 0.8),
 // BiCopPar2Tau); derivative identities; hinv1 round trips; a fit.
 void test_copula_twopar() {

@@ -1,0 +1,311 @@
+// Copulas: the one-parameter Archimedean families Clayton (theta > 0),
+// Gumbel (theta >= 1), Frank (theta != 0, either sign, no rotations) and Joe
+// (theta >= 1) (Joe 2014, "Dependence modeling with copulas", sections
+// 4.6-4.8; Nelsen 2006, "An introduction to copulas", examples 5.4 and
+// 5.22): log densities in log-sum-exp forms, h-functions, closed inverses
+// for Clayton and Frank (Newton on the logit for Gumbel and Joe), Kendall's
+// tau (closed; Frank by the Debye function, Joe by its series with an
+// asymptotic tail, both to about 1e-10), fitted by Brent's method over
+// VineCopula's bounds. Pure C++.
+#ifndef IRTOPICS_COPULA_ARCHIMEDEAN_H
+#define IRTOPICS_COPULA_ARCHIMEDEAN_H
+
+#include "copula_fit.h"
+
+namespace irtopics {
+namespace copula_detail {
+
+// Clayton: log(a^-th + b^-th - 1), from A = -th log a >= 0, B = -th log b >= 0.
+inline double clayton_log_s(double A, double B) {
+  const double m = std::max(A, B);
+  if (m < 30.0) return std::log1p(std::expm1(A) + std::expm1(B));
+  return m + std::log(std::exp(A - m) + std::exp(B - m) - std::exp(-m));
+}
+
+// The log density without its constant log(1 + th) (fits add it once).
+inline double clayton_log_pdf_point(double th, const Arg& a, const Arg& b) {
+  const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
+  return -(1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
+}
+
+inline double clayton_log_pdf(double th, const Arg& a, const Arg& b) {
+  return std::log1p(th) + clayton_log_pdf_point(th, a, b);
+}
+
+inline double clayton_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
+  return std::exp(-(1.0 + th) * a.lx - (1.0 + 1.0 / th) * ls);
+}
+
+// b and 1 - b.
+inline void clayton_hinv1(double th, const Arg& a, double w, double& v, double& v1) {
+  // b = (1 + a^-th (w^(-th/(1+th)) - 1))^(-1/th)
+  const double e = std::expm1(-th / (1.0 + th) * std::log(w));
+  if (!(e > 0)) {
+    v = w >= 1 ? 1.0 : 0.0;
+    v1 = 1.0 - v;
+    return;
+  }
+  const double p = -th * a.lx + std::log(e);
+  const double lt = p > 0 ? p + std::log1p(std::exp(-p)) : std::log1p(std::exp(p));
+  v = std::exp(-lt / th);
+  v1 = -std::expm1(-lt / th);
+}
+
+// Gumbel: log(x^th + y^th), x = -log a, y = -log b, from log x and log y.
+inline double gumbel_log_s(double th, double llx, double lly) {
+  const double m = std::max(llx, lly), n = std::min(llx, lly);
+  return th * m + std::log1p(std::exp(th * (n - m)));
+}
+
+inline double gumbel_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double ls = gumbel_log_s(th, a.llx, b.llx);
+  const double A = std::exp(ls / th);
+  return -A - a.lx - b.lx + (th - 1.0) * (a.llx + b.llx) + (1.0 / th - 2.0) * ls + std::log(A + th - 1.0);
+}
+
+inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = gumbel_log_s(th, a.llx, b.llx);
+  const double A = std::exp(ls / th);
+  return std::exp(-A - a.lx + (th - 1.0) * a.llx + (1.0 / th - 1.0) * ls);
+}
+
+// Frank, theta > 0 (negative theta through b -> 1 - b, see below):
+// D = e^{-th a}(1 - e^{-th b}) + e^{-th b}(1 - e^{-th (1-b)}), both terms >= 0.
+// Without the constant log(th) + log(1 - e^-th) (frank_pos_log_const).
+inline double frank_pos_log_pdf_point(double th, const Arg& a, const Arg& b) {
+  double ld;
+  if (th <= 50) {  // D in linear space: e^{-th a} >= e^-50, no underflow
+    ld = std::log(-std::exp(-th * a.x) * std::expm1(-th * b.x) - std::exp(-th * b.x) * std::expm1(-th * b.x1));
+  } else {
+    ld = log_sum_exp(-th * a.x + std::log(-std::expm1(-th * b.x)), -th * b.x + std::log(-std::expm1(-th * b.x1)));
+  }
+  return -th * (a.x + b.x) - 2.0 * ld;
+}
+
+inline double frank_pos_log_const(double th) { return std::log(th) + std::log(-std::expm1(-th)); }
+
+inline double frank_pos_log_pdf(double th, const Arg& a, const Arg& b) {
+  return frank_pos_log_const(th) + frank_pos_log_pdf_point(th, a, b);
+}
+
+// h1 = N / (N + M) with N, M the two terms of D; also 1 - h1 = M / (N + M).
+inline void frank_pos_h1(double th, const Arg& a, const Arg& b, double& h, double& h_c) {
+  // log(M / N)
+  const double lr = th * (a.x - b.x) + std::log(-std::expm1(-th * b.x1)) - std::log(-std::expm1(-th * b.x));
+  if (lr > 0) {
+    const double e = std::exp(-lr);
+    h = e / (1.0 + e);
+    h_c = 1.0 / (1.0 + e);
+  } else {
+    const double e = std::exp(lr);
+    h = 1.0 / (1.0 + e);
+    h_c = e / (1.0 + e);
+  }
+}
+
+inline double frank_log_pdf(double th, const Arg& a, const Arg& b) {
+  if (std::fabs(th) < 1e-12) return 0.0;
+  return th > 0 ? frank_pos_log_pdf(th, a, b) : frank_pos_log_pdf(-th, a, flip(b));
+}
+
+inline double frank_h1(double th, const Arg& a, const Arg& b) {
+  if (std::fabs(th) < 1e-12) return b.x;
+  double h, hc;
+  if (th > 0) {
+    frank_pos_h1(th, a, b, h, hc);
+    return h;
+  }
+  frank_pos_h1(-th, a, flip(b), h, hc);  // C(u, v; -th) = u - C(u, 1 - v; th)
+  return hc;
+}
+
+// b = log1p(r) / th with r = -w expm1(-th) / (w e^-th + (1 - w) e^{-th a})
+// (from h1(a, b) = w), r formed in log space: for th > 0, r > 0 and b is a
+// softplus; for th < 0, r in (-1, 0).
+inline double frank_hinv1(double th, const Arg& a, double w) {
+  if (std::fabs(th) < 1e-12) return w;
+  const double lw = std::log(w), l1w = std::log1p(-w);
+  const double lden = log_sum_exp(lw - th, l1w - th * a.x);
+  if (th > 0) {
+    const double lr = lw + std::log(-std::expm1(-th)) - lden;
+    const double sp = lr > 0 ? lr + std::log1p(std::exp(-lr)) : std::log1p(std::exp(lr));
+    return sp / th;
+  }
+  const double k = -th;
+  const double r = -std::exp(lw + k + log1m_exp(-k) - lden);
+  if (r > -0.5) return std::log1p(r) / th;
+  // 1 + r = (w + (1 - w) e^{-th a}) / (w e^-th + (1 - w) e^{-th a}), no cancellation
+  return (log_sum_exp(lw, l1w - th * a.x) - lden) / th;
+}
+
+// Joe: S = a' + b'(1 - a'), a' = (1-a)^th, b' = (1-b)^th.
+inline double joe_log_s(double th, const Arg& a, const Arg& b) {
+  return log_sum_exp(th * a.l1x, th * b.l1x + log1m_exp(th * a.l1x));
+}
+
+inline double joe_log_pdf(double th, const Arg& a, const Arg& b) {
+  const double pa = th * a.l1x, pb = th * b.l1x;
+  double ls, S;
+  if (pa > -700 && pb > -700) {  // S in linear space, no underflow
+    const double ea = std::exp(pa);
+    S = ea - std::exp(pb) * std::expm1(pa);
+    ls = std::log(S);
+  } else {
+    ls = joe_log_s(th, a, b);
+    S = std::exp(ls);
+  }
+  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + std::log(th - 1.0 + S);
+}
+
+inline double joe_h1(double th, const Arg& a, const Arg& b) {
+  const double ls = joe_log_s(th, a, b);
+  return std::exp((1.0 / th - 1.0) * ls + (th - 1.0) * a.l1x + log1m_exp(th * b.l1x));
+}
+
+// Kendall's tau of Frank's copula, theta > 0: 4 sum_k B_2k th^(2k-1) /
+// ((2k+1)(2k)!) below 2, else 1 - 4/th (1 - D1(th)) with
+// th D1(th) = pi^2/6 - sum_k e^{-k th} (th/k + 1/k^2).
+inline double frank_tau_pos(double th) {
+  if (th < 2.0) {
+    static const double bern[] = {1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66, -691.0 / 2730, 7.0 / 6,
+                                  -3617.0 / 510, 43867.0 / 798, -174611.0 / 330, 854513.0 / 138,
+                                  -236364091.0 / 2730};
+    double sum = 0, fact = 1.0, pw = th;  // fact = (2k)!, pw = th^(2k-1)
+    for (int k = 1; k <= 12; ++k) {
+      fact *= (2.0 * k - 1) * (2.0 * k);
+      sum += bern[k - 1] * pw / ((2.0 * k + 1) * fact);
+      pw *= th * th;
+    }
+    return 4.0 * sum;
+  }
+  double tail = 0;
+  for (int k = 1; k <= 60; ++k) {
+    const double term = std::exp(-k * th) * (th / k + 1.0 / (static_cast<double>(k) * k));
+    tail += term;
+    if (term < 1e-18) break;
+  }
+  const double integral = kPi * kPi / 6.0 - tail;  // int_0^th t/(e^t - 1) dt
+  const double d1 = integral / th;
+  return 1.0 - 4.0 / th * (1.0 - d1);
+}
+
+// Kendall's tau of Joe's copula: 1 - 4 sum_k 1/(k (th k + 2)(th (k-1) + 2)).
+inline double joe_tau(double th) {
+  const int K = 100;
+  double sum = 0;
+  for (int k = K; k >= 1; --k) sum += 1.0 / (k * (th * k + 2.0) * (th * (k - 1.0) + 2.0));
+  // Tail k > K: the midpoint rule, int_X^inf f + f'(X)/24 with X = K + 1/2 and
+  // f(x) = 1 / (th^2 x (x + a)(x + b)), a = 2/th, b = 2/th - 1, from the
+  // expansion 1/((1 + a/x)(1 + b/x)) = sum_j (-1)^j h_j x^-j.
+  const double a = 2.0 / th, b = 2.0 / th - 1.0, X = K + 0.5;
+  double integral = 0, pa = 1.0;
+  std::vector<double> h(10, 0.0);
+  for (int j = 0; j < 10; ++j) {
+    // h_j = sum_{i <= j} a^i b^(j-i), by h_j = a^j + b h_{j-1}
+    h[j] = pa + (j > 0 ? b * h[j - 1] : 0.0);
+    pa *= a;
+    integral += ((j % 2) ? -1.0 : 1.0) * h[j] * std::pow(X, -2.0 - j) / (2.0 + j);
+  }
+  integral /= th * th;
+  const double fX = 1.0 / (th * th * X * (X + a) * (X + b));
+  const double deriv = -fX * (1.0 / X + 1.0 / (X + a) + 1.0 / (X + b));  // f'(X)
+  sum += integral + deriv / 24.0;
+  return 1.0 - 4.0 * sum;
+}
+
+// ------------------------------------------------------------ the records
+
+inline void onepar_bounds(double l, double h, double lo[2], double hi[2]) {
+  lo[0] = l;
+  hi[0] = h;
+  lo[1] = hi[1] = 0.0;
+}
+
+inline bool clayton_valid(double th, double) { return th > 0; }
+inline double clayton_log_pdf2(double th, double, const Arg& a, const Arg& b) { return clayton_log_pdf(th, a, b); }
+inline double clayton_h1_2(double th, double, const Arg& a, const Arg& b) { return clayton_h1(th, a, b); }
+inline void clayton_hinv1_2(double th, double, const Arg& a, double w, double& v, double& v1) {
+  clayton_hinv1(th, a, w, v, v1);
+}
+inline double clayton_tau(double th, double) { return th / (th + 2.0); }
+inline double clayton_loglik(const PairData& d, int r, double th, double) {
+  return static_cast<double>(d.n) * std::log1p(th) +
+         sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return clayton_log_pdf_point(th, u, v); });
+}
+inline void clayton_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kClaytonMin, kClaytonMax, lo, hi); }
+
+inline constexpr CopulaFamily kClayton = {
+    "Clayton", 1, true, false, true, kCorner00, 0,
+    clayton_valid, clayton_log_pdf2, clayton_h1_2, h2_exchangeable<clayton_h1_2>, clayton_hinv1_2, clayton_tau,
+    clayton_loglik, clayton_bounds, nullptr, false, nullptr};
+
+inline bool at_least_one(double th, double) { return th >= 1; }
+inline double gumbel_log_pdf2(double th, double, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
+inline double gumbel_h1_2(double th, double, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
+inline double gumbel_tau(double th, double) { return 1.0 - 1.0 / th; }
+inline double gumbel_loglik(const PairData& d, int r, double th, double) {
+  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); });
+}
+inline void gumbel_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kGumbelMin, kGumbelMax, lo, hi); }
+
+inline constexpr CopulaFamily kGumbel = {
+    "Gumbel", 1, true, false, true, kCorner11, 0,
+    at_least_one, gumbel_log_pdf2, gumbel_h1_2, h2_exchangeable<gumbel_h1_2>, nullptr, gumbel_tau,
+    gumbel_loglik, gumbel_bounds, nullptr, false, nullptr};
+
+inline bool frank_valid(double th, double) { return th != 0; }
+inline double frank_log_pdf2(double th, double, const Arg& a, const Arg& b) { return frank_log_pdf(th, a, b); }
+inline double frank_h1_2(double th, double, const Arg& a, const Arg& b) { return frank_h1(th, a, b); }
+// closed form, Newton on the logit where rounding leaves (0, 1)
+inline void frank_hinv1_2(double th, double, const Arg& a, double w, double& v, double& v1) {
+  v = frank_hinv1(th, a, w);
+  if (v >= 0 && v <= 1) {
+    v1 = 1.0 - v;
+    return;
+  }
+  hinv1_numeric(frank_h1_2, frank_log_pdf2, th, 0.0, a, w, v, v1);
+}
+inline double frank_tau(double th, double) { return th > 0 ? frank_tau_pos(th) : (th < 0 ? -frank_tau_pos(-th) : 0.0); }
+// the constant terms once; c(u, v; th) = c(u, 1 - v; -th) for th < 0
+inline double frank_loglik(const PairData& d, int, double th, double) {
+  const double n = static_cast<double>(d.n);
+  if (std::fabs(th) < 1e-12) return 0.0;
+  if (th > 0)
+    return n * frank_pos_log_const(th) +
+           sum_rotated(d, 0, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(th, u, v); });
+  return n * frank_pos_log_const(-th) +
+         sum_rotated(d, 270, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(-th, u, v); });
+}
+inline void frank_bounds(double, double lo[2], double hi[2]) { onepar_bounds(-kFrankMax, kFrankMax, lo, hi); }
+// Brent's method; theta = 0 (independence) is reported as 1e-10, inside the domain
+inline CopulaFit frank_fit(PairData& d, int code, int rotation, double);
+
+inline constexpr CopulaFamily kFrank = {
+    "Frank", 1, false, false, true, 0, kAllCorners,
+    frank_valid, frank_log_pdf2, frank_h1_2, h2_exchangeable<frank_h1_2>, frank_hinv1_2, frank_tau,
+    frank_loglik, frank_bounds, nullptr, false, frank_fit};
+
+inline CopulaFit frank_fit(PairData& d, int code, int rotation, double) {
+  CopulaFit fit = fit_onepar(kFrank, d, code, rotation);
+  if (fit.cop.par == 0) fit.cop.par = 1e-10;
+  return fit;
+}
+
+inline double joe_log_pdf2(double th, double, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
+inline double joe_h1_2(double th, double, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
+inline double joe_tau2(double th, double) { return joe_tau(th); }
+inline double joe_loglik(const PairData& d, int r, double th, double) {
+  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); });
+}
+inline void joe_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kJoeMin, kJoeMax, lo, hi); }
+
+inline constexpr CopulaFamily kJoe = {
+    "Joe", 1, true, false, true, kCorner11, 0,
+    at_least_one, joe_log_pdf2, joe_h1_2, h2_exchangeable<joe_h1_2>, nullptr, joe_tau2,
+    joe_loglik, joe_bounds, nullptr, false, nullptr};
+
+}  // namespace copula_detail
+}  // namespace irtopics
+
+#endif

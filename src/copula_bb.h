@@ -1,0 +1,266 @@
+// Copulas: the two-parameter Archimedean families BB1 (theta > 0, delta >=
+// 1), BB6 (theta >= 1, delta >= 1), BB7 (theta >= 1, delta > 0) and BB8
+// (theta >= 1, 0 < delta <= 1) (Joe 2014, "Dependence modeling with
+// copulas", sections 4.17.1-4.17.5): log densities from their generators in
+// log space, split into margin and pair parts (BB1Density, ...; sum_split()
+// computes the margins once per distinct pseudo-observation), h-functions
+// (inverted by Newton on the logit), Kendall's tau (BB1 closed, the others
+// 1 + 4 int phi / phi' by tanh-sinh quadrature to about 1e-12), and the
+// bounds and starting points of their fits (VineCopula's BiCopEst, max.BB).
+// Pure C++.
+#ifndef IRTOPICS_COPULA_BB_H
+#define IRTOPICS_COPULA_BB_H
+
+#include "copula_fit.h"
+
+namespace irtopics {
+namespace copula_detail {
+
+// BB1 (Joe 2014, section 4.17.1), theta > 0, delta >= 1: Archimedean with
+// generator (t^-th - 1)^de; C = (1 + s^(1/de))^(-1/th),
+// s = A(u)^de + A(v)^de, A(t) = t^-th - 1.
+inline double bb1_log_a(double th, const Arg& a) {
+  const double z = -th * a.lx;  // > 0
+  return z < 30.0 ? std::log(std::expm1(z)) : z + std::log1p(-std::exp(-z));
+}
+
+struct BB1Density {
+  double th, de, c1, c2;  // c1 = 1 + th de, c2 = th (de - 1)
+  BB1Density(double th_, double de_) : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)) {}
+  Marg margin(const Arg& a) const {
+    const double la = bb1_log_a(th, a);
+    return {de * la, (de - 1.0) * la - (th + 1.0) * a.lx};
+  }
+  double pair(double ka, double kb) const {
+    const double ls = log_sum_exp(ka, kb), lr = ls / de;
+    // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
+    double l1pr, lbr;
+    if (lr < 700) {
+      const double r = std::exp(lr);
+      l1pr = std::log1p(r);
+      lbr = std::log(r * c1 + c2);
+    } else {
+      l1pr = softplus(lr);
+      lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+    }
+    return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr;
+  }
+};
+
+inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return split_log_pdf(BB1Density(th, de), a, b);
+}
+
+inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double la = bb1_log_a(th, a), lb = bb1_log_a(th, b);
+  const double ls = log_sum_exp(de * la, de * lb), l1pr = softplus(ls / de);
+  return std::exp(-(1.0 / th + 1.0) * l1pr + (1.0 / de - 1.0) * ls + (de - 1.0) * la - (th + 1.0) * a.lx);
+}
+
+// log(1 - (1 - t)^th) (BB6, BB7).
+inline double log_one_minus_pow(double th, const Arg& a) { return log1m_exp(th * a.l1x); }
+
+// BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
+// x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
+// w = s^(1/de), s = x(u)^de + x(v)^de.
+struct BB6Density {
+  double th, de, lth;
+  BB6Density(double th_, double de_) : th(th_), de(de_), lth(std::log(th_)) {}
+  Marg margin(const Arg& a) const {
+    const double lba = log_one_minus_pow(th, a), lxa = std::log(-lba);
+    return {de * lxa, (de - 1.0) * lxa + (th - 1.0) * a.l1x - lba};
+  }
+  double pair(double ka, double kb) const {
+    const double ls = log_sum_exp(ka, kb), lw = ls / de, w = std::exp(lw);
+    const double q = -std::expm1(-w);  // 1 - e^-w
+    const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
+    return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br);
+  }
+};
+
+inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return split_log_pdf(BB6Density(th, de), a, b);
+}
+
+inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lxa = std::log(-lba), lxb = std::log(-lbb);
+  const double ls = log_sum_exp(de * lxa, de * lxb), lw = ls / de, w = std::exp(lw);
+  return std::exp((1.0 / th - 1.0) * std::log(-std::expm1(-w)) - w + lw - ls + (de - 1.0) * lxa +
+                  (th - 1.0) * a.l1x - lba);
+}
+
+// BB7 (Joe 2014, section 4.17.4), theta >= 1, delta > 0: generator
+// B(t)^-de - 1, B(t) = 1 - (1 - t)^th; C = 1 - (1 - z)^(1/th),
+// z = (1 + s)^(-1/de), 1 + s = B(u)^-de + B(v)^-de - 1.
+struct BB7Density {
+  double th, de;
+  BB7Density(double th_, double de_) : th(th_), de(de_) {}
+  Marg margin(const Arg& a) const {
+    const double lba = log_one_minus_pow(th, a);
+    return {-de * lba, -(de + 1.0) * lba + (th - 1.0) * a.l1x};
+  }
+  double pair(double ka, double kb) const {
+    const double lz = -clayton_log_s(ka, kb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
+    const double br = (th - 1.0) * std::exp(lz) + th * (1.0 + de) * std::exp(l1mz);
+    return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + std::log(br);
+  }
+};
+
+inline double bb7_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return split_log_pdf(BB7Density(th, de), a, b);
+}
+
+inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lba = log_one_minus_pow(th, a), lbb = log_one_minus_pow(th, b);
+  const double lz = -clayton_log_s(-de * lba, -de * lbb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
+  return std::exp((1.0 / th - 1.0) * l1mz + (1.0 + de) * lz - (de + 1.0) * lba + (th - 1.0) * a.l1x);
+}
+
+// BB8 (Joe 2014, section 4.17.5; "Joe-Frank"), theta >= 1, 0 < delta <= 1:
+// C = (1 - (1 - P)^(1/th)) / de, P = D(u) D(v) / eta,
+// D(t) = 1 - (1 - de t)^th, eta = 1 - (1 - de)^th.
+inline double bb8_log_q(double de, const Arg& a) { return std::log((1.0 - de) + de * a.x1); }  // log(1 - de t)
+inline double bb8_log_eta(double th, double de) { return de >= 1 ? 0.0 : log1m_exp(th * std::log1p(-de)); }
+
+struct BB8Density {
+  double th, de, leta, lde;  // log eta, log de
+  BB8Density(double th_, double de_) : th(th_), de(de_), leta(bb8_log_eta(th_, de_)), lde(std::log(de_)) {}
+  Marg margin(const Arg& a) const {
+    const double lq = bb8_log_q(de, a);
+    return {log1m_exp(th * lq), (th - 1.0) * lq};  // log D(a)
+  }
+  double pair(double ka, double kb) const {
+    const double lp = std::min(ka + kb - leta, 0.0);
+    return lde - leta + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+  }
+};
+
+inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
+  return split_log_pdf(BB8Density(th, de), a, b);
+}
+
+inline double bb8_h1(double th, double de, const Arg& a, const Arg& b) {
+  const double lqa = bb8_log_q(de, a), lqb = bb8_log_q(de, b), leta = bb8_log_eta(th, de);
+  const double ldb = log1m_exp(th * lqb);
+  const double lp = std::min(log1m_exp(th * lqa) + ldb - leta, 0.0);
+  return std::exp((1.0 / th - 1.0) * log1m_exp(lp) + (th - 1.0) * lqa + ldb - leta);
+}
+
+// Kendall's tau of an Archimedean copula: 1 + 4 int_0^1 phi(t) / phi'(t) dt
+// (Nelsen 2006, theorem 5.1.1); the BB copulas' phi / phi' in closed form.
+inline double bb1_tau(double th, double de) { return 1.0 - 2.0 / (de * (th + 2.0)); }
+
+// phi = (-log B)^de, B = 1 - (1-t)^th: phi/phi' = log(B) B / (de th (1-t)^(th-1))
+inline double bb6_tau(double th, double de) {
+  const double lc = std::log(th * de);
+  return 1.0 + 4.0 * tanh_sinh01([&](const Arg& t) {
+           const double lb = log_one_minus_pow(th, t);
+           return lb * std::exp(lb - lc - (th - 1.0) * t.l1x);
+         });
+}
+
+// phi = B^-de - 1: phi/phi' = -B (1 - B^de) / (de th (1-t)^(th-1))
+inline double bb7_tau(double th, double de) {
+  const double lc = std::log(th * de);
+  return 1.0 + 4.0 * tanh_sinh01([&](const Arg& t) {
+           const double lb = log_one_minus_pow(th, t);
+           return -std::exp(lb + log1m_exp(de * lb) - lc - (th - 1.0) * t.l1x);
+         });
+}
+
+// phi = -log(D / eta), D = 1 - (1 - de t)^th: phi/phi' = log(D / eta) D / (th de (1 - de t)^(th-1))
+inline double bb8_tau(double th, double de) {
+  const double lc = std::log(th * de);
+  const double leta = bb8_log_eta(th, de);
+  return 1.0 + 4.0 * tanh_sinh01([&](const Arg& t) {
+           const double lq = bb8_log_q(de, t), ld = log1m_exp(th * lq);
+           return (ld - leta) * std::exp(ld - lc - (th - 1.0) * lq);
+         });
+}
+
+// ------------------------------------------------------------ the records
+
+inline void box(double l0, double h0, double l1, double h1, double lo[2], double hi[2]) {
+  lo[0] = l0;
+  hi[0] = h0;
+  lo[1] = l1;
+  hi[1] = h1;
+}
+
+template <typename D>
+double bb_loglik(const PairData& d, int r, double th, double de) {
+  return sum_split(d, r, D(th, de));
+}
+
+// Starting points: VineCopula's first, then points of the family's
+// sub-models roughly matching the empirical tau t.
+inline bool bb1_valid(double th, double de) { return th > 0 && de >= 1; }
+inline void bb1_bounds(double, double lo[2], double hi[2]) { box(0.001, 5, 1.001, 6, lo, hi); }
+// tau = 1 - 2 / (de (th + 2)); Gumbel-like (th -> 0, de = 1 / (1 - tau))
+inline int bb1_starts(double t, const double*, const double*, double st[4][2]) {
+  st[0][0] = 0.5; st[0][1] = 1.5;
+  st[1][0] = 2.0 / (1.2 * (1 - t)) - 2.0; st[1][1] = 1.2;
+  st[2][0] = 0.1; st[2][1] = 1.0 / (1 - t);
+  return 3;
+}
+inline double bb1_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb1_log_pdf(th, de, a, b); }
+inline double bb1_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb1_h1(th, de, a, b); }
+
+inline constexpr CopulaFamily kBB1 = {
+    "BB1", 2, true, true, false, kCorner11 | kCorner00, 0,
+    bb1_valid, bb1_log_pdf2, bb1_h1_2, h2_exchangeable<bb1_h1_2>, nullptr, bb1_tau,
+    bb_loglik<BB1Density>, bb1_bounds, bb1_starts, false, nullptr};
+
+inline bool bb6_valid(double th, double de) { return th >= 1 && de >= 1; }
+inline void bb6_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 1.001, 6, lo, hi); }
+inline int bb6_starts(double t, const double*, const double*, double st[4][2]) {
+  st[0][0] = 1.5; st[0][1] = 1.5;
+  st[1][0] = 1.0; st[1][1] = 1.0 / (1 - t);
+  return 2;
+}
+inline double bb6_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb6_log_pdf(th, de, a, b); }
+inline double bb6_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb6_h1(th, de, a, b); }
+
+inline constexpr CopulaFamily kBB6 = {
+    "BB6", 2, true, true, false, kCorner11, 0,
+    bb6_valid, bb6_log_pdf2, bb6_h1_2, h2_exchangeable<bb6_h1_2>, nullptr, bb6_tau,
+    bb_loglik<BB6Density>, bb6_bounds, bb6_starts, false, nullptr};
+
+inline bool bb7_valid(double th, double de) { return th >= 1 && de > 0; }
+inline void bb7_bounds(double, double lo[2], double hi[2]) { box(1.001, 5, 0.001, 6, lo, hi); }
+inline int bb7_starts(double t, const double*, const double*, double st[4][2]) {
+  st[0][0] = 1.5; st[0][1] = 0.5;
+  st[1][0] = 1.0; st[1][1] = 2 * t / (1 - t);
+  st[2][0] = 1.0 / (1 - t); st[2][1] = 0.05;
+  return 3;
+}
+inline double bb7_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb7_log_pdf(th, de, a, b); }
+inline double bb7_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb7_h1(th, de, a, b); }
+
+inline constexpr CopulaFamily kBB7 = {
+    "BB7", 2, true, true, false, kCorner11 | kCorner00, 0,
+    bb7_valid, bb7_log_pdf2, bb7_h1_2, h2_exchangeable<bb7_h1_2>, nullptr, bb7_tau,
+    bb_loglik<BB7Density>, bb7_bounds, bb7_starts, false, nullptr};
+
+inline bool bb8_valid(double th, double de) { return th >= 1 && de > 0 && de <= 1; }
+inline void bb8_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 0.001, 1, lo, hi); }
+inline int bb8_starts(double t, const double*, const double*, double st[4][2]) {
+  st[0][0] = 1.5; st[0][1] = 0.5;
+  st[1][0] = 1.0 / (1 - t); st[1][1] = 1.0;
+  return 2;
+}
+inline double bb8_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb8_log_pdf(th, de, a, b); }
+inline double bb8_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb8_h1(th, de, a, b); }
+
+// VineCopula lists BB8 with the upper-tail families and, for moderate tails,
+// with the lower-tail ones too
+inline constexpr CopulaFamily kBB8 = {
+    "BB8", 2, true, true, false, kCorner11, kCorner00,
+    bb8_valid, bb8_log_pdf2, bb8_h1_2, h2_exchangeable<bb8_h1_2>, nullptr, bb8_tau,
+    bb_loglik<BB8Density>, bb8_bounds, bb8_starts, false, nullptr};
+
+}  // namespace copula_detail
+}  // namespace irtopics
+
+#endif

@@ -1,0 +1,277 @@
+// Copulas, the common core (Urbano & Nagler, SIGIR 2018, section 3: a
+// bivariate copula per pair of systems): the copula and fit types, the
+// numerics every family shares (an argument carried as x, 1 - x, log x,
+// log(1 - x); log-sum-exp forms; tanh-sinh quadrature), the record type of a
+// base family (CopulaFamily: log density, h-functions and inverse, Kendall's
+// tau, bounds, starting values, fitting hooks), and the rotations by 90, 180
+// and 270 degrees written once for every record (Aas, Czado, Frigessi &
+// Bakken 2009, IME 44, section 2.3 and the appendix):
+//   180: C(u1, u2) = u1 + u2 - 1 + C0(1 - u1, 1 - u2), density c0(1 - u1, 1 - u2)
+//    90: C(u1, u2) = u2 - C0(1 - u1, u2),               density c0(1 - u1, u2)
+//   270: C(u1, u2) = u1 - C0(u1, 1 - u2),               density c0(u1, 1 - u2)
+// A rotation swaps the x <-> 1 - x, log x <-> log(1 - x) parts of an
+// argument (flip()); the 90 and 270 degree rotations negate par (and par2
+// where the record says so). h1(u1, u2) = P(U2 <= u2 | U1 = u1), h2 =
+// P(U1 <= u1 | U2 = u2). Pure C++: no R types.
+#ifndef IRTOPICS_COPULA_CORE_H
+#define IRTOPICS_COPULA_CORE_H
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "distributions.h"
+
+namespace irtopics {
+
+struct Copula {
+  int family = 0;
+  double par = 0, par2 = 0;
+};
+
+struct CopulaFit {
+  Copula cop;
+  double loglik = 0, aic = 0;
+  int npar = 0;
+};
+
+// Parameter bounds of the fits (VineCopula's BiCopEst / MLE_intern).
+constexpr double kRhoMax = 0.9999;
+constexpr double kNuMin = 2.0001, kNuMax = 30.0;
+constexpr double kClaytonMin = 1e-4, kClaytonMax = 28.0;
+constexpr double kGumbelMin = 1.0001, kGumbelMax = 17.0;
+constexpr double kFrankMax = 35.0;
+constexpr double kJoeMin = 1.0001, kJoeMax = 30.0;
+
+namespace copula_detail {
+
+// ------------------------------------------------------------------ numerics
+
+inline double log_sum_exp(double a, double b) {
+  const double m = std::max(a, b);
+  if (m == -std::numeric_limits<double>::infinity()) return m;
+  return m + std::log1p(std::exp(std::min(a, b) - m));
+}
+
+// log(1 - e^x) for x < 0.
+inline double log1m_exp(double x) { return x > -0.6931471805599453 ? std::log(-std::expm1(x)) : std::log1p(-std::exp(x)); }
+
+// An argument in (0, 1): x, 1 - x, log x, log(1 - x), and for Gumbel
+// log(-log x) and log(-log(1 - x)).
+struct Arg {
+  double x, x1, lx, l1x, llx, ll1x;
+};
+
+inline Arg make_arg(double x) {
+  Arg a;
+  a.x = x;
+  a.x1 = 1.0 - x;
+  a.lx = std::log(x);
+  a.l1x = std::log1p(-x);
+  a.llx = std::log(-a.lx);
+  a.ll1x = std::log(-a.l1x);
+  return a;
+}
+
+// The argument 1 / (1 + e^-z) (from its logit z, without cancellation).
+inline Arg arg_from_logit(double z) {
+  Arg a;
+  a.lx = -std::log1p(std::exp(-z));
+  a.l1x = -std::log1p(std::exp(z));
+  a.x = std::exp(a.lx);
+  a.x1 = std::exp(a.l1x);
+  a.llx = std::log(-a.lx);
+  a.ll1x = std::log(-a.l1x);
+  return a;
+}
+
+inline Arg flip(const Arg& a) { return Arg{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx}; }
+
+// Quantiles of an argument, using whichever of x and 1 - x is exact.
+inline double norm_q(const Arg& a) { return a.x <= 0.5 ? norm_quantile(a.x) : -norm_quantile(a.x1); }
+inline double t_q(const StudentT& t, const Arg& a) { return a.x <= 0.5 ? t.quantile(a.x) : -t.quantile(a.x1); }
+
+inline double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+
+// The two-parameter Archimedean log densities split into a part of each
+// argument alone (`Marg`: a key the pair part needs and an additive term)
+// and a pair part, so that a fit computes the margins once per distinct
+// pseudo-observation (sum_split()). log c(a, b) = pair(ma.key, mb.key) +
+// ma.add + mb.add; the constructors hold the constants of a parameter.
+struct Marg {
+  double key, add;
+};
+
+template <typename D>
+double split_log_pdf(const D& dens, const Arg& a, const Arg& b) {
+  const Marg ma = dens.margin(a), mb = dens.margin(b);
+  return dens.pair(ma.key, mb.key) + ma.add + mb.add;
+}
+
+// int_0^1 f(t) dt by tanh-sinh quadrature (Takahasi & Mori 1974): t =
+// 1 / (1 + e^{-pi sinh s}), so f receives t and 1 - t exactly (an Arg), and
+// integrable end-point singularities are harmless. Step halving until two
+// levels agree to 1e-13 (absolute; the integrands here are O(1)).
+template <typename F>
+double tanh_sinh01(F&& f) {
+  const double smax = 3.2;  // pi sinh(3.2) = 38.5: t down to 2e-17
+  auto term = [&](double s) {
+    const double z = kPi * std::sinh(s);
+    const Arg t = arg_from_logit(z);
+    const double v = f(t);
+    const double w = kPi * std::cosh(s) * t.x * t.x1;
+    return std::isfinite(v) && w > 0 ? v * w : 0.0;
+  };
+  double h = 0.5;
+  double sum = term(0.0);
+  for (double s = h; s <= smax; s += h) sum += term(s) + term(-s);
+  double est = sum * h;
+  for (int level = 0; level < 8; ++level) {
+    h *= 0.5;
+    for (double s = h; s <= smax; s += 2 * h) sum += term(s) + term(-s);
+    const double next = sum * h;
+    const bool done = std::fabs(next - est) <= 1e-13 && level >= 2;
+    est = next;
+    if (done) break;
+  }
+  return est;
+}
+
+// Kendall's tau of an Archimedean copula: 1 + 4 int_0^1 phi(t) / phi'(t) dt
+
+// ------------------------------------------------------------- the record
+
+struct PairData;  // copula_data.h
+
+// Corners of the unit square, for VineCopula's preselection (presel =
+// TRUE): a family is a candidate for data with a tail in a corner when its
+// (rotated) tails include that corner. Upper right (u1, u2 near 1), lower
+// left, lower right (u1 near 1, u2 near 0), upper left.
+constexpr unsigned kCorner11 = 1, kCorner00 = 2, kCorner10 = 4, kCorner01 = 8;
+constexpr unsigned kAllCorners = 15;
+
+// One base copula family (rotation 0). Parameters are the base family's
+// (th, th2: t rho and nu, BB theta and delta, Tawn theta and psi); a and b
+// are the two arguments; h1(a, b) = P(V <= b | U = a), h2(a, b) = P(U <= a |
+// V = b). Families with `rotates` also exist rotated by 90, 180 and 270
+// degrees (copula_families.h), which the functions here never see: the
+// arguments arrive flipped and the parameters negated back.
+struct CopulaFamily {
+  const char* name;
+  int npar;            // 0, 1 or 2
+  bool rotates;        // has 90/180/270 degree versions (par < 0 at 90/270)
+  bool par2_rotates;   // par2 is negated too at 90/270 (BB1-BB8; not Tawn's psi)
+  bool basic;          // in simulation_model(copulas = "basic")
+  unsigned strong_tails;    // corners whose strong-tail lists hold the family
+  unsigned moderate_tails;  // further corners whose moderate-tail lists hold it
+  // the base parameters lie in the family's domain (VineCopula's BiCopCheck)
+  bool (*valid)(double th, double th2);
+  double (*log_pdf)(double th, double th2, const Arg& a, const Arg& b);
+  double (*h1)(double th, double th2, const Arg& a, const Arg& b);
+  double (*h2)(double th, double th2, const Arg& a, const Arg& b);
+  // the b with h1(a, b) = w, and 1 - b; nullptr: Newton on the logit of b
+  void (*hinv1)(double th, double th2, const Arg& a, double w, double& v, double& v1);
+  double (*tau)(double th, double th2);
+  // fitting: the log-likelihood of pair data whose arguments are rotated by
+  // `rotation` (sum_rotated()), at base parameters
+  double (*loglik)(const PairData& d, int rotation, double th, double th2);
+  // bounds of the base parameters in a fit (tau: the empirical Kendall tau)
+  void (*bounds)(double tau, double lo[2], double hi[2]);
+  // two-parameter families: up to 4 starting points (base parameters,
+  // clamped to the bounds after) from t = |tau| in [0.01, 0.9]; the first is
+  // VineCopula's start
+  int (*starts)(double t, const double lo[2], const double hi[2], double st[4][2]);
+  bool bimodal;  // also climb from the first start when another was better
+  // a fit of its own (nullptr: the generic fit by npar, copula_fit.h)
+  CopulaFit (*fit)(PairData& d, int code, int rotation, double tau);
+};
+
+// h2 of an exchangeable family: h1 with the arguments swapped.
+template <double (*H1)(double, double, const Arg&, const Arg&)>
+double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
+  return H1(th, th2, b, a);
+}
+
+// ------------------------------------------------------------- rotations
+
+inline bool negates(int rotation) { return rotation == 90 || rotation == 270; }
+
+// The base parameters of a rotated family's (par, par2).
+inline void base_params(const CopulaFamily& f, int rotation, double par, double par2, double& th, double& th2) {
+  th = par;
+  th2 = par2;
+  if (negates(rotation)) {
+    th = -th;
+    if (f.par2_rotates) th2 = -th2;
+  }
+}
+
+// The arguments of the base copula at (u1, u2) for a rotation.
+inline void rotate_args(int rotation, const Arg& u1, const Arg& u2, Arg& a, Arg& b) {
+  switch (rotation) {
+    case 180: a = flip(u1); b = flip(u2); break;
+    case 90: a = flip(u1); b = u2; break;
+    case 270: a = u1; b = flip(u2); break;
+    default: a = u1; b = u2; break;
+  }
+}
+
+// The corners of a base family's tails once rotated.
+inline unsigned rotate_corners(unsigned c, int rotation) {
+  auto map = [&](unsigned c11, unsigned c00, unsigned c10, unsigned c01) {
+    return ((c & kCorner11) ? c11 : 0u) | ((c & kCorner00) ? c00 : 0u) | ((c & kCorner10) ? c10 : 0u) |
+           ((c & kCorner01) ? c01 : 0u);
+  };
+  switch (rotation) {
+    case 180: return map(kCorner00, kCorner11, kCorner01, kCorner10);
+    case 90: return map(kCorner01, kCorner10, kCorner00, kCorner11);   // u1 -> 1 - u1
+    case 270: return map(kCorner10, kCorner01, kCorner11, kCorner00);  // u2 -> 1 - u2
+    default: return c;
+  }
+}
+
+// The b in (0, 1) with h1(a, b) = w: Newton on z = logit(b) with the
+// density as derivative, bisection when a step leaves the bracket.
+using HFunction = double (*)(double th, double th2, const Arg& a, const Arg& b);
+inline void hinv1_numeric(HFunction h1, HFunction log_pdf, double th, double p2, const Arg& a, double w, double& v,
+                          double& v1) {
+  double lo = -745.0, hi = 37.0;  // logit bracket: b from ~1e-324 to 1 - 1e-16
+  double z = std::log(w) - std::log1p(-w);
+  z = std::min(std::max(z, lo + 1), hi - 1);
+  for (int it = 0; it < 200; ++it) {
+    const Arg y = arg_from_logit(z);
+    const double g = h1(th, p2, a, y) - w;
+    if (g == 0) break;
+    if (g > 0) hi = z; else lo = z;
+    const double slope = std::exp(log_pdf(th, p2, a, y) + y.lx + y.l1x);
+    double next = z - g / slope;
+    if (!(slope > 0) || !std::isfinite(next) || next <= lo || next >= hi) next = 0.5 * (lo + hi);
+    const double change = std::fabs(next - z);
+    z = next;
+    if (change <= 1e-15 * std::max(1.0, std::fabs(z)) || hi - lo <= 1e-15 * std::max(1.0, std::fabs(z))) break;
+  }
+  const Arg y = arg_from_logit(z);
+  v = y.x;
+  v1 = y.x1;
+}
+
+// The b with f.h1(a, b) = w, and 1 - b.
+inline void base_hinv1(const CopulaFamily& f, double th, double p2, const Arg& a, double w, double& v, double& v1) {
+  if (w <= 0 || w >= 1) {
+    v = w <= 0 ? 0.0 : 1.0;
+    v1 = 1.0 - v;
+    return;
+  }
+  if (f.hinv1) f.hinv1(th, p2, a, w, v, v1);
+  else hinv1_numeric(f.h1, f.log_pdf, th, p2, a, w, v, v1);
+}
+
+}  // namespace copula_detail
+}  // namespace irtopics
+
+#endif

@@ -1,0 +1,264 @@
+// Copulas: maximum-likelihood fitting of any family record within its
+// bounds (VineCopula's BiCopEst, method "mle"). One-parameter families:
+// Brent's method (Brent 1973, "Algorithms for minimization without
+// derivatives", chapter 5) on the whole interval. Two-parameter families:
+// projected Newton steps with a finite-difference gradient and Hessian
+// (newton_box()) from the best of the record's starting points. Families with
+// a fit of their own (Gaussian, t, Frank) set CopulaFamily::fit. Pure C++.
+#ifndef IRTOPICS_COPULA_FIT_H
+#define IRTOPICS_COPULA_FIT_H
+
+#include "copula_data.h"
+
+namespace irtopics {
+namespace copula_detail {
+
+// Brent's minimisation without derivatives (Brent 1973, "Algorithms for
+// minimization without derivatives", chapter 5), used to maximise f on
+// [lo, hi]; returns the argmax, its value in fmax.
+template <typename F>
+double brent_max(F&& f, double lo, double hi, double& fmax, double tol_rel = 1e-9, double tol_abs = 1e-10) {
+  constexpr double golden = 0.3819660112501051;
+  double a = lo, b = hi;
+  double x = a + golden * (b - a), w = x, v = x;
+  double fx = -f(x), fw = fx, fv = fx;
+  double d = 0, e = 0;
+  for (int it = 0; it < 200; ++it) {
+    const double m = 0.5 * (a + b);
+    const double tol1 = tol_rel * std::fabs(x) + tol_abs, tol2 = 2 * tol1;
+    if (std::fabs(x - m) <= tol2 - 0.5 * (b - a)) break;
+    bool golden_step = true;
+    if (std::fabs(e) > tol1) {
+      double r = (x - w) * (fx - fv);
+      double q = (x - v) * (fx - fw);
+      double p = (x - v) * q - (x - w) * r;
+      q = 2 * (q - r);
+      if (q > 0) p = -p;
+      q = std::fabs(q);
+      const double e_old = e;
+      e = d;
+      if (std::fabs(p) < std::fabs(0.5 * q * e_old) && p > q * (a - x) && p < q * (b - x)) {
+        d = p / q;
+        const double u = x + d;
+        if (u - a < tol2 || b - u < tol2) d = x < m ? tol1 : -tol1;
+        golden_step = false;
+      }
+    }
+    if (golden_step) {
+      e = x >= m ? a - x : b - x;
+      d = golden * e;
+    }
+    const double u = std::fabs(d) >= tol1 ? x + d : x + (d > 0 ? tol1 : -tol1);
+    double fu = -f(u);
+    if (!std::isfinite(fu)) fu = std::numeric_limits<double>::max();
+    if (fu <= fx) {
+      if (u >= x) a = x; else b = x;
+      v = w; fv = fw; w = x; fw = fx; x = u; fx = fu;
+    } else {
+      if (u < x) a = u; else b = u;
+      if (fu <= fw || w == x) {
+        v = w; fv = fw; w = u; fw = fu;
+      } else if (fu <= fv || v == x || v == w) {
+        v = u; fv = fu;
+      }
+    }
+  }
+  fmax = -fx;
+  return x;
+}
+
+// Maximises f(x, y) over the box [lo, hi] by Newton steps with a
+// finite-difference gradient and Hessian (a 3-point stencil along each axis,
+// kept inside the box, and one mixed point: 5 evaluations per iteration),
+// Levenberg damping when the Hessian is not negative definite, backtracking
+// when a step does not increase f, and coordinates on a bound with the
+// gradient pointing outwards held fixed (projected Newton). From the start
+// x; returns the best value, x holds its point. `n_eval` counts
+// evaluations.
+template <typename F>
+double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], double fx, int max_iter,
+                  int* n_eval = nullptr) {
+  int evals = 0;
+  auto eval = [&](double a, double b) {
+    ++evals;
+    const double v = f(a, b);
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
+  };
+  for (int it = 0; it < max_iter; ++it) {
+    double g[2], H[2][2], d1[2];
+    for (int k = 0; k < 2; ++k) {
+      const double h = 1e-4 * (hi[k] - lo[k]);
+      double a, b;  // offsets of the two stencil points
+      if (x[k] - h >= lo[k] && x[k] + h <= hi[k]) { a = -h; b = h; }
+      else if (x[k] + 2 * h <= hi[k]) { a = h; b = 2 * h; }
+      else { a = -h; b = -2 * h; }
+      double pa[2] = {x[0], x[1]}, pb[2] = {x[0], x[1]};
+      pa[k] += a;
+      pb[k] += b;
+      const double fa = eval(pa[0], pa[1]), fb = eval(pb[0], pb[1]);
+      // parabola through (0, fx), (a, fa), (b, fb)
+      const double sa = (fa - fx) / a, sb = (fb - fx) / b;
+      H[k][k] = 2.0 * (sb - sa) / (b - a);
+      g[k] = sa - 0.5 * H[k][k] * a;
+      d1[k] = b > 0 ? b : a;  // for the mixed point: the point at offset d1
+      if (k == 0) H[1][0] = (b > 0 ? fb : fa);  // f(x + d1 e0), stored temporarily
+      else H[0][1] = (b > 0 ? fb : fa);         // f(x + d1 e1)
+    }
+    const double f0 = H[1][0], f1 = H[0][1];
+    const double fm = eval(x[0] + d1[0], x[1] + d1[1]);
+    const double hmix = (fm - f0 - f1 + fx) / (d1[0] * d1[1]);
+    H[0][1] = H[1][0] = hmix;
+    // coordinates held on their bound
+    bool fixed[2];
+    for (int k = 0; k < 2; ++k) {
+      const double tol = 1e-9 * (hi[k] - lo[k]);
+      fixed[k] = (x[k] <= lo[k] + tol && g[k] < 0) || (x[k] >= hi[k] - tol && g[k] > 0);
+    }
+    // The step, in coordinates scaled by the box (y = x / (hi - lo)), along
+    // the eigenvectors of -H: a Newton step where the curvature is
+    // concave enough, else a step of kFlat in the direction of the gradient
+    // (a ridge along which f keeps rising, as Tawn's theta near its bound,
+    // is crossed in a few steps; backtracking shortens a step too long).
+    constexpr double kFlat = 0.25;
+    const double R[2] = {hi[0] - lo[0], hi[1] - lo[1]};
+    const double gs[2] = {g[0] * R[0], g[1] * R[1]};
+    const double A = -H[0][0] * R[0] * R[0], B = -H[0][1] * R[0] * R[1], D = -H[1][1] * R[1] * R[1];
+    const double scale_h = std::max(std::fabs(A), std::fabs(D)) + 1e-300;
+    double p[2] = {0, 0};
+    auto along = [&](double mu, double comp) {  // step length along one direction
+      return mu > 1e-6 * scale_h ? comp / mu : (comp > 0 ? kFlat : (comp < 0 ? -kFlat : 0.0));
+    };
+    if (fixed[0] && fixed[1]) {
+      // nothing to do
+    } else if (fixed[0] || fixed[1]) {
+      const int k = fixed[0] ? 1 : 0;
+      p[k] = along(k == 0 ? A : D, gs[k]) * R[k];
+    } else {
+      // eigen-decomposition of [[A, B], [B, D]]
+      const double mean = 0.5 * (A + D), rad = std::sqrt(0.25 * (A - D) * (A - D) + B * B);
+      const double mu[2] = {mean + rad, mean - rad};
+      double e[2][2];
+      if (rad == 0) {
+        e[0][0] = 1; e[0][1] = 0; e[1][0] = 0; e[1][1] = 1;
+      } else {
+        // eigenvector of mu0: (B, mu0 - A) or (mu0 - D, B), whichever is longer
+        double v0 = B, v1 = mu[0] - A;
+        if (std::fabs(mu[0] - D) + std::fabs(B) > std::fabs(v0) + std::fabs(v1)) { v0 = mu[0] - D; v1 = B; }
+        const double nrm = std::sqrt(v0 * v0 + v1 * v1);
+        e[0][0] = v0 / nrm; e[0][1] = v1 / nrm;
+        e[1][0] = -e[0][1]; e[1][1] = e[0][0];
+      }
+      for (int j = 0; j < 2; ++j) {
+        const double t = along(mu[j], e[j][0] * gs[0] + e[j][1] * gs[1]);
+        p[0] += t * e[j][0] * R[0];
+        p[1] += t * e[j][1] * R[1];
+      }
+    }
+    // backtracking along the projected step
+    double best = fx, bx[2] = {x[0], x[1]};
+    double scale = 1.0;
+    for (int bt = 0; bt < 8; ++bt) {
+      double y[2];
+      for (int k = 0; k < 2; ++k) y[k] = std::min(hi[k], std::max(lo[k], x[k] + scale * p[k]));
+      if (y[0] == x[0] && y[1] == x[1]) break;
+      const double fy = eval(y[0], y[1]);
+      if (fy > fx) {
+        best = fy;
+        bx[0] = y[0];
+        bx[1] = y[1];
+        break;
+      }
+      scale *= 0.25;
+    }
+    const double gain = best - fx;
+    const double moved = std::max(std::fabs(bx[0] - x[0]) / (hi[0] - lo[0]), std::fabs(bx[1] - x[1]) / (hi[1] - lo[1]));
+    // the gain the quadratic model predicted for the step taken
+    const double s0 = bx[0] - x[0], s1 = bx[1] - x[1];
+    const double pred = g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    x[0] = bx[0];
+    x[1] = bx[1];
+    fx = best;
+    if (gain <= 1e-7 || moved <= 1e-7) break;
+    // A full step the model predicted to 10% that gained little: Newton's
+    // quadratic convergence leaves far less than 1e-7 to gain.
+    if (scale == 1.0 && gain <= 1e-4 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred)) break;
+  }
+  if (n_eval) *n_eval += evals;
+  return fx;
+}
+
+// The log-likelihood of a family record at a code's (par, par2): -inf where
+// it is not a number.
+inline double family_loglik(const CopulaFamily& f, const PairData& d, int rotation, double par, double par2) {
+  double th, th2;
+  base_params(f, rotation, par, par2, th, th2);
+  const double ll = f.loglik(d, rotation, th, th2);
+  return std::isnan(ll) ? -std::numeric_limits<double>::infinity() : ll;
+}
+
+// A one-parameter family: Brent's method over its bounds (negated for the
+// 90 and 270 degree rotations).
+inline CopulaFit fit_onepar(const CopulaFamily& f, const PairData& d, int code, int rotation) {
+  double lo[2], hi[2];
+  f.bounds(0.0, lo, hi);
+  double a = lo[0], b = hi[0];
+  if (negates(rotation)) {
+    a = -hi[0];
+    b = -lo[0];
+  }
+  CopulaFit fit;
+  fit.cop.family = code;
+  fit.cop.par = brent_max([&](double p) { return family_loglik(f, d, rotation, p, 0.0); }, a, b, fit.loglik, 1e-6, 1e-8);
+  fit.npar = 1;
+  return fit;
+}
+
+// A two-parameter family by maximum likelihood over its bounds:
+// newton_box() on the base parameters from the best of the record's
+// starting points (and, for a bimodal likelihood, a second climb from the
+// first start when another was better, keeping the higher).
+inline CopulaFit fit_twopar(const CopulaFamily& f, const PairData& d, int code, int rotation, double tau,
+                            int* n_eval = nullptr) {
+  const bool neg = negates(rotation);
+  const double sp = neg ? -1.0 : 1.0, sp2 = neg && f.par2_rotates ? -1.0 : 1.0;
+  double lo[2], hi[2];
+  f.bounds(tau, lo, hi);
+  auto ll = [&](double a, double b) {
+    const double v = f.loglik(d, rotation, a, b);
+    return std::isnan(v) ? -std::numeric_limits<double>::infinity() : v;
+  };
+  const double t = std::min(std::max(std::fabs(tau), 0.01), 0.9);
+  double starts[4][2];
+  const int ns = f.starts(t, lo, hi, starts);
+  double fs[4] = {0, 0, 0, 0};
+  int best = 0;
+  for (int k = 0; k < ns; ++k) {
+    for (int j = 0; j < 2; ++j) starts[k][j] = std::min(hi[j], std::max(lo[j], starts[k][j]));
+    fs[k] = ll(starts[k][0], starts[k][1]);
+    if (n_eval) ++*n_eval;
+    if (fs[k] > fs[best]) best = k;
+  }
+  double x[2] = {starts[best][0], starts[best][1]};
+  double value = newton_box(ll, x, lo, hi, fs[best], 40, n_eval);
+  if (f.bimodal && best != 0) {
+    double x0[2] = {starts[0][0], starts[0][1]};
+    const double v0 = newton_box(ll, x0, lo, hi, fs[0], 40, n_eval);
+    if (v0 > value) {
+      value = v0;
+      x[0] = x0[0];
+      x[1] = x0[1];
+    }
+  }
+  CopulaFit fit;
+  fit.cop.family = code;
+  fit.cop.par = sp * x[0];
+  fit.cop.par2 = sp2 * x[1];
+  fit.loglik = value;
+  fit.npar = 2;
+  return fit;
+}
+
+}  // namespace copula_detail
+}  // namespace irtopics
+
+#endif
