@@ -234,10 +234,13 @@ check_copula_families <- function(copulas, call = rlang::caller_env()) {
   if (is.character(copulas) && length(copulas) == 1L && copulas %in% c("all", "basic")) {
     return(if (copulas == "all") copula_family_codes() else copula_families_basic())
   }
-  codes <- copula_family_codes()
-  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% codes)) {
-    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among {.val {codes}}.",
-                    i = "0 independence, 1 Gaussian, 2 Student t, 3 Clayton, 4 Gumbel, 5 Frank, 6 Joe, 7-10 BB1, BB6, BB7, BB8, 104 and 204 Tawn types 1 and 2; +10, +20, +30 (Tawn: +10, +20, +30 as 114, 124, 134) rotate by 180, 90 and 270 degrees."),
+  fams <- copula_families()
+  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% as.integer(names(fams)))) {
+    # every code of the C++ code map with its name (one string: cli would
+    # shorten a long vector)
+    known <- paste(names(fams), fams, collapse = ", ")
+    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among those below.",
+                    i = "Codes (VineCopula's; 90, 180, 270: rotated by that many degrees): {known}."),
                   call = call)
   }
   sort(unique(as.integer(copulas)))

@@ -16,41 +16,8 @@
 # list(file, call) with the call's text, white space folded to one space.
 base_r_errors <- list()
 
-# Calls in files of other parts of issue 26 (calibration-margins/-distribution,
-# copula, compare-systems, glue), to be given their class when those parts are
-# merged; they are the only ones left.
-pending <- list(
-  list("test-calibration-copula.R", "expect_error(cpp_qt(0.5, 0))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_sim(11, 1, 0, 10L, 1, 1))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(3, -1, 0, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 11), 1L))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_select(rp$U, rp$i, rp$j + 1000L, all_families, 1L))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_select(bad, 0L, 1L, all_families, 1L))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(7, 1, 0.5, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(10, 2, 1.5, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(27, -1, 2, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(104, 2, 1.2, 0.5, 0.5))"),
-  list("test-calibration-copula.R", "expect_error(cpp_copula_pdf(124, 2, 0.5, 0.5, 0.5))"),
-  list("test-calibration-distribution.R", "expect_error(transform_margin(m, 1), \"`mean` must be strictly between\")"),
-  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, NA, 0.3, 0.4)), \"`x`\")"),
-  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, -0.2, 0.3)), \"Score 2 is -0.2\")"),
-  list("test-calibration-margins.R", "expect_error(fit_margin(rep(0, 10)), \"constant scores\")"),
-  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, 0.2, 0.3), type = \"discrete\"), \"`support` is required\")"),
-  list("test-calibration-margins.R", "expect_error(fit_margin(c(0.1, 0.25, 0.3), type = \"discrete\", support = s), \"Score 2 is 0.25\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(big, test = \"randomization\", exact = TRUE), \"exact = FALSE\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x, test = \"rthsd\"), \"missing = \\\"zero\\\"\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x, test = function(x, y) stop(\"boom\")), \"sys1\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x[1, , drop = FALSE]), class = \"irtopics_error\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x[, 1, drop = FALSE]), class = \"irtopics_error\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x, baseline = \"nope\"), \"not a system\")"),
-  list("test-compare-systems.R", "expect_error(compare_systems(x, test = \"anova\"), \"Use one of\")"),
-  list("test-compare-systems.R", "expect_error(subset_systems(ap, c(\"splade\", \"dirichet\")), \"Did you mean \\\"dirichlet\\\"\")"),
-  list("test-compare-systems.R", "expect_error(ggplot2::autoplot(ap, systems = \"splad\"), \"Did you mean \\\"splade\\\"\")"),
-  list("test-compare-systems.R", "expect_error(topic_set_size(pilot = ap, systems = c(\"bm25\", \"splde\"), min_diff = 0.1), \"Did you mean \\\"splade\\\"\")"),
-  list("test-compare-systems.R", "expect_error(standardize_scores(ap, reference = \"bm2\"), \"Did you mean \\\"bm25\\\"\")"),
-  list("test-compare-systems.R", "expect_error(ggplot2::autoplot(cmp, type = \"topics\", pair = c(\"bm25\", \"spalde\")), \"Did you mean \\\"splade\\\"\")")
-)
+# Calls waiting for their class (another part of issue 26): none are left.
+pending <- list()
 
 # Every expect_error() call of a file: data.frame(file, line, call, verdict)
 # with verdict "class", "no error", "generic class" or "unclassed".

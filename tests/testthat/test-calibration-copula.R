@@ -71,7 +71,7 @@ test_that("pt, qt and qnorm agree with R's to about 1e-10 relative", {
     # round trip through our own cdf
     expect_lt(max(abs(cpp_pt(cpp_qt(pp, df), df) - pp) / pmin(pp, 1 - pp)), 1e-11)
   }
-  expect_error(cpp_qt(0.5, 0))
+  expect_error(cpp_qt(0.5, 0), "`df` must be positive", class = "irtopics_error_argument")
 })
 
 test_that("the Gaussian and t copula densities are the bivariate densities over their margins", {
@@ -205,9 +205,9 @@ test_that("simulation is a pure function of (key, stream) and its uniforms are n
   expect_true(all(a > 0 & a < 1))
   ind <- cpp_copula_sim(0, 0, 0, 1000L, 7, 3)
   expect_identical(ind[, 1], a[, 1])
-  expect_error(cpp_copula_sim(11, 1, 0, 10L, 1, 1))
-  expect_error(cpp_copula_pdf(3, -1, 0, 0.5, 0.5))
-  expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5))
+  expect_error(cpp_copula_sim(11, 1, 0, 10L, 1, 1), "Unknown copula family 11", class = "irtopics_error_argument")
+  expect_error(cpp_copula_pdf(3, -1, 0, 0.5, 0.5), "out of range", class = "irtopics_error_argument")
+  expect_error(cpp_copula_pdf(23, 1, 0, 0.5, 0.5), "out of range", class = "irtopics_error_argument")
 })
 
 # Pairs of systems of adhoc8_ap.csv (every column is a system), as
@@ -253,10 +253,13 @@ test_that("copula selection: AIC of the fit, thread-independent, candidates by t
   # a smaller family set is respected
   c1 <- cpp_copula_select(rp$U, rp$i, rp$j, c(1, 5), 2L)
   expect_true(all(c1$family %in% c(1, 5)))
-  expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 11), 1L))
-  expect_error(cpp_copula_select(rp$U, rp$i, rp$j + 1000L, all_families, 1L))
+  expect_error(cpp_copula_select(rp$U, rp$i, rp$j, c(1, 11), 1L), "Unknown copula family 11",
+               class = "irtopics_error_argument")
+  expect_error(cpp_copula_select(rp$U, rp$i, rp$j + 1000L, all_families, 1L), "Column index out of range",
+               class = "irtopics_error_argument")
   bad <- rp$U; bad[1, 1] <- 1
-  expect_error(cpp_copula_select(bad, 0L, 1L, all_families, 1L))
+  expect_error(cpp_copula_select(bad, 0L, 1L, all_families, 1L), "strictly inside \\(0, 1\\)",
+               class = "irtopics_error_argument")
 })
 
 test_that("densities, h-functions, inverses and tau agree with VineCopula", {
@@ -448,11 +451,12 @@ test_that("two-parameter families: Kendall's tau from its integrals and from sim
     suppressWarnings(min(ks.test(s[1:5000, 1], "punif")$p.value, ks.test(s[1:5000, 2], "punif")$p.value))
   }, numeric(1))
   expect_true(all(ks_p > 1e-3), label = paste("families", toString(fams[ks_p <= 1e-3])))
-  expect_error(cpp_copula_pdf(7, 1, 0.5, 0.5, 0.5))   # BB1 delta < 1
-  expect_error(cpp_copula_pdf(10, 2, 1.5, 0.5, 0.5))  # BB8 delta > 1
-  expect_error(cpp_copula_pdf(27, -1, 2, 0.5, 0.5))   # rotated BB1 needs par2 <= -1
-  expect_error(cpp_copula_pdf(104, 2, 1.2, 0.5, 0.5)) # psi > 1
-  expect_error(cpp_copula_pdf(124, 2, 0.5, 0.5, 0.5)) # rotated Tawn needs par <= -1
+  # parameters out of range: BB1 delta < 1, BB8 delta > 1, rotated BB1 needs
+  # par2 <= -1, Tawn psi > 1, rotated Tawn needs par <= -1
+  for (cs in list(c(7, 1, 0.5), c(10, 2, 1.5), c(27, -1, 2), c(104, 2, 1.2), c(124, 2, 0.5))) {
+    expect_error(cpp_copula_pdf(cs[1], cs[2], cs[3], 0.5, 0.5),
+                 paste("out of range for copula family", cs[1]), class = "irtopics_error_argument")
+  }
 })
 
 test_that("two-parameter families agree with VineCopula", {

@@ -85,7 +85,7 @@ test_that("transform_margin() refuses a mean it cannot attain, naming it and the
       expect_error(transform_margin(mg, bad), class = "irtopics_error_argument")
     }
   }
-  expect_error(transform_margin(m, 1), "`mean` must be strictly between")
+  expect_error(transform_margin(m, 1), "`mean` must be strictly between", class = "irtopics_error_argument")
   expect_error(transform_margin(m, NA_real_), class = "irtopics_error_argument")
   expect_error(transform_margin(list(), 0.3), class = "irtopics_error_argument")
   # a pmf with no mass above 0.3: means from 0.3 up are not attainable

@@ -95,18 +95,17 @@ test_that("RR margins on a support of 1001 values", {
 
 test_that("bad input: classed errors naming the argument", {
   s <- score_support("P@10")
-  expect_error(fit_margin(c(0.1, NA, 0.3, 0.4)), class = "irtopics_error_data")
-  expect_error(fit_margin(c(0.1, NA, 0.3, 0.4)), "`x`")
+  expect_error(fit_margin(c(0.1, NA, 0.3, 0.4)), "`x`", class = "irtopics_error_data")
   expect_error(fit_margin(c(0.1, 1.2, 0.3)), class = "irtopics_error_data")
-  expect_error(fit_margin(c(0.1, -0.2, 0.3)), "Score 2 is -0.2")
+  expect_error(fit_margin(c(0.1, -0.2, 0.3)), "Score 2 is -0.2", class = "irtopics_error_data")
   expect_error(fit_margin(c(0.1, 0.3)), class = "irtopics_error_data")
   expect_error(fit_margin(rep(0.2, 10)), class = "irtopics_error_data")
-  expect_error(fit_margin(rep(0, 10)), "constant scores")
+  expect_error(fit_margin(rep(0, 10)), "constant scores", class = "irtopics_error_data")
   expect_error(fit_margin("a"), class = "irtopics_error_data")
-  expect_error(fit_margin(c(0.1, 0.2, 0.3), type = "discrete"), class = "irtopics_error_argument")
-  expect_error(fit_margin(c(0.1, 0.2, 0.3), type = "discrete"), "`support` is required")
-  expect_error(fit_margin(c(0.1, 0.25, 0.3), type = "discrete", support = s), class = "irtopics_error_data")
-  expect_error(fit_margin(c(0.1, 0.25, 0.3), type = "discrete", support = s), "Score 2 is 0.25")
+  expect_error(fit_margin(c(0.1, 0.2, 0.3), type = "discrete"), "`support` is required",
+               class = "irtopics_error_argument")
+  expect_error(fit_margin(c(0.1, 0.25, 0.3), type = "discrete", support = s), "Score 2 is 0.25",
+               class = "irtopics_error_data")
   expect_silent(fit_margin(c(0.1, 0.20004, 0.3), type = "discrete", support = s))
   expect_error(fit_margin(c(0.1, 0.2, 0.3), support = s), class = "irtopics_error_argument")
   expect_error(fit_margin(c(0.1, 0.2, 0.3), type = "other"), class = "irtopics_error_argument")

@@ -196,7 +196,13 @@ test_that("bad input: classed errors naming the argument", {
   expect_error(simulate_scores(fx$model, 0), class = "irtopics_error_argument")
   expect_error(simulate_scores(fx$model, 10, systems = "nope"), class = "irtopics_error_argument")
   expect_error(simulate_scores(fx$model, 10, collection = "nope"), class = "irtopics_error_argument")
-  expect_error(simulation_model(fx$ap, copulas = 99), class = "irtopics_error_argument")
+  err <- expect_error(simulation_model(fx$ap, copulas = c(1, 99)), class = "irtopics_error_argument")
+  # the hint names every family of the C++ code map, with its code
+  msg <- gsub("\\s+", " ", conditionMessage(err))
+  fams <- cpp_copula_families()
+  for (k in seq_along(fams$code)) {
+    expect_match(msg, paste0("[ :]", fams$code[k], " ", fams$name[k], "[,.]"))
+  }
   expect_error(simulation_model(fx$ap, drop_bottom = 1), class = "irtopics_error_argument")
   expect_error(simulation_model(fx$ap, type = "continuous", support = (0:10) / 10),
                class = "irtopics_error_argument")
