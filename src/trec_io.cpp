@@ -542,7 +542,7 @@ bool RunParser::next(bool* topic_changed, bool* seen_before) {
     if (++line_no_ == 0) throw too_many_lines(run_.file);
     bool extra = false;
     const char* const line_start = p_;
-    const int n = split_exact<6>(p_, f, &p_) ? 6 : split_line(p_, end_, f, 6, &extra, &p_);
+    const int n = split_six(p_, f, &p_) ? 6 : split_line(p_, end_, f, 6, &extra, &p_);
     if (n == 0) continue;  // blank line
     if (f[0][0] == '#') throw comment_error(run_.file, line_no_, "run");
     if (n < 6) {
@@ -647,8 +647,6 @@ void Qrels::build_index(CancelToken* cancel) {
   for (std::size_t k = 0; k < entries.size(); ++k) {
     if (cancel != nullptr && (k & 0x3ffff) == 0x3ffff && cancel->stop_requested()) throw Cancelled();
     const Entry& e = entries[k];
-    uint64_t w0, w1;  // the docno's first 16 bytes (the texts are padded)
-    load_short(e.docno.data(), std::min<std::size_t>(e.docno.size(), 16), &w0, &w1);
     Slot* table = slots.data() + slot_start[e.topic];
     const uint64_t mask = slot_mask[e.topic];
     for (uint64_t i = home(e.hash, mask);; i = (i + 1) & mask) {
@@ -661,9 +659,6 @@ void Qrels::build_index(CancelToken* cancel) {
         std::memcpy(s.head, e.docno.data(), std::min<std::size_t>(e.docno.size(), sizeof s.head));
         break;
       }
-      // The slot's length and first bytes settle most comparisons without
-      // reading the other entry (a cache miss per collision).
-      if (!holds(s, w0, w1, e.docno.size())) continue;
       const Entry& o = entries[s.entry - 1];
       if (same_bytes(o.docno, e.docno)) {
         throw InputError("duplicate", file, e.line,
@@ -738,7 +733,7 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
     if (cancel != nullptr && (line_no & 0xffff) == 0 && cancel->stop_requested()) throw Cancelled();
     bool extra = false;
     const char* const line_start = p;
-    const int n = split_exact<4>(p, f, &p) ? 4 : split_line(p, end, f, 4, &extra, &p);
+    const int n = split_line(p, end, f, 4, &extra, &p);
     if (n == 0) continue;
     if (f[0][0] == '#') throw comment_error(q.file, line_no, "qrels");
     if (extra && has_inner_cr(line_start, p - 1)) throw cr_only_error(q.file, line_no);
@@ -785,7 +780,6 @@ void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade
 }
 
 void QrelsBuilder::finish() {
-  q_.text.append(kTextPadding, '\0');  // as a parsed text: build_index() reads 16-byte words
   q_.entries.clear();
   q_.entries.reserve(pending_.size());
   for (const auto& p : pending_) {

@@ -335,8 +335,7 @@ struct Qrels {
     return slots.data() + slot_start[topic] + home(hash, slot_mask[topic]);
   }
   static uint64_t home(uint64_t hash, uint64_t mask) { return hash & mask & ~uint64_t{1}; }
-  // Whether slot s holds the docno of n <= 16 bytes whose words are w0, w1
-  // (for a longer docno: whether its length and first 16 bytes match).
+  // Whether slot s holds the docno of n <= 16 bytes whose words are w0, w1.
   static bool holds(const Slot& s, uint64_t w0, uint64_t w1, std::size_t n) {
     uint64_t h0, h1;
     std::memcpy(&h0, s.head, 8);

@@ -1,7 +1,10 @@
 // The scanning of TREC text lines (white-space field splitting) and the
 // parsing of run scores, shared by the run and qrels parsers of
 // trec_io.cpp. Every function here may read past the line it is given: the
-// texts it scans are padded (kTextPadding, trec_io.h).
+// texts it scans are padded (kTextPadding, trec_io.h). Only trec_io.cpp
+// includes it: its functions have internal linkage (an unnamed namespace),
+// so that the compiler inlines parse_double() into its one caller, the run
+// parser's loop, as it did when they were in the same file.
 //
 // Pure C++: no R types.
 #ifndef IRTOPICS_TREC_SCAN_H
@@ -19,6 +22,7 @@
 
 namespace irtopics {
 namespace scan {
+namespace {
 
 // Byte classes for the field scanner: 1 = white space as trec_eval's
 // isspace() sees it (minus the line end), 2 = line end, 0 = field byte.
@@ -79,15 +83,13 @@ inline int split_line(const char* p, const char* end, std::string_view* fields, 
   return n;
 }
 
-// The common line in one step: when the line starting at p ends within 64
-// bytes and has exactly N fields (6 for a run, 4 for qrels), stores them,
-// sets *next to the start of the next line and returns true; otherwise
-// returns false and the caller uses split_line(), which gives the same
-// fields for such a line. One mask of the white-space bytes of the 64-byte
-// window replaces split_line()'s byte-by-byte walk, whose every step waits
-// for the previous one.
-template <int N>
-inline bool split_exact(const char* p, std::string_view* fields, const char** next) {
+// The common run line in one step: when the line starting at p ends within
+// 64 bytes and has exactly six fields, stores them, sets *next to the start
+// of the next line and returns true; otherwise returns false and the caller
+// uses split_line(), which gives the same fields for such a line. One mask
+// of the white-space bytes of the 64-byte window replaces split_line()'s
+// byte-by-byte walk, whose every step waits for the previous one.
+inline bool split_six(const char* p, std::string_view* fields, const char** next) {
 #if defined(__SSE2__)
   const __m128i nine = _mm_set1_epi8(9), four = _mm_set1_epi8(4), space = _mm_set1_epi8(' '),
                 lf = _mm_set1_epi8('\n');
@@ -107,7 +109,7 @@ inline bool split_exact(const char* p, std::string_view* fields, const char** ne
   const uint64_t word = ~white & ((uint64_t{1} << len) - 1);  // field bytes
   uint64_t starts = word & ~(word << 1);                // first byte of each field
   uint64_t ends = ~word & (word << 1);                  // byte after each field
-  for (int i = 0; i < N; ++i) {
+  for (int i = 0; i < 6; ++i) {
     if (starts == 0) return false;
     const int b = __builtin_ctzll(starts), e = __builtin_ctzll(ends);
     fields[i] = std::string_view(p + b, static_cast<std::size_t>(e - b));
@@ -132,7 +134,7 @@ constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 
 // A run score: a decimal number or +-inf; NaN, hex, "+-1" and values out of
 // the range of a double are refused. The result is strtod()'s.
-inline bool parse_double(std::string_view f, double* out) {
+bool parse_double(std::string_view f, double* out) {
   const char* b = f.data();
   const char* e = b + f.size();
   if (b < e && *b == '+') {
@@ -174,6 +176,7 @@ inline bool parse_double(std::string_view f, double* out) {
   return r.ec == std::errc() && r.ptr == e && !std::isnan(*out);
 }
 
+}  // namespace
 }  // namespace scan
 }  // namespace irtopics
 
