@@ -50,8 +50,8 @@ struct RunResult {
 // clock reads per topic: well under 1% of the time), so it is always kept.
 // `read` is the kernel's copy of the file (read(2) of the streamed pieces,
 // or the whole-file read of a gzip or ungrouped run); `parse` the line
-// splitting and score parsing around it; `order` the topic's score-order
-// check and sort; `hash` docno hashing and the duplicate check; `lookup`
+// splitting and score parsing around it; `order` finding the topic in the
+// qrels, the score-order check and the sort; `hash` docno hashing and the duplicate check; `lookup`
 // the qrels lookups; `measures` the measures and storing the values.
 struct EvalTiming {
   enum Phase { read, parse, order, hash, lookup, measures, n_phases };
