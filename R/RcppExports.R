@@ -117,8 +117,8 @@ cpp_qrels_table <- function(ptr) {
     .Call(`_irtopics_cpp_qrels_table`, ptr)
 }
 
-cpp_evaluate <- function(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads) {
-    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads)
+cpp_evaluate <- function(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads, timing = FALSE) {
+    .Call(`_irtopics_cpp_evaluate`, qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads, timing)
 }
 
 cpp_empty_values <- function(qrels_ptr, measures, fraction, depth, gains) {

@@ -1,10 +1,11 @@
 # Runs the C++ evaluation chunk by chunk through run_chunks() and returns one
 # result list per run, with `system` set. In this process: chunks of at
-# least 16 runs (they keep per-thread buffers warm), the C++ threaded over
-# the runs of a chunk, a progress bar and interrupts between chunks, and an
-# input error raised as soon as its chunk is done (by the C++ glue's one
-# error route, stop_from_cpp(): the first failing run of the chunk, after
-# all its runs ran). Scale-out: with a parallel
+# least 16 runs (they keep per-thread buffers warm; run files without a
+# progress bar: one chunk), the C++ threaded over the runs of a chunk, a
+# progress bar and interrupts between chunks, and an input error raised as
+# soon as its chunk is done (by the C++ glue's one error route,
+# stop_from_cpp(): the first failing run of the chunk, after all its runs
+# ran). Scale-out: with a parallel
 # future plan (multisession, cluster, future.batchtools, ...) chunks of run
 # files go to the workers; each worker rebuilds the qrels from their source
 # (a path, or the data frame shipped with the future) and streams its files
@@ -23,14 +24,21 @@ run_evaluation <- function(source, q, spec, depth, gain_vec, qmap, n_threads, wa
     worker <- evaluation_worker(normalizePath(source$paths, mustWork = TRUE), q$source, fields, depth,
                                 gain_vec, want_profiles, want_orders, qmap)
   } else {
-    plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads), pieces = 20L,
-                        arg = "runs")
+    # Run files with no progress bar to draw are one C++ call: one parallel
+    # loop, so the threads start once and wait for each other once (with
+    # chunks of 16 files, one core idled at the end of each chunk). Runs in
+    # memory are converted to C++ a chunk at a time, and a bar needs chunks.
+    bar <- isTRUE(progress %||% getOption("irtopics.progress", interactive()))
+    plan <- plan_chunks(n, "evaluate: runs", min_size = max(16L, 4L * n_threads),
+                        pieces = if (source$type == "files" && !bar) 1L else 20L, arg = "runs")
     worker <- function(idx, threads) {
-      cpp_evaluate(q$ptr,
-                   if (source$type == "files") source$paths[idx] else NULL,
-                   if (source$type == "memory") source$runs[idx] else NULL,
-                   fields, 0.25, depth, gain_vec, want_profiles, want_orders,
-                   qmap$query, qmap$topic, threads)
+      timed_chunk(function(timing) {
+        cpp_evaluate(q$ptr,
+                     if (source$type == "files") source$paths[idx] else NULL,
+                     if (source$type == "memory") source$runs[idx] else NULL,
+                     fields, 0.25, depth, gain_vec, want_profiles, want_orders,
+                     qmap$query, qmap$topic, threads, timing)
+      })
     }
   }
   named <- function(res, idx) {

@@ -165,19 +165,25 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   check_not_swapped(runs, qrels)
+  phase_mark("arguments")
   q <- qrels_pointer(qrels, relevance_level)
   q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
                    level = as.integer(relevance_level))
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
   check_measure_thresholds(spec, qinfo, relevance_level)
+  phase_mark("qrels", q$timing)
 
   source <- run_source(runs, name, pattern)
+  phase_mark("paths")
   results <- run_evaluation(source, q, spec, depth_c, gain_vec, qmap, n_threads,
                             want_profiles = length(spec$custom) > 0, want_orders = FALSE,
                             progress = progress)
+  phase_mark("runs")
   check_topic_overlap(results, qinfo)
   systems <- unique_system_names(vapply(results, function(r) r$system, ""))
-  assemble_scores(results, systems, q, qinfo, spec, depth_c, gain_vec, qmap, missing)
+  out <- assemble_scores(results, systems, q, qinfo, spec, depth_c, gain_vec, qmap, missing)
+  phase_mark("assemble")
+  out
 }
 
 # Measures: built-in spec for C++ plus custom R functions, in the user's order.

@@ -51,18 +51,28 @@ int main(int argc, char** argv) {
 
   std::vector<irtopics::RunResult> results(files.size());
   std::atomic<std::size_t> next{0};
-  auto work = [&]() {
+  std::vector<irtopics::EvalTiming> timing(static_cast<std::size_t>(threads));
+  auto work = [&](int k) {
     irtopics::Run run;
     irtopics::EvalWorkspace ws;
     for (std::size_t r; (r = next.fetch_add(1)) < files.size();) {
       irtopics::read_and_evaluate(files[r], q, opt, ws, run, results[r]);
     }
+    timing[static_cast<std::size_t>(k)] = ws.timing;
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < threads; ++k) pool.emplace_back(work);
-  work();
+  for (int k = 1; k < threads; ++k) pool.emplace_back(work, k);
+  work(0);
   for (auto& th : pool) th.join();
   const auto t2 = clock::now();
+  // Phase times summed over the threads (EvalTiming, evaluate.h).
+  const char* names[] = {"read", "parse", "order", "hash", "lookup", "measures"};
+  for (int p = 0; p < irtopics::EvalTiming::n_phases; ++p) {
+    double s = 0;
+    for (const auto& t : timing) s += static_cast<double>(t.ns[p]) * 1e-9;
+    std::printf("%s %.3f s; ", names[p], s);
+  }
+  std::printf("\n");
 
   double sum = 0;
   long lists = 0;

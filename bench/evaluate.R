@@ -5,7 +5,12 @@
 #   data_dir defaults to bench/data; the trec_eval binary (built from
 #   source, see bench/README.md) defaults to $TREC_EVAL; without one that
 #   part is skipped.
-# Measures: AP, P@10, R-Prec and nDCG (trec_eval: -m map -m P.10 -m Rprec -m ndcg);
+# Measures: AP, P@10, R-Prec and nDCG (trec_eval: -m map -m P.10 -m Rprec -m ndcg),
+# timed over IRTOPICS_BENCH_CALLS calls (default 7; min and median) with 1
+# and 2 threads, and where the time of one call goes (evaluation_phases():
+# argument checks, qrels, chunk driver, per thread: start-up, read, parse,
+# sort, hashing, lookups, measures, waiting; assembling), with what makes
+# machines differ (CPU model, cores, load, `cat` of the files, memcpy rate);
 # then every per-topic measure of trec_eval's -m all_trec (section "all_trec"),
 # the same 4 measures as whole Rscript processes (library load included), and
 # the parity of every all_trec value (per topic and 'all', to the printed
@@ -31,13 +36,41 @@ timeit <- function(expr) {
 }
 cpu <- function(x) attr(x, "cpu")
 res <- list()
+n_calls <- as.integer(Sys.getenv("IRTOPICS_BENCH_CALLS", "7"))
+
+# ---- the machine -----------------------------------------------------------------
+cpu_model <- tryCatch(sub(".*:\\s*", "", grep("^model name", readLines("/proc/cpuinfo"), value = TRUE)[1]),
+                      error = function(e) NA_character_)
+cat(sprintf("machine: %s, %d cores, R %s, irtopics %s\n", cpu_model, parallel::detectCores(),
+            getRversion(), utils::packageVersion("irtopics")))
+# Memory bandwidth proxy: best of 3 memcpy() of 1 GB between buffers already
+# touched (GB/s), from a function compiled here (needs a C++ compiler).
+memcpy_rate <- tryCatch({
+  Rcpp::cppFunction("double memcpy_rate(double gb) {
+    const std::size_t n = static_cast<std::size_t>(gb * 1e9);
+    std::vector<char> a(n, 1), b(n, 2);
+    double best = 1e300;
+    for (int k = 0; k < 3; ++k) {
+      const auto t0 = std::chrono::steady_clock::now();
+      std::memcpy(b.data(), a.data(), n);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      a[k] = b[n - 1 - k];
+    }
+    return gb / best;
+  }", includes = c("#include <chrono>", "#include <cstring>", "#include <vector>"))
+  memcpy_rate(1)
+}, error = function(e) NA_real_)
+cat(sprintf("memcpy of 1 GB:                   %6.2f GB/s\n", memcpy_rate))
 
 # the floor: reading the bytes
-res$cat <- timeit(system2("cat", c(shQuote(runs)), stdout = FALSE))
-cat(sprintf("cat of the files:                 %6.2f s\n", res$cat))
+cats <- vapply(1:3, function(i) timeit(system2("cat", c(shQuote(runs)), stdout = FALSE)), 0)
+res$cat <- min(cats)
+cat(sprintf("cat of the files:                 %6.2f s (best of 3; %s)\n", res$cat,
+            paste(sprintf("%.2f", cats), collapse = ", ")))
 
-# IRTOPICS_BENCH_QUICK=1: only cat, the trec_eval loop and evaluate() (1 and 2
-# threads, 4 measures, three times each), side by side in one session.
+# IRTOPICS_BENCH_QUICK=1: only the machine, cat, the trec_eval loop and
+# evaluate() (1 and 2 threads, 4 measures, n_calls times each, and the phase
+# table), side by side in one session.
 quick <- nzchar(Sys.getenv("IRTOPICS_BENCH_QUICK"))
 cat(sprintf("load average at start: %s\n", paste(readLines("/proc/loadavg"), collapse = " ")))
 
@@ -55,25 +88,51 @@ if (nzchar(trec_eval) && file.exists(trec_eval)) {
     system2(trec_eval, c("-q", "-m", "map", "-m", "P.10", "-m", "Rprec", "-m", "ndcg",
                          shQuote(qrels), shQuote(f)), stdout = FALSE)
   })
-  cat(sprintf("trec_eval per file:               %6.2f s\n", res$trec_eval))
+  cat(sprintf("trec_eval per file:               %6.2f s (CPU %.2f s)\n", res$trec_eval, cpu(res$trec_eval)))
 }
 
 m <- c("AP", "P@10", "R-Prec", "nDCG")
-res$eval1 <- timeit(e1 <- evaluate(runs, qrels, m, n_threads = 1, progress = FALSE))
-cat(sprintf("irtopics::evaluate, 1 thread:     %6.2f s (CPU %.2f s)\n", res$eval1, cpu(res$eval1)))
-res$eval2 <- timeit(e2 <- evaluate(runs, qrels, m, n_threads = 2, progress = FALSE))
-cat(sprintf("irtopics::evaluate, 2 threads:    %6.2f s (CPU %.2f s)\n", res$eval2, cpu(res$eval2)))
+e1 <- evaluate(runs, qrels, m, n_threads = 1, progress = FALSE)
+e2 <- evaluate(runs, qrels, m, n_threads = 2, progress = FALSE)
 stopifnot(identical(e1, e2))
-if (quick) {
-  # two more of each; the best of three is reported below
-  for (i in 1:2) {
-    t1 <- timeit(evaluate(runs, qrels, m, n_threads = 1, progress = FALSE))
-    t2 <- timeit(evaluate(runs, qrels, m, n_threads = 2, progress = FALSE))
-    cat(sprintf("irtopics::evaluate, 1 / 2 threads: %6.2f (CPU %.2f) / %6.2f s (CPU %.2f)\n", t1, cpu(t1), t2, cpu(t2)))
-    if (t1 < res$eval1) res$eval1 <- t1
-    if (t2 < res$eval2) res$eval2 <- t2
-  }
-  cat(sprintf("best of three: 1 thread %.2f s, 2 threads %.2f s\n", res$eval1, res$eval2))
+# n_calls calls of each, alternated; min and median (elapsed and CPU seconds)
+t1 <- t2 <- list()
+for (i in seq_len(n_calls)) {
+  t1[[i]] <- timeit(evaluate(runs, qrels, m, n_threads = 1, progress = FALSE))
+  t2[[i]] <- timeit(evaluate(runs, qrels, m, n_threads = 2, progress = FALSE))
+}
+summarise_calls <- function(t) {
+  el <- unlist(t)
+  cp <- vapply(t, cpu, 0)
+  sprintf("min %5.2f s, median %5.2f s (CPU min %.2f, median %.2f; %d calls: %s)", min(el), stats::median(el),
+          min(cp), stats::median(cp), length(el), paste(sprintf("%.2f", el), collapse = " "))
+}
+cat(sprintf("irtopics::evaluate, 1 thread:     %s\n", summarise_calls(t1)))
+cat(sprintf("irtopics::evaluate, 2 threads:    %s\n", summarise_calls(t2)))
+res$eval1 <- min(unlist(t1))
+attr(res$eval1, "cpu") <- min(vapply(t1, cpu, 0))
+res$eval2 <- min(unlist(t2))
+attr(res$eval2, "cpu") <- min(vapply(t2, cpu, 0))
+
+# ---- where the time of one call goes (2 threads; median over n_calls calls) -------
+if (exists("evaluation_phases", envir = asNamespace("irtopics"))) {
+  ph <- lapply(seq_len(n_calls), function(i) {
+    irtopics:::evaluation_phases(runs, qrels, m, n_threads = 2, progress = FALSE)
+  })
+  stopifnot(identical(unclass(attr(ph[[1]], "evaluation")), unclass(e2)))
+  med <- function(col) apply(vapply(ph, function(p) p[[col]], numeric(nrow(ph[[1]]))), 1, stats::median)
+  tab <- data.frame(phase = ph[[1]]$phase, elapsed = med("seconds"), cpu = med("cpu"),
+                    thread_1 = med("thread_1"), thread_2 = med("thread_2"))
+  tot <- vapply(ph, function(p) attr(p, "total"), 0)
+  cat(sprintf("\nwhere the time goes (evaluation_phases(), 2 threads, median of %d calls; total elapsed: min %.2f, median %.2f s; CPU median %.2f s)\n",
+              n_calls, min(tot), stats::median(tot), stats::median(vapply(ph, function(p) attr(p, "total_cpu"), 0))))
+  cat("  (threads' phases: elapsed seconds summed over the 2 threads, then per thread; cpu: elapsed x the thread's CPU share)\n")
+  old_width <- options(width = 200)
+  print(format(tab, digits = 2, nsmall = 3), row.names = FALSE)
+  options(old_width)
+  thr <- do.call(rbind, lapply(ph, function(p) attr(p, "threads")))
+  cat(sprintf("threads' CPU share while in runs (CPU / elapsed): median %.2f (1 = the cores were ours)\n",
+              stats::median(thr$cpu / thr$busy)))
 }
 
 # agreement with trec_eval on the first run, all four measures, per topic

@@ -400,8 +400,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_evaluate
-List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, List measures, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads);
-RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP measuresSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP) {
+List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List> mem_runs, List measures, double fraction, double depth, NumericVector gains, bool want_profiles, bool want_orders, Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic, int n_threads, bool timing);
+RcppExport SEXP _irtopics_cpp_evaluate(SEXP qrels_ptrSEXP, SEXP pathsSEXP, SEXP mem_runsSEXP, SEXP measuresSEXP, SEXP fractionSEXP, SEXP depthSEXP, SEXP gainsSEXP, SEXP want_profilesSEXP, SEXP want_ordersSEXP, SEXP map_querySEXP, SEXP map_topicSEXP, SEXP n_threadsSEXP, SEXP timingSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< SEXP >::type qrels_ptr(qrels_ptrSEXP);
@@ -416,7 +416,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_query(map_querySEXP);
     Rcpp::traits::input_parameter< Nullable<CharacterVector> >::type map_topic(map_topicSEXP);
     Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads));
+    Rcpp::traits::input_parameter< bool >::type timing(timingSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_evaluate(qrels_ptr, paths, mem_runs, measures, fraction, depth, gains, want_profiles, want_orders, map_query, map_topic, n_threads, timing));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -721,7 +722,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_from_vectors", (DL_FUNC) &_irtopics_cpp_qrels_from_vectors, 5},
     {"_irtopics_cpp_qrels_info", (DL_FUNC) &_irtopics_cpp_qrels_info, 2},
     {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
-    {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 12},
+    {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 5},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},

@@ -27,6 +27,13 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
                     const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws,
                     RunResult& out) {
   if (opt.cancel != nullptr && opt.cancel->stop_requested()) throw Cancelled();
+  EvalTiming& clock = ws.timing;
+  int64_t stamp = steady_ns();
+  auto phase_done = [&](EvalTiming::Phase phase) {
+    const int64_t t = steady_ns();
+    clock.ns[phase] += t - stamp;
+    stamp = t;
+  };
   const std::size_t n_meas = opt.measures.size();
   const TrecOrder before{run};
   // Map the run's topic (or query) id to a qrels topic.
@@ -71,6 +78,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   } else {
     std::sort(ws.idx.begin(), ws.idx.end(), before);
   }
+  phase_done(EvalTiming::order);
 
   // Hash every docno once: used for the duplicate check and the lookups.
   ws.hash.resize(len);
@@ -117,6 +125,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
       }
     }
   }
+  phase_done(EvalTiming::hash);
 
   const long n = opt.depth > 0 ? std::min<long>(static_cast<long>(len), opt.depth)
                                : static_cast<long>(len);
@@ -176,6 +185,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
     const long e = look_up(k, run.docno[ws.idx[k]]);
     if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
   }
+  phase_done(EvalTiming::lookup);
 
   Profile p;
   p.grade = ws.grades.data();
@@ -193,6 +203,9 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   if (n_meas) compute_measures(opt.measures, p, opt.gains, ws.cache, out.values.data() + at);
   if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
   if (opt.want_orders) out.orders.push_back(std::move(positions));
+  phase_done(EvalTiming::measures);
+  ++clock.topics;
+  clock.lines += static_cast<int64_t>(len);
 }
 
 }  // namespace
@@ -222,6 +235,22 @@ void evaluate_run(const Run& run, const Qrels& qrels, const EvalOptions& opt,
 
 namespace {
 
+// Charges to `parse` the time of its scope not charged to another phase
+// (the lines parsed between the topics evaluated in it).
+class ParseClock {
+ public:
+  explicit ParseClock(EvalTiming& t) : t_(t), start_(steady_ns()), others_(charged()) {}
+  ~ParseClock() { t_.ns[EvalTiming::parse] += steady_ns() - start_ - (charged() - others_); }
+ private:
+  int64_t charged() const {
+    int64_t sum = 0;
+    for (int k = 0; k < EvalTiming::n_phases; ++k) sum += t_.ns[k];
+    return sum;
+  }
+  EvalTiming& t_;
+  const int64_t start_, others_;
+};
+
 // The streaming part of evaluate_text() and read_and_evaluate(): evaluates
 // each topic's block as soon as it is parsed, while its lines are still in
 // cache, and drops its lines, so that memory holds one topic's lines
@@ -230,6 +259,8 @@ namespace {
 // topic and must be evaluated as a whole.
 bool evaluate_blocks(RunParser& parser, const Qrels& qrels, const EvalOptions& opt,
                      EvalWorkspace& ws, Run& run, RunResult& out) {
+  ParseClock parse_clock(ws.timing);
+  parser.time_reads(&ws.timing.ns[EvalTiming::read]);
   out = RunResult();
   out.file = run.file;
   bool changed = false, seen = false;
@@ -282,7 +313,9 @@ void read_and_evaluate(const std::string& path, const Qrels& qrels, const EvalOp
       // read again below
     }
   }
+  const int64_t t0 = steady_ns();
   read_whole_file(path, run.text, opt.cancel);
+  ws.timing.ns[EvalTiming::read] += steady_ns() - t0;
   evaluate_text(qrels, opt, ws, run, out);
 }
 
@@ -293,7 +326,10 @@ void evaluate_text(const Qrels& qrels, const EvalOptions& opt, EvalWorkspace& ws
   // sends us to the general path.
   RunParser parser(run);
   if (evaluate_blocks(parser, qrels, opt, ws, run, out)) return;
-  parse_run(run, opt.cancel);
+  {
+    ParseClock parse_clock(ws.timing);
+    parse_run(run, opt.cancel);
+  }
   evaluate_run(run, qrels, opt, ws, out);
 }
 

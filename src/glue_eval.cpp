@@ -10,8 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <ctime>
 #include <exception>
 #include <memory>
+#include <numeric>
 
 #include "evaluate.h"
 #include "glue_guard.h"
@@ -154,6 +157,72 @@ std::unique_ptr<std::unordered_map<std::string, std::string>> make_query_map(Nul
   return map;
 }
 
+// Where cpp_evaluate()'s time goes, per thread of its parallel loop (for
+// evaluation_phases(), R/eval-timing.R): the phases of EvalTiming, the wall
+// time from the loop's start to the thread's first run (thread start-up) and
+// after its last run (waiting for the other threads), the wall time spent
+// in runs, and the thread's CPU time in them (less than that wall time when
+// other processes took the core).
+class ThreadClocks {
+ public:
+  struct Thread {
+    int64_t first = -1, last = 0, busy = 0, cpu = 0, runs = 0;
+    irtopics::EvalTiming phases;
+  };
+  explicit ThreadClocks(int n) : start_(irtopics::steady_ns()), t_(static_cast<std::size_t>(n)) {}
+  // Times one run of thread `tid`, keeping its workspace's phase sums.
+  class Item {
+   public:
+    Item(ThreadClocks& c, int tid, const irtopics::EvalTiming& ws)
+        : t_(c.t_[static_cast<std::size_t>(tid)]), ws_(ws), wall_(irtopics::steady_ns()), cpu_(cpu_ns()) {
+      if (t_.first < 0) t_.first = wall_ - c.start_;
+    }
+    ~Item() {
+      const int64_t now = irtopics::steady_ns();
+      t_.busy += now - wall_;
+      t_.cpu += cpu_ns() - cpu_;
+      t_.last = now;
+      t_.phases = ws_;
+      ++t_.runs;
+    }
+   private:
+    Thread& t_;
+    const irtopics::EvalTiming& ws_;
+    const int64_t wall_, cpu_;
+  };
+  void loop_done() { end_ = irtopics::steady_ns(); }
+  List to_list() const {
+    const std::size_t n = t_.size();
+    NumericMatrix phases(static_cast<int>(n), irtopics::EvalTiming::n_phases);
+    NumericVector start(n), wait(n), busy(n), cpu(n), runs(n), topics(n), lines(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const Thread& t = t_[k];
+      for (int p = 0; p < irtopics::EvalTiming::n_phases; ++p) phases(k, p) = t.phases.ns[p] * 1e-9;
+      start[k] = (t.first < 0 ? end_ - start_ : t.first) * 1e-9;
+      wait[k] = (t.first < 0 ? 0 : end_ - t.last) * 1e-9;
+      busy[k] = t.busy * 1e-9;
+      cpu[k] = t.cpu * 1e-9;
+      runs[k] = static_cast<double>(t.runs);
+      topics[k] = static_cast<double>(t.phases.topics);
+      lines[k] = static_cast<double>(t.phases.lines);
+    }
+    colnames(phases) = CharacterVector::create("read", "parse", "order", "hash", "lookup", "measures");
+    return List::create(_["loop"] = (end_ - start_) * 1e-9, _["phases"] = phases, _["start"] = start,
+                        _["wait"] = wait, _["busy"] = busy, _["cpu"] = cpu, _["runs"] = runs,
+                        _["topics"] = topics, _["lines"] = lines);
+  }
+
+ private:
+  static int64_t cpu_ns() {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+  }
+  const int64_t start_;
+  int64_t end_ = 0;
+  std::vector<Thread> t_;
+};
+
 }  // namespace
 
 // Qrels --------------------------------------------------------------------
@@ -165,7 +234,9 @@ List cpp_qrels_read(std::string path, int relevance_level) {
   irtopics_glue::with_interrupts(
       [&](irtopics::CancelToken* cancel) { irtopics::read_qrels_file(path, *q, cancel); });
   q->prepare(relevance_level);
-  return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true));
+  const NumericVector took = NumericVector::create(_["read"] = q->ns_read * 1e-9, _["parse"] = q->ns_parse * 1e-9,
+                                                   _["index"] = q->ns_index * 1e-9, _["prepare"] = q->ns_prepare * 1e-9);
+  return List::create(_["ptr"] = XPtr<irtopics::Qrels>(q.release(), true), _["timing"] = took);
   });
 }
 
@@ -271,7 +342,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
                   List measures, double fraction, double depth,
                   NumericVector gains, bool want_profiles, bool want_orders,
                   Nullable<CharacterVector> map_query, Nullable<CharacterVector> map_topic,
-                  int n_threads) {
+                  int n_threads, bool timing = false) {
   return irtopics_glue::guard([&]() -> List {
   const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt;
@@ -339,12 +410,29 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
     irtopics::Run run;
     irtopics::EvalWorkspace ws;
   };
+  const int n_thr = irtopics_glue::safe_threads(n_threads);
+  ThreadClocks clocks(irtopics::parallel_threads(n_runs, n_thr));
+  // Largest files first: the last runs handed out are then the smallest, so
+  // that no thread waits long for another at the end of the loop.
+  std::vector<std::size_t> hand_out(n_runs);
+  std::iota(hand_out.begin(), hand_out.end(), std::size_t{0});
+  if (from_files) {
+    std::vector<off_t> size(n_runs, 0);
+    struct stat st;
+    for (std::size_t r = 0; r < n_runs; ++r) {
+      if (::stat(files[r].c_str(), &st) == 0) size[r] = st.st_size;
+    }
+    std::stable_sort(hand_out.begin(), hand_out.end(),
+                     [&](std::size_t a, std::size_t b) { return size[a] > size[b]; });
+  }
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
     opt.cancel = cancel;
     irtopics::parallel_for_local(
-        n_runs, {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 1},
+        n_runs, {n_thr, cancel, irtopics::Schedule::dynamic, 1},
         [] { return PerThread(); },
-        [&](std::size_t r, PerThread& local) {
+        [&](std::size_t i, PerThread& local, int tid) {
+          const std::size_t r = hand_out[i];
+          ThreadClocks::Item item(clocks, tid, local.ws.timing);
           try {
             if (from_files) {
               irtopics::read_and_evaluate(files[r], *qrels, opt, local.ws, local.run, results[r]);
@@ -365,6 +453,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
           }
         });
   });
+  clocks.loop_done();
   for (std::size_t r = 0; r < n_runs; ++r) {
     if (errors[r]) std::rethrow_exception(errors[r]);
   }
@@ -372,6 +461,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   for (std::size_t r = 0; r < n_runs; ++r) {
     out[r] = result_to_list(results[r], opt.measures.size(), want_profiles, want_orders);
   }
+  if (timing) return List::create(_["runs"] = out, _["timing"] = clocks.to_list());
   return List::create(_["runs"] = out);
   });
 }

@@ -1,14 +1,11 @@
 // Readers for TREC runs and qrels; see trec_io.h for the format rules.
 #include "trec_io.h"
+#include "trec_scan.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <algorithm>
 #include <charconv>
@@ -19,23 +16,9 @@ namespace irtopics {
 
 namespace {
 
-// Byte classes for the field scanner: 1 = white space as trec_eval's
-// isspace() sees it (minus the line end), 2 = line end, 0 = field byte.
-struct ByteClass {
-  unsigned char t[256];
-  constexpr ByteClass() : t() {
-    t[static_cast<unsigned char>(' ')] = 1;
-    t[static_cast<unsigned char>('\t')] = 1;
-    t[static_cast<unsigned char>('\r')] = 1;
-    t[static_cast<unsigned char>('\v')] = 1;
-    t[static_cast<unsigned char>('\f')] = 1;
-    t[static_cast<unsigned char>('\n')] = 2;
-  }
-};
-constexpr ByteClass kClass;
-inline unsigned char byte_class(const char* p) { return kClass.t[static_cast<unsigned char>(*p)]; }
+using namespace scan;
 
-// Makes sure the text ends with a line end, so that the scanner below needs
+// Makes sure the text ends with a line end, so that the scanner (trec_scan.h) needs
 // no bounds checks inside a line, and pads it with kTextPadding NUL bytes so
 // that a 64-byte load that starts inside the text (so at or before its last
 // byte, the line end) stays inside the string.
@@ -45,93 +28,6 @@ inline std::size_t terminate_text(std::string& text) {
   const std::size_t n = text.size();
   text.append(kTextPadding, '\0');
   return n;
-}
-
-// The end of the field starting at p: the first white-space byte (including
-// the line end). With SSE2 (every x86-64), 16 bytes at a time: field lengths
-// vary from line to line, and a byte-at-a-time loop mispredicts its exit.
-inline const char* field_end(const char* p) {
-#if defined(__SSE2__)
-  const __m128i nine = _mm_set1_epi8(9), four = _mm_set1_epi8(4), space = _mm_set1_epi8(' ');
-  while (true) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i x = _mm_sub_epi8(v, nine);                       // 9..13 -> 0..4
-    const __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(x, four), x);  // \t \n \v \f \r
-    const unsigned m = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(ctl, _mm_cmpeq_epi8(v, space))));
-    if (m != 0) return p + __builtin_ctz(m);
-    p += 16;
-  }
-#else
-  while (byte_class(p) == 0) ++p;
-  return p;
-#endif
-}
-
-// Splits the line starting at p (the text must end with '\n') into at most
-// `max_fields` white-space separated fields. Sets *next to the start of the
-// next line and *extra when there are more than max_fields fields.
-inline int split_line(const char* p, const char* end, std::string_view* fields, int max_fields,
-                      bool* extra, const char** next) {
-  int n = 0;
-  *extra = false;
-  while (true) {
-    while (byte_class(p) == 1) ++p;
-    if (*p == '\n') break;
-    const char* start = p;
-    p = field_end(p);
-    if (n == max_fields) {
-      *extra = true;
-      break;
-    }
-    fields[n++] = std::string_view(start, static_cast<std::size_t>(p - start));
-  }
-  if (*p != '\n') p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-  *next = p + 1;
-  return n;
-}
-
-// The common run line in one step: when the line starting at p ends within
-// 64 bytes and has exactly six fields, stores them, sets *next to the start
-// of the next line and returns true; otherwise returns false and the caller
-// uses split_line(), which gives the same fields for such a line. One mask
-// of the white-space bytes of the 64-byte window replaces split_line()'s
-// byte-by-byte walk, whose every step waits for the previous one.
-inline bool split_six(const char* p, std::string_view* fields, const char** next) {
-#if defined(__SSE2__)
-  const __m128i nine = _mm_set1_epi8(9), four = _mm_set1_epi8(4), space = _mm_set1_epi8(' '),
-                lf = _mm_set1_epi8('\n');
-  uint64_t white = 0, end = 0;
-  for (int k = 0; k < 4; ++k) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
-    const __m128i x = _mm_sub_epi8(v, nine);                       // 9..13 -> 0..4
-    const __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(x, four), x);  // \t \n \v \f \r
-    white |= static_cast<uint64_t>(static_cast<unsigned>(
-                 _mm_movemask_epi8(_mm_or_si128(ctl, _mm_cmpeq_epi8(v, space)))))
-             << (16 * k);
-    end |= static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))))
-           << (16 * k);
-  }
-  if (end == 0) return false;
-  const int len = __builtin_ctzll(end);                 // the line end, at most 63
-  const uint64_t word = ~white & ((uint64_t{1} << len) - 1);  // field bytes
-  uint64_t starts = word & ~(word << 1);                // first byte of each field
-  uint64_t ends = ~word & (word << 1);                  // byte after each field
-  for (int i = 0; i < 6; ++i) {
-    if (starts == 0) return false;
-    const int b = __builtin_ctzll(starts), e = __builtin_ctzll(ends);
-    fields[i] = std::string_view(p + b, static_cast<std::size_t>(e - b));
-    starts &= starts - 1;
-    ends &= ends - 1;
-  }
-  if (starts != 0) return false;
-  *next = p + len + 1;
-  return true;
-#else
-  (void)p;
-  (void)fields;
-  (void)next;
-  return false;
-#endif
 }
 
 inline std::string show(std::string_view s) { return show_field(s); }
@@ -195,54 +91,6 @@ inline InputError cr_only_error(const std::string& file, uint32_t line) {
                     "CR only, as in old Mac files?)");
 }
 
-// Powers of ten that are exact in a double.
-constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-// A run score: a decimal number or +-inf; NaN, hex, "+-1" and values out of
-// the range of a double are refused. The result is strtod()'s.
-bool parse_double(std::string_view f, double* out) {
-  const char* b = f.data();
-  const char* e = b + f.size();
-  if (b < e && *b == '+') {
-    ++b;
-    if (b < e && *b == '-') return false;  // "+-1" is no number
-  }
-  // Fast path for plain decimals ("-12.345"): with at most 15 significant
-  // digits the digits form an integer that is exact in a double, and one
-  // division by an exact power of ten is correctly rounded, so the result is
-  // the same double strtod() gives (Clinger's fast path). Anything else
-  // (exponents, more digits, nan, inf) goes to std::from_chars.
-  {
-    const char* p = b;
-    bool neg = false;
-    if (p < e && *p == '-') { neg = true; ++p; }
-    uint64_t mant = 0;
-    int digits = 0, frac = 0;
-    bool dot = false, ok = p < e;
-    for (; p < e; ++p) {
-      const char c = *p;
-      if (c >= '0' && c <= '9') {
-        mant = mant * 10 + static_cast<uint64_t>(c - '0');
-        if (mant != 0) ++digits;
-        if (dot) ++frac;
-      } else if (c == '.' && !dot) {
-        dot = true;
-      } else {
-        ok = false;
-        break;
-      }
-    }
-    if (ok && digits <= 15 && frac <= 22 && (p - b) > (neg ? 1 : 0) + (dot ? 1 : 0)) {
-      const double v = static_cast<double>(mant) / kPow10[frac];
-      *out = neg ? -v : v;
-      return true;
-    }
-  }
-  auto r = std::from_chars(b, e, *out);
-  return r.ec == std::errc() && r.ptr == e && !std::isnan(*out);
-}
 
 // Why parse_double() refused `f`, for the error message.
 std::string score_problem(std::string_view f) {
@@ -655,7 +503,9 @@ bool RunParser::refill() {
       buf = run_.text.data();
       cap = run_.text.size() - kTextPadding - 1;
     }
+    const int64_t t0 = steady_ns();
     const ssize_t got = ::read(fd_, buf + filled_, cap - filled_);
+    if (read_ns_ != nullptr) *read_ns_ += steady_ns() - t0;
     if (got < 0) throw InputError("file", run_.file, 0, "can't read the file");
     if (got == 0) {
       eof_ = true;
@@ -835,6 +685,7 @@ void Qrels::build_index(CancelToken* cancel) {
 }
 
 void Qrels::prepare(int level) {
+  const int64_t t0 = steady_ns();
   relevance_level = level;
   const std::size_t nt = topics.size();
   num_rel.assign(nt, 0);
@@ -860,9 +711,11 @@ void Qrels::prepare(int level) {
       relevant[t].push_back(entries[ks[r]].docno);
     }
   }
+  ns_prepare += steady_ns() - t0;
 }
 
 void parse_qrels(Qrels& q, CancelToken* cancel) {
+  const int64_t t0 = steady_ns();
   q.topics.clear();
   q.topic_index.clear();
   q.entries.clear();
@@ -903,15 +756,20 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
       last_index = intern_topic(f[0], q.topic_index, q.topics);
       last_topic = f[0];
     }
-    q.entries.push_back({hash_docno(f[2]), last_index, grade, line_no, f[2]});
+    q.entries.push_back({hash_padded(f[2]), last_index, grade, line_no, f[2]});
   }
   if (q.entries.empty()) throw InputError("file", q.file, 0, "the file holds no qrels lines");
+  const int64_t t1 = steady_ns();
+  q.ns_parse += t1 - t0;
   q.build_index(cancel);
+  q.ns_index += steady_ns() - t1;
 }
 
 void read_qrels_file(const std::string& path, Qrels& q, CancelToken* cancel) {
   q.file = path;
+  const int64_t t0 = steady_ns();
   read_whole_file(path, q.text, cancel);
+  q.ns_read += steady_ns() - t0;
   parse_qrels(q, cancel);
 }
 

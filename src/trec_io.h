@@ -20,6 +20,7 @@
 #ifndef IRTOPICS_TREC_IO_H
 #define IRTOPICS_TREC_IO_H
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -34,6 +35,13 @@
 namespace irtopics {
 
 uint64_t hash_docno(std::string_view s);
+
+// Steady-clock nanoseconds, for the phase timings of the readers and the
+// evaluation (EvalTiming, evaluate.h).
+inline int64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 // A field (topic id, docno, tag) made safe for an error message: bytes that
 // are not printable UTF-8 (controls, terminal escape sequences, invalid
@@ -165,8 +173,11 @@ class RunParser {
   explicit RunParser(Run& run);
   RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece = kStreamPiece);
   bool next(bool* topic_changed, bool* seen_before);
+  // Adds the steady-clock nanoseconds spent in read(2) to *ns (streaming).
+  void time_reads(int64_t* ns) { read_ns_ = ns; }
  private:
   bool refill();
+  int64_t* read_ns_ = nullptr;
   Run& run_;
   const char* p_ = nullptr;
   const char* end_ = nullptr;
@@ -252,6 +263,10 @@ struct Qrels {
   std::vector<std::size_t> slot_start;
   std::vector<uint64_t> slot_mask;
   std::vector<std::vector<long>> levels;
+  // Steady-clock nanoseconds of the reading (read_qrels_file()), parsing,
+  // indexing (build_index()) and prepare() of these qrels, for the timing
+  // of evaluate() (bench/evaluate.R).
+  int64_t ns_read = 0, ns_parse = 0, ns_index = 0, ns_prepare = 0;
 
   // Filled by prepare(relevance_level), before evaluation:
   int relevance_level = 1;

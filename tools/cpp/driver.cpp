@@ -539,6 +539,38 @@ struct Lcg {
   }
 };
 
+// Random plain decimal scores on both sides of the score parser's fast-path
+// bound (15 significant digits), with signs, leading zeros, and no integer
+// or no fraction part, give strtod()'s double, bit for bit.
+void test_random_scores() {
+  Context ctx("random scores");
+  Lcg rng{20261127};
+  std::vector<std::string> scores;
+  std::string text;
+  while (scores.size() < 200000) {
+    std::string s = rng.below(3) == 0 ? "-" : rng.below(8) == 0 ? "+" : "";
+    const std::size_t n_int = rng.below(12), n_frac = rng.below(12);
+    for (std::size_t k = 0; k < n_int; ++k) s += static_cast<char>('0' + rng.below(k == 0 ? 3 : 10));
+    const bool dot = rng.below(10) < 7;
+    if (dot) s += '.';
+    for (std::size_t k = 0; dot && k < n_frac; ++k) s += static_cast<char>('0' + rng.below(10));
+    if (s.find_first_of("0123456789") == std::string::npos) continue;
+    text += "1 Q0 d" + std::to_string(scores.size()) + " 1 " + s + " t\n";
+    scores.push_back(s);
+  }
+  const auto r = run_from(text);
+  long same = 0;
+  for (std::size_t i = 0; i < scores.size() && i < r.size(); ++i) {
+    const double want = std::strtod(scores[i].c_str(), nullptr);
+    if (std::memcmp(&r.score[i], &want, sizeof want) == 0) {
+      ++same;
+    } else {
+      CHECK_MSG(false, scores[i] + ": " + num(r.score[i]) + " vs strtod " + num(want));
+    }
+  }
+  CHECK(r.size() == scores.size() && same == static_cast<long>(scores.size()));
+}
+
 // The run parser splits a line of six fields that ends within 64 bytes with
 // one white-space mask, other lines byte by byte. Random lines around that
 // boundary (1-40 byte fields, runs of every white-space byte, six to eight
@@ -2076,6 +2108,7 @@ int main(int argc, char** argv) {
       {"trec_eval parity", test_trec_eval_parity},
       {"run parser", test_run_parser},
       {"score forms", test_score_forms},
+      {"random scores", test_random_scores},
       {"line splitting", test_line_splitting},
       {"qrels lookups", test_qrels_lookups},
       {"trec_eval order", test_trec_order},
