@@ -1907,12 +1907,20 @@ void test_parallel_driver() {
       bad_alloc = true;
     }
     CHECK(bad_alloc);
-    // A worker's error wins over a cancellation requested at the same time.
-    SharedCountdown stop(5);
+    // A worker's error wins over a cancellation requested at the same time:
+    // the token says stop from the moment item 0 throws (a countdown raced
+    // under load: other threads could use up its asks before item 0 ran).
+    struct StopAfterThrow : irtopics::CancelToken {
+      bool stop_requested() override { return thrown.load(); }
+      std::atomic<bool> thrown{false};
+    } stop;
     bool runtime = false;
     try {
       irtopics::parallel_for(100, ParallelOptions{threads, &stop}, [&](std::size_t i) {
-        if (i == 0) throw std::runtime_error("first");
+        if (i == 0) {
+          stop.thrown.store(true);
+          throw std::runtime_error("first");
+        }
       });
     } catch (const std::runtime_error&) {
       runtime = true;
