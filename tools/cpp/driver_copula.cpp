@@ -1,0 +1,270 @@
+// Copulas (C++ test driver): copula.h and distributions.h (closed forms,
+// symmetries, round trips, edges of the unit square, simulation and
+// selection) and the two-parameter families (copula_bb.h, copula_tawn.h).
+#include "driver.h"
+
+// Copulas (copula.h) and distribution functions (distributions.h): closed
+// forms, symmetries, round trips, finite values at the edges of the unit
+// square and at the fitting bounds, simulation and selection.
+void test_copulas() {
+  Context ctx("copulas");
+  using irtopics::Copula;
+  // Normal and t distributions.
+  for (double x : {-30.0, -8.0, -1.5, -1e-3, 0.0, 0.7}) {
+    const double p = irtopics::norm_cdf(x);
+    if (p > 0 && p < 1) CHECK_NEAR(irtopics::norm_quantile(p), x, 1e-12 * std::max(1.0, std::fabs(x)));
+  }
+  for (double p : {1e-6, 0.2, 0.5, 0.9})  // 1 - p is rounded: symmetric to its precision
+    CHECK_NEAR(irtopics::norm_quantile(p), -irtopics::norm_quantile(1 - p), 1e-9);
+  CHECK(std::isinf(irtopics::norm_quantile(0)) && std::isnan(irtopics::norm_quantile(1.5)));
+  CHECK_NEAR(irtopics::inc_beta(0.3, 1, 1), 0.3, 1e-15);
+  CHECK_NEAR(irtopics::inc_beta(0.3, 2.5, 1), std::pow(0.3, 2.5), 1e-15);
+  CHECK_NEAR(irtopics::inc_beta(0.3, 2.5, 7.25) + irtopics::inc_beta(0.7, 7.25, 2.5), 1.0, 1e-14);
+  const irtopics::StudentT cauchy(1), t2(2);
+  for (double x : {-1e6, -3.0, -1.0, 0.2, 4.0}) {
+    CHECK_NEAR(cauchy.cdf(x), 0.5 + std::atan(x) / irtopics::kPi, 1e-14);
+    CHECK_NEAR(t2.cdf(x), 0.5 + x / (2 * std::sqrt(2 + x * x)), 1e-14);
+  }
+  for (double p : {1e-12, 1e-5, 0.1, 0.37, 0.5, 0.8, 1 - 1e-9}) {
+    const double cot = p < 0.5 ? -1 / std::tan(irtopics::kPi * p) : 1 / std::tan(irtopics::kPi * (1 - p));
+    CHECK_NEAR(cauchy.quantile(p), cot, 1e-11 * std::max(1.0, std::fabs(cot)));
+    const double want = (2 * p - 1) / std::sqrt(2 * p * (1 - p));
+    CHECK_NEAR(t2.quantile(p), want, 1e-11 * std::max(1.0, std::fabs(want)));
+    for (double df : {0.5, 2.0001, 4.7, 30.0, 1e4}) {
+      const irtopics::StudentT t(df);
+      const double q = t.quantile(p);
+      CHECK(std::isfinite(q));
+      CHECK_NEAR(t.cdf(q), p, 1e-12 * std::min(p, 1 - p) + 1e-300);
+      if (p >= 1e-6 && p <= 0.5) CHECK_NEAR(t.quantile(1 - p), -q, 1e-9 * std::max(1.0, std::fabs(q)));
+    }
+  }
+
+  // Every family and rotation, moderate and extreme parameters.
+  const std::vector<Copula> cops = {
+      {0, 0, 0},     {1, 0.6, 0},    {1, -0.9999, 0}, {2, 0.5, 4.5},   {2, 0.9999, 2.0001}, {2, -0.3, 30},
+      {3, 2.5, 0},   {3, 28, 0},     {3, 1e-4, 0},    {4, 2, 0},       {4, 17, 0},          {4, 1.0001, 0},
+      {5, 6, 0},     {5, -35, 0},    {5, 35, 0},      {5, 1e-6, 0},    {6, 2.2, 0},         {6, 30, 0},
+      {6, 1.0001, 0}, {13, 1.5, 0},  {14, 3, 0},      {16, 1.7, 0},    {23, -2.5, 0},       {24, -2, 0},
+      {26, -30, 0},  {33, -28, 0},   {34, -17, 0},    {36, -3, 0}};
+  const std::vector<double> edge = {1e-12, 1e-6, 0.3, 0.5, 1 - 1e-6, 1 - 1e-12};
+  long bad = 0, asym = 0, trips = 0;
+  for (const Copula& c : cops) {
+    irtopics::copula_check(c);
+    for (double a : edge)
+      for (double b : edge) {
+        const double lp = irtopics::copula_log_pdf(c, a, b);
+        const double h1 = irtopics::copula_h1(c, a, b), h2 = irtopics::copula_h2(c, a, b);
+        const double hi = irtopics::copula_hinv1(c, a, b);
+        bad += !std::isfinite(lp) || !(h1 >= 0 && h1 <= 1) || !(h2 >= 0 && h2 <= 1) || !(hi >= 0 && hi <= 1);
+      }
+    // exchangeable: c(u, v) = c(v, u), h2(u, v) = h1(v, u) for rotations 0
+    // and 180; the 90 degree rotation transposed is the 270 degree one.
+    Copula tr = c;
+    if (c.family / 10 == 2) tr.family += 10; else if (c.family / 10 == 3) tr.family -= 10;
+    for (double a : {0.1, 0.45, 0.8})
+      for (double b : {0.05, 0.6, 0.93}) {
+        asym += std::fabs(irtopics::copula_log_pdf(c, a, b) - irtopics::copula_log_pdf(tr, b, a)) > 1e-12;
+        asym += std::fabs(irtopics::copula_h2(c, a, b) - irtopics::copula_h1(tr, b, a)) > 1e-14;
+        const double v = irtopics::copula_hinv1(c, a, b);
+        trips += std::fabs(irtopics::copula_h1(c, a, v) - b) > 1e-10;
+      }
+  }
+  CHECK_MSG(bad == 0, num(bad) + " non-finite or out-of-range values");
+  CHECK_MSG(asym == 0, num(asym) + " exchangeability failures");
+  CHECK_MSG(trips == 0, num(trips) + " hinv1 round trips off");
+
+  // Kendall's tau.
+  CHECK_NEAR(irtopics::copula_tau({3, 2.5, 0}), 2.5 / 4.5, 1e-15);
+  CHECK_NEAR(irtopics::copula_tau({34, -4, 0}), -0.75, 1e-15);
+  CHECK_NEAR(irtopics::copula_tau({2, 0.5, 3}), 1.0 / 3, 1e-15);
+  CHECK_NEAR(irtopics::copula_tau({5, 2 - 1e-9, 0}), irtopics::copula_tau({5, 2 + 1e-9, 0}), 1e-9);  // series switch
+  CHECK_NEAR(irtopics::copula_tau({5, -3, 0}), -irtopics::copula_tau({5, 3, 0}), 1e-15);
+  CHECK_NEAR(irtopics::copula_tau({6, 1.0, 0}), 0.0, 1e-9);  // Joe at 1 is independence
+  CHECK(irtopics::copula_tau({6, 30, 0}) > 0.9 && irtopics::copula_tau({6, 30, 0}) < 1);
+
+  // Simulation: a pure function of the stream, inside (0, 1).
+  std::vector<double> u1(2000), u2(2000), w1(2000), w2(2000);
+  irtopics::Stream s1(irtopics::seed_key(7), 3), s2(irtopics::seed_key(7), 3);
+  irtopics::copula_simulate({14, 3, 0}, s1, 2000, u1.data(), u2.data());
+  irtopics::copula_simulate({14, 3, 0}, s2, 2000, w1.data(), w2.data());
+  CHECK(u1 == w1 && u2 == w2);
+  CHECK(*std::min_element(u1.begin(), u1.end()) > 0 && *std::max_element(u2.begin(), u2.end()) < 1);
+  irtopics::KendallWorkspace kw;
+  CHECK_NEAR(kw.tau_b(u1.data(), u2.data(), 2000), irtopics::copula_tau({14, 3, 0}), 0.05);
+
+  // Selection on 2000 simulated pairs: the family simulated from, the
+  // log-likelihood is the sum of log densities, AIC = -2 ll + 2 npar.
+  const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 13, 14, 16, 23, 24, 26, 33, 34, 36};
+  double tau_e = 0;
+  const irtopics::CopulaFit fit = irtopics::copula_select(u1.data(), u2.data(), 2000, all, {}, &tau_e);
+  CHECK(fit.cop.family == 14);
+  CHECK_NEAR(fit.cop.par, 3.0, 0.3);
+  double ll = 0;
+  for (std::size_t i = 0; i < 2000; ++i) ll += irtopics::copula_log_pdf(fit.cop, u1[i], u2[i]);
+  CHECK_NEAR(fit.loglik, ll, 1e-8);
+  CHECK_NEAR(fit.aic, -2 * ll + 2, 1e-8);
+  // (u1, 1 - u2) of family 14 has density c(1 - u1, u2) of the base: family 24
+  for (double& v : u2) v = 1 - v;
+  const irtopics::CopulaFit neg = irtopics::copula_select(u1.data(), u2.data(), 2000, all);
+  CHECK(neg.cop.family == 24 && neg.cop.par < -2.5);
+  bool threw = false;
+  try { irtopics::copula_select(u1.data(), u2.data(), 2000, {0, 11}); } catch (const std::invalid_argument&) { threw = true; }
+  CHECK(threw);
+  threw = false;
+  u1[5] = 1.0;
+  try { irtopics::copula_select(u1.data(), u2.data(), 2000, all); } catch (const std::invalid_argument&) { threw = true; }
+  CHECK(threw);
+  threw = false;
+  try { irtopics::copula_check({4, 0.5, 0}); } catch (const std::invalid_argument&) { threw = true; }
+  CHECK(threw);
+
+  // Preselection from the records' tails, rotated with their codes, gives
+  // VineCopula's lists (BiCopSelect, presel = TRUE), as sets.
+  {
+    using irtopics::copula_detail::Preselection;
+    // VineCopula's 40 codes (families added later are not in its lists)
+    const std::vector<int> codes = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 13,  14,  16,  17,  18,  19,  20,  23,  24,
+                                    26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40, 104, 114, 124, 134, 204, 214, 224, 234};
+    auto sorted = [](std::vector<int> v) { std::sort(v.begin(), v.end()); return v; };
+    const unsigned c11 = irtopics::copula_detail::kCorner11, c00 = irtopics::copula_detail::kCorner00,
+                   c10 = irtopics::copula_detail::kCorner10, c01 = irtopics::copula_detail::kCorner01;
+    const std::vector<std::pair<Preselection, std::vector<int>>> lists = {
+        {{0, 0, false}, codes},
+        {{1, 0, false}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214}},
+        {{-1, 0, false}, {0, 1, 2, 5, 23, 24, 26, 27, 28, 29, 30, 33, 34, 36, 37, 38, 39, 40, 124, 134, 224, 234}},
+        {{1, c11, true}, {0, 2, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204}},
+        {{1, c11, false}, {0, 1, 2, 5, 20, 13, 4, 6, 7, 17, 8, 9, 19, 10, 104, 204}},
+        {{1, c00, true}, {0, 2, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214}},
+        {{1, c00, false}, {0, 1, 2, 5, 10, 3, 14, 16, 7, 17, 18, 9, 19, 20, 114, 214}},
+        {{-1, c10, true}, {0, 2, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234}},
+        {{-1, c10, false}, {0, 1, 2, 5, 30, 23, 34, 36, 27, 37, 38, 29, 39, 40, 134, 234}},
+        {{-1, c01, true}, {0, 2, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224}},
+        {{-1, c01, false}, {0, 1, 2, 5, 40, 33, 24, 26, 27, 37, 28, 29, 39, 30, 124, 224}}};
+    for (const auto& l : lists)
+      CHECK_MSG(sorted(irtopics::copula_detail::preselected_codes(l.first, codes)) == sorted(l.second),
+                "preselection sign " + std::to_string(l.first.sign) + " corner " + std::to_string(l.first.corner));
+    // a family set the preselection empties falls back to the whole set
+    CHECK(irtopics::copula_detail::preselected_codes({1, c11, true}, {3, 14}) == std::vector<int>({3, 14}));
+  }
+
+  // The t-score table: interpolation within 1e-6 of exact quantiles, and
+  // the t fit with it at least as good as without (up to 1e-6).
+  std::vector<double> r(50);
+  for (int i = 0; i < 50; ++i) r[i] = (i + 1) / 51.0;
+  irtopics::TScoreTable table;
+  table.set_probabilities(r.data(), r.size());
+  table.fill();
+  CHECK(table.q.size() >= 25 && table.q.size() <= 50);  // 1 - i/51 rounds apart from (51 - i)/51
+  double worst = 0;
+  for (double nu : {2.0001, 2.3, 3.7, 9.1, 29.9}) {
+    int j0;
+    double w[4];
+    table.weights(1 / nu, j0, w);
+    for (std::size_t k = 0; k < table.q.size(); ++k) {
+      const double* row = &table.score[k * irtopics::TScoreTable::kGrid + j0];
+      const double got = w[0] * row[0] + w[1] * row[1] + w[2] * row[2] + w[3] * row[3];
+      const double want = irtopics::StudentT(nu).quantile(table.q[k]);
+      if (want != 0) worst = std::max(worst, std::fabs(got / want - 1));
+    }
+  }
+  CHECK_MSG(worst < 1e-6, "interpolation error " + num(worst));
+  long worse = 0;
+  for (std::uint64_t b = 0; b < 20; ++b) {
+    irtopics::Stream st(irtopics::seed_key(11), b);
+    std::vector<double> a(50), c(50);
+    irtopics::copula_simulate({2, 0.6, 4}, st, 50, a.data(), c.data());
+    std::vector<double> ra(50), rc(50);
+    for (int i = 0; i < 50; ++i) {
+      int ka = 1, kc = 1;
+      for (int j = 0; j < 50; ++j) { ka += a[j] < a[i]; kc += c[j] < c[i]; }
+      ra[i] = ka / 51.0;
+      rc[i] = kc / 51.0;
+    }
+    const irtopics::CopulaFit f1 = irtopics::copula_select(ra.data(), rc.data(), 50, {2});
+    const irtopics::CopulaFit f2 = irtopics::copula_select(ra.data(), rc.data(), 50, {2}, {}, nullptr, &table);
+    worse += f2.loglik < f1.loglik - 1e-6;
+    CHECK(f2.cop.par2 >= irtopics::kNuMin && f2.cop.par2 <= irtopics::kNuMax && std::fabs(f2.cop.par) <= irtopics::kRhoMax);
+  }
+  CHECK_MSG(worse == 0, num(worse) + " t fits worse with the table");
+}
+
+// Two-parameter copula families (src/copula_bb.h, src/copula_tawn.h): BB1,
+// BB6, BB7, BB8 and Tawn
+// with their rotations. Values from VineCopula 2.6.1 (BiCopPDF at (0.3, 0.8),
+// BiCopPar2Tau); derivative identities; hinv1 round trips; a fit.
+void test_copula_twopar() {
+  Context ctx("copula two-parameter families");
+  using irtopics::Copula;
+  auto cop = [](int f, double p, double p2) {
+    Copula c;
+    c.family = f;
+    c.par = p;
+    c.par2 = p2;
+    return c;
+  };
+  const int codes[] = {7, 8, 9, 10, 17, 18, 19, 20, 27, 28, 29, 30, 37, 38, 39, 40,
+                       104, 114, 124, 134, 204, 214, 224, 234};
+  for (int f : codes) CHECK_MSG(irtopics::copula_detail::is_known_family(f), std::to_string(f));
+  for (int f : {11, 12, 15, 21, 25, 31, 35, 41, 100, 144, 304}) CHECK(!irtopics::copula_detail::is_known_family(f));
+  CHECK(irtopics::copula_detail::base_of(20) == 10 && irtopics::copula_detail::rotation_of(20) == 180);
+  CHECK(irtopics::copula_detail::base_of(30) == 10 && irtopics::copula_detail::rotation_of(30) == 90);
+  CHECK(irtopics::copula_detail::base_of(40) == 10 && irtopics::copula_detail::rotation_of(40) == 270);
+  CHECK(irtopics::copula_detail::base_of(124) == 204 && irtopics::copula_detail::rotation_of(124) == 90);
+  CHECK(irtopics::copula_detail::base_of(234) == 104 && irtopics::copula_detail::rotation_of(234) == 270);
+  CHECK(irtopics::copula_detail::base_of(214) == 204 && irtopics::copula_detail::rotation_of(214) == 180);
+
+  const Copula ref[] = {cop(7, 0.8, 1.7), cop(18, 1.5, 2.2), cop(29, -2, -1.5), cop(40, -3, -0.7),
+                        cop(104, 2, 0.6), cop(124, -2, 0.6), cop(214, 3, 0.4), cop(234, -3, 0.4)};
+  const double pdf[] = {0.331857293772833, 0.193134009774424, 1.750250704337623, 1.324923246680610,
+                        0.617637696043884, 1.216303453514880, 0.771473568012981, 1.063851028179291};
+  for (int k = 0; k < 8; ++k) {
+    irtopics::copula_check(ref[k]);
+    CHECK_NEAR(irtopics::copula_pdf(ref[k], 0.3, 0.8), pdf[k], 1e-9 * pdf[k]);
+  }
+  CHECK_NEAR(irtopics::copula_tau(cop(8, 2, 1.5)), 0.570043895000, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(9, 2, 1.5)), 0.546418462882, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(10, 3, 0.7)), 0.277931132530, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(104, 2, 0.6)), 0.350642346526, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(234, -3, 0.4)), -0.320764878148, 1e-6);
+  CHECK_NEAR(irtopics::copula_tau(cop(37, -0.8, -1.7)), -(1 - 2 / (1.7 * 2.8)), 1e-14);
+
+  // dh1/du2 = dh2/du1 = density; hinv1 inverts h1
+  const double grid[] = {0.02, 0.2, 0.5, 0.77, 0.98};
+  for (int f : codes) {
+    const int base = irtopics::copula_detail::base_of(f), r = irtopics::copula_detail::rotation_of(f);
+    const double s = (r == 90 || r == 270) ? -1 : 1;
+    double p = 2, p2 = 0.5;
+    if (base == 7) p = 1.2, p2 = 1.6;
+    if (base == 8) p = 1.4, p2 = 1.8;
+    if (base == 9) p = 1.6, p2 = 0.8;
+    const Copula c = cop(f, s * p, base > 100 ? p2 : s * p2);
+    irtopics::copula_check(c);
+    for (double u : grid)
+      for (double v : grid) {
+        const double h = 1e-5, d = irtopics::copula_pdf(c, u, v);
+        const double d1 = (irtopics::copula_h1(c, u, v + h) - irtopics::copula_h1(c, u, v - h)) / (2 * h);
+        const double d2 = (irtopics::copula_h2(c, u + h, v) - irtopics::copula_h2(c, u - h, v)) / (2 * h);
+        CHECK_MSG(std::fabs(d1 - d) <= 1e-5 * (1 + d) && std::fabs(d2 - d) <= 1e-5 * (1 + d),
+                  "family " + std::to_string(f) + " at " + num(u) + ", " + num(v));
+        const double w = irtopics::copula_h1(c, u, v);
+        CHECK_NEAR(irtopics::copula_h1(c, u, irtopics::copula_hinv1(c, u, w)), w, 1e-10);
+      }
+  }
+  bool threw = false;
+  try {
+    irtopics::copula_check(cop(10, 2, 1.5));
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+
+  // a sample of Tawn type 1 (n = 2000) selects a Tawn copula with about its parameters
+  irtopics::Stream st(irtopics::seed_key(11), 1);
+  std::vector<double> u1(2000), u2(2000);
+  irtopics::copula_simulate(cop(104, 3, 0.6), st, u1.size(), u1.data(), u2.data());
+  const std::vector<int> fams = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 16, 17, 18, 19, 20, 104, 114, 204, 214};
+  const irtopics::CopulaFit fit = irtopics::copula_select(u1.data(), u2.data(), u1.size(), fams);
+  CHECK_MSG(fit.cop.family == 104, std::to_string(fit.cop.family));
+  CHECK_NEAR(fit.cop.par2, 0.6, 0.1);
+  CHECK_NEAR(fit.aic, -2 * fit.loglik + 4, 1e-9);
+}

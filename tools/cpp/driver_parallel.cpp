@@ -1,0 +1,332 @@
+// Cancellation and the parallel driver (C++ test driver): CancelToken stops
+// every long loop with Cancelled; parallel.h runs every item once with the
+// same results for any thread count and schedule, and rethrows a worker's
+// exception.
+#include "driver.h"
+
+namespace {
+
+// Cancellation (interrupts): every long loop that takes a CancelToken stops
+// with Cancelled once the token says so, and a token that never says so
+// changes nothing.
+struct CountdownToken : irtopics::CancelToken {
+  explicit CountdownToken(long n) : left(n) {}
+  bool stop_requested() override {
+    ++asked;
+    return --left < 0;
+  }
+  long left;
+  long asked = 0;
+};
+
+template <typename F>
+bool throws_cancelled(F&& f) {
+  try {
+    f();
+  } catch (const irtopics::Cancelled&) {
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void test_cancellation() {
+  Context ctx("cancellation");
+  TempDir dir;
+  // A 40 MB run: 3 pieces of 16 MB for the plain reader, 40 chunks for gzip.
+  std::string big;
+  for (int t = 1; big.size() < (40u << 20); ++t)
+    for (int d = 0; d < 1000; ++d)
+      big += std::to_string(t) + " Q0 DOC-" + std::to_string(t) + "-" + std::to_string(d) + " " +
+             std::to_string(d) + " " + std::to_string(1000 - d) + " big\n";
+  write_file(dir.file("big.txt"), big);
+  write_file(dir.file("big.gz"), gzip_bytes(big, dir.file("scratch.gz")));
+  std::string out;
+  for (const char* name : {"big.txt", "big.gz"}) {
+    CountdownToken stop_now(0);
+    CHECK_MSG(throws_cancelled([&] { irtopics::read_whole_file(dir.file(name), out, &stop_now); }), name);
+    CHECK(stop_now.asked == 1);
+    CountdownToken never(1L << 40);
+    irtopics::read_whole_file(dir.file(name), out, &never);
+    CHECK_MSG(out == big && never.asked >= 3, name);
+  }
+
+  // Evaluation: asked before each topic, streaming and whole.
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult ref, got;
+  irtopics::Run run;
+  run.file = "big";
+  run.text = big;
+  irtopics::evaluate_text(q, opt, ws, run, ref);
+  CountdownToken after_two(2);
+  opt.cancel = &after_two;
+  run.text = big;
+  CHECK(throws_cancelled([&] { irtopics::evaluate_text(q, opt, ws, run, got); }));
+  CHECK(after_two.asked == 3);
+  CountdownToken never(1L << 40);
+  opt.cancel = &never;
+  run.text = big;
+  irtopics::evaluate_text(q, opt, ws, run, got);
+  CHECK(got.list_id == ref.list_id && got.unknown_topics == ref.unknown_topics);
+  CountdownToken whole(1);
+  opt.cancel = &whole;
+  CHECK(throws_cancelled([&] { irtopics::evaluate_run(run_from(big), q, opt, ws, got); }));
+  // read_and_evaluate passes the token to the reader too.
+  CountdownToken at_read(0);
+  opt.cancel = &at_read;
+  CHECK(throws_cancelled([&] { irtopics::read_and_evaluate(dir.file("big.txt"), q, opt, ws, run, got); }));
+
+  // Parsers: asked every 2^16 lines.
+  irtopics::Run parsed;
+  parsed.file = "big";
+  parsed.text = big;
+  CountdownToken parse_stop(0);
+  CHECK(throws_cancelled([&] { irtopics::parse_run(parsed, &parse_stop); }));
+  std::string qtext;
+  for (int k = 0; k < 70000; ++k) qtext += "1 0 d" + std::to_string(k) + " 1\n";
+  irtopics::Qrels qq;
+  qq.file = "q";
+  qq.text = qtext;
+  CountdownToken qstop(0);
+  CHECK(throws_cancelled([&] { irtopics::parse_qrels(qq, &qstop); }));
+  qq.text = qtext;
+  CountdownToken qnever(1L << 40);
+  irtopics::parse_qrels(qq, &qnever);
+  CHECK(qq.entries.size() == 70000 && qnever.asked == 1);
+  // The qrels index asks every 2^18 entries: 300,000 judgements, a token
+  // that lets the parser's four asks pass stops the index.
+  std::string qbig;
+  for (int k = 0; k < 300000; ++k) qbig += "1 0 d" + std::to_string(k) + " 1\n";
+  irtopics::Qrels qb;
+  qb.file = "qb";
+  qb.text = qbig;
+  CountdownToken index_stop(4);
+  CHECK(throws_cancelled([&] { irtopics::parse_qrels(qb, &index_stop); }));
+  CHECK(index_stop.asked == 5);
+
+  // Swap method pair counts: asked before each row of pairs.
+  const std::size_t n_sys = 6, n_sets = 40;
+  std::vector<double> aggs(n_sys * n_sets);
+  for (std::size_t k = 0; k < aggs.size(); ++k) aggs[k] = std::fmod(k * 0.37, 1.0);
+  const irtopics::PairCounts plain = irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1);
+  CountdownToken rows(1L << 40);
+  const irtopics::PairCounts asked = irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1, &rows);
+  CHECK(rows.asked == static_cast<long>(n_sys));
+  CHECK(plain.min_sum == asked.min_sum && plain.ties == asked.ties &&
+        plain.comparisons == asked.comparisons && plain.trial_swaps == asked.trial_swaps);
+  CHECK(plain.comparisons == static_cast<double>(n_sys * (n_sys - 1) / 2 * n_sets));
+  CountdownToken row_stop(2);
+  CHECK(throws_cancelled([&] { irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1, &row_stop); }));
+}
+
+// The parallel driver (parallel.h): every item once, the same results for
+// any thread count and schedule, a worker's exception rethrown after the
+// join, cancellation stopping the loop early. The driver is built with
+// OpenMP (see the Makefile), so 2 and more threads really run.
+namespace {
+
+struct SharedCountdown : irtopics::CancelToken {
+  explicit SharedCountdown(long n) : left(n) {}
+  bool stop_requested() override {
+    asked.fetch_add(1);
+    return left.fetch_sub(1) <= 0;
+  }
+  std::atomic<long> left;
+  std::atomic<long> asked{0};
+};
+
+}  // namespace
+
+void test_parallel_driver() {
+  Context ctx("parallel driver");
+  using irtopics::ParallelOptions;
+  using irtopics::Schedule;
+  const std::size_t n = 10007;
+  std::vector<double> ref(n);
+  for (std::size_t i = 0; i < n; ++i) ref[i] = std::sqrt(static_cast<double>(i)) * 1.5;
+  for (int threads : {1, 2, 3, 8}) {
+    for (Schedule sched : {Schedule::blocks, Schedule::dynamic}) {
+      for (std::size_t grain : {std::size_t(1), std::size_t(7), std::size_t(100000)}) {
+        const std::string what = "threads " + std::to_string(threads) + " grain " + std::to_string(grain) +
+                                 (sched == Schedule::blocks ? " blocks" : " dynamic");
+        std::vector<double> out(n, -1);
+        std::vector<std::atomic<int>> seen(n);
+        std::atomic<std::size_t> done{0};
+        std::vector<long> per_thread(static_cast<std::size_t>(irtopics::parallel_threads(n, threads)), 0);
+        irtopics::parallel_for(n, ParallelOptions{threads, nullptr, sched, grain, &done},
+                               [&](std::size_t i, int tid) {
+                                 out[i] = std::sqrt(static_cast<double>(i)) * 1.5;
+                                 seen[i].fetch_add(1);
+                                 ++per_thread[static_cast<std::size_t>(tid)];
+                               });
+        bool once = true;
+        for (auto& c : seen) once = once && c.load() == 1;
+        CHECK_MSG(once, what);
+        CHECK_MSG(out == ref, what);
+        CHECK_MSG(done.load() == n, what);
+        long total = 0;
+        for (long c : per_thread) total += c;
+        CHECK_MSG(total == static_cast<long>(n), what);
+      }
+    }
+  }
+#ifdef _OPENMP
+  // Two threads really share the work.
+  {
+    std::vector<int> used(2, 0);
+    irtopics::parallel_for(1000, ParallelOptions{2, nullptr, Schedule::blocks},
+                           [&](std::size_t, int tid) { used[static_cast<std::size_t>(tid)] = 1; });
+    CHECK(used[0] == 1 && used[1] == 1);
+  }
+#endif
+  CHECK(irtopics::parallel_threads(0, 4) == 1 && irtopics::parallel_threads(3, 0) == 1);
+  // No item: the body is never called.
+  bool called = false;
+  irtopics::parallel_for(0, ParallelOptions{4}, [&](std::size_t) { called = true; });
+  CHECK(!called);
+
+  // A worker's exception is rethrown after the join (no thread starts a new
+  // item once it is recorded), whatever the thread count; so is an
+  // allocation failure while making a thread's workspace.
+  for (int threads : {1, 2, 4}) {
+    std::atomic<long> calls{0};
+    std::string msg;
+    try {
+      irtopics::parallel_for(100000, ParallelOptions{threads, nullptr, Schedule::dynamic, 1},
+                             [&](std::size_t i) {
+                               calls.fetch_add(1);
+                               if (i == 50) throw std::runtime_error("item 50 failed");
+                             });
+    } catch (const std::runtime_error& e) {
+      msg = e.what();
+    }
+    CHECK_MSG(msg == "item 50 failed", std::to_string(threads) + " threads: " + msg);
+    CHECK_MSG(calls.load() < 100000, std::to_string(calls.load()));
+    bool bad_alloc = false;
+    try {
+      irtopics::parallel_for_local(
+          10, ParallelOptions{threads}, []() -> std::vector<double> { throw std::bad_alloc(); },
+          [&](std::size_t, std::vector<double>&) {});
+    } catch (const std::bad_alloc&) {
+      bad_alloc = true;
+    }
+    CHECK(bad_alloc);
+    // A worker's error wins over a cancellation requested at the same time:
+    // the token says stop from the moment item 0 throws (a countdown raced
+    // under load: other threads could use up its asks before item 0 ran).
+    struct StopAfterThrow : irtopics::CancelToken {
+      bool stop_requested() override { return thrown.load(); }
+      std::atomic<bool> thrown{false};
+    } stop;
+    bool runtime = false;
+    try {
+      irtopics::parallel_for(100, ParallelOptions{threads, &stop}, [&](std::size_t i) {
+        if (i == 0) {
+          stop.thrown.store(true);
+          throw std::runtime_error("first");
+        }
+      });
+    } catch (const std::runtime_error&) {
+      runtime = true;
+    } catch (const irtopics::Cancelled&) {
+    }
+    CHECK(runtime);
+  }
+
+  // Cancellation: the token is asked before every item; once it says stop
+  // no new item starts and Cancelled is thrown after the join.
+  for (int threads : {1, 2, 4}) {
+    for (Schedule sched : {Schedule::blocks, Schedule::dynamic}) {
+      SharedCountdown stop(20);
+      std::atomic<long> calls{0};
+      bool cancelled = false;
+      try {
+        irtopics::parallel_for(1000000, ParallelOptions{threads, &stop, sched},
+                               [&](std::size_t) { calls.fetch_add(1); });
+      } catch (const irtopics::Cancelled&) {
+        cancelled = true;
+      }
+      CHECK(cancelled);
+      CHECK_MSG(calls.load() <= 20, std::to_string(calls.load()) + " items ran");
+      // A token that never says stop changes nothing.
+      SharedCountdown never(1L << 40);
+      std::atomic<long> all{0};
+      irtopics::parallel_for(5000, ParallelOptions{threads, &never, sched},
+                             [&](std::size_t) { all.fetch_add(1); });
+      CHECK(all.load() == 5000 && never.asked.load() >= 5000);
+    }
+  }
+
+  // Kernels ported to the driver give the same numbers on 1 and 3 threads.
+  const std::size_t n_sys = 7, n_top = 30, n_trials = 25, size = 10;
+  std::vector<double> scores(n_sys * n_top);
+  for (std::size_t k = 0; k < scores.size(); ++k) scores[k] = std::fmod(k * 0.618, 1.0);
+  std::vector<int> perms(n_top * n_trials);
+  for (std::size_t b = 0; b < n_trials; ++b)
+    for (std::size_t t = 0; t < n_top; ++t) perms[b * n_top + t] = static_cast<int>((t * 7 + b) % n_top);
+  const irtopics::ScoreView view{scores.data(), n_sys, n_top};
+  std::vector<double> a1(n_sys * 2 * n_trials), a3(a1.size());
+  irtopics::set_aggregates(view, perms.data(), n_trials, size, irtopics::Aggregate::area, 1e-5, a1.data(), 1);
+  irtopics::set_aggregates(view, perms.data(), n_trials, size, irtopics::Aggregate::area, 1e-5, a3.data(), 3);
+  CHECK(a1 == a3);
+  const auto c1 = irtopics::pair_counts(a1.data(), n_sys, 2 * n_trials, 0.05, 1);
+  const auto c3 = irtopics::pair_counts(a1.data(), n_sys, 2 * n_trials, 0.05, 3);
+  CHECK(c1.min_sum == c3.min_sum && c1.ties == c3.ties && c1.trial_swaps == c3.trial_swaps);
+  const std::vector<double> grid = {0, 0.01, 0.05, 0.1, 0.2};
+  const auto t1 = irtopics::critical_curve_threshold(a1.data(), n_sys, 2 * n_trials, 1, false, grid, 1e-9, 1);
+  const auto t3 = irtopics::critical_curve_threshold(a1.data(), n_sys, 2 * n_trials, 1, false, grid, 1e-9, 3);
+  CHECK(t1.swaps == t3.swaps && t1.decisions == t3.decisions);
+  // Pair by pair in plain loops: the threshold curve's counts.
+  std::vector<double> err(grid.size(), 0), sig(grid.size(), 0);
+  for (std::size_t i = 0; i < n_sys; ++i)
+    for (std::size_t j = i + 1; j < n_sys; ++j) {
+      std::vector<double> gt(grid.size(), 0), lt(grid.size(), 0);
+      for (std::size_t k = 0; k < 2 * n_trials; ++k) {
+        const double d = a1[i + k * n_sys] - a1[j + k * n_sys];
+        for (std::size_t g = 0; g < grid.size(); ++g) {
+          const double c = std::max(grid[g] - 1e-9, std::numeric_limits<double>::min());
+          gt[g] += d >= c;
+          lt[g] += -d >= c;
+        }
+      }
+      for (std::size_t g = 0; g < grid.size(); ++g) {
+        err[g] += std::min(gt[g], lt[g]);
+        sig[g] += gt[g] + lt[g];
+      }
+    }
+  CHECK(t1.swaps == err && t1.decisions == sig);
+  // critical_curve_threshold asks the token for every pair.
+  SharedCountdown pair_stop(3);
+  CHECK(throws_cancelled([&] {
+    irtopics::critical_curve_threshold(a1.data(), n_sys, 2 * n_trials, 1, false, grid, 1e-9, 2, &pair_stop);
+  }));
+  SharedCountdown pairs_never(1L << 40);
+  const auto tn = irtopics::critical_curve_threshold(a1.data(), n_sys, 2 * n_trials, 1, false, grid, 1e-9, 1,
+                                                     &pairs_never);
+  CHECK(tn.swaps == t1.swaps && pairs_never.asked.load() == static_cast<long>(n_sys * (n_sys - 1) / 2));
+
+  // The swap-based curve and the binned variant (serial) ask it too.
+  std::vector<double> d1, d2;
+  CountdownToken diff_stop(2);
+  CHECK(throws_cancelled([&] {
+    irtopics::trial_differences(a1.data(), n_sys, n_trials, 1, false, d1, d2, &diff_stop);
+  }));
+  CHECK(diff_stop.asked == 3);
+  irtopics::trial_differences(a1.data(), n_sys, n_trials, 1, false, d1, d2);
+  CountdownToken curve_stop(0), bins_stop(0);
+  CHECK(throws_cancelled([&] { irtopics::critical_curve_swap(d1, d2, grid, false, 1e-9, &curve_stop); }));
+  std::vector<double> count, swaps;
+  CHECK(throws_cancelled([&] { irtopics::binned_swaps(d1, d2, 0.01, 10, count, swaps, &bins_stop); }));
+
+  // The GAWM fixed point asks the token before every iteration: with
+  // tol = 0 it would run maxit (2^31 - 1) iterations.
+  CountdownToken gawm_stop(3);
+  CHECK(throws_cancelled([&] {
+    irtopics::gawm(scores.data(), n_sys, n_top, 1.0, 0.0, 2147483647, irtopics::GawmMeanKernel(), &gawm_stop);
+  }));
+  CHECK(gawm_stop.asked == 4);
+}

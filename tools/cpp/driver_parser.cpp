@@ -1,0 +1,504 @@
+// Parser behaviour (C++ test driver): run and qrels parsers (line ends, white
+// space, error kinds and lines), every score form, random scores, the line
+// splitter, qrels lookups, trec_eval order, and gzip and plain files through
+// read_whole_file.
+#include "driver.h"
+
+// ---------------------------------------------------------------------------
+// Parser behaviour
+
+namespace {
+
+bool same_run(const irtopics::Run& a, const irtopics::Run& b) {
+  if (a.size() != b.size() || a.topics != b.topics || a.topic != b.topic || a.score != b.score ||
+      a.line != b.line || a.tag != b.tag) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) if (a.docno[i] != b.docno[i]) return false;
+  return true;
+}
+
+bool same_qrels(const irtopics::Qrels& a, const irtopics::Qrels& b) {
+  if (a.topics != b.topics || a.entries.size() != b.entries.size()) return false;
+  for (std::size_t k = 0; k < a.entries.size(); ++k) {
+    const auto &x = a.entries[k], &y = b.entries[k];
+    if (x.topic != y.topic || x.grade != y.grade || x.line != y.line || x.docno != y.docno ||
+        x.hash != y.hash) {
+      return false;
+    }
+  }
+  return a.num_rel == b.num_rel && a.num_nonrel == b.num_nonrel && a.levels == b.levels;
+}
+
+}  // namespace
+
+void test_run_parser() {
+  Context ctx("run parser");
+  const std::string plain =
+      "1 Q0 a 1 2.5 tag\n"
+      "1 Q0 b 2 1 tag\n"
+      "\n"
+      "2 Q0 c 1 -3e-1 tag extra fields are ignored\n";
+  const std::string spaced =
+      "1\tQ0\ta\t1\t2.5\ttag\n"
+      "  1   Q0 \t b 2 +1.0 tag   \n"
+      " \t \n"
+      "2\t\tQ0  c 1 -0.3\ttag extra\n";
+  const auto a = run_from(plain);
+  CHECK(a.size() == 3);
+  CHECK(a.topics == (std::vector<std::string>{"1", "2"}));
+  CHECK(a.docno.size() == 3 && a.docno[1] == "b");
+  CHECK(a.score == (std::vector<double>{2.5, 1.0, -0.3}));
+  CHECK(a.line == (std::vector<uint32_t>{1, 2, 4}));
+  CHECK(a.tag == "tag");
+  CHECK(same_run(a, run_from(to_crlf(plain))));
+  CHECK(same_run(a, run_from(spaced)));
+  CHECK(same_run(a, run_from(to_crlf(spaced))));
+  // no line end after the last line
+  CHECK(same_run(a, run_from(plain.substr(0, plain.size() - 1))));
+
+  // RunParser reports topic changes and returning topics.
+  irtopics::Run r;
+  r.text = "1 Q0 a 1 1 t\n1 Q0 b 2 1 t\n2 Q0 a 1 1 t\n1 Q0 c 3 1 t\n";
+  irtopics::RunParser p(r);
+  bool changed = false, seen = false;
+  std::vector<std::pair<bool, bool>> flags;
+  while (p.next(&changed, &seen)) flags.emplace_back(changed, seen);
+  CHECK(flags == (std::vector<std::pair<bool, bool>>{{true, false}, {false, false},
+                                                     {true, false}, {true, true}}));
+
+  // Errors: kind and line.
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n1 Q0 b 2 1\n"), "parse", 2);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n\n1 Q0 b 2 abc t\n"), "parse", 3);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1.5.2 t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 nan t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 - t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 . t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 +-5 t\n"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from(to_crlf("1 Q0 a 1 1 t\n1 Q0 b 2\n")), "parse", 2);
+  CHECK_INPUT_ERROR(run_from(""), "file", 0);
+  CHECK_INPUT_ERROR(run_from("\n \n\t\r\n"), "file", 0);
+
+  // Exponents and long mantissas take the slow path; the value is strtod's.
+  const auto e = run_from("1 Q0 a 1 1.5e3 t\n1 Q0 b 1 0.1234567890123456789 t\n"
+                          "1 Q0 c 1 -1E-2 t\n1 Q0 d 1 00012.50 t\n");
+  CHECK(e.score[0] == 1500.0);
+  CHECK(e.score[1] == std::strtod("0.1234567890123456789", nullptr));
+  CHECK(e.score[2] == -0.01);
+  CHECK(e.score[3] == 12.5);
+
+  // Duplicate docnos within a topic are found at evaluation, on the later line.
+  const auto q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult out;
+  const auto dup = run_from("1 Q0 a 1 1 t\n1 Q0 b 2 2 t\n2 Q0 a 1 1 t\n1 Q0 a 3 0.5 t\n");
+  CHECK_INPUT_ERROR(irtopics::evaluate_run(dup, q, opt, ws, out), "duplicate", 4);
+  irtopics::Run dup_text;
+  dup_text.file = "dup";
+  dup_text.text = "1 Q0 a 1 1 t\n1 Q0 b 2 2 t\n1 Q0 b 3 0.5 t\n";
+  CHECK_INPUT_ERROR(irtopics::evaluate_text(q, opt, ws, dup_text, out), "duplicate", 3);
+  // The same docno in two topics is fine.
+  irtopics::RunResult ok;
+  irtopics::evaluate_run(run_from("1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n"), q, opt, ws, ok);
+  CHECK(ok.list_id.size() == 2);
+}
+
+// Every score form the run reader accepted or refused when the parser was
+// last rewritten (written before that change, so that it could not move any
+// of them): accepted forms give strtod()'s double, bit for bit (the sign of
+// -0 included); refused ones are a "parse" error on their line, "out of the
+// range of a double" for overflow and underflow, "must be a number"
+// otherwise. Each form is read twice: by parse_run() and by the streaming
+// file path (read_and_evaluate()), which must agree on the error.
+void test_score_forms() {
+  Context ctx("score forms");
+  const std::vector<std::string> accepted = {
+      "1", "-0", "+0", "0", "0.5", ".5", "5.", "+3.5", "-.5", "+.5", "-5.", "1e3", "1E+3", "1e-3",
+      "-2.5E+2", "1e+0", "1.e2", ".1e2", "0e0", "-0.0", "00012.50", "0.1234567890123456789",
+      "123456789012345678", "123456789012345.6", "1234567890123456", "9007199254740993", "1e22",
+      "1e23", "0.000000000000000000001", "4.9e-324", "2.2250738585072014e-308", "1e308",
+      "1.7976931348623157e308", "inf", "-inf", "+inf", "INF", "iNf", "Infinity", "infinity",
+      "-INFINITY", "+Inf"};
+  const std::vector<std::string> out_of_range = {"1e-400", "1.8e308", "1e400", "-1e400"};
+  const std::vector<std::string> not_numbers = {
+      "0x10", "0X1p3", "0x1p3", "1,5", "+-1", "-+1", "--1", "++1", "+", "-", ".", "e", "e5", "1e",
+      "1e+", "1.2.3", "nan", "NAN", "-nan", "+nan", "nan(1)", "infinit", "infinityx", "inff", "1d",
+      "1f", "1_0", "1e5.5", "1ee5", ".e1", "-e1", "+.", "-."};
+  TempDir dir;
+  const auto q = qrels_from("1 0 a 1\n1 0 b 0\n");
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  irtopics::EvalWorkspace ws;
+  irtopics::Run run;
+  irtopics::RunResult res;
+  auto text_with = [](const std::string& s) { return "1 Q0 a 1 2 t\n1 Q0 b 2 " + s + " t\n"; };
+  for (const auto& s : accepted) {
+    Context c("score forms: " + s);
+    const auto r = run_from(text_with(s));
+    const double want = std::strtod(s.c_str(), nullptr);
+    CHECK_MSG(r.size() == 2 && std::memcmp(&r.score[1], &want, sizeof want) == 0,
+              num(r.score.size() == 2 ? r.score[1] : -1.0) + " vs strtod " + num(want));
+    const std::string path = dir.file("ok.txt");
+    write_file(path, text_with(s));
+    irtopics::read_and_evaluate(path, q, opt, ws, run, res);
+    CHECK(res.list_id.size() == 1);
+  }
+  auto refused = [&](const std::string& s, const std::string& why) {
+    Context c("score forms: " + s);
+    std::string msg;
+    CHECK_INPUT_ERROR(run_from(text_with(s)), "parse", 2);
+    try {
+      run_from(text_with(s));
+    } catch (const InputError& e) {
+      msg = e.what();
+    }
+    CHECK_MSG(msg.find(why) != std::string::npos, msg);
+    const std::string path = dir.file("bad.txt");
+    write_file(path, text_with(s));
+    CHECK_INPUT_ERROR(irtopics::read_and_evaluate(path, q, opt, ws, run, res), "parse", 2);
+  };
+  for (const auto& s : out_of_range) refused(s, "'" + s + "' is out of the range of a double");
+  for (const auto& s : not_numbers) refused(s, "must be a number, not '" + s + "'");
+}
+
+// Random plain decimal scores on both sides of the score parser's fast-path
+// bound (15 significant digits), with signs, leading zeros, and no integer
+// or no fraction part, give strtod()'s double, bit for bit.
+void test_random_scores() {
+  Context ctx("random scores");
+  Lcg rng{20261127};
+  std::vector<std::string> scores;
+  std::string text;
+  while (scores.size() < 200000) {
+    std::string s = rng.below(3) == 0 ? "-" : rng.below(8) == 0 ? "+" : "";
+    const std::size_t n_int = rng.below(12), n_frac = rng.below(12);
+    for (std::size_t k = 0; k < n_int; ++k) s += static_cast<char>('0' + rng.below(k == 0 ? 3 : 10));
+    const bool dot = rng.below(10) < 7;
+    if (dot) s += '.';
+    for (std::size_t k = 0; dot && k < n_frac; ++k) s += static_cast<char>('0' + rng.below(10));
+    if (s.find_first_of("0123456789") == std::string::npos) continue;
+    text += "1 Q0 d" + std::to_string(scores.size()) + " 1 " + s + " t\n";
+    scores.push_back(s);
+  }
+  const auto r = run_from(text);
+  long same = 0;
+  for (std::size_t i = 0; i < scores.size() && i < r.size(); ++i) {
+    const double want = std::strtod(scores[i].c_str(), nullptr);
+    if (std::memcmp(&r.score[i], &want, sizeof want) == 0) {
+      ++same;
+    } else {
+      CHECK_MSG(false, scores[i] + ": " + num(r.score[i]) + " vs strtod " + num(want));
+    }
+  }
+  CHECK(r.size() == scores.size() && same == static_cast<long>(scores.size()));
+}
+
+// The run parser splits a line of six fields that ends within 64 bytes with
+// one white-space mask, other lines byte by byte. Random lines around that
+// boundary (1-40 byte fields, runs of every white-space byte, six to eight
+// fields, with and without a line end after the last line) must give the
+// fields a plain isspace() split gives.
+void test_line_splitting() {
+  Context ctx("line splitting");
+  Lcg rng{20261123};
+  auto next = [&](uint64_t n) { return rng.below(n); };
+  const char white[] = {' ', '\t', '\v', '\f', '\r'};
+  auto gap = [&](bool cr) {
+    std::string g;
+    const std::size_t n = 1 + next(3);
+    for (std::size_t i = 0; i < n; ++i) g += white[next(cr ? 5 : 4)];
+    return g;
+  };
+  auto field = [&](std::size_t max_len) {
+    std::string f;
+    const std::size_t n = 1 + next(max_len);
+    for (std::size_t i = 0; i < n; ++i) f += static_cast<char>('a' + next(26));
+    return f;
+  };
+  long lines = 0, mismatches = 0;
+  for (int round = 0; round < 200; ++round) {
+    std::string text;
+    std::vector<std::vector<std::string>> want;
+    const int n_lines = 1 + static_cast<int>(next(20));
+    for (int l = 0; l < n_lines; ++l) {
+      const int n_fields = 6 + static_cast<int>(next(3));
+      std::vector<std::string> f = {field(12), "Q0", field(40), field(6),
+                                    std::to_string(next(100000)) + "." + std::to_string(next(1000)),
+                                    "tag"};
+      for (int k = 6; k < n_fields; ++k) f.push_back(field(20));
+      std::string line = next(3) == 0 ? gap(false) : "";
+      for (int k = 0; k < n_fields; ++k) line += (k ? gap(n_fields == 6) : "") + f[k];
+      if (next(3) == 0) line += gap(true);
+      text += line + "\n";
+      f.resize(6);
+      want.push_back(f);
+    }
+    if (next(4) == 0) text.pop_back();
+    const auto r = run_from(text);
+    lines += n_lines;
+    bool same = r.size() == want.size();
+    for (std::size_t i = 0; same && i < want.size(); ++i) {
+      same = r.topics[r.topic[i]] == want[i][0] && r.docno[i] == want[i][2] &&
+             r.score[i] == std::strtod(want[i][4].c_str(), nullptr) && r.tag == "tag" &&
+             r.line[i] == i + 1;
+    }
+    if (!same) ++mismatches;
+  }
+  CHECK_MSG(mismatches == 0, std::to_string(mismatches) + " of 200 texts split differently");
+  CHECK(lines > 1000);
+  // Short lines with CR-only line ends: more than six fields within the
+  // 64-byte window, a carriage return between them: refused, not read as one
+  // line with its "extra fields" ignored.
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\r1 Q0 b 2 1 t\r"), "parse", 1);
+  CHECK_INPUT_ERROR(run_from("1 Q0 a 1 1 t\n1 Q0 b 2 1 t\r1 Q0 c 3 1 t\n"), "parse", 2);
+  // Seven fields in the window without a carriage return: the seventh is ignored.
+  CHECK(run_from("1 Q0 a 1 1 t x\n").docno[0] == "a");
+}
+
+// Qrels lookups (Qrels::find_slot() and the branch-free first probe of two
+// slots for docnos of up to 16 bytes): every retrieved document's grade, as
+// evaluate_run() reports it in the profile, equals a std::map lookup, for
+// docnos of 1 to 40 bytes that share long prefixes (16-byte heads equal,
+// lengths or tails differ), in a topic large enough for long probe
+// sequences, through the padded run (parser), a RunBuilder run and an
+// unpadded run (the general path).
+void test_qrels_lookups() {
+  Context ctx("qrels lookups");
+  Lcg rng{77};
+  auto next = [&](uint64_t n) { return rng.below(n); };
+  auto docno = [&]() {
+    const std::size_t len = 1 + next(40);
+    std::string d = len >= 16 && next(2) ? std::string("ABCDEFGHIJKLMNOP") : "";
+    while (d.size() < len) d += static_cast<char>('a' + next(3));
+    d.resize(len);
+    return d;
+  };
+  std::map<std::string, int> judged;
+  std::string qtext;
+  while (judged.size() < 3000) {
+    const std::string d = docno();
+    if (judged.count(d)) continue;
+    const int g = static_cast<int>(next(4)) - 1;  // -1 (unjudged) .. 2
+    judged[d] = g;
+    qtext += "7 0 " + d + " " + std::to_string(g) + "\n";
+  }
+  const auto q = qrels_from(qtext);
+  std::map<std::string, int> seen;
+  std::string rtext;
+  std::vector<std::string> order;
+  while (order.size() < 2500) {
+    const std::string d = next(2) ? std::next(judged.begin(), static_cast<long>(next(judged.size())))->first
+                                  : docno();
+    if (seen.count(d)) continue;
+    seen[d] = 1;
+    order.push_back(d);
+    rtext += "7 Q0 " + d + " 1 " + std::to_string(5000 - order.size()) + " t\n";
+  }
+  irtopics::EvalOptions opt;
+  opt.depth = 0;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  opt.want_profiles = true;
+  opt.want_orders = true;
+  auto check = [&](const irtopics::Run& run, const char* what) {
+    Context c(std::string("qrels lookups: ") + what);
+    irtopics::EvalWorkspace ws;
+    irtopics::RunResult res;
+    irtopics::evaluate_run(run, q, opt, ws, res);
+    CHECK(res.profile.size() == 1 && res.profile[0].size() == order.size());
+    long bad = 0, found = 0;
+    for (std::size_t k = 0; k < order.size() && res.profile.size() == 1; ++k) {
+      auto it = judged.find(order[k]);
+      const int want = it == judged.end() ? irtopics::kNotInPool
+                       : it->second < 0   ? irtopics::kUnjudged
+                                          : it->second;
+      bad += res.profile[0][k] != want;
+      found += it != judged.end();
+    }
+    CHECK_MSG(bad == 0, std::to_string(bad) + " grades differ");
+    CHECK(found > 1000 && found < 2000);
+    // Return orders: the rank of each relevant document (grade >= 1).
+    long rel = 0, placed = 0;
+    for (const auto& [d, g] : judged) rel += g >= 1;
+    for (int pos : res.orders.at(0)) placed += pos > 0;
+    long want_placed = 0;
+    for (const auto& d : order) want_placed += judged.count(d) && judged[d] >= 1;
+    CHECK(static_cast<long>(res.orders.at(0).size()) == rel && placed == want_placed);
+  };
+  const auto parsed = run_from(rtext);
+  CHECK(parsed.padded);
+  check(parsed, "parsed");
+  irtopics::Run built;
+  built.file = "built";
+  irtopics::RunBuilder b(built);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    b.add("7", order[k], 5000.0 - static_cast<double>(k + 1), static_cast<uint32_t>(k + 1));
+  }
+  b.finish();
+  CHECK(built.padded);
+  check(built, "built");
+  auto unpadded = run_from(rtext);
+  unpadded.padded = false;
+  check(unpadded, "unpadded");
+
+  // A 16-byte docno is not a longer one with the same first 16 bytes (the
+  // slot's head), nor the other way round: 60 small topics, each judging
+  // three 17-byte docnos with the head "ABCDEFGHIJKLMNOP" (so that some
+  // share the first cache line of the 16-byte docno's probe sequence), and a
+  // run that retrieves the 16-byte docno and a 17-byte one that is not judged.
+  std::string q2, r2;
+  for (int t = 0; t < 60; ++t) {
+    for (const char* tail : {"x", "y", "z"}) q2 += std::to_string(t) + " 0 ABCDEFGHIJKLMNOP" + tail + " 1\n";
+    r2 += std::to_string(t) + " Q0 ABCDEFGHIJKLMNOP 1 2 t\n" + std::to_string(t) + " Q0 ABCDEFGHIJKLMNOPw 2 1 t\n";
+  }
+  const auto qq = qrels_from(q2);
+  irtopics::EvalWorkspace ws;
+  irtopics::RunResult res;
+  irtopics::evaluate_run(run_from(r2), qq, opt, ws, res);
+  long wrong = 0;
+  for (const auto& prof : res.profile) wrong += prof != std::vector<int>{irtopics::kNotInPool, irtopics::kNotInPool};
+  CHECK(res.profile.size() == 60 && wrong == 0);
+}
+
+// A ranking already in trec_eval order (score descending, ties by docno
+// descending) is not sorted; one in score order with ties out of docno order
+// has only its tied groups sorted; any other order is sorted whole. All three
+// give trec_eval's order.
+void test_trec_order() {
+  Context ctx("trec_eval order");
+  const auto q = qrels_from("1 0 z 1\n1 0 m 0\n1 0 a 2\n1 0 q 1\n1 0 b 0\n1 0 c 2\n");
+  irtopics::EvalOptions opt;
+  opt.measures = {fixtures::measure(MeasureKind::AP)};
+  opt.want_profiles = true;
+  irtopics::EvalWorkspace ws;
+  const std::vector<int> want = {2, 1, 0, 2, 1, 0};  // c (3), z m a (2), q b (1)
+  for (const char* text : {"1 Q0 c 1 3 t\n1 Q0 z 2 2 t\n1 Q0 m 3 2 t\n1 Q0 a 4 2 t\n1 Q0 q 5 1 t\n1 Q0 b 6 1 t\n",
+                           "1 Q0 c 1 3 t\n1 Q0 a 2 2 t\n1 Q0 z 3 2 t\n1 Q0 m 4 2 t\n1 Q0 b 5 1 t\n1 Q0 q 6 1 t\n",
+                           "1 Q0 b 1 1 t\n1 Q0 m 2 2 t\n1 Q0 c 3 3 t\n1 Q0 q 4 1 t\n1 Q0 a 5 2 t\n1 Q0 z 6 2 t\n"}) {
+    irtopics::RunResult r;
+    irtopics::evaluate_run(run_from(text), q, opt, ws, r);
+    CHECK_MSG(r.profile.size() == 1 && r.profile[0] == want, text);
+  }
+}
+
+void test_qrels_parser() {
+  Context ctx("qrels parser");
+  const std::string plain = "1 0 a 1\n1 0 b 0\n\n2 0 a 2\n2 0 c -1\n";
+  const std::string spaced = "1\t0\ta\t1\n  1  0 \t b   0 \n\t\n2 0 a +2\n2\t0\tc\t-1";
+  const auto a = qrels_from(plain);
+  CHECK(a.topics == (std::vector<std::string>{"1", "2"}));
+  CHECK(a.entries.size() == 4);
+  CHECK(a.entries[3].grade == -1 && a.entries[3].line == 5);
+  CHECK(a.num_rel == (std::vector<long>{1, 1}));
+  CHECK(a.num_nonrel == (std::vector<long>{1, 0}));
+  CHECK(a.find(0, "a", irtopics::hash_docno("a")) == 0);
+  CHECK(a.find(0, "c", irtopics::hash_docno("c")) == -1);
+  CHECK(a.find(1, "c", irtopics::hash_docno("c")) == 3);
+  CHECK(same_qrels(a, qrels_from(to_crlf(plain))));
+  CHECK(same_qrels(a, qrels_from(spaced)));
+  CHECK(same_qrels(a, qrels_from(to_crlf(spaced))));
+
+  // prepare(2): only grade >= 2 is relevant; relevant docnos in byte order.
+  auto b = qrels_from("1 0 z 2\n1 0 b 3\n1 0 m 1\n1 0 a 0\n", 2);
+  CHECK(b.num_rel[0] == 2 && b.num_nonrel[0] == 2);
+  CHECK(b.relevant[0].size() == 2 && b.relevant[0][0] == "b" && b.relevant[0][1] == "z");
+  CHECK(b.rel_index == (std::vector<int32_t>{1, 0, -1, -1}));
+
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b\n"), "parse", 2);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1 extra\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n\n1 0 b 1.5\n"), "parse", 3);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a x\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a +-1\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 99999999999\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1000001\n"), "parse", 1);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n2 0 a 1\n1 0 a 0\n"), "duplicate", 3);
+  CHECK_INPUT_ERROR(qrels_from(""), "file", 0);
+  CHECK_INPUT_ERROR(qrels_from(" \r\n\n"), "file", 0);
+  // The largest grade accepted is accepted.
+  CHECK(qrels_from("1 0 a 1000000\n").levels[0].size() == 1000001);
+
+  // The grade count tables of all topics are bounded (kMaxLevelCounts,
+  // 2^24): 16 topics at grade 1e6 fit (16 * 1000001 counts), a 17th does not.
+  std::string many;
+  for (int t = 1; t <= 17; ++t) many += "t" + std::to_string(t) + " 0 d 1000000\n";
+  const std::size_t cut = many.find("t17 ");
+  CHECK(qrels_from(many.substr(0, cut)).levels.size() == 16);
+  CHECK_INPUT_ERROR(qrels_from(many), "data", 17);
+  CHECK_INPUT_ERROR(qrels_from("a 0 x 1\n" + many), "data", 18);
+
+  // QrelsBuilder: the same qrels from memory; grades above the limit are
+  // "data" errors there.
+  irtopics::Qrels c;
+  {
+    irtopics::QrelsBuilder qb(c);
+    for (const auto& e : a.entries) qb.add(a.topics[e.topic], e.docno, e.grade, e.line);
+    qb.finish();
+  }
+  c.prepare(1);
+  CHECK(same_qrels(a, c));
+  irtopics::Qrels d;
+  irtopics::QrelsBuilder qb(d);
+  qb.add("1", "a", irtopics::kMaxGrade + 1, 7);
+  CHECK_INPUT_ERROR(qb.finish(), "data", 7);
+}
+
+void test_files() {
+  Context ctx("read_whole_file");
+  TempDir dir;
+  const std::string text = "1 Q0 a 1 2 t\n1 Q0 b 2 1 t\n";
+  std::string out;
+
+  write_file(dir.file("plain.txt"), text);
+  irtopics::read_whole_file(dir.file("plain.txt"), out);
+  CHECK(out == text);
+
+  const std::string gz = gzip_bytes(text, dir.file("scratch.gz"));
+  CHECK(gz.size() > 18 && static_cast<unsigned char>(gz[0]) == 0x1f);
+  write_file(dir.file("run.gz"), gz);
+  irtopics::read_whole_file(dir.file("run.gz"), out);
+  CHECK(out == text);
+  // gzip detected by its magic bytes, whatever the name
+  write_file(dir.file("run.txt"), gz);
+  irtopics::read_whole_file(dir.file("run.txt"), out);
+  CHECK(out == text);
+  // a plain file named .gz is read as it is
+  write_file(dir.file("plain.gz"), text);
+  irtopics::read_whole_file(dir.file("plain.gz"), out);
+  CHECK(out == text);
+  // the buffer is reused: a shorter file after a longer one
+  write_file(dir.file("short.txt"), "x");
+  irtopics::read_whole_file(dir.file("short.txt"), out);
+  CHECK(out == "x");
+
+  write_file(dir.file("trunc.gz"), gz.substr(0, gz.size() / 2));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("trunc.gz"), out), "file", 0);
+  write_file(dir.file("magic.gz"), gz.substr(0, 2));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("magic.gz"), out), "file", 0);
+  std::string corrupt = gz;
+  corrupt[12] = static_cast<char>(corrupt[12] ^ 0x55);
+  write_file(dir.file("corrupt.gz"), corrupt);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("corrupt.gz"), out), "file", 0);
+  write_file(dir.file("empty.txt"), "");
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("empty.txt"), out), "file", 0);
+  write_file(dir.file("empty.gz"), gzip_bytes("", dir.file("scratch2.gz")));
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("empty.gz"), out), "file", 0);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.file("missing"), out), "file", 0);
+  CHECK_INPUT_ERROR(irtopics::read_whole_file(dir.path, out), "file", 0);
+
+  // Whole files through the readers; errors name the file.
+  irtopics::Run run;
+  irtopics::read_run_file(dir.file("run.gz"), run);
+  CHECK(run.size() == 2 && run.file == dir.file("run.gz"));
+  write_file(dir.file("bad.gz"), gzip_bytes("1 Q0 a 1 2 t\n1 Q0 b 2 x t\n", dir.file("s3.gz")));
+  try {
+    irtopics::read_run_file(dir.file("bad.gz"), run);
+    CHECK_MSG(false, "bad.gz should not parse");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.kind()) == "parse" && e.line == 2 && e.file == dir.file("bad.gz"));
+  }
+  irtopics::Qrels q;
+  write_file(dir.file("qrels.gz"), gzip_bytes(fixtures::small_qrels_text(), dir.file("s4.gz")));
+  irtopics::read_qrels_file(dir.file("qrels.gz"), q);
+  CHECK(q.entries.size() == 10 && q.topics.size() == 3);
+}
