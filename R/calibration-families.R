@@ -33,7 +33,7 @@ margin_family <- function(name, type = c("continuous", "discrete"), label, fit, 
     stopifnot(is.function(pmf))
     d <- function(spec, y) pmf_at(pmf(spec), spec$support, y)
     p <- function(spec, q, lower = TRUE) pmf_cdf_at(pmf(spec), spec$support, q, lower)
-    q <- function(spec, u, table = NULL) pmf_quantile(pmf(spec), spec$support, u)
+    q <- function(spec, u, table) pmf_quantile(pmf(spec), spec$support, u)
     moments <- function(spec) pmf_moments(pmf(spec), spec$support)
     table <- function(spec) pmf_table(pmf(spec), spec$support)
   } else {
