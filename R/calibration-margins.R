@@ -401,8 +401,8 @@ candidate_label <- function(cand, i) {
 }
 
 margin_plot_title <- function(object) {
-  list(title = wrap_text(sprintf("Fitted %s margin: %s", if (object$discrete) "discrete" else "continuous",
-                                 margin_label(object))),
+  # the family's label only (its code name is in the legend): one line at one column
+  list(title = wrap_text(sprintf("Fitted margin: %s", margin_family_of(margin_spec(object)$family)$label)),
        subtitle = sprintf("%s; mean %s; lowest AIC %s", plural(object$n, "score"), format(signif(object$mean, 4)),
                           format(round(object$aic, 1), nsmall = 1)))
 }

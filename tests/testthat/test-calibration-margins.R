@@ -148,6 +148,9 @@ test_that("autoplot(): histogram with fitted density and the other candidates (c
   expect_true(all(others$linetype == "dashed"))
   expect_true(all(chosen$linetype == "solid"))
   expect_false(any(chosen$colour %in% others$colour))
+  # the title names the chosen family by its record's label, on one line
+  label <- margin_family_of(m$family)$label
+  expect_identical(b$plot$labels$title, paste("Fitted margin:", label))
   expect_error(ggplot2::autoplot(m, bins = 10), class = "irtopics_error_argument")
 })
 
