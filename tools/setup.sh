@@ -29,7 +29,10 @@ start=$(date +%s)
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  debs="pandoc r-base-dev"
+  # libuv1-dev: CRAN's `fs` (needed by pkgload and roxygen2) links libuv when
+  # it is built from source, i.e. whenever Debian's r-cran-fs is not the copy
+  # R loads (an empty R_LIBS_SITE, or a newer version needed)
+  debs="pandoc r-base-dev libuv1-dev"
   for p in $(Rscript tools/deps.R list $groups); do
     d="r-cran-$(echo "$p" | tr '[:upper:]' '[:lower:]')"
     if apt-cache show --no-all-versions "$d" >/dev/null 2>&1; then debs="$debs $d"; fi
