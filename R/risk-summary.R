@@ -355,14 +355,14 @@ autoplot.ir_risk_summary <- function(object, type = c("topics", "systems"), syst
   type <- match_choice(type)
   check_type_args(c(system = !is.null(system), at_alpha = !is.null(at_alpha)),
                   used = if (type == "topics") c("system", "at_alpha") else character(), type = type)
-  if (type == "topics") risk_topics_plot(object, system, at_alpha) else risk_systems_plot(object)
+  if (type == "topics") risk_topics_plot(object, system, at_alpha, call = environment()) else risk_systems_plot(object)
 }
 
-risk_topics_plot <- function(object, system, at_alpha) {
+risk_topics_plot <- function(object, system, at_alpha, call) {
   a <- at_alpha %||% object$alpha[1]
   if (!is.numeric(a) || length(a) != 1L || !a %in% object$alpha) {
     stop_irtopics(c("{.arg at_alpha} must be one of the result's alpha values ({object$alpha}).",
-                    x = "Got {show_value(a)}."))
+                    x = "Got {show_value(a)}."), call = call)
   }
   tab <- object$table[object$table$alpha == a & !object$table$is_baseline, , drop = FALSE]
   if (is.null(system)) {
@@ -373,7 +373,7 @@ risk_topics_plot <- function(object, system, at_alpha) {
       system <- system[seq_len(risk_panels)]
     }
   } else {
-    check_names_in(system, tab$system, arg = "system", of = "the risk summary (baseline excluded)")
+    check_names_in(system, tab$system, arg = "system", of = "object", call = call)
     system <- unique(system)
   }
   d <- object$topics[object$topics$system %in% system, , drop = FALSE]
