@@ -81,6 +81,10 @@ test_that("URisk equals the hand-worked values and the loop formula", {
   expect_equal(b$urisk, 0)
   expect_true(is.na(b$trisk) && is.na(b$p.value) && !b$significant)
   expect_equal(row_of(res, "A", 0)$mean, mean(m["A", ]))
+  # a plain matrix or a data frame (systems in rows) gives the same numbers
+  plain <- risk_summary(as.data.frame(unclass(m)), baseline = "B", alpha = c(0, 1, 5))
+  expect_equal(plain$table$urisk, res$table$urisk)
+  expect_equal(plain$measure, "score")
 })
 
 test_that("TRisk is t.test()'s one-sample t of the risk-reward differences", {
