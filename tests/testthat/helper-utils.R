@@ -106,6 +106,7 @@ more_fixtures <- local({
       ir_margin = fit_margin(small[1, ]),
       ir_measure_info = measure_info("P@10"),
       ir_test = registered_ir_test("wilcoxon"),
+      ir_risk_summary = risk_summary(small[1:4, ], baseline = rownames(small)[4], alpha = c(0, 2)),
       ir_sim_model = (sm <- simulation_model(small, copulas = "basic", seed = 1)),
       ir_calibration = test_calibration(sm, n_topics = 6, delta = 0.05, trials = 40, B = 20, seed = 1,
                                         progress = FALSE),
