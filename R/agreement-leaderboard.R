@@ -186,15 +186,18 @@ leaderboard_values <- function(mr, mc, name_rank, k, rbo_p, tau_ap_ties) {
 # coefficient is 2 / (number of such items) * their sum - 1. NA when every
 # item is tied in `a` (no item below the top).
 tau_ap_b <- function(x, y) {
-  directed <- function(a, b) {
-    above <- outer(a, a, "<")  # [i, j]: j is above i in a
+  above_x <- outer(x, x, "<")  # [i, j]: j is above i in x
+  above_y <- outer(y, y, "<")
+  # items above i in one ranking that the other also places above it: the
+  # same count in both directions
+  agree <- rowSums(above_x & above_y)
+  directed <- function(above) {
     p <- 1 + rowSums(above)
     below_top <- p > 1
     if (!any(below_top)) return(NA_real_)
-    agree <- rowSums(above & outer(b, b, "<"))
     2 / sum(below_top) * sum(agree[below_top] / (p[below_top] - 1)) - 1
   }
-  (directed(x, y) + directed(y, x)) / 2
+  (directed(above_x) + directed(above_y)) / 2
 }
 
 # Bootstrap intervals -----------------------------------------------------------
