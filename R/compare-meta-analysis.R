@@ -42,7 +42,11 @@
 #' maximises the restricted likelihood by Fisher scoring from the
 #' Hedges (method-of-moments) estimate, halving a step that would make
 #' \eqn{\tau^2} negative, until a step changes it by less than `threshold`
-#' (metafor's default 1e-5; a smaller value converges further). Q is
+#' (metafor's default 1e-5; a smaller value converges further); when
+#' Fisher scoring has not converged after `max_iter` steps (it can
+#' oscillate, and metafor's `rma()` then stops with an error), the
+#' restricted likelihood is maximised by a line search instead, with a
+#' warning of class `irtopics_warning_convergence`. Q is
 #' Cochran's statistic with fixed-effect weights, on \eqn{k - 1} degrees of
 #' freedom. With \eqn{s^2 = (k-1) / (\sum w_i - \sum w_i^2/\sum w_i)} the
 #' "typical" within-collection variance (fixed-effect weights),
@@ -88,8 +92,8 @@
 #' @param measure For `ir_comparison` elements with several measures: the
 #'   measure to use (default: the first).
 #' @param threshold,max_iter REML: the change of \eqn{\tau^2} under which
-#'   Fisher scoring stops, and the most iterations (more is an error of
-#'   class `irtopics_error_data`).
+#'   Fisher scoring stops, and the most iterations before the line search
+#'   takes over.
 #' @return An `ir_meta_analysis`: `$studies` (one row per collection:
 #'   `collection`, `system`, `baseline`, `n_topics`, `mean_system`,
 #'   `mean_baseline`, `md`, `md_var`, `md_low`, `md_high`, `smd`, `smd_var`,
@@ -325,7 +329,7 @@ reml_loglik <- function(y, v, tau2) {
 # at most `threshold`. As metafor, an estimate whose likelihood is below
 # that at tau^2 = 0 (by more than eps^(1/4)) is replaced by 0, with a
 # warning.
-tau2_reml <- function(y, v, threshold, max_iter, call = rlang::caller_env()) {
+tau2_reml <- function(y, v, threshold, max_iter) {
   k <- length(y)
   if (k == 1L) return(list(tau2 = 0, iterations = 0L))
   he <- (sum((y - mean(y))^2) - sum(v) * (1 - 1 / k)) / (k - 1)
@@ -333,11 +337,6 @@ tau2_reml <- function(y, v, threshold, max_iter, call = rlang::caller_env()) {
   iter <- 0L
   repeat {
     iter <- iter + 1L
-    if (iter > max_iter + 1L) {
-      stop_irtopics(c("REML did not converge in {.arg max_iter} = {max_iter} Fisher scoring iterations.",
-                      i = "Raise {.arg max_iter} or {.arg threshold}, or use {.code method = \"DL\"}."),
-                    kind = "data", call = call)
-    }
     w <- 1 / (v + tau2)
     sw <- sum(w)
     mu <- sum(w * y) / sw
@@ -351,6 +350,7 @@ tau2_reml <- function(y, v, threshold, max_iter, call = rlang::caller_env()) {
     old <- tau2
     tau2 <- tau2 + step
     if (abs(tau2 - old) <= threshold) break
+    if (iter >= max_iter) return(tau2_reml_search(y, v, max_iter))
   }
   if (reml_loglik(y, v, 0) - reml_loglik(y, v, tau2) > .Machine$double.eps^0.25 && tau2 > threshold) {
     warn_irtopics("REML stopped at a tau^2 whose likelihood is below that of tau^2 = 0; tau^2 set to 0.",
@@ -358,6 +358,30 @@ tau2_reml <- function(y, v, threshold, max_iter, call = rlang::caller_env()) {
     tau2 <- 0
   }
   list(tau2 = max(0, tau2), iterations = iter)
+}
+
+# REML when Fisher scoring does not converge (it can oscillate between two
+# values, as metafor's rma() does, which then stops with an error): the root
+# of the REML score y'PPy - tr(P) (bracketed on [0, upper], upper doubled
+# until the score is negative there), or 0 when the score is not positive
+# at 0 or the likelihood is larger at 0.
+tau2_reml_search <- function(y, v, max_iter) {
+  warn_irtopics(c("REML: Fisher scoring did not converge in {.arg max_iter} = {max_iter} iterations.",
+                  i = "tau^2 is the root of the REML score found by bisection instead (metafor's {.fn rma} stops with an error here)."),
+                kind = "convergence")
+  score <- function(t) {
+    w <- 1 / (v + t)
+    sw <- sum(w)
+    sum(w^2 * (y - sum(w * y) / sw)^2) - (sw - sum(w^2) / sw)
+  }
+  tau2 <- 0
+  if (score(0) > 0) {
+    upper <- max(10 * stats::var(y), 10 * max(v))
+    while (score(upper) > 0 && upper < 1e100) upper <- 2 * upper
+    tau2 <- stats::uniroot(score, c(0, upper), tol = 1e-15 * upper, maxiter = 10000L)$root
+    if (reml_loglik(y, v, 0) >= reml_loglik(y, v, tau2)) tau2 <- 0
+  }
+  list(tau2 = tau2, iterations = NA_integer_)
 }
 
 # One pooled model: its row of the pooled table, the percent weights and,
