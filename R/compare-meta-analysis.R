@@ -513,7 +513,10 @@ as.data.frame.ir_meta_analysis <- function(x, row.names = NULL, optional = FALSE
 #' chosen model, with its interval) and one diamond per pooled model (the
 #' width of a diamond is its confidence interval); a random-effects model
 #' also shows its prediction interval as a thin line through the diamond.
-#' Built on the current theme.
+#' Built on the current theme. Labels and squares shrink with the number of
+#' rows (as in the forest plot of [compare_systems()]): about 30 collections
+#' fit readably in a figure 4.5 in tall, about 12 in one 2.6 in tall; beyond
+#' 30 a message (class `irtopics_message_layout`) says how tall to save it.
 #'
 #' @param object An [meta_analysis()] result.
 #' @param models The pooled models to draw, among `"FE"`, `"DL"`, `"REML"`.
@@ -558,6 +561,13 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
   pred <- data.frame(y = y_po[po$method != "FE"], low = re$pi.low, high = re$pi.high)
   labels <- c(st$collection, ifelse(po$method == "FE", "FE (fixed)", paste0(po$method, " (random)")))
   pct <- sprintf("%g%%", 100 * object$conf)
+  # labels sized as the comparison forest's (compare-report.R), and said so when they cannot fit
+  n_rows <- k + np + 1
+  if (n_rows > forest_fit) {
+    cli::cli_inform(c("i" = "{k} collections do not fit as readable labels in a 4.5 in figure; labels are 5 pt.",
+                      " " = "Save it about {ceiling(n_rows * 0.1 + 1)} in tall."),
+                    class = "irtopics_message_layout")
+  }
   ggplot2::ggplot() +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50") +
     ggplot2::geom_segment(data = pred, ggplot2::aes(x = .data$low, xend = .data$high, y = .data$y,
@@ -568,12 +578,12 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
                         shape = 15) +
     ggplot2::geom_polygon(data = diamonds, ggplot2::aes(x = .data$x, y = .data$y, group = .data$model),
                           fill = "grey30") +
-    ggplot2::scale_size_area(max_size = 4, guide = "none") +
+    ggplot2::scale_size_area(max_size = max(1.5, min(4, 60 / n_rows)), guide = "none") +
     ggplot2::scale_y_continuous(breaks = c(y_st, y_po), labels = labels, expand = ggplot2::expansion(add = 0.6)) +
     ggplot2::labs(x = wrap_text(sprintf("%s (%s intervals)", meta_effect_short(object), pct), 40), y = NULL,
                   title = wrap_text(sprintf("Meta-analysis: %s%s", meta_comparison_text(object),
                                             if (is.null(object$measure)) "" else paste0(", ", object$measure))),
                   subtitle = wrap_text(sprintf("%s. Squares: weights (%s); thin lines: prediction intervals",
                                                meta_heterogeneity_text(object, short = TRUE), object$method), 45)) +
-    title_theme()
+    title_theme() + ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n_rows)))
 }

@@ -160,6 +160,9 @@ test_that("an ir_comparison per collection gives the same numbers as its scores"
   expect_equal(a$pooled, b$pooled)
   expect_equal(a$studies$baseline, c("run1", "run1"))
   expect_error(meta_analysis(sub, system = "run2"), class = "irtopics_error_argument", regexp = "baseline")
+  expect_equal(a$measure, "AP")
+  expect_error(meta_analysis(cmp, system = "run2", measure = "P@10"), class = "irtopics_error_argument",
+               regexp = "measure")
 })
 
 test_that("NA scores drop the topic for that collection; errors are classed and name what is wrong", {
@@ -235,4 +238,15 @@ test_that("print, summary, tidy rows and the forest plot show the numbers", {
   expect_equal(nrow(ggplot2::layer_data(p2, 2)), 0)  # no prediction line for FE alone
   expect_error(ggplot2::autoplot(ma, models = "ML"), class = "irtopics_error_argument")
   expect_error(ggplot2::autoplot(ma, colour = "red"), class = "irtopics_error_argument")
+})
+
+test_that("many collections: smaller labels, and a message past what fits", {
+  set.seed(2)
+  many <- lapply(1:40, function(i) matrix(runif(40), 2, 20, dimnames = list(c("a", "b"), paste0("t", 1:20))))
+  names(many) <- sprintf("c%02d", 1:40)
+  ma <- meta_analysis(many, system = "a", baseline = "b")
+  expect_message(p <- ggplot2::autoplot(ma), class = "irtopics_message_layout")
+  expect_equal(p$theme$axis.text.y$size, 5)
+  expect_silent(p3 <- ggplot2::autoplot(meta_analysis(many[1:3], system = "a", baseline = "b")))
+  expect_equal(p3$theme$axis.text.y$size, 9)
 })
