@@ -113,12 +113,12 @@ g_study_replicates <- function(scores, replicate, n_topics = NULL, n_replicates 
   a <- array(t(m[ord, , drop = FALSE] / unit), dim = c(nt_obs, nr, ns))
   a <- aperm(a, c(3, 2, 1))
   ms <- replicate_mean_squares(a)
-  v <- with(as.list(ms$ms), c(
-    system = (system - `system:topic` - `replicate:system` + residual) / (nr * nt_obs),
-    `replicate:system` = (`replicate:system` - residual) / nt_obs,
-    topic = (topic - `system:topic`) / (ns * nr),
-    `system:topic` = (`system:topic` - residual) / nr,
-    residual = residual))
+  q <- ms$ms
+  v <- c(system = (q[["system"]] - q[["system:topic"]] - q[["replicate:system"]] + q[["residual"]]) / (nr * nt_obs),
+         `replicate:system` = (q[["replicate:system"]] - q[["residual"]]) / nt_obs,
+         topic = (q[["topic"]] - q[["system:topic"]]) / (ns * nr),
+         `system:topic` = (q[["system:topic"]] - q[["residual"]]) / nr,
+         residual = q[["residual"]])
   if (truncate) v <- pmax(v, 0)
   grid <- expand.grid(n_replicates = n_replicates, n_topics = n_topics)
   proj <- replicate_coefficients(v, grid$n_topics, grid$n_replicates)
