@@ -6,7 +6,8 @@
 #   are N(theta_i, sd_i^2), sd_i drawn from U(0.08, 0.20) (the spread of AP
 #   differences between two TREC runs); the raw mean difference is pooled.
 #   Target of the confidence interval: mu; of the prediction interval: the
-#   true effect of a new collection, theta_new = mu + u_new.
+#   true effect of a new collection, theta_new = mu + u_new. DL and REML
+#   also with Knapp-Hartung t intervals (test = "knha"; "KH_" columns).
 # "resampled": the 249 topics of TREC 2004 Robust (AP, shipped); each of k
 #   collections is n topics drawn with replacement from them, and the
 #   comparison is the best run against the median run (by MAP). tau2 = 0 by
@@ -14,11 +15,12 @@
 #   that mean over the sd of the differences (smd, Hedges' g pooled).
 #
 # Usage, from the package root:  Rscript bench/meta-analysis.R [trials]
-# (default 2000; pkgload::load_all() is enough: coverage, not speed)
+# (default 1000; pkgload::load_all() is enough: coverage, not speed)
 
 args <- commandArgs(TRUE)
-R <- if (length(args) >= 1) as.integer(args[1]) else 2000L
+R <- if (length(args) >= 1) as.integer(args[1]) else 1000L
 pkgload::load_all(quiet = TRUE)
+options(width = 200)
 pool <- irtopics:::pool_effects
 n_search <- 0L  # REML fits where Fisher scoring did not converge (line search used)
 
@@ -32,14 +34,18 @@ one_normal <- function(k, n, mu, tau2) {
     v[i] <- var(d) / n
   }
   new_theta <- mu + rnorm(1, 0, sqrt(tau2))
-  vapply(c("FE", "DL", "REML"), function(m) {
-    r <- withCallingHandlers(pool(y, v, m, 0.95), irtopics_warning_convergence = function(w) {
-      if (grepl("did not converge", conditionMessage(w))) n_search <<- n_search + 1L
+  fits <- list(FE = "z", DL = "z", REML = "z", DL = "knha", REML = "knha")
+  out <- vapply(seq_along(fits), function(j) {
+    m <- names(fits)[j]
+    r <- withCallingHandlers(pool(y, v, m, 0.95, test = fits[[j]]), irtopics_warning_convergence = function(w) {
+      if (fits[[j]] == "z" && grepl("did not converge", conditionMessage(w))) n_search <<- n_search + 1L
       invokeRestart("muffleWarning")
     })$row
     c(ci = r$conf.low <= mu && mu <= r$conf.high, pi = r$pi.low <= new_theta && new_theta <= r$pi.high,
       width = r$conf.high - r$conf.low)
   }, numeric(3))
+  colnames(out) <- c("FE", "DL", "REML", "KH_DL", "KH_REML")
+  out
 }
 
 normal_rows <- function() {
@@ -50,8 +56,9 @@ normal_rows <- function() {
     rows[[length(rows) + 1]] <- data.frame(
       setting = "normal", tau2 = tau2, k = k,
       FE = mean(res["ci", "FE", ]), DL = mean(res["ci", "DL", ]), REML = mean(res["ci", "REML", ]),
-      PI_DL = mean(res["pi", "DL", ]), PI_REML = mean(res["pi", "REML", ]),
-      width_REML = mean(res["width", "REML", ]))
+      KH_DL = mean(res["ci", "KH_DL", ]), KH_REML = mean(res["ci", "KH_REML", ]),
+      PI_DL = mean(res["pi", "DL", ]), PI_REML = mean(res["pi", "REML", ]), PI_KH_REML = mean(res["pi", "KH_REML", ]),
+      width_REML = mean(res["width", "REML", ]), width_KH_REML = mean(res["width", "KH_REML", ]))
   }
   do.call(rbind, rows)
 }
@@ -81,7 +88,8 @@ resampled_rows <- function() {
     })
     rows[[length(rows) + 1]] <- data.frame(setting = paste("resampled", effect), tau2 = 0, k = k,
                                            FE = mean(hits["FE", ]), DL = mean(hits["DL", ]),
-                                           REML = mean(hits["REML", ]), PI_DL = NA, PI_REML = NA, width_REML = NA)
+                                           REML = mean(hits["REML", ]), KH_DL = NA, KH_REML = NA, PI_DL = NA, PI_REML = NA,
+                                           PI_KH_REML = NA, width_REML = NA, width_KH_REML = NA)
   }
   do.call(rbind, rows)
 }

@@ -14,7 +14,10 @@ expect_rma <- function(ma, tol = 1e-8, ...) {
   y <- ma$studies$yi
   v <- ma$studies$vi
   for (m in c("FE", "DL", "REML")) {
-    r <- metafor::rma(y, v, method = m, ...)
+    # (metafor warns that Knapp-Hartung is not meant for a fixed-effect model; it computes it all the same)
+    r <- withCallingHandlers(metafor::rma(y, v, method = m, ...), warning = function(w) {
+      if (grepl("Knapp & Hartung", conditionMessage(w))) invokeRestart("muffleWarning")
+    })
     p <- stats::predict(r)
     row <- ma$pooled[ma$pooled$method == m, ]
     expect_equal(row$estimate, c(r$b), tolerance = tol, label = paste(m, "estimate"))
@@ -88,6 +91,26 @@ test_that("AT&T's best automatic run vs the median automatic run, TREC-6..8 (the
   expect_rma(ma)
   expect_equal(ma$method, "REML")
   expect_equal(ma$estimate, ma$pooled$estimate[3])
+})
+
+test_that("Knapp-Hartung intervals equal metafor's test = \"knha\"", {
+  skip_if_not_installed("metafor")
+  x <- adhoc_ap()
+  best <- sapply(x, function(m) names(which.max(rowMeans(m))))
+  median_run <- sapply(x, function(m) names(sort(rowMeans(m)))[ceiling(nrow(m) / 2)])
+  ma <- meta_analysis(x, system = best, baseline = median_run, test = "knha")
+  z <- meta_analysis(x, system = best, baseline = median_run)
+  expect_rma(ma, test = "knha")
+  expect_equal(ma$pooled$df, c(3, 3, 3))
+  expect_equal(z$pooled$df, c(Inf, Inf, Inf))
+  # the same tau2 and estimate, a different standard error: s.e. times sqrt(weighted RSS / (k - 1))
+  expect_equal(ma$pooled$tau2, z$pooled$tau2)
+  w <- 1 / (ma$studies$vi + ma$pooled$tau2[3])
+  rss <- sum(w * (ma$studies$yi - ma$pooled$estimate[3])^2)
+  expect_equal(ma$pooled$std.error[3], z$pooled$std.error[3] * sqrt(rss / 3))
+  expect_true(any(grepl("Knapp-Hartung t on 3 df", format(ma))))
+  expect_error(meta_analysis(x[1], system = best[1], baseline = median_run[1], test = "knha"),
+               class = "irtopics_error_data", regexp = "2 collections")
 })
 
 test_that("hand-made cases: k = 1, k = 2, identical effects, tau2 at the boundary", {
