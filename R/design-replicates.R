@@ -11,7 +11,7 @@
 #' separate systems. `g_study_replicates()` estimates the variance
 #' components of the design with replicates \eqn{r} nested in systems
 #' \eqn{s}, crossed with topics \eqn{t} (Brennan 2001, design
-#' \eqn{(r{:}s) \times t}, one score per cell):
+#' \eqn{(r{:}s) \times t}{(r:s) x t}, one score per cell):
 #' \deqn{X_{srt} = \mu + \nu_s + \nu_{r:s} + \nu_t + \nu_{st} + \nu_{rt:s,e},}
 #' and projects the reliability of system means over \eqn{n'_r} replicates
 #' and \eqn{n'_t} topics (a D-study), so that it says how many replicates
@@ -70,7 +70,7 @@
 #'   each system), `$truncate`, `$measure`. `as.data.frame()` returns the
 #'   projection; `summary()` the components.
 #' @references Brennan, R. L. (2001). *Generalizability Theory*. Springer
-#'   (the \eqn{(r{:}s) \times t} design, its expected mean squares and
+#'   (the \eqn{(r{:}s) \times t}{(r:s) x t} design, its expected mean squares and
 #'   D-studies).
 #' @examples
 #' # three systems, each trained with four seeds, on 40 topics (simulated)
