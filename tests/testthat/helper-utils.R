@@ -112,7 +112,9 @@ more_fixtures <- local({
                                         progress = FALSE),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
-      ir_indicator_context = seen)
+      ir_indicator_context = seen,
+      ir_meta_analysis = meta_analysis(list(first = small, second = p10), system = "sys1", baseline = "sys2"),
+      ir_g_study_replicates = g_study_replicates(small, replicate = rep(c("a", "b", "c"), each = 2)))
     cache
   }
 })

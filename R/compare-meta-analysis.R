@@ -1,0 +1,626 @@
+# Meta-analysis of one comparison over several collections (or seeds, folds):
+# per-collection effects of paired differences, pooled by fixed and random
+# effects models (Soboroff, CIKM 2018; Sakai's effect sizes; the estimators
+# of DerSimonian & Laird 1986 and the REML Fisher scoring of Viechtbauer
+# 2005, with metafor's conventions so that rma() reproduces every number).
+
+#' Meta-analysis of a comparison over several collections
+#'
+#' The same comparison (a system against a baseline) measured on several
+#' test collections, or on several seeds or folds, summarised per
+#' collection and pooled: a fixed-effect estimate, random-effects estimates
+#' (DerSimonian-Laird and REML), the between-collection variance
+#' \eqn{\tau^2}, \eqn{I^2}, \eqn{H^2}, Cochran's Q with its p-value and the
+#' prediction interval for a new collection (Soboroff 2018).
+#'
+#' @section Effects per collection:
+#' On collection \eqn{i}, the paired differences \eqn{d_t = x_{system,t} -
+#' x_{baseline,t}} over the \eqn{n_i} topics both systems scored (a topic
+#' with NA on either side is left out) give
+#' * the raw mean difference \eqn{\bar d} with sampling variance
+#'   \eqn{s_d^2 / n_i};
+#' * the standardised mean difference of paired data, Cohen's
+#'   \eqn{d_z = \bar d / s_d} (Sakai's effect size for the paired t-test),
+#'   times Hedges' small-sample correction \eqn{J = \Gamma(m/2) /
+#'   (\sqrt{m/2}\,\Gamma((m-1)/2))}, \eqn{m = n_i - 1} (the exact form of
+#'   \eqn{1 - 3/(4m - 1)}; `hedges = FALSE` leaves it out), with sampling
+#'   variance \eqn{1/n_i + g^2/(2 n_i)} (large-sample, as metafor's
+#'   `escalc(measure = "SMCC")`).
+#'
+#' The standardised effect is the default (`effect = "smd"`): collections
+#' differ in the spread of their scores, and Soboroff (2018) pools
+#' standardised effects for that reason. Both effects are reported for
+#' every collection; `effect` chooses the one that is pooled.
+#'
+#' @section Pooling:
+#' With \eqn{y_i, v_i} the chosen effects and their variances, weights
+#' \eqn{w_i = 1/(v_i + \tau^2)}, the pooled estimate is \eqn{\sum w_i y_i /
+#' \sum w_i} with standard error \eqn{1/\sqrt{\sum w_i}}, a z-test and a
+#' normal (Wald) interval. \eqn{\tau^2 = 0} gives the fixed-effect (common
+#' effect) model `"FE"`; `"DL"` is DerSimonian and Laird's moment estimate
+#' \eqn{\max(0, (Q - (k-1)) / (\sum w_i - \sum w_i^2 / \sum w_i))}; `"REML"`
+#' maximises the restricted likelihood by Fisher scoring from the
+#' Hedges (method-of-moments) estimate, halving a step that would make
+#' \eqn{\tau^2} negative, until a step changes it by less than `threshold`
+#' (metafor's default 1e-5; a smaller value converges further); when
+#' Fisher scoring has not converged after `max_iter` steps (it can
+#' oscillate, and metafor's `rma()` then stops with an error), the
+#' restricted likelihood is maximised by a line search instead, with a
+#' warning of class `irtopics_warning_convergence`. Q is
+#' Cochran's statistic with fixed-effect weights, on \eqn{k - 1} degrees of
+#' freedom. With \eqn{s^2 = (k-1) / (\sum w_i - \sum w_i^2/\sum w_i)} the
+#' "typical" within-collection variance (fixed-effect weights),
+#' \eqn{I^2 = 100\,\tau^2 / (\tau^2 + s^2)} and \eqn{H^2 = 1 + \tau^2/s^2}
+#' for the random-effects models; for the fixed-effect model \eqn{I^2 =
+#' \max(0, 100 (Q - (k-1))/Q)} and \eqn{H^2 = Q/(k-1)}. The prediction
+#' interval is \eqn{\hat\mu \pm z_{1-a/2}\sqrt{SE^2 + \tau^2}} (normal
+#' quantiles, metafor's default `test = "z"`; the fixed-effect one equals
+#' its confidence interval). With one collection, \eqn{\tau^2 = 0}, Q = 0
+#' (p = 1), \eqn{I^2 = 0} and \eqn{H^2 = 1}. These are metafor's
+#' definitions (`rma(yi, vi, method = "FE"/"DL"/"REML")`), to which the
+#' tests compare every number.
+#'
+#' `test = "knha"` uses Knapp and Hartung's (2003) adjustment instead
+#' (metafor's `test = "knha"`): the squared standard error is multiplied by
+#' \eqn{\sum w_i (y_i - \hat\mu)^2 / (k - 1)}, and the test, the
+#' confidence and the prediction intervals use t quantiles on \eqn{k - 1}
+#' degrees of freedom. The z intervals assume that \eqn{\tau^2} and the
+#' \eqn{v_i} are known; with few heterogeneous collections they are too
+#' narrow (`bench/meta-analysis.R`: 83-90% coverage of a nominal 95% with 3
+#' to 5 collections; Knapp-Hartung's held 93-95%, twice as wide at 3
+#' collections). The adjustment is meant for the random-effects models;
+#' the fixed-effect row is computed the same way (as metafor does, with a
+#' warning there).
+#'
+#' The per-collection intervals are Wald intervals \eqn{y_i \pm z
+#' \sqrt{v_i}}, the intervals the pooled model assumes (for the raw
+#' difference over 50 topics, 2% narrower than `t.test()`'s).
+#'
+#' @section Reconstruction:
+#' Our choices where the sources leave one: the effect of a collection is
+#' that of the paired differences (the topics are shared by both systems),
+#' standardised by their standard deviation (Sakai's paired effect size)
+#' rather than by a pooled within-system one; the variance of the
+#' standardised effect is the large-sample one; intervals and tests are
+#' normal (z) by default, as metafor's. `effect`, `hedges`, `test` and
+#' `conf` expose the choices.
+#'
+#' @param x A named list with one element per collection (or seed, fold):
+#'   [ir_scores][as_ir_scores] or numeric matrices (systems x topics), or
+#'   [compare_systems()] results (`ir_comparison`), whose scores are used.
+#' @param system,baseline The two systems compared (the effect is `system`
+#'   minus `baseline`): one name used in every collection, or one name per
+#'   collection (a character vector in the order of `x`, or named by the
+#'   collections). For `ir_comparison` elements `baseline` defaults to each
+#'   comparison's baseline.
+#' @param effect `"smd"` (standardised mean difference, Hedges' g of the
+#'   paired differences) or `"md"` (raw mean difference): the effect pooled.
+#' @param method The model shown first by `print()` and used by `glance()`
+#'   and the plot's subtitle: `"REML"`, `"DL"` or `"FE"`. All three are
+#'   always computed.
+#' @param conf Confidence level of every interval.
+#' @param test `"z"` (normal, metafor's default) or `"knha"` (Knapp-Hartung
+#'   t) for the pooled tests, confidence and prediction intervals.
+#' @param hedges Apply Hedges' small-sample correction to the standardised
+#'   effect.
+#' @param measure For `ir_comparison` elements with several measures: the
+#'   measure to use (default: the first).
+#' @param threshold,max_iter REML: the change of \eqn{\tau^2} under which
+#'   Fisher scoring stops, and the most iterations before the line search
+#'   takes over.
+#' @return An `ir_meta_analysis`: `$studies` (one row per collection:
+#'   `collection`, `system`, `baseline`, `n_topics`, `mean_system`,
+#'   `mean_baseline`, `md`, `md_var`, `md_low`, `md_high`, `smd`, `smd_var`,
+#'   `smd_low`, `smd_high`, `yi`, `vi`), `$pooled` (one row per model:
+#'   `method`, `estimate`, `std.error`, `statistic`, `df` (`Inf` for z),
+#'   `p.value`, `conf.low`,
+#'   `conf.high`, `pi.low`, `pi.high`, `tau2`, `I2`, `H2`, `iterations`),
+#'   `$weights` (percent weights, collections x models), `Q`, `Q_df`, `Q_p`,
+#'   `k`, `effect`, `method`, `conf`, `test`, `hedges`, `measure`, and the chosen
+#'   model's `estimate`, `conf.low`, `conf.high`, `tau2`, `I2`.
+#'   `as.data.frame()` (and `tidy()`) has one row per collection and per
+#'   model; `summary()` the pooled table.
+#' @references Soboroff, I. (2018). Meta-analysis for retrieval experiments
+#'   involving multiple test collections. *CIKM 2018*.
+#'
+#' Sakai, T. (2014). Statistical reform in information retrieval? *SIGIR
+#'   Forum* 48(1).
+#'
+#' DerSimonian, R. & Laird, N. (1986). Meta-analysis in clinical trials.
+#'   *Controlled Clinical Trials* 7(3).
+#'
+#' Knapp, G. & Hartung, J. (2003). Improved tests for a random effects
+#'   meta-regression with a single covariate. *Statistics in Medicine*
+#'   22(17).
+#'
+#' Viechtbauer, W. (2005). Bias and efficiency of meta-analytic variance
+#'   estimators in the random-effects model. *Journal of Educational and
+#'   Behavioral Statistics* 30(3).
+#' @examples
+#' years <- c("adhoc6", "adhoc7", "adhoc8")
+#' x <- lapply(stats::setNames(years, years), function(y) {
+#'   read_scores(system.file("extdata", "score-matrices", paste0(y, "_ap.csv"),
+#'                           package = "irtopics"), measure = "AP")
+#' })
+#' # AT&T's best automatic run of each year against that year's median
+#' # automatic run (by official MAP; the lower one of the middle two)
+#' auto <- subset(trec_runs(), type == "automatic")
+#' pick <- function(y) {
+#'   a <- auto[auto$collection == y, ]
+#'   att <- a[a$participant == "ATT", ]
+#'   c(att$system[which.max(att$map)], a$system[order(a$map)][ceiling(nrow(a) / 2)])
+#' }
+#' runs <- sapply(years, pick)
+#' ma <- meta_analysis(x, system = runs[1, ], baseline = runs[2, ])
+#' ma
+#' summary(ma)
+#' ggplot2::autoplot(ma)
+#' @export
+meta_analysis <- function(x, system, baseline = NULL, effect = c("smd", "md"), method = c("REML", "DL", "FE"),
+                          conf = 0.95, test = c("z", "knha"), hedges = TRUE, measure = NULL, threshold = 1e-5,
+                          max_iter = 100L) {
+  effect <- match_choice(effect)
+  method <- match_choice(method)
+  test <- match_choice(test)
+  check_probs(conf, "conf", "A confidence level, e.g. {.code conf = 0.95}.", scalar = TRUE)
+  check_flag(hedges, "hedges")
+  check_number(threshold, "threshold", min = 0)
+  if (!(threshold > 0)) stop_irtopics("{.arg threshold} must be positive, not {show_value(threshold)}.")
+  max_iter <- check_whole(max_iter, "max_iter")
+  mats <- meta_scores(x, measure)
+  k <- length(mats)
+  system <- meta_names(system, names(mats), "system")
+  baseline <- meta_names(baseline %||% meta_baselines(x), names(mats), "baseline")
+  rows <- lapply(seq_len(k), function(i) {
+    meta_effects(mats[[i]], system[i], baseline[i], names(mats)[i], conf, hedges)
+  })
+  studies <- do.call(rbind, rows)
+  studies$yi <- studies[[effect]]
+  if (anyNA(studies$yi)) {
+    stop_irtopics(c("Can't standardise the effect with Hedges' correction on 2 topics (collection {.val {studies$collection[is.na(studies$yi)][1]}}).",
+                    i = "Use {.code hedges = FALSE} or {.code effect = \"md\"}."), kind = "data")
+  }
+  studies$vi <- studies[[paste0(effect, "_var")]]
+  if (test == "knha" && k < 2L) {
+    stop_irtopics("{.code test = \"knha\"} needs at least 2 collections (its t distribution has k - 1 degrees of freedom).",
+                  kind = "data")
+  }
+  fits <- lapply(c(FE = "FE", DL = "DL", REML = "REML"), function(m) {
+    pool_effects(studies$yi, studies$vi, m, conf, threshold, max_iter, test)
+  })
+  pooled <- do.call(rbind, lapply(fits, `[[`, "row"))
+  rownames(pooled) <- NULL
+  weights <- vapply(fits, `[[`, numeric(k), "weights")
+  weights <- matrix(weights, nrow = k, dimnames = list(studies$collection, names(fits)))
+  het <- fits$FE$heterogeneity
+  head <- pooled[pooled$method == method, ]
+  new_ir_meta_analysis(list(
+    studies = studies, pooled = pooled, weights = weights, Q = het$Q, Q_df = het$df, Q_p = het$p,
+    k = k, effect = effect, method = method, conf = conf, test = test, hedges = hedges,
+    measure = meta_measure(mats),
+    estimate = head$estimate, conf.low = head$conf.low, conf.high = head$conf.high, tau2 = head$tau2,
+    I2 = head$I2
+  ))
+}
+
+new_ir_meta_analysis <- function(x) {
+  new_result(x, "ir_meta_analysis",
+             fields = c(studies = "data.frame", pooled = "data.frame", weights = "matrix", Q = "number",
+                        Q_df = "number", Q_p = "number", k = "number", effect = "string", method = "string",
+                        conf = "number", test = "string", hedges = "flag", measure = "string?", estimate = "number",
+                        conf.low = "number", conf.high = "number", tau2 = "number", I2 = "number"))
+}
+
+# Input ---------------------------------------------------------------------------
+
+# The score matrices of `x`, named by collection: ir_scores, matrices, data
+# frames, or comparisons (their scores of `measure`).
+meta_scores <- function(x, measure, call = rlang::caller_env()) {
+  if (!is.list(x) || is.data.frame(x) || inherits(x, "ir_comparison") || is_ir_scores(x) || !length(x)) {
+    stop_irtopics(c("{.arg x} must be a named list with one score matrix (or comparison) per collection.",
+                    x = "Got {show_value(x)}.",
+                    i = "For example {.code list(`TREC-7` = ap7, `TREC-8` = ap8)}."), call = call)
+  }
+  nms <- names(x)
+  if (is.null(nms) || anyNA(nms) || any(!nzchar(nms)) || anyDuplicated(nms)) {
+    stop_irtopics(c("{.arg x} must be named by collection, with distinct non-empty names.",
+                    i = "For example {.code list(`TREC-7` = ap7, `TREC-8` = ap8)}."), call = call)
+  }
+  if (!is.null(measure) && !(is.character(measure) && length(measure) == 1L && !is.na(measure))) {
+    stop_irtopics("{.arg measure} must be one measure name, not {show_value(measure)}.", call = call)
+  }
+  out <- lapply(seq_along(x), function(i) {
+    arg <- sprintf("x$`%s`", nms[i])
+    xi <- x[[i]]
+    if (inherits(xi, "ir_comparison")) {
+      m <- measure %||% names(xi$scores)[1]
+      check_names_in(m, names(xi$scores), "measure", what = "measure", of = arg, call = call)
+      xi <- xi$scores[[m]]
+      attr(xi, "measure") <- m
+    }
+    check_scores(xi, allow_na = TRUE, min_systems = 2L, min_topics = 2L, arg = arg, call = call)
+  })
+  names(out) <- nms
+  out
+}
+
+# The comparisons' baselines (for `baseline = NULL`), or an error.
+meta_baselines <- function(x, call = rlang::caller_env()) {
+  b <- vapply(x, function(xi) if (inherits(xi, "ir_comparison") && !is.null(xi$baseline)) xi$baseline else NA_character_,
+              character(1))
+  if (anyNA(b)) {
+    stop_irtopics(c("{.arg baseline} is required.",
+                    i = "Name the baseline system (one name, or one per collection); only comparisons made with {.code compare_systems(baseline = )} carry their own."),
+                  call = call)
+  }
+  b
+}
+
+# One system name per collection from one name or a vector (in order, or
+# named by collection).
+meta_names <- function(v, collections, arg, call = rlang::caller_env()) {
+  k <- length(collections)
+  if (!is.character(v) || anyNA(v) || !(length(v) %in% c(1L, k))) {
+    stop_irtopics(c("{.arg {arg}} must be one system name, or one per collection ({k}).",
+                    x = "Got {show_values(v)}."), call = call)
+  }
+  if (!is.null(names(v)) && length(v) == k) {
+    if (!setequal(names(v), collections)) {
+      stop_irtopics(c("The names of {.arg {arg}} must be the collections of {.arg x}.",
+                      x = "Got {.val {names(v)}}; the collections are {.val {collections}}."), call = call)
+    }
+    v <- v[collections]
+  }
+  unname(rep_len(v, k))
+}
+
+meta_measure <- function(mats) {
+  ms <- unique(unlist(lapply(mats, function(m) attr(m, "measure"))))
+  if (length(ms) == 1L) ms else NULL
+}
+
+# Effects of one collection ----------------------------------------------------------
+
+# The raw and standardised effects of `system` minus `baseline` on one
+# collection, with their sampling variances and Wald intervals: one row.
+meta_effects <- function(m, system, baseline, collection, conf, hedges, call = rlang::caller_env()) {
+  arg <- sprintf("x$`%s`", collection)
+  check_names_in(c(system, baseline), rownames(m), "system", of = arg, call = call)
+  if (system == baseline) {
+    stop_irtopics("{.arg system} and {.arg baseline} are the same system ({.val {system}}) in collection {.val {collection}}.",
+                  call = call)
+  }
+  a <- m[system, ]
+  b <- m[baseline, ]
+  ok <- !is.na(a) & !is.na(b)
+  n <- sum(ok)
+  if (n < 2L) {
+    stop_irtopics("Can't compare {.val {system}} with {.val {baseline}} in collection {.val {collection}}: {n} topic{?s} scored by both; at least 2 are needed.",
+                  kind = "data", call = call)
+  }
+  d <- a[ok] - b[ok]
+  md <- mean(d)
+  s <- stats::sd(d)
+  # a spread at the level of rounding error of the scores is no spread
+  if (!(s > 1e-12 * max(abs(c(a[ok], b[ok])), .Machine$double.xmin))) {
+    stop_irtopics(c("Can't compare {.val {system}} with {.val {baseline}} in collection {.val {collection}}: their differences are all equal ({signif(md, 4)}).",
+                    i = "The effect's sampling variance is 0, so the collection would have infinite weight."),
+                  kind = "data", call = call)
+  }
+  mdf <- n - 1
+  # Hedges' J is undefined for 2 topics (m = 1): the standardised effect is then NA
+  J <- if (!hedges) 1 else if (mdf < 2) NA_real_ else exp(lgamma(mdf / 2) - log(sqrt(mdf / 2)) - lgamma((mdf - 1) / 2))
+  g <- J * md / s
+  md_var <- s^2 / n
+  g_var <- 1 / n + g^2 / (2 * n)
+  z <- stats::qnorm(1 - (1 - conf) / 2)
+  data.frame(collection = collection, system = system, baseline = baseline, n_topics = n,
+             mean_system = mean(a[ok]), mean_baseline = mean(b[ok]),
+             md = md, md_var = md_var, md_low = md - z * sqrt(md_var), md_high = md + z * sqrt(md_var),
+             smd = g, smd_var = g_var, smd_low = g - z * sqrt(g_var), smd_high = g + z * sqrt(g_var),
+             stringsAsFactors = FALSE)
+}
+
+# Pooling -----------------------------------------------------------------------------
+
+# Cochran's Q and the "typical" within-study variance with fixed-effect weights.
+fe_heterogeneity <- function(y, v) {
+  k <- length(y)
+  w <- 1 / v
+  mu <- sum(w * y) / sum(w)
+  if (k == 1L) return(list(Q = 0, df = 0, p = 1, s2 = 0, trP = 0))
+  Q <- max(0, sum(w * (y - mu)^2))
+  trP <- sum(w) - sum(w^2) / sum(w)
+  list(Q = Q, df = k - 1, p = stats::pchisq(Q, k - 1, lower.tail = FALSE), s2 = (k - 1) / trP, trP = trP)
+}
+
+# tau^2 by DerSimonian and Laird's moment estimator.
+tau2_dl <- function(y, v, het) {
+  if (length(y) == 1L) return(0)
+  max(0, (het$Q - het$df) / het$trP)
+}
+
+# Restricted log likelihood of the intercept-only random-effects model
+# (constants dropped).
+reml_loglik <- function(y, v, tau2) {
+  w <- 1 / (v + tau2)
+  mu <- sum(w * y) / sum(w)
+  -0.5 * sum(log(v + tau2)) - 0.5 * log(sum(w)) - 0.5 * sum(w * (y - mu)^2)
+}
+
+# tau^2 by REML: Fisher scoring (Viechtbauer 2005) from the Hedges estimate
+# (the moment estimate with unit weights), a step that would make tau^2
+# negative halved until it does not, stopping once a step changes tau^2 by
+# at most `threshold`. As metafor, an estimate whose likelihood is below
+# that at tau^2 = 0 (by more than eps^(1/4)) is replaced by 0, with a
+# warning.
+tau2_reml <- function(y, v, threshold, max_iter) {
+  k <- length(y)
+  if (k == 1L) return(list(tau2 = 0, iterations = 0L))
+  he <- (sum((y - mean(y))^2) - sum(v) * (1 - 1 / k)) / (k - 1)
+  tau2 <- max(0, he)
+  iter <- 0L
+  repeat {
+    iter <- iter + 1L
+    w <- 1 / (v + tau2)
+    sw <- sum(w)
+    mu <- sum(w * y) / sw
+    # the projection P = W - w w'/sum(w): y'PPy, tr(P) and tr(PP) in closed form
+    yPPy <- sum(w^2 * (y - mu)^2)
+    trP <- sw - sum(w^2) / sw
+    trPP <- sum(w^2) - 2 * sum(w^3) / sw + (sum(w^2) / sw)^2
+    step <- (yPPy - trP) / trPP
+    if (is.na(step)) step <- 0
+    while (tau2 + step < 0) step <- step / 2
+    old <- tau2
+    tau2 <- tau2 + step
+    if (abs(tau2 - old) <= threshold) break
+    if (iter >= max_iter) return(tau2_reml_search(y, v, max_iter))
+  }
+  if (reml_loglik(y, v, 0) - reml_loglik(y, v, tau2) > .Machine$double.eps^0.25 && tau2 > threshold) {
+    warn_irtopics("REML stopped at a tau^2 whose likelihood is below that of tau^2 = 0; tau^2 set to 0.",
+                  kind = "convergence")
+    tau2 <- 0
+  }
+  list(tau2 = max(0, tau2), iterations = iter)
+}
+
+# REML when Fisher scoring does not converge (it can oscillate between two
+# values, as metafor's rma() does, which then stops with an error): the root
+# of the REML score y'PPy - tr(P) (bracketed on [0, upper], upper doubled
+# until the score is negative there), or 0 when the score is not positive
+# at 0 or the likelihood is larger at 0.
+tau2_reml_search <- function(y, v, max_iter) {
+  warn_irtopics(c("REML: Fisher scoring did not converge in {.arg max_iter} = {max_iter} iterations.",
+                  i = "tau^2 is the root of the REML score found by bisection instead (metafor's {.fn rma} stops with an error here)."),
+                kind = "convergence")
+  score <- function(t) {
+    w <- 1 / (v + t)
+    sw <- sum(w)
+    sum(w^2 * (y - sum(w * y) / sw)^2) - (sw - sum(w^2) / sw)
+  }
+  tau2 <- 0
+  if (score(0) > 0) {
+    upper <- max(10 * stats::var(y), 10 * max(v))
+    while (score(upper) > 0 && upper < 1e100) upper <- 2 * upper
+    tau2 <- stats::uniroot(score, c(0, upper), tol = 1e-15 * upper, maxiter = 10000L)$root
+    if (reml_loglik(y, v, 0) >= reml_loglik(y, v, tau2)) tau2 <- 0
+  }
+  list(tau2 = tau2, iterations = NA_integer_)
+}
+
+# One pooled model: its row of the pooled table, the percent weights and,
+# for FE, the heterogeneity statistics.
+pool_effects <- function(y, v, method, conf, threshold = 1e-5, max_iter = 100L, test = "z") {
+  k <- length(y)
+  het <- fe_heterogeneity(y, v)
+  iterations <- NA_integer_
+  tau2 <- switch(method, FE = 0, DL = tau2_dl(y, v, het), REML = {
+    r <- tau2_reml(y, v, threshold, max_iter)
+    iterations <- r$iterations
+    r$tau2
+  })
+  w <- 1 / (v + tau2)
+  est <- sum(w * y) / sum(w)
+  se <- 1 / sqrt(sum(w))
+  if (test == "knha") {
+    # Knapp & Hartung (2003): the variance scaled by the weighted residual
+    # mean square, and t quantiles on k - 1 degrees of freedom
+    se <- se * sqrt(sum(w * (y - est)^2) / (k - 1))
+    df <- k - 1
+    crit <- stats::qt(1 - (1 - conf) / 2, df)
+    p <- 2 * stats::pt(-abs(est / se), df)
+  } else {
+    df <- Inf
+    crit <- stats::qnorm(1 - (1 - conf) / 2)
+    p <- 2 * stats::pnorm(-abs(est / se))
+  }
+  if (k == 1L) {
+    I2 <- 0
+    H2 <- 1
+  } else if (method == "FE") {
+    I2 <- max(0, 100 * (het$Q - het$df) / het$Q)
+    H2 <- het$Q / het$df
+  } else {
+    I2 <- 100 * tau2 / (het$s2 + tau2)
+    H2 <- tau2 / het$s2 + 1
+  }
+  row <- data.frame(method = method, estimate = est, std.error = se, statistic = est / se, df = df,
+                    p.value = p, conf.low = est - crit * se, conf.high = est + crit * se,
+                    pi.low = est - crit * sqrt(se^2 + tau2), pi.high = est + crit * sqrt(se^2 + tau2),
+                    tau2 = tau2, I2 = I2, H2 = H2, iterations = iterations, stringsAsFactors = FALSE)
+  list(row = row, weights = 100 * w / sum(w), heterogeneity = het)
+}
+
+# Methods ------------------------------------------------------------------------------
+
+# "Hedges' g (paired)" or "mean difference", for headers and axis titles.
+meta_effect_label <- function(x) {
+  if (x$effect == "md") return("mean difference")
+  if (x$hedges) "Hedges' g of the paired differences" else "Cohen's d_z of the paired differences"
+}
+
+meta_effect_short <- function(x) {
+  if (x$effect == "md") "Mean difference" else if (x$hedges) "Hedges' g" else "Cohen's d_z"
+}
+
+meta_comparison_text <- function(x) {
+  s <- unique(x$studies$system)
+  b <- unique(x$studies$baseline)
+  if (length(s) == 1L && length(b) == 1L) sprintf("%s vs %s", s, b) else "each collection's system vs baseline"
+}
+
+meta_heterogeneity_text <- function(x, short = FALSE) {
+  r <- x$pooled[x$pooled$method == x$method, ]
+  if (short) {
+    return(sprintf("Q = %s (p = %s); %s tau^2 = %s, I^2 = %.0f%%", format(signif(x$Q, 3)),
+                   format.pval(x$Q_p, digits = 2), x$method, format(signif(r$tau2, 3)), r$I2))
+  }
+  sprintf("Q = %s (df %d, p = %s); %s: tau^2 = %s, I^2 = %.1f%%, H^2 = %s",
+          format(signif(x$Q, 4)), as.integer(x$Q_df), format.pval(x$Q_p, digits = 3),
+          x$method, format(signif(r$tau2, 3)), r$I2, format(signif(r$H2, 3)))
+}
+
+#' @rdname meta_analysis
+#' @param object An `ir_meta_analysis`.
+#' @param ... Unused.
+#' @export
+format.ir_meta_analysis <- function(x, ...) {
+  st <- x$studies
+  cl <- function(e, lo, hi, f = "%.4f") sprintf(sprintf("%s [%s, %s]", f, f, f), e, lo, hi)
+  f3 <- function(v) formatC(v, digits = 3, format = "fg", flag = "#")
+  c3 <- function(e, lo, hi) paste0(f3(e), " [", f3(lo), ", ", f3(hi), "]")
+  pct <- sprintf("%g%%", 100 * x$conf)
+  per <- data.frame(collection = st$collection, n = st$n_topics,
+                    md = c3(st$md, st$md_low, st$md_high), smd = c3(st$smd, st$smd_low, st$smd_high),
+                    w = sprintf("%.1f%%", x$weights[, x$method]), stringsAsFactors = FALSE)
+  names(per)[3:4] <- c(paste0("diff [", pct, "]"), paste0(if (x$hedges) "g" else "d_z", " [", pct, "]"))
+  if (!identical(unique(st$system), st$system[1]) || !identical(unique(st$baseline), st$baseline[1])) {
+    per <- cbind(per[1], comparison = paste(st$system, "-", st$baseline), per[-1])
+  }
+  po <- x$pooled[order(x$pooled$method != x$method), ]
+  pooled <- data.frame(model = po$method, estimate = cl(po$estimate, po$conf.low, po$conf.high),
+                       prediction = sprintf("[%.4f, %.4f]", po$pi.low, po$pi.high),
+                       p.value = format.pval(po$p.value, digits = 3), tau2 = signif(po$tau2, 3),
+                       I2 = sprintf("%.1f%%", po$I2), stringsAsFactors = FALSE)
+  c(sprintf("<ir_meta_analysis> %s over %s%s", meta_comparison_text(x), plural(x$k, "collection"),
+            if (is.null(x$measure)) "" else paste0(", ", x$measure)),
+    sprintf("Pooled effect: %s; %s Wald intervals; w: weights (%s)", meta_effect_label(x), pct, x$method),
+    if (identical(x$test, "knha")) sprintf("Pooled: Knapp-Hartung t on %d df", as.integer(x$k - 1)),
+    printed_lines(print(per, row.names = FALSE)),
+    "Pooled (FE: fixed effect; DL, REML: random effects; prediction: a new collection):",
+    printed_lines(print(pooled, row.names = FALSE)),
+    meta_heterogeneity_text(x))
+}
+
+#' @rdname meta_analysis
+#' @export
+print.ir_meta_analysis <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname meta_analysis
+#' @export
+summary.ir_meta_analysis <- function(object, ...) {
+  new_summary("ir_meta_analysis",
+              c(sprintf("Meta-analysis of %s over %s: pooled %s", meta_comparison_text(object),
+                        plural(object$k, "collection"), meta_effect_label(object)),
+                meta_heterogeneity_text(object)),
+              object$pooled)
+}
+
+#' @rdname meta_analysis
+#' @param row.names,optional Unused, for compatibility with the generic.
+#' @export
+as.data.frame.ir_meta_analysis <- function(x, row.names = NULL, optional = FALSE, ...) {
+  st <- x$studies
+  k <- nrow(st)
+  po <- x$pooled
+  data.frame(term = c(st$collection, po$method), type = rep(c("collection", "pooled"), c(k, nrow(po))),
+             effect = x$effect, estimate = c(st$yi, po$estimate), std.error = c(sqrt(st$vi), po$std.error),
+             conf.low = c(st[[paste0(x$effect, "_low")]], po$conf.low),
+             conf.high = c(st[[paste0(x$effect, "_high")]], po$conf.high),
+             pi.low = c(rep(NA_real_, k), po$pi.low), pi.high = c(rep(NA_real_, k), po$pi.high),
+             p.value = c(rep(NA_real_, k), po$p.value), tau2 = c(rep(NA_real_, k), po$tau2),
+             weight = c(x$weights[, x$method], rep(NA_real_, nrow(po))),
+             n_topics = c(st$n_topics, rep(NA_integer_, nrow(po))), stringsAsFactors = FALSE)
+}
+
+#' Forest plot of a meta-analysis
+#'
+#' One row per collection (its effect as a square sized by its weight in the
+#' chosen model, with its interval) and one diamond per pooled model (the
+#' width of a diamond is its confidence interval); a random-effects model
+#' also shows its prediction interval as a thin line through the diamond.
+#' Built on the current theme. Labels and squares shrink with the number of
+#' rows (as in the forest plot of [compare_systems()]): about 30 collections
+#' fit readably in a figure 4.5 in tall, about 12 in one 2.6 in tall; beyond
+#' 30 a message (class `irtopics_message_layout`) says how tall to save it.
+#'
+#' @param object An [meta_analysis()] result.
+#' @param models The pooled models to draw, among `"FE"`, `"DL"`, `"REML"`.
+#' @param ... Unused; unknown arguments are an error.
+#' @return A ggplot object.
+#' @method autoplot ir_meta_analysis
+#' @examples
+#' years <- c("adhoc5", "adhoc6", "adhoc7", "adhoc8")
+#' x <- lapply(stats::setNames(years, years), function(y) {
+#'   read_scores(system.file("extdata", "score-matrices", paste0(y, "_ap.csv"),
+#'                           package = "irtopics"), measure = "AP")
+#' })
+#' # each year's best run (by MAP) against its median run
+#' best <- sapply(x, function(m) names(which.max(rowMeans(m))))
+#' median_run <- sapply(x, function(m) names(sort(rowMeans(m)))[ceiling(nrow(m) / 2)])
+#' ma <- meta_analysis(x, system = best, baseline = median_run, effect = "md")
+#' ggplot2::autoplot(ma, models = c("FE", "REML"))
+#' @export
+autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ...) {
+  check_no_dots(..., help = "autoplot.ir_meta_analysis")
+  if (!is.character(models) || !length(models) || anyNA(models) || !all(models %in% object$pooled$method) ||
+      anyDuplicated(models)) {
+    stop_irtopics(c("{.arg models} must be distinct names among \"FE\", \"DL\", \"REML\".",
+                    x = "Got {show_values(models)}."))
+  }
+  st <- object$studies
+  k <- nrow(st)
+  po <- object$pooled[match(models, object$pooled$method), ]
+  np <- nrow(po)
+  # collections from the top, a gap, then the pooled models
+  y_st <- rev(seq_len(k)) + np + 1
+  y_po <- rev(seq_len(np))
+  lo <- paste0(object$effect, "_low")
+  hi <- paste0(object$effect, "_high")
+  studies <- data.frame(y = y_st, estimate = st$yi, low = st[[lo]], high = st[[hi]],
+                        weight = object$weights[, object$method])
+  h <- 0.3
+  diamonds <- data.frame(model = rep(po$method, each = 4L),
+                         x = as.vector(rbind(po$conf.low, po$estimate, po$conf.high, po$estimate)),
+                         y = rep(y_po, each = 4L) + c(0, h, 0, -h))
+  re <- po[po$method != "FE", ]
+  pred <- data.frame(y = y_po[po$method != "FE"], low = re$pi.low, high = re$pi.high)
+  labels <- c(st$collection, ifelse(po$method == "FE", "FE (fixed)", paste0(po$method, " (random)")))
+  pct <- sprintf("%g%%", 100 * object$conf)
+  # labels sized as the comparison forest's (compare-report.R), and said so when they cannot fit
+  n_rows <- k + np + 1
+  if (n_rows > forest_fit) {
+    cli::cli_inform(c("i" = "{k} collections do not fit as readable labels in a 4.5 in figure; labels are 5 pt.",
+                      " " = "Save it about {ceiling(n_rows * 0.1 + 1)} in tall."),
+                    class = "irtopics_message_layout")
+  }
+  ggplot2::ggplot() +
+    ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50") +
+    ggplot2::geom_segment(data = pred, ggplot2::aes(x = .data$low, xend = .data$high, y = .data$y,
+                                                    yend = .data$y), linewidth = 0.3) +
+    ggplot2::geom_errorbarh(data = studies, ggplot2::aes(xmin = .data$low, xmax = .data$high, y = .data$y),
+                            height = 0.25) +
+    ggplot2::geom_point(data = studies, ggplot2::aes(x = .data$estimate, y = .data$y, size = .data$weight),
+                        shape = 15) +
+    ggplot2::geom_polygon(data = diamonds, ggplot2::aes(x = .data$x, y = .data$y, group = .data$model),
+                          fill = "grey30") +
+    ggplot2::scale_size_area(max_size = max(1.5, min(4, 60 / n_rows)), guide = "none") +
+    ggplot2::scale_y_continuous(breaks = c(y_st, y_po), labels = labels, expand = ggplot2::expansion(add = 0.6)) +
+    ggplot2::labs(x = wrap_text(sprintf("%s (%s intervals)", meta_effect_short(object), pct), 40), y = NULL,
+                  title = wrap_text(sprintf("Meta-analysis: %s%s", meta_comparison_text(object),
+                                            if (is.null(object$measure)) "" else paste0(", ", object$measure))),
+                  subtitle = wrap_text(sprintf("%s. Squares: weights (%s); thin lines: prediction intervals",
+                                               meta_heterogeneity_text(object, short = TRUE), object$method), 45)) +
+    title_theme() + ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n_rows)))
+}
