@@ -111,7 +111,14 @@ more_fixtures <- local({
                                         progress = FALSE),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
-      ir_indicator_context = seen)
+      ir_indicator_context = seen,
+      ir_reproduction = suppressWarnings(reproduction_measures(
+        system.file("extdata", "trec_eval-test", "results.trunc", package = "irtopics"),
+        system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
+        list(baseline = system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
+             advanced = system.file("extdata", "trec_eval-test", "results.trunc", package = "irtopics")),
+        system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics"), cutoffs = c(5, 10)),
+        classes = "irtopics_warning_undefined"))
     cache
   }
 })
