@@ -6,10 +6,9 @@
 #' @param n Number of rows of each table to print.
 #' @export
 format.ir_reproduction <- function(x, n = 10L, ...) {
-  head_lines <- sprintf("<ir_reproduction> %s of %s against the original pair: %s; %s%s",
+  head_lines <- sprintf("<ir_reproduction> %s of %s against the original pair: %s; %s",
                         x$type, plural(length(x$reproductions), "reproduced pair"),
-                        paste(x$measures, collapse = ", "), plural(x$n_topics, "topic"),
-                        if (x$type == "reproducibility") sprintf(" (reproduced: %s)", x$n_topics_reproduced) else "")
+                        paste(x$measures, collapse = ", "), reproduction_topics_text(x))
   eff <- x$effect[, c("reproduction", "measure", "effect_ratio", "delta_ri")]
   runs <- x$runs[, c("reproduction", "measure", "run", "arp_reproduced", "rmse", "p.value")]
   if (x$type == "reproducibility") runs$rmse <- NULL
@@ -27,6 +26,12 @@ format.ir_reproduction <- function(x, n = 10L, ...) {
                                  row.names = FALSE)))
   }
   out
+}
+
+# "3 topics", or "3 original and 2 reproduced topics" (reproducibility).
+reproduction_topics_text <- function(x) {
+  if (x$type == "replicability") return(plural(x$n_topics, "topic"))
+  sprintf("%s original and %s reproduced topics", x$n_topics, x$n_topics_reproduced)
 }
 
 #' @rdname reproduction_measures
@@ -50,8 +55,8 @@ summary.ir_reproduction <- function(object, ...) {
   new_summary("ir_reproduction",
               sprintf("%s of %s (%s, %s test), one row per reproduction and measure:",
                       if (object$type == "replicability") "Replicability" else "Reproducibility",
-                      plural(length(object$reproductions), "reproduced pair"),
-                      plural(object$n_topics, "topic"), object$runs$test[1]),
+                      plural(length(object$reproductions), "reproduced pair"), reproduction_topics_text(object),
+                      object$runs$test[1]),
               tab)
 }
 

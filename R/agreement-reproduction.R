@@ -284,11 +284,9 @@ repro_run_lines <- function(x, what, call = rlang::caller_env()) {
 
 # Named run lines -> one data frame for evaluate() (systems named by the list).
 bind_run_lines <- function(lines) {
-  do.call(rbind, lapply(names(lines), function(s) {
-    l <- lines[[s]]
-    data.frame(system = rep(s, length(l$topic)), topic = l$topic, docno = l$docno, score = l$score,
-               stringsAsFactors = FALSE)
-  }))
+  col <- function(f) unlist(lapply(lines, `[[`, f), use.names = FALSE)
+  data.frame(system = rep(names(lines), vapply(lines, function(l) length(l$topic), 1L)),
+             topic = col("topic"), docno = col("docno"), score = col("score"), stringsAsFactors = FALSE)
 }
 
 # Effectiveness, effect and tests ---------------------------------------------------
