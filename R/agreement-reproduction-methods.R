@@ -207,5 +207,4 @@ reproduction_effect_plot <- function(object, label) {
   }
   p + ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4),
                                   guide = ggplot2::guide_axis(check.overlap = TRUE))
-  p
 }
