@@ -269,6 +269,10 @@ test_that("plots: ER against Delta RI (reference lines at 1 and 0); KTU/RBO by c
   expect_identical(layers_of(p, "GeomHline")[[1]]$yintercept[1], 0)
   expect_identical(nrow(b$layout$layout), 2L)          # one panel per measure
   expect_identical(p$labels$x, "Effect Ratio (ER)")
+  # x breaks thinned to about 4 (so that two panels fit 3.5 in)
+  xb <- stats::na.omit(b$layout$panel_params[[1]]$x$breaks)
+  expect_lte(length(xb), 6L)
+  expect_true(is.function(p$scales$get_scales("x")$breaks))
   expect_identical(sort(unique(label_data(p)$label)), c("a", "b", "c"))
   q <- ggplot2::autoplot(x, type = "lists")
   ln <- layers_of(q, "GeomLine")[[1]]
