@@ -131,13 +131,16 @@ as.data.frame.ir_reproduction <- function(x, row.names = NULL, optional = FALSE,
 #' @method autoplot ir_reproduction
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
-#' runs <- as.data.frame(read_run(file.path(dir, "results.test")))
-#' base <- runs[runs$score < 4, ]
-#' set.seed(1)
-#' jitter <- function(r, sd) transform(r, score = score + rnorm(nrow(r), sd = sd))
-#' reps <- lapply(c(small = 0.1, large = 1), function(sd)
-#'   list(baseline = jitter(base, sd), advanced = jitter(runs, sd)))
-#' rep <- reproduction_measures(base, runs, reps, file.path(dir, "qrels.test"),
+#' advanced <- as.data.frame(read_run(file.path(dir, "results.test")))
+#' # made-up data: a noisier copy as the baseline, noisier copies as reproductions
+#' jitter <- function(r, sd, seed) {
+#'   set.seed(seed)
+#'   transform(r, score = score + rnorm(nrow(r), sd = sd))
+#' }
+#' baseline <- jitter(advanced, 1, 2)
+#' reps <- lapply(c(small = 0.1, large = 0.5), function(sd)
+#'   list(baseline = jitter(baseline, sd, 3), advanced = jitter(advanced, sd, 4)))
+#' rep <- reproduction_measures(baseline, advanced, reps, file.path(dir, "qrels.test"),
 #'                              cutoffs = c(5, 10, 20, 50))
 #' ggplot2::autoplot(rep)
 #' ggplot2::autoplot(rep, type = "lists")

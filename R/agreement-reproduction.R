@@ -138,14 +138,18 @@
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
 #' qrels <- file.path(dir, "qrels.test")
-#' runs <- as.data.frame(read_run(file.path(dir, "results.test")))
-#' base <- runs[runs$score < 4, ]  # a weaker "baseline": its lines with low scores
-#' # a "reproduction": the same runs with their scores slightly perturbed
-#' set.seed(1)
-#' jitter <- function(r) transform(r, score = score + rnorm(nrow(r), sd = 0.3))
-#' rep <- reproduction_measures(base, runs,
-#'                              list(jittered = list(baseline = jitter(base), advanced = jitter(runs))),
-#'                              qrels, measures = c("AP", "P@10"), cutoffs = c(5, 10, 50))
+#' advanced <- as.data.frame(read_run(file.path(dir, "results.test")))
+#' # made-up data: a weaker "baseline" (the run with noisy scores), and a
+#' # "reproduction" of both runs (a little more noise)
+#' jitter <- function(r, sd, seed) {
+#'   set.seed(seed)
+#'   transform(r, score = score + rnorm(nrow(r), sd = sd))
+#' }
+#' baseline <- jitter(advanced, 1, 2)
+#' rep <- reproduction_measures(baseline, advanced,
+#'                              list(jittered = list(baseline = jitter(baseline, 0.2, 3),
+#'                                                   advanced = jitter(advanced, 0.2, 4))),
+#'                              qrels, measures = c("AP", "nDCG"), cutoffs = c(5, 10, 50))
 #' rep
 #' summary(rep)
 #' head(as.data.frame(rep))
