@@ -26,7 +26,8 @@
 #' (repro_eval does): its scores are 0, its RBO with the original list is 0,
 #' and its KTU is `NA` (Kendall's tau is undefined when one ranking is
 #' empty: every document is then tied in it). Means of KTU and RBO over
-#' topics skip `NA` and report how many topics they used (`n_topics`).
+#' topics skip `NA` and report how many topics they used (`n_topics_ktu`,
+#' `n_topics_rbo`).
 #'
 #' @section Ranked lists (replicability only):
 #' Per topic, each reproduced run's list is compared with the original
@@ -34,10 +35,11 @@
 #' k of `cutoffs`, on the top k documents of each list in trec_eval's order
 #' (score descending, ties broken by docno in descending byte order, as
 #' [evaluate()]), after the `depth` cut.
-#' * **KTU**, Kendall's tau on the union. `ktu = "union"` (the default, the
-#'   paper's description): the union U of the two top-k lists; each
-#'   document of U gets its rank in each list, and the documents a list
-#'   does not hold share the rank below its last one (a tie); KTU is
+#' * **KTU**, Kendall's tau on the union. `ktu = "union"` (the default):
+#'   the union U of the two top-k lists; each document of U gets its rank
+#'   in each list, and the documents a list does not hold share the rank
+#'   below its last one (a tie; the paper does not say how they are
+#'   ranked, so this is **our choice**); KTU is
 #'   Kendall's tau-b (corrected for those ties, as `cor(method =
 #'   "kendall")`) between the two rank vectors over U. Identical lists give
 #'   1, the same documents in reverse order -1; `NA` when a list is empty or
@@ -75,8 +77,10 @@
 #'   is the original relative improvement; `NA` when a baseline's ARP is 0.
 #' * **t tests** of each original run against its reproduction: the paired t
 #'   test over topics (replicability) or Welch's unpaired t test
-#'   (reproducibility), two-sided; statistics, degrees of freedom and
-#'   p-values are those of [stats::t.test()]. A small p-value says the
+#'   (reproducibility), two-sided, of original minus reproduced scores;
+#'   statistics, degrees of freedom and p-values are those of
+#'   `t.test(original, reproduced, paired = TRUE)` and
+#'   `t.test(original, reproduced)` ([stats::t.test()]). A small p-value says the
 #'   reproduction's scores differ from the original's. When the differences
 #'   (paired) or both samples (Welch) are constant the statistic is
 #'   undefined: `NA`, with an `irtopics_warning_undefined`.
@@ -153,6 +157,7 @@
 #' rep
 #' summary(rep)
 #' head(as.data.frame(rep))
+#' @order 1
 #' @export
 reproduction_measures <- function(baseline, advanced, reproduced, qrels, qrels_reproduced = NULL,
                                   type = c("replicability", "reproducibility"), measures = "AP",
