@@ -187,6 +187,12 @@ test_that("a reproduction that misses topics does not fail (results.trunc lacks 
   expect_true(all(a$ktu == 1 & abs(a$rbo - 1) < 1e-12))
 })
 
+test_that("results do not depend on the number of threads", {
+  one <- hand_repro(n_threads = 1)
+  two <- hand_repro(n_threads = 2)
+  expect_identical(one, two)
+})
+
 test_that("undefined tests warn and give NA, as t.test() refuses constant data", {
   expect_warning(x <- reproduction_measures(hand_a, hand_a, list(baseline = hand_a, advanced = hand_a),
                                             hand_qrels, measures = "P@2", cutoffs = 2),
