@@ -53,7 +53,7 @@
 #' * **RBO** at depth k with persistence `p` (the paper's 0.8), computed as
 #'   [rbo()] computes it (`rbo(original, reproduced, p, depth = k, form =
 #'   rbo_form)`). The default form is `"extrapolated"`, Webber et al.'s
-#'   \eqn{RBO_{ext}} (1 for identical top-k lists, 0 for disjoint ones;
+#'   \eqn{RBO_{ext}}{RBO_ext} (1 for identical top-k lists, 0 for disjoint ones;
 #'   their equation 32 when one list is shorter than k); repro_eval reports
 #'   `"normalised"` (the truncated sum over its largest value), and
 #'   `"truncated"` is the residual-free lower bound. An empty list has RBO 0
@@ -63,17 +63,18 @@
 #' @section Effectiveness, effect and tests:
 #' * **ARP**: each run's mean per-topic score over its qrels' topics.
 #' * **RMSE** (replicability): \eqn{\sqrt{\frac{1}{n}\sum_j (s_j -
-#'   s'_j)^2}} between the original run's and the reproduced run's
-#'   per-topic scores. The normalised RMSE divides it by the range (`nrmse =
+#'   s'_j)^2}}{sqrt(mean_j (s_j - s'_j)^2)} between the original run's and
+#'   the reproduced run's per-topic scores. The normalised RMSE divides it by the range (`nrmse =
 #'   "range"`, the default: max - min of the original run's per-topic
 #'   scores) or by the original ARP (`"mean"`); the paper reports RMSE only,
 #'   so the normalisation is **our choice**, exposed as the argument. `NA`
 #'   when the divisor is 0.
-#' * **Effect Ratio** \eqn{ER = \overline{a' - b'} / \overline{a - b}} (each
-#'   mean over its own collection's topics): 1 is the original effect, below
+#' * **Effect Ratio** \eqn{ER = \overline{a' - b'} / \overline{a -
+#'   b}}{ER = mean(a' - b') / mean(a - b)} (each mean over its own
+#'   collection's topics): 1 is the original effect, below
 #'   1 a smaller one, below 0 the opposite direction. `NA` when the original
 #'   pair has no effect (equal ARPs).
-#' * **Delta RI** \eqn{= RI - RI'}, \eqn{RI = (ARP(a) - ARP(b)) / ARP(b)}: 0
+#' * **Delta RI** = RI - RI', RI = (ARP(a) - ARP(b)) / ARP(b): 0
 #'   is the original relative improvement; `NA` when a baseline's ARP is 0.
 #' * **t tests** of each original run against its reproduction: the paired t
 #'   test over topics (replicability) or Welch's unpaired t test
