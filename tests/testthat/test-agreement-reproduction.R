@@ -86,6 +86,8 @@ test_that("repro_eval's KTU: positions in the docno-sorted union, paired by rank
   # topic 2: union d3 d8 d9; S = d3 d8 -> (1, 2), T = d8 d9 -> (2, 3): 1 (not a swap: docno order)
   expect_equal(b$ktu, c(-1, 1, NA))
   expect_identical(ktu_repro_eval(c("a", "b"), c("c", "d")), 1)      # disjoint lists reach 1
+  # lists of different lengths: paired over the shorter one (a b against b a in the union a b c)
+  expect_identical(ktu_repro_eval(c("a", "b", "c"), c("b", "a")), -1)
   # ours: the absent documents tie below each list, C = 0, D = 4, one tie each side: -4 / 5
   expect_equal(ktu_union(c("a", "b"), c("c", "d")), -0.8)
   expect_equal(ktu_repro_eval(c("a", "b", "c"), c("b", "a", "d")),
