@@ -114,7 +114,14 @@ more_fixtures <- local({
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
       ir_indicator_context = seen,
       ir_meta_analysis = meta_analysis(list(first = small, second = p10), system = "sys1", baseline = "sys2"),
-      ir_g_study_replicates = g_study_replicates(small, replicate = rep(c("a", "b", "c"), each = 2)))
+      ir_g_study_replicates = g_study_replicates(small, replicate = rep(c("a", "b", "c"), each = 2)),
+      ir_reproduction = suppressWarnings(reproduction_measures(
+        system.file("extdata", "trec_eval-test", "results.trunc", package = "irtopics"),
+        system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
+        list(baseline = system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
+             advanced = system.file("extdata", "trec_eval-test", "results.trunc", package = "irtopics")),
+        system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics"), cutoffs = c(5, 10)),
+        classes = "irtopics_warning_undefined"))
     cache
   }
 })
