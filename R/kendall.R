@@ -69,3 +69,179 @@ rank_cor_impl <- function(x, y, type) {
   )
   if (is.nan(out)) NA_real_ else out
 }
+
+#' Confidence intervals for Kendall's tau between two rankings
+#'
+#' How sure is the agreement of two rankings of systems, e.g. by two
+#' measures, by two sets of judgements, or by a subset and all topics?
+#' * `x` and `y` score matrices (systems x topics, the same systems and
+#'   topics, no `NA`): the rankings are by mean score, and the topics are
+#'   the sample. `method = "bootstrap"` (default) resamples the topics `B`
+#'   times with replacement, the same topics for both matrices (paired), and
+#'   gives the percentile interval of the resampled tau (quantiles read as in
+#'   [mean_intervals()]); it assumes the topics are a random sample, the
+#'   systems fixed. `method = "jackknife"` leaves one topic out at a time.
+#' * `x` and `y` numeric vectors (one value per item): the items are the
+#'   sample, and only `method = "jackknife"` applies: leave one item out.
+#'
+#' The jackknife interval is the asymptotic normal one, \eqn{\hat\tau \pm
+#' z_{1-a/2}\, se}, with the jackknife standard error \eqn{se^2 = \frac{n -
+#' 1}{n}\sum_i (\hat\tau_{(i)} - \bar\tau_{(\cdot)})^2}, cut to \eqn{[-1,
+#' 1]}; it assumes the estimate is close to normal (many topics or items).
+#' Tau is the coefficient of [kendall_tau()] (`type`), computed on every
+#' resample by the same C++ code.
+#'
+#' @param x,y Two score matrices (systems x topics: `ir_scores` or numeric
+#'   matrices with the same system and topic names) or two numeric vectors
+#'   of the same length.
+#' @param type `"b"`, `"a"` or `"ap"` (see [kendall_tau()]; for `"ap"`, `x`
+#'   is the evaluated ranking and `y` the reference).
+#' @param conf Confidence level.
+#' @param method `"bootstrap"` (matrices only) or `"jackknife"`.
+#' @param B Bootstrap resamples.
+#' @param seed `NULL` or a whole number: the seed of the resamples.
+#' @inheritParams irtopics_progress
+#' @return An `ir_tau_interval` list: `estimate`, `conf.low`, `conf.high`,
+#'   `method`, `type`, `conf`, `over` (`"topics"` or `"items"`), `n` (topics
+#'   or items), `n_systems`, `B` and `seed` (`NA` for the jackknife), `std.error`
+#'   (the jackknife's; the sd of the resampled tau for the bootstrap),
+#'   `replicates` (the resampled or leave-one-out tau). `autoplot()` draws the
+#'   replicates' histogram with the estimate and the interval.
+#' @examples
+#' dir <- system.file("extdata", "score-matrices", package = "irtopics")
+#' ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
+#' p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")
+#' tau_interval(ap, p10[rownames(ap), colnames(ap)], B = 500, seed = 1)
+#' # two vectors: the jackknife over items
+#' tau_interval(rowMeans(ap), rowMeans(p10[rownames(ap), ]), method = "jackknife")
+#' @export
+tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = c("bootstrap", "jackknife"),
+                         B = 1000, seed = NULL, progress = NULL) {
+  type <- match_choice(type)
+  check_conf(conf)
+  method <- match_choice(method)
+  matrices <- is.matrix(x) || is.data.frame(x)
+  if (matrices) {
+    mx <- unclass_scores(check_scores(x, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "x"))
+    my <- unclass_scores(check_scores(y, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "y"))
+    if (!identical(dim(mx), dim(my)) || !setequal(rownames(mx), rownames(my)) ||
+        !setequal(colnames(mx), colnames(my))) {
+      stop_irtopics(c("{.arg x} and {.arg y} must hold the same systems and topics.",
+                      i = "Got {nrow(mx)} x {ncol(mx)} and {nrow(my)} x {ncol(my)}."), kind = "data")
+    }
+    my <- my[rownames(mx), colnames(mx), drop = FALSE]
+    stat <- function(cols) rank_cor_impl(rowMeans(mx[, cols, drop = FALSE]), rowMeans(my[, cols, drop = FALSE]), type)
+    n <- ncol(mx)
+    estimate <- stat(seq_len(n))
+  } else {
+    if (!is.numeric(x) || !is.numeric(y) || length(x) != length(y) || length(x) < 3L) {
+      stop_irtopics("{.arg x} and {.arg y} must be two score matrices or two numeric vectors of the same length (3 or more).")
+    }
+    if (anyNA(x) || anyNA(y)) stop_irtopics("{.arg x} and {.arg y} must not contain NA.", kind = "data")
+    if (method == "bootstrap") {
+      stop_irtopics(c("{.code method = \"bootstrap\"} resamples topics and needs score matrices.",
+                      i = "Give {.arg x} and {.arg y} as systems x topics matrices, or use {.code method = \"jackknife\"}."))
+    }
+    x <- as.double(x)
+    y <- as.double(y)
+    stat <- function(i) rank_cor_impl(x[i], y[i], type)
+    n <- length(x)
+    estimate <- stat(seq_len(n))
+  }
+  check_seed(seed)
+  local_progress(progress)
+  if (method == "bootstrap") {
+    check_whole(B, "B", min = 2)
+    seed <- resolve_seed(seed)
+    idx <- bootstrap_topic_indices(n, B, seed, 1L)
+    if (matrices) {
+      # the package's chunked resampling of means, the same resamples for both
+      rx <- bootstrap_means(mx, idx)
+      ry <- bootstrap_means(my, idx)
+      reps <- vapply(seq_len(B), function(b) rank_cor_impl(rx[b, ], ry[b, ], type), numeric(1))
+    }
+    fin <- reps[is.finite(reps)]
+    bounds <- if (length(fin) && !is.na(estimate)) normal_scale_quantiles(fin, c((1 - conf) / 2, (1 + conf) / 2)) else
+      c(NA_real_, NA_real_)
+    se <- stats::sd(fin)
+  } else {
+    reps <- vapply(seq_len(n), function(i) stat(seq_len(n)[-i]), numeric(1))
+    se <- sqrt((n - 1) / n * sum((reps - mean(reps))^2))
+    half <- stats::qnorm(1 - (1 - conf) / 2) * se
+    bounds <- c(max(-1, estimate - half), min(1, estimate + half))
+    B <- NA_real_
+    seed <- NA_real_
+  }
+  new_ir_tau_interval(list(estimate = estimate, conf.low = bounds[1], conf.high = bounds[2], method = method,
+                           type = type, conf = conf, over = if (matrices) "topics" else "items", n = n,
+                           n_systems = if (matrices) nrow(mx) else n, B = as.double(B), seed = seed,
+                           std.error = se, replicates = reps))
+}
+
+new_ir_tau_interval <- function(x) {
+  new_result(x, "ir_tau_interval",
+             fields = c(estimate = "number", conf.low = "number", conf.high = "number", method = "string",
+                        type = "string", conf = "number", over = "string", n = "number", n_systems = "number",
+                        B = "number", seed = "number", std.error = "number", replicates = "numeric"))
+}
+
+tau_labels <- c(b = "Kendall's tau-b", a = "Kendall's tau-a", ap = "tau_AP")
+
+tau_interval_text <- function(x) {
+  how <- if (x$method == "bootstrap") {
+    sprintf("bootstrap percentile over %d topics (B = %s, seed = %s)", x$n, format(x$B, big.mark = ","),
+            format(x$seed))
+  } else sprintf("jackknife over %d %s, normal approximation", x$n, x$over)
+  sprintf("%g%% interval: %s", 100 * x$conf, how)
+}
+
+#' @rdname tau_interval
+#' @param ... Unused.
+#' @export
+format.ir_tau_interval <- function(x, ...) {
+  c(sprintf("<ir_tau_interval> %s between two rankings of %s", tau_labels[[x$type]], plural(x$n_systems, "item")),
+    sprintf("tau = %.4f [%.4f, %.4f]", x$estimate, x$conf.low, x$conf.high),
+    tau_interval_text(x))
+}
+
+#' @rdname tau_interval
+#' @export
+print.ir_tau_interval <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname tau_interval
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_tau_interval <- function(x, row.names = NULL, optional = FALSE, ...) {
+  data.frame(estimate = x$estimate, conf.low = x$conf.low, conf.high = x$conf.high, std.error = x$std.error,
+             conf.level = x$conf, method = x$method, type = x$type, over = x$over, n = x$n,
+             stringsAsFactors = FALSE)
+}
+
+#' @rdname tau_interval
+#' @param object An `ir_tau_interval` object.
+#' @export
+summary.ir_tau_interval <- function(object, ...) {
+  new_summary("ir_tau_interval", paste(tau_labels[[object$type]], "with its", tau_interval_text(object)),
+              as.data.frame(object))
+}
+
+#' @rdname tau_interval
+#' @method autoplot ir_tau_interval
+#' @export
+autoplot.ir_tau_interval <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_tau_interval")
+  reps <- data.frame(tau = object$replicates[is.finite(object$replicates)])
+  lines <- data.frame(value = c(object$estimate, object$conf.low, object$conf.high),
+                      what = factor(c("estimate", "interval", "interval"), levels = c("estimate", "interval")))
+  lines <- lines[is.finite(lines$value), , drop = FALSE]
+  what <- if (object$method == "bootstrap") "Resampled" else "Leave-one-out"
+  ggplot2::ggplot(reps, ggplot2::aes(x = .data$tau)) +
+    ggplot2::geom_histogram(bins = 30L, fill = "grey70", colour = "grey40") +
+    ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, linetype = .data$what)) +
+    ggplot2::scale_linetype_manual(values = c(estimate = "solid", interval = "dashed"), name = NULL) +
+    ggplot2::labs(x = sprintf("%s %s", what, tau_labels[[object$type]]), y = "Count",
+                  title = wrap_text(sprintf("%s = %.3f [%.3f, %.3f]", tau_labels[[object$type]], object$estimate,
+                                            object$conf.low, object$conf.high)),
+                  subtitle = wrap_text(tau_interval_text(object), 45L)) +
+    title_theme()
+}

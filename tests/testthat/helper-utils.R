@@ -111,7 +111,10 @@ more_fixtures <- local({
                                         progress = FALSE),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
-      ir_indicator_context = seen)
+      ir_indicator_context = seen,
+      ir_mean_intervals = mean_intervals(small, interval = "bca", B = 50, seed = 1),
+      ir_rank_intervals = rank_intervals(small, B = 50, seed = 1),
+      ir_tau_interval = tau_interval(small, small + p10 / 10, B = 50, seed = 1))
     cache
   }
 })
