@@ -257,6 +257,18 @@ interval_cells <- function(ci, systems, format, digits, style) {
   list(cells = matrix(cells, length(systems)), note = note)
 }
 
+# `intervals` of a comparison's report: NULL or an ir_mean_intervals of
+# its systems and measures.
+check_comparison_intervals <- function(intervals, x, call = rlang::caller_env()) {
+  if (is.null(intervals)) return(invisible(NULL))
+  if (!inherits(intervals, "ir_mean_intervals") || !identical(dimnames(intervals$means), dimnames(x$means))) {
+    stop_irtopics(c("{.arg intervals} must be {.code NULL} or the {.fn mean_intervals} of this comparison.",
+                    i = "E.g. {.code format(x, intervals = mean_intervals(x, interval = \"bca\", seed = 1))}."),
+                  call = call)
+  }
+  invisible(intervals)
+}
+
 # The plus-minus sign of each format (plain text stays ASCII).
 pm_sign <- function(format) switch(format, latex = "$\\pm$", markdown = "\u00b1", plain = "+/-")
 

@@ -96,6 +96,11 @@ comparison_header <- function(x) {
 #' @param caption,label `NULL` or the caption and the cross-reference label of
 #'   the table (LaTeX and markdown).
 #' @param booktabs LaTeX rules of the booktabs package (`FALSE`: `\hline`).
+#' @param intervals `NULL` or an `ir_mean_intervals` ([mean_intervals()] of
+#'   the comparison): each mean is shown with its interval, as in
+#'   [means_table()] (`style`).
+#' @param style With `intervals`: `"brackets"` (`mean [low, high]`) or
+#'   `"pm"` (`mean +/- half`).
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
 #'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
@@ -111,20 +116,25 @@ comparison_header <- function(x) {
 #' summary(cmp)
 #' cat(format(cmp, "latex", caption = "Mean AP.", label = "tab:ap"), sep = "\n")
 #' cat(format(cmp, "markdown", order_by = "score"), sep = "\n")
+#' cat(format(cmp, "latex", intervals = mean_intervals(cmp), style = "pm"), sep = "\n")
 #' head(as.data.frame(cmp))
 #' @export
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
-                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE, ...) {
+                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE,
+                                 intervals = NULL, style = c("brackets", "pm"), ...) {
   format <- match_choice(format)
+  style <- match_choice(style)
+  check_comparison_intervals(intervals, x)
   systems <- report_order(x$means, order_by)
   marks <- beaten_labels(x, systems)
   n_sig <- sum(x$table$significant %in% TRUE)
   what <- switch(format, plain = "^", latex = "A superscript", markdown = "A superscript")
+  shown <- interval_cells(intervals, systems, format, digits, style)
   legend <- sprintf("%s marks the systems a system is significantly better than (p.adjusted < %s); %d of %d comparisons significant.",
                     what, format(x$alpha), n_sig, nrow(x$table))
   report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
                header = comparison_header(x), legend = legend, caption = caption, label = label,
-               booktabs = booktabs)
+               booktabs = booktabs, ci = shown$cells, ci_note = shown$note)
 }
 
 #' A table of mean scores for a paper
@@ -138,8 +148,9 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
 #' With `interval` other than `"none"` each mean carries its confidence
 #' interval from [mean_intervals()] (t, bootstrap percentile or BCa over
 #' topics; see there what each assumes), written `mean [low, high]` (`style =
-#' "brackets"`) or `mean ± half` (`style = "pm"`, half the interval's width:
-#' exact for the symmetric t interval, a summary of the bootstrap's); the
+#' "brackets"`) or `mean +/- half` (`style = "pm"`, with a plus-minus sign in
+#' LaTeX and markdown; half the interval's width: exact for the symmetric t
+#' interval, a summary of the bootstrap's, which the legend says); the
 #' legend names the interval, its level, `B` and the seed. `x` may also be an
 #' `ir_mean_intervals`, whose intervals are shown as they are.
 #'
@@ -153,7 +164,7 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
 #' @param interval `"none"` (the means only), `"t"`, `"percentile"` or
 #'   `"bca"`: the confidence interval shown with each mean
 #'   ([mean_intervals()]).
-#' @param style `"brackets"` (`mean [low, high]`) or `"pm"` (`mean ± half`).
+#' @param style `"brackets"` (`mean [low, high]`) or `"pm"` (`mean +/- half`).
 #' @inheritParams format.ir_comparison
 #' @inheritParams mean_intervals
 #' @return A character vector of lines.

@@ -76,13 +76,22 @@ rank_cor_impl <- function(x, y, type) {
 #' measures, by two sets of judgements, or by a subset and all topics?
 #' * `x` and `y` score matrices (systems x topics, the same systems and
 #'   topics, no `NA`): the rankings are by mean score, and the topics are
-#'   the sample. `method = "bootstrap"` (default) resamples the topics `B`
-#'   times with replacement, the same topics for both matrices (paired), and
-#'   gives the percentile interval of the resampled tau (quantiles read as in
-#'   [mean_intervals()]); it assumes the topics are a random sample, the
-#'   systems fixed. `method = "jackknife"` leaves one topic out at a time.
+#'   the sample. The bootstrap resamples the topics `B` times with
+#'   replacement, the same topics for both matrices (paired); it assumes the
+#'   topics are a random sample, the systems fixed. `method = "bca"` (the
+#'   default for matrices) gives the BCa interval of the resampled tau (as in
+#'   [mean_intervals()], with the acceleration from the jackknife over
+#'   topics (Efron & Tibshirani 1993, eq. 14.15: about the mean of the
+#'   leave-one-out values; `boot::empinf(type = "jack")` centres them on the
+#'   estimate instead), \eqn{L_i = (n - 1)(\bar\tau_{(\cdot)} - \hat\tau_{(i)})}),
+#'   `"percentile"` the percentile interval (quantiles read as in
+#'   [mean_intervals()]), `"jackknife"` leaves one topic out at a time.
+#'   Resampled rankings are noisier than the observed one, so the resampled
+#'   tau lies mostly below the estimate: the percentile interval is then
+#'   shifted down and may even exclude the estimate; BCa corrects that bias.
 #' * `x` and `y` numeric vectors (one value per item): the items are the
-#'   sample, and only `method = "jackknife"` applies: leave one item out.
+#'   sample, and only `method = "jackknife"` (their default) applies: leave
+#'   one item out.
 #'
 #' The jackknife interval is the asymptotic normal one, \eqn{\hat\tau \pm
 #' z_{1-a/2}\, se}, with the jackknife standard error \eqn{se^2 = \frac{n -
@@ -97,7 +106,8 @@ rank_cor_impl <- function(x, y, type) {
 #' @param type `"b"`, `"a"` or `"ap"` (see [kendall_tau()]; for `"ap"`, `x`
 #'   is the evaluated ranking and `y` the reference).
 #' @param conf Confidence level.
-#' @param method `"bootstrap"` (matrices only) or `"jackknife"`.
+#' @param method `"bca"`, `"percentile"` (matrices only) or `"jackknife"`;
+#'   default `"bca"` for matrices, `"jackknife"` for vectors.
 #' @param B Bootstrap resamples.
 #' @param seed `NULL` or a whole number: the seed of the resamples.
 #' @inheritParams irtopics_progress
@@ -111,16 +121,17 @@ rank_cor_impl <- function(x, y, type) {
 #' dir <- system.file("extdata", "score-matrices", package = "irtopics")
 #' ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
 #' p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")
-#' tau_interval(ap, p10[rownames(ap), colnames(ap)], B = 500, seed = 1)
+#' tau_interval(ap, p10[rownames(ap), colnames(ap)], B = 1000, seed = 1)
 #' # two vectors: the jackknife over items
 #' tau_interval(rowMeans(ap), rowMeans(p10[rownames(ap), ]), method = "jackknife")
 #' @export
-tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = c("bootstrap", "jackknife"),
+tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = NULL,
                          B = 1000, seed = NULL, progress = NULL) {
   type <- match_choice(type)
   check_conf(conf)
-  method <- match_choice(method)
   matrices <- is.matrix(x) || is.data.frame(x)
+  method <- match_choice(method %||% if (matrices) "bca" else "jackknife", c("bca", "percentile", "jackknife"),
+                         "method")
   if (matrices) {
     mx <- unclass_scores(check_scores(x, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "x"))
     my <- unclass_scores(check_scores(y, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "y"))
@@ -138,8 +149,8 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = c
       stop_irtopics("{.arg x} and {.arg y} must be two score matrices or two numeric vectors of the same length (3 or more).")
     }
     if (anyNA(x) || anyNA(y)) stop_irtopics("{.arg x} and {.arg y} must not contain NA.", kind = "data")
-    if (method == "bootstrap") {
-      stop_irtopics(c("{.code method = \"bootstrap\"} resamples topics and needs score matrices.",
+    if (method != "jackknife") {
+      stop_irtopics(c("{.code method = \"{method}\"} resamples topics and needs score matrices.",
                       i = "Give {.arg x} and {.arg y} as systems x topics matrices, or use {.code method = \"jackknife\"}."))
     }
     x <- as.double(x)
@@ -150,7 +161,8 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = c
   }
   check_seed(seed)
   local_progress(progress)
-  if (method == "bootstrap") {
+  loo <- function() vapply(seq_len(n), function(i) stat(seq_len(n)[-i]), numeric(1))
+  if (method != "jackknife") {
     check_whole(B, "B", min = 2)
     seed <- resolve_seed(seed)
     idx <- bootstrap_topic_indices(n, B, seed, 1L)
@@ -161,11 +173,20 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = c
       reps <- vapply(seq_len(B), function(b) rank_cor_impl(rx[b, ], ry[b, ], type), numeric(1))
     }
     fin <- reps[is.finite(reps)]
-    bounds <- if (length(fin) && !is.na(estimate)) normal_scale_quantiles(fin, c((1 - conf) / 2, (1 + conf) / 2)) else
+    p <- c((1 - conf) / 2, (1 + conf) / 2)
+    if (method == "bca" && length(fin) && !is.na(estimate)) {
+      jack <- loo()
+      L <- (n - 1) * (mean(jack, na.rm = TRUE) - jack)
+      acc <- if (any(L != 0, na.rm = TRUE)) sum(L^3, na.rm = TRUE) / (6 * sum(L^2, na.rm = TRUE)^1.5) else 0
+      w <- stats::qnorm(sum(fin < estimate - 1e-12) / length(fin))
+      z <- stats::qnorm(p)
+      p <- if (is.finite(w)) stats::pnorm(w + (w + z) / (1 - acc * (w + z))) else c(NA_real_, NA_real_)
+    }
+    bounds <- if (length(fin) && !is.na(estimate) && !anyNA(p)) normal_scale_quantiles(fin, p) else
       c(NA_real_, NA_real_)
     se <- stats::sd(fin)
   } else {
-    reps <- vapply(seq_len(n), function(i) stat(seq_len(n)[-i]), numeric(1))
+    reps <- loo()
     se <- sqrt((n - 1) / n * sum((reps - mean(reps))^2))
     half <- stats::qnorm(1 - (1 - conf) / 2) * se
     bounds <- c(max(-1, estimate - half), min(1, estimate + half))
@@ -188,8 +209,8 @@ new_ir_tau_interval <- function(x) {
 tau_labels <- c(b = "Kendall's tau-b", a = "Kendall's tau-a", ap = "tau_AP")
 
 tau_interval_text <- function(x) {
-  how <- if (x$method == "bootstrap") {
-    sprintf("bootstrap percentile over %d topics (B = %s, seed = %s)", x$n, format(x$B, big.mark = ","),
+  how <- if (x$method != "jackknife") {
+    sprintf("bootstrap %s over %d topics (B = %s, seed = %s)", c(bca = "BCa", percentile = "percentile")[[x$method]], x$n, format(x$B, big.mark = ","),
             format(x$seed))
   } else sprintf("jackknife over %d %s, normal approximation", x$n, x$over)
   sprintf("%g%% interval: %s", 100 * x$conf, how)
@@ -234,7 +255,7 @@ autoplot.ir_tau_interval <- function(object, ...) {
   lines <- data.frame(value = c(object$estimate, object$conf.low, object$conf.high),
                       what = factor(c("estimate", "interval", "interval"), levels = c("estimate", "interval")))
   lines <- lines[is.finite(lines$value), , drop = FALSE]
-  what <- if (object$method == "bootstrap") "Resampled" else "Leave-one-out"
+  what <- if (object$method != "jackknife") "Resampled" else "Leave-one-out"
   ggplot2::ggplot(reps, ggplot2::aes(x = .data$tau)) +
     ggplot2::geom_histogram(bins = 30L, fill = "grey70", colour = "grey40") +
     ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, linetype = .data$what)) +

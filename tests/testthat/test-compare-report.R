@@ -100,7 +100,8 @@ test_that("means_table() shows intervals as [low, high] or +- half, in every for
 
 test_that("LaTeX tables escape names and captions, and compile with pdflatex", {
   specials <- c("a^b", "c{d}", "e~f", "g\\h", "i%j", "k_l", "m&n", "o#p", "q$r")
-  x <- matrix(seq(0.1, 0.9, length.out = 9 * 4), 9, dimnames = list(specials, paste0("t", 1:4)))
+  withr::local_seed(1)
+  x <- matrix(round(runif(9 * 6), 3), 9, dimnames = list(specials, paste0("t", 1:6)))
   x <- as_ir_scores(x, measure = "P_10 & more")
   tex <- means_table(x, "latex", caption = "Means_1 & 50% of {x} ~ y^2 $z$ #1 \\o", label = "tab:a_b",
                      interval = "t")
@@ -116,11 +117,28 @@ test_that("LaTeX tables escape names and captions, and compile with pdflatex", {
   dir <- withr::local_tempdir()
   cmp <- compare_systems(x[1:4, ], correction = "none")
   doc <- c("\\documentclass{article}", "\\usepackage{booktabs}", "\\begin{document}", tex,
-           format(cmp, "latex", caption = "A & B_1"),
+           format(cmp, "latex", caption = "A & B_1", intervals = mean_intervals(cmp, interval = "bca", B = 200, seed = 1)),
            means_table(x, "latex", interval = "t", style = "pm", booktabs = FALSE), "\\end{document}")
   writeLines(doc, file.path(dir, "t.tex"))
   out <- withr::with_dir(dir, system2("pdflatex", c("-interaction=nonstopmode", "-halt-on-error", "t.tex"),
                                       stdout = TRUE, stderr = TRUE))
   expect_null(attr(out, "status"))
   expect_true(file.exists(file.path(dir, "t.pdf")))
+})
+
+test_that("the comparison report shows the intervals of mean_intervals()", {
+  x <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                   measure = "AP")[1:4, ]
+  cmp <- compare_systems(x, test = "t")
+  ci <- mean_intervals(cmp)
+  md <- format(cmp, "markdown", intervals = ci, digits = 3)
+  ref <- t.test(as.numeric(x[3, ]))$conf.int
+  row <- md[grepl(paste0(" ", rownames(x)[3], " "), md, fixed = TRUE)]
+  expect_match(row, sprintf("[%s, %s]", formatC(ref[1], digits = 3, format = "f"),
+                            formatC(ref[2], digits = 3, format = "f")), fixed = TRUE)
+  expect_true(any(grepl("Each mean with its 95% t interval", md, fixed = TRUE)))
+  # without intervals the report is unchanged
+  expect_false(any(grepl("[", format(cmp, "markdown"), fixed = TRUE)))
+  expect_error(format(cmp, intervals = "t"), class = "irtopics_error_argument")
+  expect_error(format(cmp, intervals = mean_intervals(x[1:3, ])), class = "irtopics_error_argument")
 })

@@ -103,7 +103,7 @@ test_that("tau_interval(): the bootstrap over topics is boot.ci()'s percentile i
   ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")[1:15, ]
   p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
   B <- 499
-  ti <- tau_interval(ap, p10, B = B, seed = 5)
+  ti <- tau_interval(ap, p10, B = B, seed = 5, method = "percentile")
   expect_equal(ti$estimate, cor(rowMeans(ap), rowMeans(p10), method = "kendall"))
   # boot() over topic columns, the same resamples after set.seed()
   both <- t(rbind(unclass(ap), unclass(p10)))
@@ -115,7 +115,17 @@ test_that("tau_interval(): the bootstrap over topics is boot.ci()'s percentile i
   expect_equal(ti$replicates, b$t[, 1], tolerance = 1e-12)
   ref <- boot::boot.ci(b, type = "perc")$percent[4:5]
   expect_equal(c(ti$conf.low, ti$conf.high), ref, tolerance = 1e-10)
-  expect_identical(tau_interval(ap, p10, B = B, seed = 5), ti)
+  expect_identical(tau_interval(ap, p10, B = B, seed = 5, method = "percentile"), ti)
+  # BCa (the default) with the jackknife's influence values
+  tb <- tau_interval(ap, p10, B = B, seed = 5)
+  expect_identical(tb$method, "bca")
+  # the influence values of Efron & Tibshirani's acceleration (14.15), by hand
+  loo <- vapply(seq_len(ncol(ap)), function(i) {
+    cor(rowMeans(ap[, -i]), rowMeans(p10[, -i]), method = "kendall")
+  }, 0)
+  L <- (ncol(ap) - 1) * (mean(loo) - loo)
+  ref <- boot::boot.ci(b, type = "bca", L = L)$bca[4:5]
+  expect_equal(c(tb$conf.low, tb$conf.high), ref, tolerance = 1e-10)
 })
 
 test_that("tau_interval(): the jackknife interval by hand", {
@@ -137,7 +147,8 @@ test_that("tau_interval(): the jackknife interval by hand", {
   p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
   tj <- tau_interval(ap, p10, method = "jackknife")
   expect_equal(tj$replicates[3], cor(rowMeans(ap[, -3]), rowMeans(p10[, -3]), method = "kendall"))
-  expect_error(tau_interval(x, y), class = "irtopics_error_argument")
+  expect_error(tau_interval(x, y, method = "bca"), class = "irtopics_error_argument")
+  expect_identical(tau_interval(x, y)$method, "jackknife")
   expect_error(tau_interval(ap, p10[, 1:11]), class = "irtopics_error_data")
   expect_error(tau_interval(c(1, NA, 3), 1:3, method = "jackknife"), class = "irtopics_error_data")
   p <- ggplot2::autoplot(ti)
