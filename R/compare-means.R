@@ -348,6 +348,10 @@ autoplot.ir_mean_intervals <- function(object, ...) {
                   subtitle = wrap_text(mean_interval_text(object), 45L)) +
     title_theme() +
     ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n)))
-  if (length(ms) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x")
+  if (length(ms) > 1L) {
+    # panels side by side: few axis labels, so that they do not run into each other at 3.5 in
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x") +
+      ggplot2::scale_x_continuous(n.breaks = 3)
+  }
   p
 }
