@@ -32,8 +32,9 @@
 #' `boot::boot.ci()` reads them: the order statistic \eqn{(B + 1) p} when it
 #' is whole, else interpolated between its neighbours on the normal scale
 #' (Davison & Hinkley 1997, eq. 5.8); beyond the first or last order
-#' statistic the extreme one is used (choose `B` >= 1000 for 95% BCa
-#' intervals). A resampled mean within \eqn{10^{-12}} (relative) of the
+#' statistic the extreme one is used, with a warning of class
+#' `irtopics_warning_extreme` naming the systems (choose `B` >= 1000 for 95%
+#' BCa intervals). A resampled mean within \eqn{10^{-12}} (relative) of the
 #' observed one counts as equal to it in \eqn{w}, so that rounding does not
 #' decide the bias correction; `boot.ci()` compares exactly. Resamples are
 #' drawn in R with the call's seed (`B` rows of topic indices, as
@@ -200,11 +201,16 @@ bootstrap_means <- function(m, idx) {
 bootstrap_bounds <- function(m, est, reps, conf, interval) {
   a <- (1 - conf) / 2
   z <- stats::qnorm(c(a, 1 - a))
+  extreme <- logical(nrow(m))
   bounds <- vapply(seq_len(nrow(m)), function(i) {
     t <- reps[, i]
     t <- t[is.finite(t)]
     if (!length(t) || is.na(est[i])) return(c(NA_real_, NA_real_))
-    if (interval == "percentile") return(normal_scale_quantiles(t, c(a, 1 - a)))
+    if (interval == "percentile") {
+      q <- normal_scale_quantiles(t, c(a, 1 - a))
+      extreme[i] <<- attr(q, "extreme")
+      return(q)
+    }
     x <- m[i, !is.na(m[i, ])]
     tol <- 1e-12 * max(abs(x), .Machine$double.xmin)
     w <- stats::qnorm(sum(t < est[i] - tol) / length(t))
@@ -212,21 +218,35 @@ bootstrap_bounds <- function(m, est, reps, conf, interval) {
     acc <- if (any(L != 0)) sum(L^3) / (6 * sum(L^2)^1.5) else 0
     if (!is.finite(w)) return(c(NA_real_, NA_real_))
     p <- stats::pnorm(w + (w + z) / (1 - acc * (w + z)))
-    normal_scale_quantiles(t, p)
+    q <- normal_scale_quantiles(t, p)
+    extreme[i] <<- attr(q, "extreme")
+    q
   }, numeric(2))
+  attr(bounds, "extreme") <- extreme
+  warn_extreme_endpoints(rownames(m)[attr(bounds, "extreme")], nrow(reps))
   list(low = bounds[1, ], high = bounds[2, ])
+}
+
+# One warning naming the intervals (systems, or "tau") whose endpoint is the
+# smallest or largest resampled value: the interval's level is then not
+# reached, and a larger B would move it (boot.ci() warns too).
+warn_extreme_endpoints <- function(which, B) {
+  if (!length(which)) return(invisible(NULL))
+  warn_irtopics(c("{length(which)} interval{?s} ha{?s/ve} an endpoint at the most extreme of the {B} resamples: {.val {which}}.",
+                  i = "The level is not reached there; use a larger {.arg B}."), kind = "extreme")
 }
 
 # Quantiles p of the sample t as Davison & Hinkley (1997, eq. 5.8) read
 # them: with R values, the order statistic (R + 1) p when it is whole, else
 # linear interpolation on the normal scale between order statistics k and
-# k + 1 (k = floor((R + 1) p)); the extreme order statistic when k is 0 or R.
+# k + 1 (k = floor((R + 1) p)); the extreme order statistic when k is 0 or R
+# (attribute `extreme`: TRUE when that extreme value is a single resample).
 normal_scale_quantiles <- function(t, p) {
   s <- sort(t)
   R <- length(s)
   pos <- (R + 1) * p
   k <- floor(pos)
-  vapply(seq_along(p), function(j) {
+  out <- vapply(seq_along(p), function(j) {
     if (k[j] < 1) return(s[1])
     if (k[j] >= R) return(s[R])
     if (pos[j] == k[j]) return(s[k[j]])
@@ -234,6 +254,10 @@ normal_scale_quantiles <- function(t, p) {
     hi <- stats::qnorm((k[j] + 1) / (R + 1))
     s[k[j]] + (stats::qnorm(p[j]) - lo) / (hi - lo) * (s[k[j] + 1] - s[k[j]])
   }, numeric(1))
+  # beyond the extreme order statistic, unless the extreme value is repeated
+  # (a point mass of the resamples, e.g. tau = 1, is where the quantile is)
+  extreme <- (any(k < 1) && R > 1 && s[1] < s[2]) || (any(k >= R) && R > 1 && s[R - 1] < s[R])
+  structure(out, extreme = extreme)
 }
 
 # The interval written after each mean (systems x measures), and the

@@ -97,6 +97,10 @@ rank_cor_impl <- function(x, y, type) {
 #' z_{1-a/2}\, se}, with the jackknife standard error \eqn{se^2 = \frac{n -
 #' 1}{n}\sum_i (\hat\tau_{(i)} - \bar\tau_{(\cdot)})^2}, cut to \eqn{[-1,
 #' 1]}; it assumes the estimate is close to normal (many topics or items).
+#' A bootstrap endpoint beyond the smallest or largest resampled tau (taken
+#' as that extreme value) comes with a warning of class
+#' `irtopics_warning_extreme` unless that value recurs among the resamples
+#' (e.g. tau = 1): the level is not reached there.
 #' Tau is the coefficient of [kendall_tau()] (`type`), computed on every
 #' resample by the same C++ code.
 #'
@@ -184,6 +188,8 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
     }
     bounds <- if (length(fin) && !is.na(estimate) && !anyNA(p)) normal_scale_quantiles(fin, p) else
       c(NA_real_, NA_real_)
+    if (isTRUE(attr(bounds, "extreme"))) warn_extreme_endpoints("tau", B)
+    bounds <- as.vector(bounds)
     se <- stats::sd(fin)
   } else {
     reps <- loo()

@@ -57,14 +57,27 @@ test_that("the quantile rule is Davison and Hinkley's normal-scale interpolation
   t <- c(0.3, 0.1, 0.7, 0.2, 0.5, 0.9, 0.4, 0.6, 0.8)  # R = 9
   s <- sort(t)
   # (R + 1) p whole: the order statistic
-  expect_identical(irtopics:::normal_scale_quantiles(t, 0.5), s[5])
+  q <- function(p) as.vector(irtopics:::normal_scale_quantiles(t, p))
+  expect_identical(q(0.5), s[5])
   # between order statistics k and k + 1, on the normal scale (by hand)
   p <- 0.23
   k <- 2
   w <- (qnorm(p) - qnorm(k / 10)) / (qnorm((k + 1) / 10) - qnorm(k / 10))
-  expect_equal(irtopics:::normal_scale_quantiles(t, p), s[k] + w * (s[k + 1] - s[k]))
+  expect_equal(q(p), s[k] + w * (s[k + 1] - s[k]))
   # beyond the extremes: the extreme order statistics
-  expect_identical(irtopics:::normal_scale_quantiles(t, c(0.01, 0.995)), c(s[1], s[9]))
+  expect_identical(q(c(0.01, 0.995)), c(s[1], s[9]))
+  expect_true(attr(irtopics:::normal_scale_quantiles(t, 0.01), "extreme"))
+  expect_false(attr(irtopics:::normal_scale_quantiles(t, 0.5), "extreme"))
+})
+
+test_that("an endpoint at the most extreme resample warns", {
+  x <- means_ap()
+  expect_warning(ci <- mean_intervals(x, interval = "percentile", B = 20, seed = 1),
+                 class = "irtopics_warning_extreme")
+  # (B + 1) * 0.025 < 1: the smallest and largest resampled means
+  expect_equal(ci$table$conf.low, unname(apply(ci$replicates$AP, 2, min)))
+  expect_equal(ci$table$conf.high, unname(apply(ci$replicates$AP, 2, max)))
+  expect_no_warning(mean_intervals(x, interval = "percentile", B = 199, seed = 1))
 })
 
 test_that("resamples are the same for any chunking and any future plan", {
