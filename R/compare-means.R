@@ -28,6 +28,11 @@
 #'   quantiles \eqn{\Phi(w + (w + z)/(1 - a (w + z)))}. `NA` when every
 #'   resample lies on one side of the mean.
 #'
+#' Coverage at 95% on four real matrices taken as populations of topics
+#' (`bench/README.md`, section 15): t 0.91 to 0.95, BCa 0.885 to 0.95 and
+#' percentile 0.87 to 0.95, the bootstrap ones undercovering most with 10
+#' topics; from 25 topics all are within 0.03 of 95%.
+#'
 #' Bootstrap quantiles are read from the sorted resampled means as
 #' `boot::boot.ci()` reads them: the order statistic \eqn{(B + 1) p} when it
 #' is whole, else interpolated between its neighbours on the normal scale

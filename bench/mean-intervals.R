@@ -25,7 +25,7 @@ populations <- list(
   `Robust 2004 AP (110 x 249)` = read_scores(file.path(dir, "robust2004_ap.csv"), measure = "AP"),
   `Robust 2004 P@10 (110 x 249)` = read_scores(file.path(dir, "robust2004_p10.csv"), measure = "P@10"),
   `TREC-8 ad hoc AP (129 x 50)` = read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP"),
-  `Terabyte 2006 AP` = read_scores(file.path(dir, "terabyte2006_ap.csv"), measure = "AP")
+  `Terabyte 2006 AP (60 x 149)` = read_scores(file.path(dir, "terabyte2006_ap.csv"), measure = "AP")
 )
 
 one_setting <- function(pop, n) {
