@@ -97,6 +97,10 @@ rank_cor_impl <- function(x, y, type) {
 #' z_{1-a/2}\, se}, with the jackknife standard error \eqn{se^2 = \frac{n -
 #' 1}{n}\sum_i (\hat\tau_{(i)} - \bar\tau_{(\cdot)})^2}, cut to \eqn{[-1,
 #' 1]}; it assumes the estimate is close to normal (many topics or items).
+#' When the estimate lies above nearly every resampled tau (many systems
+#' whose rankings differ by little: TREC-8's 129 runs by AP and P@10), the
+#' BCa interval asks for quantiles beyond the resamples and is not reliable;
+#' use the jackknife over topics there.
 #' A bootstrap endpoint beyond the smallest or largest resampled tau (taken
 #' as that extreme value) comes with a warning of class
 #' `irtopics_warning_extreme` unless that value recurs among the resamples
@@ -125,9 +129,14 @@ rank_cor_impl <- function(x, y, type) {
 #' dir <- system.file("extdata", "score-matrices", package = "irtopics")
 #' ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
 #' p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")
-#' tau_interval(ap, p10[rownames(ap), colnames(ap)], B = 1000, seed = 1)
+#' p10 <- p10[rownames(ap), colnames(ap)]
+#' top <- order(-rowMeans(ap))[1:20]
+#' tau_interval(ap[top, ], p10[top, ], B = 1000, seed = 1)
+#' # all 129 runs: the estimate is above nearly every resampled tau, so BCa
+#' # would need the extreme resamples; the jackknife over topics instead
+#' tau_interval(ap, p10, method = "jackknife")
 #' # two vectors: the jackknife over items
-#' tau_interval(rowMeans(ap), rowMeans(p10[rownames(ap), ]), method = "jackknife")
+#' tau_interval(rowMeans(ap), rowMeans(p10), method = "jackknife")
 #' @export
 tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = NULL,
                          B = 1000, seed = NULL, progress = NULL) {
