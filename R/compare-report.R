@@ -96,6 +96,11 @@ comparison_header <- function(x) {
 #' @param caption,label `NULL` or the caption and the cross-reference label of
 #'   the table (LaTeX and markdown).
 #' @param booktabs LaTeX rules of the booktabs package (`FALSE`: `\hline`).
+#' @param intervals `NULL` or an `ir_mean_intervals` ([mean_intervals()] of
+#'   the comparison): each mean is shown with its interval, as in
+#'   [means_table()] (`style`).
+#' @param style With `intervals`: `"brackets"` (`mean [low, high]`) or
+#'   `"pm"` (`mean +/- half`).
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
 #'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
@@ -111,20 +116,25 @@ comparison_header <- function(x) {
 #' summary(cmp)
 #' cat(format(cmp, "latex", caption = "Mean AP.", label = "tab:ap"), sep = "\n")
 #' cat(format(cmp, "markdown", order_by = "score"), sep = "\n")
+#' cat(format(cmp, "latex", intervals = mean_intervals(cmp), style = "pm"), sep = "\n")
 #' head(as.data.frame(cmp))
 #' @export
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
-                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE, ...) {
+                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE,
+                                 intervals = NULL, style = c("brackets", "pm"), ...) {
   format <- match_choice(format)
+  style <- match_choice(style)
+  check_comparison_intervals(intervals, x)
   systems <- report_order(x$means, order_by)
   marks <- beaten_labels(x, systems)
   n_sig <- sum(x$table$significant %in% TRUE)
   what <- switch(format, plain = "^", latex = "A superscript", markdown = "A superscript")
+  shown <- interval_cells(intervals, systems, format, digits, style)
   legend <- sprintf("%s marks the systems a system is significantly better than (p.adjusted < %s); %d of %d comparisons significant.",
                     what, format(x$alpha), n_sig, nrow(x$table))
   report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
                header = comparison_header(x), legend = legend, caption = caption, label = label,
-               booktabs = booktabs)
+               booktabs = booktabs, ci = shown$cells, ci_note = shown$note)
 }
 
 #' A table of mean scores for a paper
@@ -135,21 +145,53 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
 #' best mean in bold, a caption and label, booktabs rules; no significance
 #' marks.
 #'
-#' @param x An `ir_evaluation`, an `ir_scores` or an `ir_comparison`.
+#' With `interval` other than `"none"` each mean carries its confidence
+#' interval from [mean_intervals()] (t, bootstrap percentile or BCa over
+#' topics; see there what each assumes), written `mean [low, high]` (`style =
+#' "brackets"`) or `mean +/- half` (`style = "pm"`, with a plus-minus sign in
+#' LaTeX and markdown; half the interval's width: exact for the symmetric t
+#' interval, a summary of the bootstrap's, which the legend says); the
+#' legend names the interval, its level, `B` and the seed. `x` may also be an
+#' `ir_mean_intervals`, whose intervals are shown as they are.
+#'
+#' In LaTeX, system and measure names, the caption and the legend are escaped
+#' (`\\ { } ~ ^ _ & % # $`), so that any name compiles with pdflatex; the
+#' label is written as given.
+#'
+#' @param x An `ir_evaluation`, an `ir_scores`, an `ir_comparison` or an
+#'   `ir_mean_intervals` ([mean_intervals()]).
 #' @param baseline `NULL` or the name of a system to mark as the baseline.
+#' @param interval `"none"` (the means only), `"t"`, `"percentile"` or
+#'   `"bca"`: the confidence interval shown with each mean
+#'   ([mean_intervals()]).
+#' @param style `"brackets"` (`mean [low, high]`) or `"pm"` (`mean +/- half`).
 #' @inheritParams format.ir_comparison
+#' @inheritParams mean_intervals
 #' @return A character vector of lines.
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
 #' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'                 measures = c("AP", "P@10", "nDCG@10"))
 #' cat(means_table(res, "latex", caption = "Means over topics.", label = "tab:means"), sep = "\n")
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")[1:5, ]
+#' cat(means_table(ap, "markdown", interval = "t", style = "pm"), sep = "\n")
+#' cat(means_table(ap, interval = "bca", B = 1000, seed = 1), sep = "\n")
 #' @export
 means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4, order_by = NULL,
-                        caption = NULL, label = NULL, booktabs = TRUE, baseline = NULL) {
+                        caption = NULL, label = NULL, booktabs = TRUE, baseline = NULL,
+                        interval = c("none", "t", "percentile", "bca"), conf = 0.95,
+                        style = c("brackets", "pm"), B = 1000, seed = NULL, progress = NULL) {
   format <- match_choice(format)
   check_number(digits, "digits", min = 0, max = 15, integer = TRUE)
-  means <- if (inherits(x, "ir_comparison")) {
+  interval <- match_choice(interval)
+  style <- match_choice(style)
+  ci <- if (inherits(x, "ir_mean_intervals")) x else if (interval != "none") {
+    mean_intervals(x, conf = conf, interval = interval, B = B, seed = seed, progress = progress)
+  }
+  means <- if (!is.null(ci)) {
+    ci$means
+  } else if (inherits(x, "ir_comparison")) {
     x$means
   } else if (inherits(x, "ir_evaluation")) {
     m <- mean_scores(x)
@@ -164,9 +206,10 @@ means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
   if (!is.null(baseline)) check_names_in(baseline, rownames(means), arg = "baseline", of = "x")
   systems <- report_order(means, order_by)
   marks <- matrix("", length(systems), ncol(means))
+  shown <- interval_cells(ci, systems, format, digits, style)
   report_table(means[systems, , drop = FALSE], marks, format, digits, baseline = baseline,
                header = sprintf("Mean scores of %s", plural(nrow(means), "system")), legend = NULL,
-               caption = caption, label = label, booktabs = booktabs)
+               caption = caption, label = label, booktabs = booktabs, ci = shown$cells, ci_note = shown$note)
 }
 
 # The systems in the order a report shows them.
@@ -181,7 +224,7 @@ report_order <- function(means, order_by, call = rlang::caller_env()) {
 # The one table behind the comparison report and means_table(): means
 # (systems in display order x measures), their marks, in a format.
 report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
-                         booktabs) {
+                         booktabs, ci = "", ci_note = NULL) {
   systems <- rownames(means)
   lab <- system_labels(systems)
   num <- matrix(formatC(means, digits = digits, format = "f"), nrow(means), dimnames = dimnames(means))
@@ -190,7 +233,7 @@ report_table <- function(means, marks, format, digits, baseline, header, legend,
   is_base <- !is.null(baseline) & systems %in% baseline
   base_note <- if (any(is_base)) "The baseline is marked (baseline)." else NULL
   if (format == "plain") {
-    cells <- matrix(paste0(num, ifelse(best, "*", " "), ifelse(marks == "", "", paste0("^", marks))),
+    cells <- matrix(paste0(num, ifelse(best, "*", " "), ci, ifelse(marks == "", "", paste0("^", marks))),
                     nrow(num), dimnames = dimnames(num))
     body <- data.frame(` ` = lab, system = paste0(systems, ifelse(is_base, " (baseline)", "")), cells,
                        check.names = FALSE, stringsAsFactors = FALSE)
@@ -200,27 +243,28 @@ report_table <- function(means, marks, format, digits, baseline, header, legend,
     on.exit(options(old_width), add = TRUE)
     lines <- printed_lines(print(format(body, justify = "left"), row.names = FALSE))
     head <- if (is.null(legend)) header else paste0("<ir_comparison> ", header)
-    return(c(head, lines, paste("#", paste(c(legend, "* = best mean.", base_note), collapse = " "))))
+    return(c(head, lines, paste("#", paste(c(legend, ci_note, "* = best mean.", base_note), collapse = " "))))
   }
   if (format == "latex") {
-    esc <- function(s) gsub("([_&%#$])", "\\\\\\1", s)
-    cells <- matrix(paste0(ifelse(best, paste0("\\textbf{", num, "}"), num),
+    esc <- latex_escape
+    cells <- matrix(paste0(ifelse(best, paste0("\\textbf{", num, "}"), num), ci,
                            ifelse(marks == "", "", paste0("$^{", marks, "}$"))), nrow(num))
     names_shown <- paste0(esc(systems), ifelse(is_base, " (baseline)", ""))
     rows <- paste0(paste(lab, names_shown, apply(cells, 1, paste, collapse = " & "), sep = " & "), " \\\\")
     rule <- if (booktabs) c(top = "\\toprule", mid = "\\midrule", bottom = "\\bottomrule") else
       c(top = "\\hline", mid = "\\hline", bottom = "\\hline")
     note <- paste(c(paste0(header, "."), legend, "Bold: best mean.", base_note), collapse = " ")
+    note <- paste(c(esc(note), ci_note), collapse = " ")
     return(c("\\begin{table}[t]", "\\centering",
-             if (!is.null(caption)) paste0("\\caption{", caption, "}"),
+             if (!is.null(caption)) paste0("\\caption{", esc(caption), "}"),
              if (!is.null(label)) paste0("\\label{", label, "}"),
              paste0("\\begin{tabular}{ll", strrep("r", ncol(num)), "}"), rule[["top"]],
              paste0(" & System & ", paste(esc(colnames(num)), collapse = " & "), " \\\\"), rule[["mid"]],
              rows, rule[["bottom"]], "\\end{tabular}",
-             paste0("\\par\\smallskip{\\footnotesize ", esc(note), "}"), "\\end{table}"))
+             paste0("\\par\\smallskip{\\footnotesize ", note, "}"), "\\end{table}"))
   }
   md_esc <- function(s) gsub("([|*_])", "\\\\\\1", s)
-  cells <- matrix(paste0(ifelse(best, paste0("**", num, "**"), num),
+  cells <- matrix(paste0(ifelse(best, paste0("**", num, "**"), num), ci,
                          ifelse(marks == "", "", paste0("<sup>", marks, "</sup>"))), nrow(num))
   names_shown <- paste0(md_esc(systems), ifelse(is_base, " (baseline)", ""))
   cap <- if (!is.null(caption) || !is.null(label)) {
@@ -230,7 +274,21 @@ report_table <- function(means, marks, format, digits, baseline, header, legend,
     paste0("|---|---|", strrep("---:|", ncol(num))),
     paste0("| ", lab, " | ", names_shown, " | ", apply(cells, 1, paste, collapse = " | "), " |"),
     "", if (!is.null(cap)) c(cap, ""),
-    paste(c(paste0(header, "."), legend, "Bold: best mean.", base_note), collapse = " "))
+    paste(c(paste0(header, "."), legend, ci_note, "Bold: best mean.", base_note), collapse = " "))
+}
+
+# Text for LaTeX: the ten characters with a meaning in LaTeX escaped one by
+# one (a backslash becomes \textbackslash{}, whose braces are not escaped
+# again).
+latex_specials <- c(`\\` = "\\textbackslash{}", `{` = "\\{", `}` = "\\}", `~` = "\\textasciitilde{}",
+                    `^` = "\\textasciicircum{}", `_` = "\\_", `&` = "\\&", `%` = "\\%", `#` = "\\#",
+                    `$` = "\\$")
+latex_escape <- function(s) {
+  vapply(strsplit(as.character(s), "", fixed = TRUE), function(ch) {
+    hit <- ch %in% names(latex_specials)
+    ch[hit] <- latex_specials[ch[hit]]
+    paste(ch, collapse = "")
+  }, "", USE.NAMES = FALSE)
 }
 
 #' @rdname format.ir_comparison

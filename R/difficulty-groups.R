@@ -154,6 +154,13 @@ groups_impl <- function(m, k, by) {
 #' @param exclude Systems (names) to leave out before anything is computed.
 #' @param top Keep only the `top` systems by MAP over all topics (after
 #'   `exclude`), or `NULL` for all.
+#' @param conf `NULL` (no intervals) or a confidence level: `$groups` then
+#'   has `cor_map_low`, `cor_map_high`, `cor_gmap_low` and `cor_gmap_high`,
+#'   the jackknife interval over systems of each correlation (as
+#'   [tau_interval()] with `method = "jackknife"`: leave one system out, normal
+#'   approximation, cut to \[-1, 1\]). It treats the systems as a sample and
+#'   the topics of each group as fixed: the topic groups are defined by the
+#'   topics' difficulty, which a bootstrap over topics would redraw.
 #' @return An `ir_group_agreement` object: `$groups`, a data frame with one row
 #'   per group (`group` 1 = hardest, then `"all"`), columns `n_topics`,
 #'   `mean_difficulty`, `cor_map`, `cor_gmap`, `alpha`; `$cor_map_gmap`;
@@ -174,12 +181,14 @@ groups_impl <- function(m, k, by) {
 #' @export
 group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_ap", "spearman", "pearson"),
                             by = c("mean", "max", "min", "var"), eps = 1e-4,
-                            gmean_method = c("replace0", "add", "floor"), exclude = NULL, top = NULL) {
+                            gmean_method = c("replace0", "add", "floor"), exclude = NULL, top = NULL,
+                            conf = NULL) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 1L)
   method <- match_choice(method)
   by <- match_choice(by)
   gmean_method <- match_choice(gmean_method)
   check_number(eps, "eps", min = .Machine$double.xmin)
+  if (!is.null(conf)) check_conf(conf)
   if (any(m < 0)) stop_irtopics("{.arg scores} must not contain negative scores.", kind = "data")
   if (!is.null(exclude)) {
     check_names_in(exclude, rownames(m), arg = "exclude")
@@ -215,9 +224,29 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
                         cor_gmap = rank_cor_impl(full_gmap, full_gmap, type), alpha = alpha_impl(m))
   groups <- rbind(do.call(rbind, rows), all_row)
   groups$group <- factor(groups$group, levels = c(as.character(seq_len(k)), "all"))
+  if (!is.null(conf)) groups <- cbind(groups, group_cor_intervals(m, topics, k, gm, full_map, full_gmap, type, conf))
   new_ir_group_agreement(list(groups = groups, cor_map_gmap = rank_cor_impl(full_gmap, full_map, type),
                               topics = topics, method = method, by = by, eps = eps,
                               gmean_method = gmean_method, n_systems = nrow(m), systems = rownames(m)))
+}
+
+# Jackknife intervals over systems of each group's correlations (MAP and
+# GMAP rankings against the full ones), rows as $groups.
+group_cor_intervals <- function(m, topics, k, gm, full_map, full_gmap, type, conf) {
+  jk <- function(x, y) {
+    n <- length(x)
+    if (n < 3L) return(c(NA_real_, NA_real_))
+    est <- rank_cor_impl(x, y, type)
+    loo <- vapply(seq_len(n), function(i) rank_cor_impl(x[-i], y[-i], type), numeric(1))
+    half <- stats::qnorm(1 - (1 - conf) / 2) * sqrt((n - 1) / n * sum((loo - mean(loo))^2))
+    c(max(-1, est - half), min(1, est + half))
+  }
+  sets <- c(lapply(seq_len(k), function(g) topics$topic[topics$group == g]), list(colnames(m)))
+  b <- vapply(sets, function(ids) {
+    sub <- m[, ids, drop = FALSE]
+    c(jk(rowMeans(sub), full_map), jk(gm(sub), full_gmap))
+  }, numeric(4))
+  data.frame(cor_map_low = b[1, ], cor_map_high = b[2, ], cor_gmap_low = b[3, ], cor_gmap_high = b[4, ])
 }
 
 new_ir_group_agreement <- function(x) {

@@ -32,9 +32,11 @@
 #' @param measures Measures to draw (default: all).
 #' @param layout,highlight How the systems' lines are told apart: see
 #'   [autoplot.ir_scores()]; `"facets"` needs a single measure.
-#' @param type `"sorted"` (per-topic scores sorted, one panel per measure)
-#'   or `"pr"`: the interpolated precision-recall curves of [pr_curve()],
-#'   from the measures `IPrec@0` ... `IPrec@1` of the evaluation.
+#' @param type `"sorted"` (per-topic scores sorted, one panel per measure),
+#'   `"pr"`: the interpolated precision-recall curves of [pr_curve()],
+#'   from the measures `IPrec@0` ... `IPrec@1` of the evaluation, or
+#'   `"means"`: each system's mean with its 95% t interval (error bars; the
+#'   plot of [mean_intervals()], which has the bootstrap intervals too).
 #' @param ... Unused (`autoplot()` refuses unknown arguments).
 #' @return `as.data.frame()`: a data frame; `as_tibble()`: a tibble;
 #'   `summary()`: an [irtopics_summary]; `autoplot()`: a ggplot;
@@ -213,10 +215,15 @@ summary.ir_evaluation <- function(object, ...) {
 #' @export
 autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
                                    layout = c("auto", "lines", "facets", "highlight"), highlight = NULL,
-                                   type = c("sorted", "pr"), ...) {
+                                   type = c("sorted", "pr", "means"), ...) {
   check_no_dots(..., help = "ir_evaluation")
   if (!length(object)) stop_irtopics("{.arg object} holds no measure.", kind = "data")
   type <- match_choice(type)
+  if (type == "means") {
+    ci <- mean_intervals(object[measures %||% names(object)])
+    ci$table <- ci$table[ci$table$system %in% plot_systems(object[[1]], systems), , drop = FALSE]
+    return(autoplot.ir_mean_intervals(ci))
+  }
   if (type == "pr") {
     if (!is.null(measures)) stop_irtopics("{.code type = \"pr\"} draws {.val IPrec@0} ... {.val IPrec@1}; leave out {.arg measures}.")
     return(autoplot.ir_pr_curve(pr_curve(object), systems = systems, layout = layout, highlight = highlight))

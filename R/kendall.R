@@ -69,3 +69,215 @@ rank_cor_impl <- function(x, y, type) {
   )
   if (is.nan(out)) NA_real_ else out
 }
+
+#' Confidence intervals for Kendall's tau between two rankings
+#'
+#' How sure is the agreement of two rankings of systems, e.g. by two
+#' measures, by two sets of judgements, or by a subset and all topics?
+#' * `x` and `y` score matrices (systems x topics, the same systems and
+#'   topics, no `NA`): the rankings are by mean score, and the topics are
+#'   the sample. The bootstrap resamples the topics `B` times with
+#'   replacement, the same topics for both matrices (paired); it assumes the
+#'   topics are a random sample, the systems fixed. `method = "bca"` (the
+#'   default for matrices) gives the BCa interval of the resampled tau (as in
+#'   [mean_intervals()], with the acceleration from the jackknife over
+#'   topics (Efron & Tibshirani 1993, eq. 14.15: about the mean of the
+#'   leave-one-out values; `boot::empinf(type = "jack")` centres them on the
+#'   estimate instead), \eqn{L_i = (n - 1)(\bar\tau_{(\cdot)} - \hat\tau_{(i)})}),
+#'   `"percentile"` the percentile interval (quantiles read as in
+#'   [mean_intervals()]), `"jackknife"` leaves one topic out at a time.
+#'   Resampled rankings are noisier than the observed one, so the resampled
+#'   tau lies mostly below the estimate: the percentile interval is then
+#'   shifted down and may even exclude the estimate; BCa corrects that bias.
+#' * `x` and `y` numeric vectors (one value per item): the items are the
+#'   sample, and only `method = "jackknife"` (their default) applies: leave
+#'   one item out.
+#'
+#' The jackknife interval is the asymptotic normal one, \eqn{\hat\tau \pm
+#' z_{1-a/2}\, se}, with the jackknife standard error \eqn{se^2 = \frac{n -
+#' 1}{n}\sum_i (\hat\tau_{(i)} - \bar\tau_{(\cdot)})^2}, cut to \eqn{[-1,
+#' 1]}; it assumes the estimate is close to normal (many topics or items).
+#' When the estimate lies above nearly every resampled tau (many systems
+#' whose rankings differ by little: TREC-8's 129 runs by AP and P@10), the
+#' BCa interval asks for quantiles beyond the resamples and is not reliable;
+#' use the jackknife over topics there.
+#' A bootstrap endpoint beyond the smallest or largest resampled tau (taken
+#' as that extreme value) comes with a warning of class
+#' `irtopics_warning_extreme` unless that value recurs among the resamples
+#' (e.g. tau = 1): the level is not reached there.
+#' Tau is the coefficient of [kendall_tau()] (`type`), computed on every
+#' resample by the same C++ code.
+#'
+#' @param x,y Two score matrices (systems x topics: `ir_scores` or numeric
+#'   matrices with the same system and topic names) or two numeric vectors
+#'   of the same length.
+#' @param type `"b"`, `"a"` or `"ap"` (see [kendall_tau()]; for `"ap"`, `x`
+#'   is the evaluated ranking and `y` the reference).
+#' @param conf Confidence level.
+#' @param method `"bca"`, `"percentile"` (matrices only) or `"jackknife"`;
+#'   default `"bca"` for matrices, `"jackknife"` for vectors.
+#' @param B Bootstrap resamples.
+#' @param seed `NULL` or a whole number: the seed of the resamples.
+#' @inheritParams irtopics_progress
+#' @return An `ir_tau_interval` list: `estimate`, `conf.low`, `conf.high`,
+#'   `method`, `type`, `conf`, `over` (`"topics"` or `"items"`), `n` (topics
+#'   or items), `n_systems`, `B` and `seed` (`NA` for the jackknife), `std.error`
+#'   (the jackknife's; the sd of the resampled tau for the bootstrap),
+#'   `replicates` (the resampled or leave-one-out tau). `autoplot()` draws the
+#'   replicates' histogram with the estimate and the interval.
+#' @examples
+#' dir <- system.file("extdata", "score-matrices", package = "irtopics")
+#' ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
+#' p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")
+#' p10 <- p10[rownames(ap), colnames(ap)]
+#' top <- order(-rowMeans(ap))[1:20]
+#' tau_interval(ap[top, ], p10[top, ], B = 1000, seed = 1)
+#' # all 129 runs: the estimate is above nearly every resampled tau, so BCa
+#' # would need the extreme resamples; the jackknife over topics instead
+#' tau_interval(ap, p10, method = "jackknife")
+#' # two vectors: the jackknife over items
+#' tau_interval(rowMeans(ap), rowMeans(p10), method = "jackknife")
+#' @export
+tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = NULL,
+                         B = 1000, seed = NULL, progress = NULL) {
+  type <- match_choice(type)
+  check_conf(conf)
+  matrices <- is.matrix(x) || is.data.frame(x)
+  method <- match_choice(method %||% if (matrices) "bca" else "jackknife", c("bca", "percentile", "jackknife"),
+                         "method")
+  if (matrices) {
+    mx <- unclass_scores(check_scores(x, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "x"))
+    my <- unclass_scores(check_scores(y, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "y"))
+    if (!identical(dim(mx), dim(my)) || !setequal(rownames(mx), rownames(my)) ||
+        !setequal(colnames(mx), colnames(my))) {
+      stop_irtopics(c("{.arg x} and {.arg y} must hold the same systems and topics.",
+                      i = "Got {nrow(mx)} x {ncol(mx)} and {nrow(my)} x {ncol(my)}."), kind = "data")
+    }
+    my <- my[rownames(mx), colnames(mx), drop = FALSE]
+    stat <- function(cols) rank_cor_impl(rowMeans(mx[, cols, drop = FALSE]), rowMeans(my[, cols, drop = FALSE]), type)
+    n <- ncol(mx)
+    estimate <- stat(seq_len(n))
+  } else {
+    if (!is.numeric(x) || !is.numeric(y) || length(x) != length(y) || length(x) < 3L) {
+      stop_irtopics("{.arg x} and {.arg y} must be two score matrices or two numeric vectors of the same length (3 or more).")
+    }
+    if (anyNA(x) || anyNA(y)) stop_irtopics("{.arg x} and {.arg y} must not contain NA.", kind = "data")
+    if (method != "jackknife") {
+      stop_irtopics(c("{.code method = \"{method}\"} resamples topics and needs score matrices.",
+                      i = "Give {.arg x} and {.arg y} as systems x topics matrices, or use {.code method = \"jackknife\"}."))
+    }
+    x <- as.double(x)
+    y <- as.double(y)
+    stat <- function(i) rank_cor_impl(x[i], y[i], type)
+    n <- length(x)
+    estimate <- stat(seq_len(n))
+  }
+  check_seed(seed)
+  local_progress(progress)
+  loo <- function() vapply(seq_len(n), function(i) stat(seq_len(n)[-i]), numeric(1))
+  if (method != "jackknife") {
+    check_whole(B, "B", min = 2)
+    seed <- resolve_seed(seed)
+    idx <- bootstrap_topic_indices(n, B, seed, 1L)
+    if (matrices) {
+      # the package's chunked resampling of means, the same resamples for both
+      rx <- bootstrap_means(mx, idx)
+      ry <- bootstrap_means(my, idx)
+      reps <- vapply(seq_len(B), function(b) rank_cor_impl(rx[b, ], ry[b, ], type), numeric(1))
+    }
+    fin <- reps[is.finite(reps)]
+    p <- c((1 - conf) / 2, (1 + conf) / 2)
+    if (method == "bca" && length(fin) && !is.na(estimate)) {
+      jack <- loo()
+      L <- (n - 1) * (mean(jack, na.rm = TRUE) - jack)
+      acc <- if (any(L != 0, na.rm = TRUE)) sum(L^3, na.rm = TRUE) / (6 * sum(L^2, na.rm = TRUE)^1.5) else 0
+      w <- stats::qnorm(sum(fin < estimate - 1e-12) / length(fin))
+      z <- stats::qnorm(p)
+      p <- if (is.finite(w)) stats::pnorm(w + (w + z) / (1 - acc * (w + z))) else c(NA_real_, NA_real_)
+    }
+    bounds <- if (length(fin) && !is.na(estimate) && !anyNA(p)) normal_scale_quantiles(fin, p) else
+      c(NA_real_, NA_real_)
+    if (isTRUE(attr(bounds, "extreme"))) warn_extreme_endpoints("tau", B)
+    bounds <- as.vector(bounds)
+    se <- stats::sd(fin)
+  } else {
+    reps <- loo()
+    se <- sqrt((n - 1) / n * sum((reps - mean(reps))^2))
+    half <- stats::qnorm(1 - (1 - conf) / 2) * se
+    bounds <- c(max(-1, estimate - half), min(1, estimate + half))
+    B <- NA_real_
+    seed <- NA_real_
+  }
+  new_ir_tau_interval(list(estimate = estimate, conf.low = bounds[1], conf.high = bounds[2], method = method,
+                           type = type, conf = conf, over = if (matrices) "topics" else "items", n = n,
+                           n_systems = if (matrices) nrow(mx) else n, B = as.double(B), seed = seed,
+                           std.error = se, replicates = reps))
+}
+
+new_ir_tau_interval <- function(x) {
+  new_result(x, "ir_tau_interval",
+             fields = c(estimate = "number", conf.low = "number", conf.high = "number", method = "string",
+                        type = "string", conf = "number", over = "string", n = "number", n_systems = "number",
+                        B = "number", seed = "number", std.error = "number", replicates = "numeric"))
+}
+
+tau_labels <- c(b = "Kendall's tau-b", a = "Kendall's tau-a", ap = "tau_AP")
+
+tau_interval_text <- function(x) {
+  how <- if (x$method != "jackknife") {
+    sprintf("bootstrap %s over %d topics (B = %s, seed = %s)", c(bca = "BCa", percentile = "percentile")[[x$method]], x$n, format(x$B, big.mark = ","),
+            format(x$seed))
+  } else sprintf("jackknife over %d %s, normal approximation", x$n, x$over)
+  sprintf("%g%% interval: %s", 100 * x$conf, how)
+}
+
+#' @rdname tau_interval
+#' @param ... Unused.
+#' @export
+format.ir_tau_interval <- function(x, ...) {
+  c(sprintf("<ir_tau_interval> %s between two rankings of %s", tau_labels[[x$type]], plural(x$n_systems, "item")),
+    sprintf("tau = %.4f [%.4f, %.4f]", x$estimate, x$conf.low, x$conf.high),
+    tau_interval_text(x))
+}
+
+#' @rdname tau_interval
+#' @export
+print.ir_tau_interval <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname tau_interval
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_tau_interval <- function(x, row.names = NULL, optional = FALSE, ...) {
+  data.frame(estimate = x$estimate, conf.low = x$conf.low, conf.high = x$conf.high, std.error = x$std.error,
+             conf.level = x$conf, method = x$method, type = x$type, over = x$over, n = x$n,
+             stringsAsFactors = FALSE)
+}
+
+#' @rdname tau_interval
+#' @param object An `ir_tau_interval` object.
+#' @export
+summary.ir_tau_interval <- function(object, ...) {
+  new_summary("ir_tau_interval", paste(tau_labels[[object$type]], "with its", tau_interval_text(object)),
+              as.data.frame(object))
+}
+
+#' @rdname tau_interval
+#' @method autoplot ir_tau_interval
+#' @export
+autoplot.ir_tau_interval <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_tau_interval")
+  reps <- data.frame(tau = object$replicates[is.finite(object$replicates)])
+  lines <- data.frame(value = c(object$estimate, object$conf.low, object$conf.high),
+                      what = factor(c("estimate", "interval", "interval"), levels = c("estimate", "interval")))
+  lines <- lines[is.finite(lines$value), , drop = FALSE]
+  what <- if (object$method != "jackknife") "Resampled" else "Leave-one-out"
+  ggplot2::ggplot(reps, ggplot2::aes(x = .data$tau)) +
+    ggplot2::geom_histogram(bins = 30L, fill = "grey70", colour = "grey40") +
+    ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, linetype = .data$what)) +
+    ggplot2::scale_linetype_manual(values = c(estimate = "solid", interval = "dashed"), name = NULL) +
+    ggplot2::labs(x = sprintf("%s %s", what, tau_labels[[object$type]]), y = "Count",
+                  title = wrap_text(sprintf("%s = %.3f [%.3f, %.3f]", tau_labels[[object$type]], object$estimate,
+                                            object$conf.low, object$conf.high)),
+                  subtitle = wrap_text(tau_interval_text(object), 45L)) +
+    title_theme()
+}

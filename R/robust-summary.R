@@ -8,7 +8,9 @@
 #'   method of the AP matrix).
 #' * `type = "gmap"`: MAP against GMAP per system over one topic set, which
 #'   shows the runs whose MAP hides many poor topics (`label` names them).
-#' * `type = "sets"`: one measure per topic set for chosen systems (bars).
+#' * `type = "sets"`: one measure per topic set for chosen systems (bars;
+#'   MAP with error bars, its 95% t interval over the set's topics, see
+#'   [mean_intervals()]).
 #'
 #' @param object A [robust_summary()] result.
 #' @param type `"sorted"`, `"gmap"` or `"sets"`.
@@ -74,8 +76,24 @@ autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"
   d <- tab[tab$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)
   d$value <- d[[measure]]
-  ggplot2::ggplot(d, ggplot2::aes(x = .data$system, y = .data$value, fill = .data$topic_set)) +
-    ggplot2::geom_col(position = ggplot2::position_dodge()) +
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$system, y = .data$value, fill = .data$topic_set)) +
+    ggplot2::geom_col(position = ggplot2::position_dodge(width = 0.9))
+  if (measure == "MAP") {
+    # MAP is a mean over the set's topics: its 95% t interval as an error bar
+    ap <- unclass(object$ap)
+    sets <- c(list(all = colnames(ap)), object$topic_sets)
+    ci <- mapply(function(s, set) {
+      v <- ap[as.character(s), sets[[as.character(set)]]]
+      t_mean_bounds(matrix(v, 1L), 0.95)[c("low", "high")]
+    }, d$system, d$topic_set)
+    d$conf.low <- unlist(ci["low", ])
+    d$conf.high <- unlist(ci["high", ])
+    p <- p + ggplot2::geom_errorbar(data = d, ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high),
+                                    position = ggplot2::position_dodge(width = 0.9), width = 0.3,
+                                    colour = "grey20", na.rm = TRUE) +
+      ggplot2::labs(subtitle = wrap_text("Error bars: 95% t intervals of the mean over the set's topics", 45L))
+  }
+  p +
     ggplot2::labs(x = NULL, y = if (measure == "pct_no") "%no" else measure, fill = "Topic set",
                   title = wrap_text(sprintf("%s per topic set, %s", if (measure == "pct_no") "%no" else measure,
                                             plural(length(systems), "system")))) +

@@ -102,3 +102,20 @@ test_that("printing and error messages are stable", {
   expect_snapshot(print(group_agreement(mandl_x)))
   expect_snapshot(difficulty_groups(mandl_x, k = 9), error = TRUE)
 })
+
+test_that("group_agreement(conf =) adds jackknife intervals over systems, by hand", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")[1:20, ]
+  ga <- group_agreement(ap, conf = 0.9)
+  plain <- group_agreement(ap)
+  expect_identical(ga$groups[names(plain$groups)], plain$groups)
+  ids <- ga$topics$topic[ga$topics$group == 2]
+  x <- rowMeans(unclass(ap)[, ids])
+  y <- rowMeans(unclass(ap))
+  loo <- vapply(1:20, function(i) cor(x[-i], y[-i], method = "kendall"), 0)
+  se <- sqrt(19 / 20 * sum((loo - mean(loo))^2))
+  ref <- cor(x, y, method = "kendall") + c(-1, 1) * qnorm(0.95) * se
+  expect_equal(c(ga$groups$cor_map_low[2], ga$groups$cor_map_high[2]), pmin(1, pmax(-1, ref)))
+  expect_identical(tau_interval(x, y, method = "jackknife", conf = 0.9)$conf.low, ga$groups$cor_map_low[2])
+  expect_error(group_agreement(ap, conf = 2), class = "irtopics_error_argument")
+})

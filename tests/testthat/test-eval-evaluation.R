@@ -50,6 +50,13 @@ test_that("autoplot() draws one panel per measure with sorted scores", {
   expect_identical(nrow(ggplot2::layer_data(p2)), 2L)
   expect_error(ggplot2::autoplot(res, sytems = "sysA"), class = "irtopics_error_argument")
   expect_error(ggplot2::autoplot(res, measures = "MAP"), class = "irtopics_error_argument")
+  # type = "means": each mean with its t interval, one panel per measure
+  pm <- ggplot2::autoplot(res, type = "means", measures = c("AP", "RR"))
+  eb <- ggplot2::layer_data(pm, 1)
+  ap <- as.numeric(unclass(res$AP)["sysA", ])
+  ref <- t.test(ap[!is.na(ap)])$conf.int
+  expect_true(any(abs(eb$xmin - ref[1]) < 1e-12 & abs(eb$xmax - ref[2]) < 1e-12))
+  expect_identical(nrow(ggplot2::layer_data(pm, 2)), 4L)
 })
 
 test_that("an ir_scores converts to the same long tibble as its evaluation", {

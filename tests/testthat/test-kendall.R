@@ -96,3 +96,63 @@ test_that("tau_AP with ties is the expectation over random tie-breaking", {
   expect_identical(kendall_tau(1:3, c(2, 2, 2), type = "ap"), NA_real_)
   expect_identical(kendall_tau(1, 1, type = "ap"), NA_real_)
 })
+
+test_that("tau_interval(): the bootstrap over topics is boot.ci()'s percentile interval", {
+  skip_if_not_installed("boot")
+  dir <- system.file("extdata", "score-matrices", package = "irtopics")
+  ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")[1:15, ]
+  p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
+  B <- 499
+  ti <- tau_interval(ap, p10, B = B, seed = 5, method = "percentile")
+  expect_equal(ti$estimate, cor(rowMeans(ap), rowMeans(p10), method = "kendall"))
+  # boot() over topic columns, the same resamples after set.seed()
+  both <- t(rbind(unclass(ap), unclass(p10)))
+  n <- nrow(ap)
+  set.seed(5, kind = "Mersenne-Twister", normal.kind = "Inversion", sample.kind = "Rejection")
+  b <- boot::boot(both, function(d, i) {
+    cor(colMeans(d[i, 1:n]), colMeans(d[i, n + 1:n]), method = "kendall")
+  }, R = B)
+  expect_equal(ti$replicates, b$t[, 1], tolerance = 1e-12)
+  ref <- boot::boot.ci(b, type = "perc")$percent[4:5]
+  expect_equal(c(ti$conf.low, ti$conf.high), ref, tolerance = 1e-10)
+  expect_identical(tau_interval(ap, p10, B = B, seed = 5, method = "percentile"), ti)
+  # BCa (the default) with the jackknife's influence values
+  tb <- tau_interval(ap, p10, B = B, seed = 5)
+  expect_identical(tb$method, "bca")
+  # the influence values of Efron & Tibshirani's acceleration (14.15), by hand
+  loo <- vapply(seq_len(ncol(ap)), function(i) {
+    cor(rowMeans(ap[, -i]), rowMeans(p10[, -i]), method = "kendall")
+  }, 0)
+  L <- (ncol(ap) - 1) * (mean(loo) - loo)
+  ref <- boot::boot.ci(b, type = "bca", L = L)$bca[4:5]
+  expect_equal(c(tb$conf.low, tb$conf.high), ref, tolerance = 1e-10)
+})
+
+test_that("tau_interval(): the jackknife interval by hand", {
+  set.seed(1)
+  x <- rnorm(30)
+  y <- x + rnorm(30)
+  ti <- tau_interval(x, y, method = "jackknife", conf = 0.9)
+  loo <- vapply(1:30, function(i) cor(x[-i], y[-i], method = "kendall"), 0)
+  se <- sqrt(29 / 30 * sum((loo - mean(loo))^2))
+  est <- cor(x, y, method = "kendall")
+  expect_equal(ti$replicates, loo)
+  expect_equal(c(ti$conf.low, ti$conf.high), est + c(-1, 1) * qnorm(0.95) * se)
+  expect_equal(ti$std.error, se)
+  # cut to [-1, 1]
+  expect_identical(tau_interval(1:10, c(1:9, 11), method = "jackknife")$conf.high, 1)
+  # jackknife over topics for matrices
+  dir <- system.file("extdata", "score-matrices", package = "irtopics")
+  ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")[1:10, 1:12]
+  p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
+  tj <- tau_interval(ap, p10, method = "jackknife")
+  expect_equal(tj$replicates[3], cor(rowMeans(ap[, -3]), rowMeans(p10[, -3]), method = "kendall"))
+  expect_error(tau_interval(x, y, method = "bca"), class = "irtopics_error_argument")
+  expect_identical(tau_interval(x, y)$method, "jackknife")
+  expect_error(tau_interval(ap, p10[, 1:11]), class = "irtopics_error_data")
+  expect_error(tau_interval(c(1, NA, 3), 1:3, method = "jackknife"), class = "irtopics_error_data")
+  p <- ggplot2::autoplot(ti)
+  b <- ggplot2::ggplot_build(p)
+  expect_equal(sum(b$data[[1]]$count), 30)
+  expect_equal(sort(b$data[[2]]$xintercept), sort(c(ti$estimate, ti$conf.low, ti$conf.high)))
+})

@@ -17,6 +17,13 @@ test_that("robust_summary plots: sorted AP, MAP vs GMAP, per-set bars", {
   expect_equal(nrow(b), 6)
   expect_setequal(b$y, rs$table$area[rs$table$system %in% runs])
   expect_error(ggplot2::autoplot(rs, type = "gmap", topic_set = "old"), class = "irtopics_error_argument")
+  # MAP per set carries its t interval over the set's topics
+  pm <- ggplot2::autoplot(rs, type = "sets", systems = runs, measure = "MAP")
+  eb <- ggplot2::layer_data(pm, 2)
+  ref <- t.test(as.numeric(unclass(ap)[runs[2], rs$topic_sets$new]))$conf.int
+  expect_true(any(abs(eb$ymin - ref[1]) < 1e-12 & abs(eb$ymax - ref[2]) < 1e-12))
+  expect_equal(nrow(eb), 6)
+  expect_match(ggplot2::ggplot_build(pm)$plot$labels$subtitle, "95% t intervals")
 })
 
 test_that("analyses of one score matrix take a one-measure evaluation and name the choice otherwise", {

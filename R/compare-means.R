@@ -1,0 +1,386 @@
+# Confidence intervals on the mean score of each system (issue 28): the t
+# interval and the bootstrap over topics (percentile and BCa, Efron 1987;
+# endpoints interpolated on the normal scale between order statistics as in
+# Davison & Hinkley 1997, eq. 5.8), the class ir_mean_intervals and its
+# methods. means_table() and the comparison report show them
+# (R/compare-report.R).
+
+#' Confidence intervals on mean scores
+#'
+#' Per system and measure, the mean score over topics with a confidence
+#' interval, for reports that say how uncertain each mean is.
+#'
+#' Intervals (`interval`):
+#' * `"t"`: \eqn{\bar x \pm t_{n-1, 1-a/2}\, s / \sqrt n} over the \eqn{n}
+#'   topics the system answered, as [stats::t.test()]; assumes the topics
+#'   are a random sample and the mean close to normal (the central limit
+#'   theorem; fine for 25+ topics of most measures). Scores that are all
+#'   equal give a zero-width interval (where `t.test()` refuses).
+#' * `"percentile"`: the bootstrap over topics: `B` resamples of the topics
+#'   with replacement, the \eqn{a/2} and \eqn{1 - a/2} quantiles of the
+#'   resampled means. Assumes only that topics are a random sample; it
+#'   undercovers with few topics (see `bench/README.md`).
+#' * `"bca"`: the bias-corrected and accelerated bootstrap interval (Efron
+#'   1987) from the same resamples: bias correction
+#'   \eqn{w = \Phi^{-1}(\#\{t^* < \bar x\} / B)}, acceleration
+#'   \eqn{a = \sum L_i^3 / (6 (\sum L_i^2)^{3/2})} with the influence values
+#'   of the mean, \eqn{L_i = x_i - \bar x} (equal to the jackknife's), and the
+#'   quantiles \eqn{\Phi(w + (w + z)/(1 - a (w + z)))}. `NA` when every
+#'   resample lies on one side of the mean.
+#'
+#' Coverage at 95% on four real matrices taken as populations of topics
+#' (`bench/README.md`, section 15): t 0.91 to 0.95, BCa 0.885 to 0.95 and
+#' percentile 0.87 to 0.95, the bootstrap ones undercovering most with 10
+#' topics; from 25 topics all are within 0.03 of 95%.
+#'
+#' Bootstrap quantiles are read from the sorted resampled means as
+#' `boot::boot.ci()` reads them: the order statistic \eqn{(B + 1) p} when it
+#' is whole, else interpolated between its neighbours on the normal scale
+#' (Davison & Hinkley 1997, eq. 5.8); beyond the first or last order
+#' statistic the extreme one is used, with a warning of class
+#' `irtopics_warning_extreme` naming the systems (choose `B` >= 1000 for 95%
+#' BCa intervals). A resampled mean within \eqn{10^{-12}} (relative) of the
+#' observed one counts as equal to it in \eqn{w}, so that rounding does not
+#' decide the bias correction; `boot.ci()` compares exactly. Resamples are
+#' drawn in R with the call's seed (`B` rows of topic indices, as
+#' `boot::boot()` draws them after `set.seed(seed)`), so the results are the
+#' same for any chunking and any [future::plan()]; they are computed in R
+#' (no threads). Systems with unanswered topics (`NA`, from
+#' `evaluate(missing = "drop")`): their mean is over the topics they
+#' answered, in the data and in each resample.
+#'
+#' @param x An `ir_evaluation` ([evaluate()]), an `ir_scores` or numeric
+#'   matrix (systems x topics), or an `ir_comparison` ([compare_systems()]).
+#' @param conf Confidence level.
+#' @param interval `"t"`, `"percentile"` or `"bca"` (see Details).
+#' @param B Bootstrap resamples (`"percentile"`, `"bca"`).
+#' @param seed `NULL` or a whole number: the seed of the resamples.
+#' @inheritParams irtopics_progress
+#' @return An `ir_mean_intervals` list: `table` (one row per measure and
+#'   system: `measure`, `system`, `estimate` (the mean), `conf.low`,
+#'   `conf.high`, `n_topics`, `std.error` (the t interval's; for the
+#'   bootstrap the sd of the resampled means)), `means` (systems x measures),
+#'   `interval`, `conf`, `B` and `seed` (`NA` for `"t"`), `replicates` (per
+#'   measure, the `B` x systems matrix of resampled means; `NULL` for
+#'   `"t"`), `indices` (per measure, the `B` x topics matrix of resampled
+#'   topic positions). `as.data.frame()` (and `tidy()`) give `table` with the
+#'   interval's name in `method`; `autoplot()` draws the means with error bars,
+#'   one panel per measure.
+#' @references Efron, B. (1987). Better bootstrap confidence intervals.
+#'   *JASA* 82, 171--185.
+#'
+#'   Davison, A. C. & Hinkley, D. V. (1997). *Bootstrap Methods and their
+#'   Application*. Cambridge University Press, section 5.2-5.3.
+#' @seealso [means_table()] for the table in a paper, [rank_intervals()]
+#'   for the uncertainty of the ranking.
+#' @examples
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' top <- ap[order(-rowMeans(ap))[1:6], ]
+#' mean_intervals(top)
+#' ci <- mean_intervals(top, interval = "bca", B = 1000, seed = 1)
+#' ci
+#' ggplot2::autoplot(ci)
+#' @export
+mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"), B = 1000,
+                           seed = NULL, progress = NULL) {
+  mats <- scores_by_measure(x)
+  check_conf(conf)
+  interval <- match_choice(interval)
+  check_whole(B, "B", min = 2)
+  check_seed(seed)
+  local_progress(progress)
+  boot <- interval != "t"
+  seed <- if (boot) resolve_seed(seed) else NA_real_
+  parts <- lapply(names(mats), function(meas) {
+    m <- mats[[meas]]
+    est <- rowMeans(m, na.rm = TRUE)
+    est[is.nan(est)] <- NA_real_
+    n <- rowSums(!is.na(m))
+    if (!boot) {
+      b <- t_mean_bounds(m, conf)
+      return(list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(est),
+                                     conf.low = b$low, conf.high = b$high, n_topics = unname(n),
+                                     std.error = b$se, stringsAsFactors = FALSE)))
+    }
+    idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
+    reps <- with_progress_measure(meas, bootstrap_means(m, idx))
+    b <- bootstrap_bounds(m, est, reps, conf, interval)
+    list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(est),
+                            conf.low = b$low, conf.high = b$high, n_topics = unname(n),
+                            std.error = apply(reps, 2, stats::sd, na.rm = TRUE), stringsAsFactors = FALSE),
+         replicates = reps, indices = idx)
+  })
+  names(parts) <- names(mats)
+  tab <- do.call(rbind, lapply(parts, `[[`, "table"))
+  rownames(tab) <- NULL
+  systems <- rownames(mats[[1]])
+  means <- vapply(mats, function(m) {
+    v <- rowMeans(m, na.rm = TRUE)[systems]
+    v[is.nan(v)] <- NA_real_
+    v
+  }, numeric(length(systems)))
+  means <- matrix(means, length(systems), dimnames = list(systems, names(mats)))
+  new_ir_mean_intervals(list(table = tab, means = means, interval = interval, conf = conf,
+                             B = if (boot) as.double(B) else NA_real_, seed = seed,
+                             replicates = if (boot) lapply(parts, `[[`, "replicates"),
+                             indices = if (boot) lapply(parts, `[[`, "indices")))
+}
+
+new_ir_mean_intervals <- function(x) {
+  new_result(x, "ir_mean_intervals",
+             fields = c(table = "data.frame", means = "matrix", interval = "string", conf = "number",
+                        B = "number", seed = "number", replicates = "list?", indices = "list?"))
+}
+
+# The score matrices of x, one per measure (named), systems x topics.
+scores_by_measure <- function(x, call = rlang::caller_env()) {
+  if (inherits(x, "ir_comparison")) return(lapply(x$scores, unclass_scores))
+  if (inherits(x, "ir_evaluation")) {
+    if (!length(x)) stop_irtopics("{.arg x} holds no measure.", kind = "data", call = call)
+    return(lapply(unclass(x), unclass_scores))
+  }
+  if (inherits(x, "ir_scores") || is.matrix(x) || is.data.frame(x)) {
+    m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x", call = call)
+    out <- list(unclass_scores(m))
+    names(out) <- attr(m, "measure") %||% attr(x, "measure") %||% "score"
+    return(out)
+  }
+  stop_irtopics("{.arg x} must be an {.cls ir_evaluation}, an {.cls ir_scores} (or numeric matrix) or an {.cls ir_comparison}, not {.obj_type_friendly {x}}.",
+                call = call)
+}
+
+unclass_scores <- function(m) {
+  out <- matrix(as.double(m), nrow(m), dimnames = dimnames(m))
+  out
+}
+
+# The t interval of each system's mean over its answered topics.
+t_mean_bounds <- function(m, conf) {
+  n <- rowSums(!is.na(m))
+  est <- rowMeans(m, na.rm = TRUE)
+  s <- apply(m, 1L, stats::sd, na.rm = TRUE)
+  se <- s / sqrt(n)
+  half <- stats::qt(1 - (1 - conf) / 2, pmax(n - 1, 1)) * se
+  half[n < 2] <- NA_real_
+  list(low = unname(est - half), high = unname(est + half), se = unname(ifelse(n < 2, NA_real_, se)))
+}
+
+# B resamples of the topic positions 1..n_topics (with replacement), one per
+# row, drawn as boot::boot() draws them after set.seed(seed): one call of
+# sample.int(n, n * B) filled into a B x n matrix. The plan refuses a B whose
+# draws and results do not fit in memory before anything is drawn.
+bootstrap_topic_indices <- function(n_topics, B, seed, n_systems, call = rlang::caller_env()) {
+  plan_chunks(B, "bootstrap resamples", bytes_per_item = 4 * n_topics + 8 * n_systems, arg = "B", call = call)
+  with_seed(seed, matrix(sample.int(n_topics, n_topics * B, replace = TRUE), B, n_topics))
+}
+
+# The resampled means (B x systems) of each system: row b is the mean of the
+# system's answered topics among the topics of resample b. Chunks of
+# resamples through the package's driver; each resample's means are computed
+# on their own (rowSums), so no chunking or plan changes a value.
+bootstrap_means <- function(m, idx) {
+  answered <- !is.na(m)
+  complete <- all(answered)
+  m0 <- m
+  m0[!answered] <- 0
+  plan <- plan_chunks(nrow(idx), "bootstrap resamples", min_size = 50L)
+  parts <- run_chunks(plan, function(rows, threads) {
+    vapply(rows, function(b) {
+      cols <- idx[b, ]
+      # rowMeans() rounds as the observed means do, so that systems with the
+      # same scores get the same mean (rank ties stay ties)
+      if (complete) return(rowMeans(m[, cols, drop = FALSE]))
+      s <- rowSums(m0[, cols, drop = FALSE])
+      k <- rowSums(answered[, cols, drop = FALSE])
+      ifelse(k > 0, s / k, NA_real_)
+    }, numeric(nrow(m)))
+  })
+  out <- t(matrix(unlist(parts, use.names = FALSE), nrow(m)))
+  colnames(out) <- rownames(m)
+  out
+}
+
+# Percentile or BCa bounds per system from the resampled means `reps`
+# (B x systems).
+bootstrap_bounds <- function(m, est, reps, conf, interval) {
+  a <- (1 - conf) / 2
+  z <- stats::qnorm(c(a, 1 - a))
+  extreme <- logical(nrow(m))
+  bounds <- vapply(seq_len(nrow(m)), function(i) {
+    t <- reps[, i]
+    t <- t[is.finite(t)]
+    if (!length(t) || is.na(est[i])) return(c(NA_real_, NA_real_))
+    if (interval == "percentile") {
+      q <- normal_scale_quantiles(t, c(a, 1 - a))
+      extreme[i] <<- attr(q, "extreme")
+      return(q)
+    }
+    x <- m[i, !is.na(m[i, ])]
+    tol <- 1e-12 * max(abs(x), .Machine$double.xmin)
+    w <- stats::qnorm(sum(t < est[i] - tol) / length(t))
+    L <- x - mean(x)
+    acc <- if (any(L != 0)) sum(L^3) / (6 * sum(L^2)^1.5) else 0
+    if (!is.finite(w)) return(c(NA_real_, NA_real_))
+    p <- stats::pnorm(w + (w + z) / (1 - acc * (w + z)))
+    q <- normal_scale_quantiles(t, p)
+    extreme[i] <<- attr(q, "extreme")
+    q
+  }, numeric(2))
+  attr(bounds, "extreme") <- extreme
+  warn_extreme_endpoints(rownames(m)[attr(bounds, "extreme")], nrow(reps))
+  list(low = bounds[1, ], high = bounds[2, ])
+}
+
+# One warning naming the intervals (systems, or "tau") whose endpoint is the
+# smallest or largest resampled value: the interval's level is then not
+# reached, and a larger B would move it (boot.ci() warns too).
+warn_extreme_endpoints <- function(which, B) {
+  if (!length(which)) return(invisible(NULL))
+  warn_irtopics(c("{length(which)} interval{?s} ha{?s/ve} an endpoint at the most extreme of the {B} resamples: {.val {which}}.",
+                  i = "The level is not reached there; use a larger {.arg B}."), kind = "extreme")
+}
+
+# Quantiles p of the sample t as Davison & Hinkley (1997, eq. 5.8) read
+# them: with R values, the order statistic (R + 1) p when it is whole, else
+# linear interpolation on the normal scale between order statistics k and
+# k + 1 (k = floor((R + 1) p)); the extreme order statistic when k is 0 or R
+# (attribute `extreme`: TRUE when that extreme value is a single resample).
+normal_scale_quantiles <- function(t, p) {
+  s <- sort(t)
+  R <- length(s)
+  pos <- (R + 1) * p
+  k <- floor(pos)
+  out <- vapply(seq_along(p), function(j) {
+    if (k[j] < 1) return(s[1])
+    if (k[j] >= R) return(s[R])
+    if (pos[j] == k[j]) return(s[k[j]])
+    lo <- stats::qnorm(k[j] / (R + 1))
+    hi <- stats::qnorm((k[j] + 1) / (R + 1))
+    s[k[j]] + (stats::qnorm(p[j]) - lo) / (hi - lo) * (s[k[j] + 1] - s[k[j]])
+  }, numeric(1))
+  # beyond the extreme order statistic, unless the extreme value is repeated
+  # (a point mass of the resamples, e.g. tau = 1, is where the quantile is)
+  extreme <- (any(k < 1) && R > 1 && s[1] < s[2]) || (any(k >= R) && R > 1 && s[R - 1] < s[R])
+  structure(out, extreme = extreme)
+}
+
+# The interval written after each mean (systems x measures), and the
+# sentence of the legend that says what it is; "" and NULL without one.
+interval_cells <- function(ci, systems, format, digits, style) {
+  if (is.null(ci)) return(list(cells = "", note = NULL))
+  tab <- ci$table
+  f <- function(v) ifelse(is.na(v), "NA", formatC(v, digits = digits, format = "f"))
+  cells <- vapply(colnames(ci$means), function(meas) {
+    r <- tab[tab$measure == meas, , drop = FALSE]
+    r <- r[match(systems, r$system), , drop = FALSE]
+    if (style == "brackets") return(sprintf(" [%s, %s]", f(r$conf.low), f(r$conf.high)))
+    paste0(" ", pm_sign(format), " ", f((r$conf.high - r$conf.low) / 2))
+  }, character(length(systems)))
+  what <- if (style == "brackets") "[low, high]" else
+    paste(pm_sign(format), if (ci$interval == "t") "half its width" else "half its width (not symmetric)")
+  note <- sprintf("Each mean with its %s, %s.", sub(" intervals", " interval", mean_interval_text(ci)), what)
+  if (format == "latex") {
+    note <- gsub("PLUSMINUS", "$\\pm$", latex_escape(gsub("$\\pm$", "PLUSMINUS", note, fixed = TRUE)), fixed = TRUE)
+  }
+  list(cells = matrix(cells, length(systems)), note = note)
+}
+
+# `intervals` of a comparison's report: NULL or an ir_mean_intervals of
+# its systems and measures.
+check_comparison_intervals <- function(intervals, x, call = rlang::caller_env()) {
+  if (is.null(intervals)) return(invisible(NULL))
+  if (!inherits(intervals, "ir_mean_intervals") || !identical(dimnames(intervals$means), dimnames(x$means))) {
+    stop_irtopics(c("{.arg intervals} must be {.code NULL} or the {.fn mean_intervals} of this comparison.",
+                    i = "E.g. {.code format(x, intervals = mean_intervals(x, interval = \"bca\", seed = 1))}."),
+                  call = call)
+  }
+  invisible(intervals)
+}
+
+# The plus-minus sign of each format (plain text stays ASCII).
+pm_sign <- function(format) switch(format, latex = "$\\pm$", markdown = "\u00b1", plain = "+/-")
+
+mean_interval_labels <- c(t = "t", percentile = "bootstrap percentile", bca = "bootstrap BCa")
+
+# "95% bootstrap BCa intervals (B = 1,000, seed = 1)".
+mean_interval_text <- function(x) {
+  sprintf("%g%% %s intervals%s", 100 * x$conf, mean_interval_labels[[x$interval]],
+          if (x$interval == "t") "" else
+            sprintf(" over topics (B = %s, seed = %s)", format(x$B, big.mark = ","), format(x$seed)))
+}
+
+#' @rdname mean_intervals
+#' @param digits Decimals shown.
+#' @param ... Unused.
+#' @export
+format.ir_mean_intervals <- function(x, digits = 4, ...) {
+  tab <- x$table
+  f <- function(v) formatC(v, digits = digits, format = "f")
+  shown <- data.frame(measure = tab$measure, system = tab$system, mean = f(tab$estimate),
+                      interval = sprintf("[%s, %s]", f(tab$conf.low), f(tab$conf.high)),
+                      topics = tab$n_topics, stringsAsFactors = FALSE)
+  c(sprintf("<ir_mean_intervals> %s of the mean: %s x %s", mean_interval_text(x),
+            plural(nrow(x$means), "system"), plural(ncol(x$means), "measure")),
+    printed_lines(print(shown, row.names = FALSE, right = FALSE)))
+}
+
+#' @rdname mean_intervals
+#' @export
+print.ir_mean_intervals <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname mean_intervals
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_mean_intervals <- function(x, row.names = NULL, optional = FALSE, ...) {
+  out <- x$table
+  out$conf.level <- x$conf
+  out$method <- x$interval
+  out
+}
+
+#' @rdname mean_intervals
+#' @param object An `ir_mean_intervals` object.
+#' @export
+summary.ir_mean_intervals <- function(object, ...) {
+  tab <- object$table
+  width <- tab$conf.high - tab$conf.low
+  ms <- unique(tab$measure)
+  key <- data.frame(measure = ms,
+                    systems = vapply(ms, function(m) sum(tab$measure == m), integer(1)),
+                    mean_width = vapply(ms, function(m) mean(width[tab$measure == m], na.rm = TRUE), 0),
+                    max_width = vapply(ms, function(m) suppressWarnings(max(width[tab$measure == m], na.rm = TRUE)), 0),
+                    undefined = vapply(ms, function(m) sum(is.na(width[tab$measure == m])), integer(1)),
+                    stringsAsFactors = FALSE)
+  new_summary("ir_mean_intervals", sprintf("Mean scores with %s: interval widths", mean_interval_text(object)),
+              key)
+}
+
+#' @rdname mean_intervals
+#' @method autoplot ir_mean_intervals
+#' @export
+autoplot.ir_mean_intervals <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_mean_intervals")
+  tab <- object$table
+  first <- tab[tab$measure == tab$measure[1], , drop = FALSE]
+  tab$system <- factor(tab$system, levels = first$system[order(first$estimate, first$system)])
+  n <- nlevels(tab$system)
+  ms <- unique(tab$measure)
+  p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$system, x = .data$estimate)) +
+    ggplot2::geom_errorbarh(data = tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE],
+                            ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3,
+                            colour = "grey40") +
+    ggplot2::geom_point() +
+    ggplot2::labs(x = wrap_text(sprintf("Mean %s", paste(ms, collapse = ", ")), 38L), y = NULL,
+                  title = wrap_text(sprintf("Mean %s per system with %g%% intervals", paste(ms, collapse = ", "),
+                                            100 * object$conf)),
+                  subtitle = wrap_text(mean_interval_text(object), 45L)) +
+    title_theme() +
+    ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n)))
+  if (length(ms) > 1L) {
+    # panels side by side: few axis labels, so that they do not run into each other at 3.5 in
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x") +
+      ggplot2::scale_x_continuous(n.breaks = 3)
+  }
+  p
+}

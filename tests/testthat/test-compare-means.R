@@ -1,0 +1,145 @@
+# mean_intervals(): t intervals against t.test(), bootstrap percentile and
+# BCa against boot::boot.ci() on the same resamples.
+
+means_ap <- function() {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  ap[order(-rowMeans(ap))[1:6], ]
+}
+
+test_that("t intervals are t.test()'s", {
+  x <- means_ap()
+  ci <- mean_intervals(x, conf = 0.9)
+  for (i in seq_len(nrow(x))) {
+    ref <- stats::t.test(as.numeric(x[i, ]), conf.level = 0.9)$conf.int
+    expect_equal(ci$table$conf.low[i], ref[1], tolerance = 1e-12)
+    expect_equal(ci$table$conf.high[i], ref[2], tolerance = 1e-12)
+  }
+  expect_equal(ci$table$estimate, unname(rowMeans(x)))
+  # unanswered topics: the interval is over the answered ones
+  y <- x
+  y[2, 1:5] <- NA
+  ci2 <- mean_intervals(y)
+  ref <- stats::t.test(as.numeric(x[2, -(1:5)]))$conf.int
+  expect_equal(c(ci2$table$conf.low[2], ci2$table$conf.high[2]), as.numeric(ref), tolerance = 1e-12)
+  expect_identical(ci2$table$n_topics[2], 45)
+})
+
+test_that("percentile and BCa intervals are boot.ci()'s with the same resamples", {
+  skip_if_not_installed("boot")
+  x <- means_ap()
+  B <- 999
+  for (interval in c("percentile", "bca")) {
+    ci <- mean_intervals(x, interval = interval, B = B, seed = 42)
+    for (i in c(1L, 4L)) {
+      v <- as.numeric(x[i, ])
+      # boot() draws its resamples as mean_intervals() does after set.seed()
+      set.seed(42, kind = "Mersenne-Twister", normal.kind = "Inversion", sample.kind = "Rejection")
+      b <- boot::boot(v, function(d, j) mean(d[j]), R = B)
+      expect_equal(unname(ci$replicates$AP[, i]), b$t[, 1], tolerance = 1e-12)
+      # the influence values of the mean (boot's own default estimates them by regression)
+      ref <- boot::boot.ci(b, conf = 0.95, type = c("perc", "bca"), L = v - mean(v))
+      got <- c(ci$table$conf.low[i], ci$table$conf.high[i])
+      want <- if (interval == "bca") ref$bca[4:5] else ref$percent[4:5]
+      expect_equal(got, want, tolerance = 1e-10)
+    }
+  }
+  # jackknife influence values give the same acceleration
+  v <- as.numeric(x[1, ])
+  set.seed(42, kind = "Mersenne-Twister", normal.kind = "Inversion", sample.kind = "Rejection")
+  b <- boot::boot(v, function(d, j) mean(d[j]), R = B)
+  jack <- boot::boot.ci(b, type = "bca", L = boot::empinf(b, type = "jack"))$bca[4:5]
+  ci <- mean_intervals(x, interval = "bca", B = B, seed = 42)
+  expect_equal(c(ci$table$conf.low[1], ci$table$conf.high[1]), jack, tolerance = 1e-10)
+})
+
+test_that("the quantile rule is Davison and Hinkley's normal-scale interpolation", {
+  t <- c(0.3, 0.1, 0.7, 0.2, 0.5, 0.9, 0.4, 0.6, 0.8)  # R = 9
+  s <- sort(t)
+  # (R + 1) p whole: the order statistic
+  q <- function(p) as.vector(irtopics:::normal_scale_quantiles(t, p))
+  expect_identical(q(0.5), s[5])
+  # between order statistics k and k + 1, on the normal scale (by hand)
+  p <- 0.23
+  k <- 2
+  w <- (qnorm(p) - qnorm(k / 10)) / (qnorm((k + 1) / 10) - qnorm(k / 10))
+  expect_equal(q(p), s[k] + w * (s[k + 1] - s[k]))
+  # beyond the extremes: the extreme order statistics
+  expect_identical(q(c(0.01, 0.995)), c(s[1], s[9]))
+  expect_true(attr(irtopics:::normal_scale_quantiles(t, 0.01), "extreme"))
+  expect_false(attr(irtopics:::normal_scale_quantiles(t, 0.5), "extreme"))
+})
+
+test_that("an endpoint at the most extreme resample warns", {
+  x <- means_ap()
+  expect_warning(ci <- mean_intervals(x, interval = "percentile", B = 20, seed = 1),
+                 class = "irtopics_warning_extreme")
+  # (B + 1) * 0.025 < 1: the smallest and largest resampled means
+  expect_equal(ci$table$conf.low, unname(apply(ci$replicates$AP, 2, min)))
+  expect_equal(ci$table$conf.high, unname(apply(ci$replicates$AP, 2, max)))
+  expect_no_warning(mean_intervals(x, interval = "percentile", B = 199, seed = 1))
+})
+
+test_that("resamples are the same for any chunking and any future plan", {
+  x <- means_ap()
+  a <- mean_intervals(x, interval = "bca", B = 200, seed = 7)
+  b <- mean_intervals(x, interval = "bca", B = 200, seed = 7)
+  expect_identical(a, b)
+  # other chunks: the driver cuts B = 200 into 4 chunks of 50; one chunk here
+  reps1 <- irtopics:::bootstrap_means(unclass(x), a$indices$AP)
+  one <- sapply(seq_len(200), function(r) rowMeans(unclass(x)[, a$indices$AP[r, ]]))
+  expect_equal(reps1, t(one), tolerance = 1e-14, ignore_attr = TRUE)
+  skip_if_not_installed("future")
+  skip_if_not_installed("future.apply")
+  skip_on_cran()
+  # forked workers run this code (multisession workers would load the
+  # installed copy of the package)
+  skip_if_not(future::supportsMulticore(), "no forked futures here")
+  old <- future::plan(future::multicore, workers = 2)
+  expect_true(irtopics:::use_future())
+  on.exit(future::plan(old), add = TRUE)
+  c2 <- mean_intervals(x, interval = "bca", B = 200, seed = 7)
+  expect_identical(c2, a)
+  # a seed fixes the draws whatever the RNG kind; seed = NULL follows set.seed()
+  set.seed(3)
+  d1 <- mean_intervals(x, interval = "percentile", B = 50)
+  set.seed(3)
+  d2 <- mean_intervals(x, interval = "percentile", B = 50)
+  expect_identical(d1$table, d2$table)
+})
+
+test_that("an evaluation and a comparison give one row per measure and system", {
+  te <- function(f) system.file("extdata", "trec_eval-test", f, package = "irtopics")
+  res <- evaluate(te("results.test"), te("qrels.test"), measures = c("AP", "P@10"))
+  ci <- mean_intervals(res, interval = "percentile", B = 100, seed = 1)
+  expect_identical(unique(ci$table$measure), c("AP", "P@10"))
+  expect_equal(ci$means[, "AP"], unname(rowMeans(res$AP, na.rm = TRUE)), ignore_attr = TRUE)
+  cmp <- compare_systems(means_ap()[1:3, ], test = "t")
+  expect_identical(nrow(mean_intervals(cmp)$table), 3L)
+  td <- as.data.frame(ci)
+  expect_true(all(c("estimate", "conf.low", "conf.high", "conf.level", "method") %in% names(td)))
+  expect_true(all(td$conf.low <= td$estimate & td$estimate <= td$conf.high))
+  expect_error(mean_intervals(list(1)), class = "irtopics_error_argument")
+  expect_error(mean_intervals(means_ap(), conf = 95), class = "irtopics_error_argument")
+  expect_error(mean_intervals(means_ap(), interval = "normal"), class = "irtopics_error_argument")
+  expect_error(mean_intervals(means_ap(), interval = "bca", B = 1), class = "irtopics_error_argument")
+})
+
+test_that("the plot draws each mean with its error bar", {
+  ci <- mean_intervals(means_ap())
+  p <- ggplot2::autoplot(ci)
+  b <- ggplot2::ggplot_build(p)
+  bars <- b$data[[1]]
+  pts <- b$data[[2]]
+  expect_equal(sort(bars$xmin), sort(ci$table$conf.low))
+  expect_equal(sort(bars$xmax), sort(ci$table$conf.high))
+  expect_equal(sort(pts$x), sort(ci$table$estimate))
+  # systems ordered by mean: the best on top
+  best <- ci$table$system[which.max(ci$table$estimate)]
+  expect_identical(tail(levels(p$data$system), 1), best)
+  expect_match(b$plot$labels$subtitle, "95% t intervals")
+  expect_error(ggplot2::autoplot(ci, type = "x"), class = "irtopics_error_argument")
+  for (size in list(c(3.5, 2.6), c(7, 4.5))) {
+    ggplot2::ggsave(tempfile(fileext = ".png"), p, width = size[1], height = size[2], dpi = 150)
+  }
+})

@@ -1,0 +1,69 @@
+# rank_intervals() against a plain base-R bootstrap of the same resamples.
+
+test_that("ranks, intervals and probabilities are those of a base-R bootstrap", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  x <- ap[order(-rowMeans(ap))[1:7], ]
+  B <- 300
+  ri <- rank_intervals(x, conf = 0.9, B = B, seed = 11, top = c(1, 3))
+  # the same resamples, drawn in base R
+  m <- unclass(x)
+  set.seed(11, kind = "Mersenne-Twister", normal.kind = "Inversion", sample.kind = "Rejection")
+  idx <- matrix(sample.int(ncol(m), ncol(m) * B, replace = TRUE), B, ncol(m))
+  expect_identical(ri$indices, idx)
+  ranks <- t(apply(idx, 1, function(i) rank(-rowMeans(m[, i]), ties.method = "min")))
+  expect_equal(unname(ri$ranks), unname(ranks))
+  tab <- ri$table[match(rownames(m), ri$table$system), ]
+  expect_equal(tab$rank, as.integer(rank(-rowMeans(m))))
+  expect_equal(tab$conf.low, unname(apply(ranks, 2, quantile, 0.05, type = 1)))
+  expect_equal(tab$conf.high, unname(apply(ranks, 2, quantile, 0.95, type = 1)))
+  expect_equal(tab$p_top_1, unname(colMeans(ranks == 1)))
+  expect_equal(tab$p_top_3, unname(colMeans(ranks <= 3)))
+  expect_equal(unname(rowSums(ri$probabilities)), rep(1, 7))
+  expect_equal(unname(ri$probabilities[rownames(m)[2], "2"]), mean(ranks[, 2] == 2))
+  # ordered by observed rank
+  expect_identical(ri$table$rank, sort(ri$table$rank))
+  td <- as.data.frame(ri)
+  expect_true(all(c("estimate", "conf.low", "conf.high", "p_top_1") %in% names(td)))
+  expect_identical(rank_intervals(x, B = B, seed = 11, conf = 0.9)$table, ri$table)
+  expect_error(rank_intervals(x, top = 0), class = "irtopics_error_argument")
+  expect_error(rank_intervals(x, top = 8), class = "irtopics_error_argument")
+  y <- x
+  y[1, 1] <- NA
+  expect_error(rank_intervals(y), class = "irtopics_error_data")
+})
+
+test_that("the same for a parallel future plan", {
+  skip_if_not_installed("future")
+  skip_if_not_installed("future.apply")
+  skip_on_cran()
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")[1:5, ]
+  a <- rank_intervals(ap, B = 200, seed = 2)
+  # forked workers run this code (multisession workers would load the
+  # installed copy of the package)
+  skip_if_not(future::supportsMulticore(), "no forked futures here")
+  old <- future::plan(future::multicore, workers = 2)
+  expect_true(irtopics:::use_future())
+  on.exit(future::plan(old), add = TRUE)
+  expect_identical(rank_intervals(ap, B = 200, seed = 2), a)
+})
+
+test_that("the plot draws rank intervals ordered by observed rank, shaded by probability", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  ri <- rank_intervals(ap[order(-rowMeans(ap))[1:6], ], B = 200, seed = 1)
+  p <- ggplot2::autoplot(ri)
+  b <- ggplot2::ggplot_build(p)
+  tiles <- b$data[[1]]
+  bars <- b$data[[2]]
+  pts <- b$data[[3]]
+  expect_equal(sort(bars$xmin), sort(ri$table$conf.low))
+  expect_equal(sort(bars$xmax), sort(ri$table$conf.high))
+  expect_equal(sort(pts$x), sort(ri$table$rank))
+  expect_equal(sum(tiles$fill != ""), sum(ri$probabilities > 0))
+  # the first system by observed rank is drawn on top
+  expect_identical(tail(levels(p$data$system), 1), ri$table$system[1])
+  expect_match(b$plot$labels$x, "Rank")
+  expect_error(ggplot2::autoplot(ri, foo = 1), class = "irtopics_error_argument")
+})
