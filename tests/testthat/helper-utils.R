@@ -111,7 +111,11 @@ more_fixtures <- local({
                                         progress = FALSE),
       ir_pr_curve = pr_curve(system.file("extdata", "trec_eval-test", "results.test", package = "irtopics"),
                              system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics")),
-      ir_indicator_context = seen)
+      ir_indicator_context = seen,
+      ir_qrels_agreement = compare_qrels(
+        read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics")),
+        noisy_labels(read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics"))),
+        B = 20, seed = 1))
     cache
   }
 })
