@@ -146,7 +146,14 @@ autoplot.ir_qrels_agreement <- function(object, type = NULL, candidates = NULL, 
                                length(setdiff(candidates, all)))) {
     stop_irtopics("{.arg candidates} must name candidates of the comparison ({.val {all}}).")
   }
-  candidates <- candidates %||% if (type == "flips") all[1] else all
+  if (is.null(candidates)) {
+    candidates <- if (type == "flips") all[1] else if (type == "means" && length(all) > 6L) all[1:6] else all
+    if (length(candidates) < length(all) && type == "means") {
+      cli::cli_inform(c(i = "Drawing the first 6 of {length(all)} candidates (one panel each).",
+                        " " = "Choose others with {.arg candidates}; {.code type = \"kappa\"} shows all."),
+                      class = "irtopics_message_layout")
+    }
+  }
   if (type != "kappa" && is.null(object$means)) {
     stop_irtopics(c("{.code type = \"{type}\"} needs runs: this comparison was made without them.",
                     i = "Give {.arg runs} to {.fn compare_qrels}, or use {.code type = \"kappa\"}."))
@@ -163,19 +170,25 @@ agreement_means_plot <- function(object, candidates) {
   tau <- object$leaderboard[object$leaderboard$statistic == "kendall_tau" &
                               object$leaderboard$candidate %in% candidates, , drop = FALSE]
   lab <- data.frame(candidate = factor(tau$candidate, levels = candidates),
-                    label = sprintf("tau = %.3f", tau$estimate), stringsAsFactors = FALSE)
+                    label = sprintf("tau = %.2f", tau$estimate), stringsAsFactors = FALSE)
   lim <- range(c(d$reference_mean, d$candidate_mean), na.rm = TRUE)
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$reference_mean, y = .data$candidate_mean)) +
     ggplot2::geom_abline(slope = 1, intercept = 0, colour = "grey50", linetype = "dashed") +
     ggplot2::geom_point(size = 1.6) +
     ggplot2::geom_text(data = lab, ggplot2::aes(x = -Inf, y = Inf, label = .data$label),
-                       hjust = -0.1, vjust = 1.4, size = 3, inherit.aes = FALSE) +
+                       hjust = -0.1, vjust = 1.4, size = if (length(candidates) > 2L) 2.5 else 3,
+                       inherit.aes = FALSE) +
     ggplot2::coord_equal(xlim = lim, ylim = lim) +
-    ggplot2::labs(x = paste("mean", object$measure, "(reference labels)"),
-                  y = paste("mean", object$measure, "(candidate labels)"),
-                  title = wrap_text(sprintf("System means under both label sets (%s)", object$measure))) +
+    ggplot2::scale_x_continuous(n.breaks = if (length(candidates) > 2L) 3 else 5) +
+    ggplot2::scale_y_continuous(n.breaks = if (length(candidates) > 2L) 3 else 5) +
+    ggplot2::labs(x = "under the reference labels", y = "under the candidate labels",
+                  title = wrap_text(sprintf("Mean %s of each system", object$measure)),
+                  subtitle = "dashed: equal means; tau: Kendall's tau-b") +
     title_theme()
-  if (length(candidates) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$candidate))
+  if (length(candidates) > 1L) {
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$candidate)) +
+      ggplot2::theme(strip.text = ggplot2::element_text(size = 8))
+  }
   p
 }
 
@@ -196,7 +209,7 @@ agreement_kappa_plot <- function(object, candidates) {
                         colour = "#D55E00", size = 2.6, shape = 18, inherit.aes = FALSE) +
     ggplot2::labs(x = "Cohen's kappa (all grades)", y = NULL,
                   title = wrap_text("Per-topic kappa (grey) and overall kappa (orange)"),
-                  subtitle = wrap_text(interval_text(object), 60)) +
+                  subtitle = wrap_text(interval_text(object), 45)) +
     title_theme()
   p
 }

@@ -137,8 +137,9 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_equal(sort(pts$y), sort(x$means$candidate_mean))
   lab <- ggplot2::layer_data(p, 3)
   tau <- x$leaderboard$estimate[x$leaderboard$statistic == "kendall_tau"]
-  expect_setequal(lab$label, sprintf("tau = %.3f", tau))
+  expect_setequal(lab$label, sprintf("tau = %.2f", tau))
   expect_match(b$plot$labels$x, "reference")
+  expect_match(b$plot$labels$title, "Mean AP")
   expect_equal(nrow(b$layout$layout), 2)  # one panel per candidate
   k <- autoplot(x, type = "kappa", candidates = "a")
   kd <- ggplot2::layer_data(k, 2)
