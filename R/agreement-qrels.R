@@ -72,7 +72,13 @@
 #' candidate with `measure`, `depth`, `relevance_level` and `missing`
 #' (default `"zero"`, trec_eval `-c`: a topic a run did not answer scores 0).
 #' The two score matrices are then restricted to the topics both label sets
-#' judge. Negative grades are handled by the evaluator as trec_eval does
+#' judge. Run files are read once more after the reference's evaluation:
+#' for a measure with a cut-off k (`nDCG@10`, `P@10`, `AP@100`), each
+#' candidate's evaluation uses, per system and topic, only the documents
+#' scored at least as high as the k-th (ties at the cut kept), which gives
+#' the scores of the whole runs (tested) from far fewer lines; runs given
+#' as a data frame are evaluated as given.
+#' Negative grades are handled by the evaluator as trec_eval does
 #' (in the pool, not judged) whatever `negative` says. Leaderboard
 #' statistics are those of the reference's ordering taken as the truth
 #' where a statistic is asymmetric (tau_AP, top-k overlap); conclusions use
@@ -240,6 +246,9 @@ add_run_agreement <- function(x, reference, cands, runs, measure, depth, relevan
              missing = missing, n_threads = n_threads)[[1L]]
   }
   ref_scores <- score_of(reference)
+  # the reference's evaluation read every line (and checked it); the
+  # candidates' need only the documents that can reach the measure's cut
+  runs <- runs_cut(runs, measure, depth, call = call)
   per <- lapply(names(cands), function(nm) {
     cs <- score_of(cands[[nm]])
     topics <- intersect(colnames(ref_scores), colnames(cs))
@@ -279,6 +288,41 @@ add_run_agreement <- function(x, reference, cands, runs, measure, depth, relevan
   x$correction <- correction
   x$alpha <- alpha
   x
+}
+
+# Runs read once and cut for the candidates' evaluations. A measure with a
+# cut-off k (P@10, nDCG@10, AP@100, RR@10, ...) depends only on each topic's
+# first k documents in trec_eval's order, and every measure only on the
+# first `depth`; keeping, per system and topic, the documents scored at
+# least as high as the m-th (m = min(k, depth); ties at the cut kept, so
+# that trec_eval's tie-breaking by docno still picks the same first m)
+# gives the same scores from far fewer lines. Returns a runs data frame, or
+# `runs` unchanged when nothing can be cut.
+runs_cut <- function(runs, measure, depth, call = rlang::caller_env()) {
+  pm <- parse_measure(measure, call = call)
+  keep <- min(depth, if (isTRUE(pm$cutoff > 0)) pm$cutoff else Inf)
+  if (!is.finite(keep)) return(runs)
+  rr <- if (is.character(runs)) read_runs(runs) else if (inherits(runs, "ir_run")) new_ir_runs(list(runs)) else runs
+  if (!inherits(rr, "ir_runs")) return(runs)  # a data frame: already in R, evaluated as given
+  new_ir_runs(lapply(rr, cut_run, keep = keep))
+}
+
+# One ir_run cut to the lines scored at least as high as each topic's
+# keep-th line (its docno buffer sliced, no R string made per line).
+cut_run <- function(r, keep) {
+  code <- r$topic_code
+  score <- r$score
+  o <- order(code, -score, method = "radix")
+  g <- code[o]
+  starts <- which(!duplicated(g))
+  size <- tabulate(g, length(r$topics))
+  bound <- rep(Inf, length(r$topics))
+  bound[g[starts]] <- score[o][starts + pmin(keep, size[g[starts]]) - 1L]
+  i <- which(score >= bound[code])
+  lens <- r$offset[i + 1L] - r$offset[i]
+  new_ir_run(list(system = r$system, topics = r$topics, topic_code = code[i], score = score[i],
+                  docno = r$docno[rep(r$offset[i], lens) + sequence(lens)], offset = c(0, cumsum(lens)),
+                  path = NULL))
 }
 
 # One data frame from a named list of per-candidate data frames: a first

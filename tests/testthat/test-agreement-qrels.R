@@ -153,3 +153,32 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_s3_class(autoplot(x, type = "flips"), "ggplot")
   expect_error(autoplot(x, type = "flips", candidates = c("a", "b")), class = "irtopics_error_argument")
 })
+
+test_that("runs cut at the measure's cut-off score as the whole runs do", {
+  dir <- agreement_dir()
+  qrels <- file.path(dir, "qrels.rel_level")
+  runs <- perturbed_runs(3)
+  # ties at the cut: give documents 9-12 of every list one score
+  runs <- runs[order(runs$system, runs$topic, -runs$score), ]
+  pos <- stats::ave(seq_len(nrow(runs)), runs$system, runs$topic, FUN = seq_along)
+  runs$score[pos %in% 9:12] <- 0.5
+  runs$score[pos > 12] <- runs$score[pos > 12] - 10
+  files <- withr::local_tempdir()
+  for (s in unique(runs$system)) {
+    r <- runs[runs$system == s, ]
+    writeLines(sprintf("%s Q0 %s 0 %.10f %s", r$topic, r$docno, r$score, s), file.path(files, s))
+  }
+  for (m in c("nDCG@10", "P@10", "AP@10", "RR@10", "ERR@10", "R@50", "Judged@10", "AP", "Bpref")) {
+    cut <- runs_cut(files, m, depth = 1000)
+    whole <- evaluate(files, qrels, measures = m, missing = "zero")[[1]]
+    part <- evaluate(cut, qrels, measures = m, missing = "zero")[[1]]
+    expect_identical(as.vector(part), as.vector(whole), label = m)
+    n <- sum(vapply(cut, function(r) length(r$score), numeric(1)))
+    k <- irtopics:::parse_measure(m)$cutoff
+    if (isTRUE(k > 0)) expect_lt(n, 0.2 * nrow(runs)) else expect_equal(n, nrow(runs))
+  }
+  # depth cuts too; a data frame is evaluated as given
+  expect_equal(sum(vapply(runs_cut(files, "AP", depth = 5), function(r) length(r$score), numeric(1))),
+               3 * 3 * 5)
+  expect_identical(runs_cut(runs, "P@10", 1000), runs)
+})
