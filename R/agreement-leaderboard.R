@@ -70,14 +70,15 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'   * `conf.low`, `conf.high`: the `interval` (see `bootstrap_interval()`)
 #'     from `B` bootstrap samples of topics (the same sample for both
 #'     evaluations; systems fixed); `NA` for `top1` (a 0/1 value has no
-#'     useful interval) and when `B = 0`. Caveat, measured in
-#'     bench/README.md: an agreement statistic of two vectors of means is
-#'     biased low, on a finite topic set and more so under the bootstrap
-#'     (noisier means agree less); `boot_mean - estimate` shows the
-#'     bootstrap's bias, and the percentile interval can lie wholly below
-#'     the estimate. `"basic"` corrects for that bias once (clipped to the
-#'     statistic's range); `"bca"` collapses to an extreme draw when nearly
-#'     every draw lies on one side of the estimate.
+#'     useful interval) and when `B = 0`. What the default percentile
+#'     interval is an interval for (measured in bench/README.md, section
+#'     15): the agreement to expect from an evaluation on this many topics
+#'     (coverage .98-1.00 for tau-b), not the agreement over infinitely
+#'     many topics, which finite topic sets bias down (coverage 0 when that
+#'     is .94). `boot_mean - estimate` shows the bootstrap's bias. `"basic"`
+#'     and `"bca"` try to remove the bias but undercover both (.70-.81); BCa
+#'     collapses to an extreme draw when nearly every draw lies below the
+#'     estimate. Intervals are clipped to the statistic's range.
 #'   * `boot_mean`: the mean of the statistic over the bootstrap samples; for
 #'     `top1` the share of topic samples on which both evaluations pick the
 #'     same best system.
@@ -85,7 +86,7 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'
 #'   Attributes: `draws` (B x statistics matrix of the bootstrap values),
 #'   `means` (systems x 2 matrix of the means, columns `reference`,
-#'   `candidate`), `B`, `conf`, `seed`, `top_k`, `tau_ap_ties`.
+#'   `candidate`), `B`, `conf`, `interval`, `seed`, `top_k`, `tau_ap_ties`.
 #' @noRd
 leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95, B = 1000L,
                                   seed = NULL, interval = c("percentile", "basic", "bca"), rbo_p = 0.9,
@@ -185,15 +186,18 @@ leaderboard_values <- function(mr, mc, name_rank, k, rbo_p, tau_ap_ties) {
 # coefficient is 2 / (number of such items) * their sum - 1. NA when every
 # item is tied in `a` (no item below the top).
 tau_ap_b <- function(x, y) {
-  directed <- function(a, b) {
-    above <- outer(a, a, "<")  # [i, j]: j is above i in a
+  above_x <- outer(x, x, "<")  # [i, j]: j is above i in x
+  above_y <- outer(y, y, "<")
+  # items above i in one ranking that the other also places above it: the
+  # same count in both directions
+  agree <- rowSums(above_x & above_y)
+  directed <- function(above) {
     p <- 1 + rowSums(above)
     below_top <- p > 1
     if (!any(below_top)) return(NA_real_)
-    agree <- rowSums(above & outer(b, b, "<"))
     2 / sum(below_top) * sum(agree[below_top] / (p[below_top] - 1)) - 1
   }
-  (directed(x, y) + directed(y, x)) / 2
+  (directed(above_x) + directed(above_y)) / 2
 }
 
 # Bootstrap intervals -----------------------------------------------------------

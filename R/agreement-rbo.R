@@ -5,20 +5,24 @@
 #' top-weighted similarity in \[0, 1\] that needs no common items and no
 #' complete lists. With \eqn{X_d} the number of ids the two lists share in
 #' their first \eqn{d} positions and \eqn{A_d = X_d / d} the agreement at
-#' depth \eqn{d}, RBO is \eqn{(1 - p) \sum_{d \ge 1} p^{d-1} A_d}; a list
+#' depth \eqn{d}, RBO is \eqn{(1 - p) \sum_{d \ge 1} p^{d-1} A_d}{(1 - p)
+#' sum_{d >= 1} p^(d-1) A_d}; a list
 #' known to depth \eqn{k} gives one of three finite forms (`form`):
 #'
-#' * `"extrapolated"` (default): Webber et al.'s \eqn{RBO_{ext}} (their
+#' * `"extrapolated"` (default): Webber et al.'s \eqn{RBO_{ext}}{RBO_ext} (their
 #'   equation 30), which assumes that the agreement seen at depth \eqn{k}
 #'   continues below it: \eqn{RBO_{ext} = \frac{X_k}{k} p^k + \frac{1 -
-#'   p}{p} \sum_{d=1}^{k} A_d p^d}. It is 1 for identical lists and 0 for
-#'   disjoint ones.
+#'   p}{p} \sum_{d=1}^{k} A_d p^d}{RBO_ext = (X_k / k) p^k + ((1 - p) / p)
+#'   sum_{d=1..k} A_d p^d}. It is 1 for identical lists and 0 for disjoint
+#'   ones.
 #' * `"truncated"`: the sum to depth \eqn{k} without the residual,
-#'   \eqn{(1 - p) \sum_{d=1}^{k} p^{d-1} A_d}, Webber et al.'s
+#'   \eqn{(1 - p) \sum_{d=1}^{k} p^{d-1} A_d}{(1 - p) sum_{d=1..k} p^(d-1) A_d},
+#'   Webber et al.'s
 #'   \eqn{RBO@k}, a lower bound of the infinite RBO (the residual is at most
 #'   \eqn{p^k}): identical lists score \eqn{1 - p^k}, not 1.
 #' * `"normalised"`: the truncated sum divided by its largest value,
-#'   \eqn{\sum_{d=1}^{k} p^{d-1} A_d / \sum_{d=1}^{k} p^{d-1}}, the form
+#'   \eqn{\sum_{d=1}^{k} p^{d-1} A_d / \sum_{d=1}^{k} p^{d-1}}{sum_{d=1..k}
+#'   p^(d-1) A_d / sum_{d=1..k} p^(d-1)}, the form
 #'   repro_eval uses for reproduced runs (after Clarke et al., TOIS 2021);
 #'   1 for identical lists.
 #'
@@ -37,8 +41,9 @@
 #'   assumed to agree at the rate \eqn{X_s / s} it showed,
 #'   \eqn{RBO_{ext} = \frac{1 - p}{p} \left(\sum_{d=1}^{k} \frac{X_d}{d} p^d +
 #'   \sum_{d=s+1}^{k} \frac{X_s (d - s)}{s d} p^d\right) + \left(\frac{X_k -
-#'   X_s}{k} + \frac{X_s}{s}\right) p^k}, which is equation 30 when
-#'   \eqn{s = k}.
+#'   X_s}{k} + \frac{X_s}{s}\right) p^k}{RBO_ext = ((1 - p) / p) (sum_{d=1..k}
+#'   (X_d / d) p^d + sum_{d=s+1..k} X_s (d - s) / (s d) p^d) + ((X_k - X_s) / k
+#'   + X_s / s) p^k}, which is equation 30 when \eqn{s = k}.
 #' * **Empty lists**: one empty list and one that is not give 0 in every
 #'   form (nothing is shared). Two empty lists are identical rankings: 1 in
 #'   the extrapolated and normalised forms, and 0 in the truncated form (its
@@ -54,8 +59,8 @@
 #'   No NA and no id twice within a list. For the asymmetric uses of the
 #'   package `x` is the reference; RBO itself is symmetric.
 #' @param p Persistence in (0, 1): the weight of depth \eqn{d} falls as
-#'   \eqn{p^{d-1}}; with \eqn{p = 0.9} the first 10 positions carry about 86%
-#'   of the extrapolated weight. Breuer et al. (2020) use 0.8.
+#'   \eqn{p^{d-1}}{p^(d-1)}; with \eqn{p = 0.9} the first 10 positions carry
+#'   about 86% of RBO's weight (Webber et al., eq. 21). Breuer et al. (2020) use 0.8.
 #' @param depth The depth \eqn{k} to evaluate at: a whole number >= 1 or
 #'   `Inf`; `NULL` (default) or `Inf` is the length of the longer list.
 #' @param form `"extrapolated"`, `"truncated"` or `"normalised"` (see
