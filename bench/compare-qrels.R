@@ -66,9 +66,41 @@ t_lb <- {
 }
 t_all <- time_min(x <- compare_qrels(qref, cand_paths, runs = runs, measure = "nDCG@10", B = 1000, seed = 1),
                   n = max(1L, reps - 1L))
-cat(sprintf("%-58s %7.2f s\n",
+cat(sprintf("%-50s %7.2f s",
             c("read 41 qrels files", "labels only (40 sets, B = 1000)", "evaluate 100 runs under 41 label sets",
               "leaderboard_agreement(), one set, B = 1000", "conclusion_agreement(), one set (t, holm)",
               "topic_agreement(), one set", "compare_qrels(): all of it"),
-            c(t_read, t_labels, t_eval, t_lb, t_all)))
+            c(t_read, t_labels, t_eval, t_lb, t_all)), sep = "\n")
+t_small <- time_min(compare_qrels(qref, cand_paths, runs = runs, measure = "nDCG@10", B = 200, seed = 1),
+                    n = max(1L, reps - 1L))
+cat(sprintf("%-50s %7.2f s\n", "compare_qrels(): all of it, B = 200", t_small))
 print(utils::head(summary(x)$table[, c("candidate", "kappa", "wkappa_quad", "kendall_tau", "tau_ap", "same_decision")], 5))
+
+# Where evaluation time goes: one label set, the runs as files, as ir_runs
+# read once, and cut at the measure's cut-off (what compare_qrels() does for
+# the candidates); at depth 100 (the runs above) and at depth 1000 (20 runs).
+eval_paths <- function(run_dir, label) {
+  rr <- read_runs(run_dir)
+  cut <- irtopics:::runs_cut(run_dir, "nDCG@10", 1000)
+  ev <- function(r) evaluate(r, qref, measures = "nDCG@10", missing = "zero")
+  n_lines <- sum(vapply(rr, function(r) length(r$score), numeric(1)))
+  n_cut <- sum(vapply(cut, function(r) length(r$score), numeric(1)))
+  stopifnot(identical(as.vector(ev(run_dir)[[1]]), as.vector(ev(cut)[[1]])))
+  cat(sprintf("%s: %s lines (%s after the cut)\n", label, format(n_lines, big.mark = ","),
+              format(n_cut, big.mark = ",")))
+  cat(sprintf("  %-46s %7.3f s\n", c("evaluate(files)", "evaluate(ir_runs read once)", "evaluate(cut ir_runs)",
+                                      "read_runs() + runs_cut(), once"),
+              c(time_min(ev(run_dir)), time_min(ev(rr)), time_min(ev(cut)),
+                time_min(irtopics:::runs_cut(run_dir, "nDCG@10", 1000)))), sep = "")
+}
+eval_paths(runs, "depth 100, 100 runs")
+deep <- file.path(dir, "deep")
+dir.create(deep, showWarnings = FALSE)
+for (r in seq_len(20)) {
+  lines <- unlist(lapply(topics, function(t) {
+    docs <- sprintf("d%s_%05d", t, sample(5000, 1000))
+    paste(t, "Q0", docs, seq_len(1000), sprintf("%.6f", rnorm(1000)), sprintf("deep%02d", r))
+  }))
+  writeLines(lines, file.path(deep, sprintf("deep%02d", r)))
+}
+eval_paths(deep, "depth 1000, 20 runs")
