@@ -180,8 +180,8 @@ agreement_means_plot <- function(object, candidates) {
                        inherit.aes = FALSE) +
     ggplot2::coord_equal(xlim = lim, ylim = lim) +
     ggplot2::scale_x_continuous(n.breaks = if (length(candidates) > 2L) 3 else 5) +
-    ggplot2::scale_y_continuous(n.breaks = if (length(candidates) > 2L) 3 else 5) +
-    ggplot2::labs(x = "under the reference labels", y = "under the candidate labels",
+    ggplot2::scale_y_continuous(n.breaks = if (length(candidates) > 2L) 4 else 5) +
+    ggplot2::labs(x = "reference labels", y = "candidate labels",
                   title = wrap_text(sprintf("Mean %s of each system", object$measure)),
                   subtitle = "dashed: equal means; tau: Kendall's tau-b") +
     title_theme()

@@ -48,9 +48,19 @@ names(cand_paths) <- sprintf("judge%02d", seq_len(n_sets))
 runs <- file.path(dir, "runs")
 qref <- file.path(dir, "reference.qrels")
 
+# minimum elapsed time over n runs; the CPU time (user + system, all
+# threads) of that run is kept in `last_cpu` (a loaded machine inflates the
+# elapsed time, not the CPU time)
+last_cpu <- NA_real_
 time_min <- function(expr, n = reps) {
   expr <- substitute(expr)
-  min(vapply(seq_len(n), function(i) system.time(eval(expr, parent.frame(3)))[["elapsed"]], numeric(1)))
+  env <- parent.frame()
+  t <- vapply(seq_len(n), function(i) {
+    st <- system.time(eval(expr, env))
+    c(st[["elapsed"]], st[["user.self"]] + st[["sys.self"]])
+  }, numeric(2))
+  last_cpu <<- t[2, which.min(t[1, ])]
+  min(t[1, ])
 }
 cat(sprintf("%s; %d threads; %d runs x %d topics x %d documents; %d label sets x %d judgments\n",
             R.version.string, irtopics_threads(), n_runs, n_topics, depth, n_sets, nrow(ref)))
@@ -66,6 +76,7 @@ t_lb <- {
 }
 t_all <- time_min(x <- compare_qrels(qref, cand_paths, runs = runs, measure = "nDCG@10", B = 1000, seed = 1),
                   n = max(1L, reps - 1L))
+cpu_all <- last_cpu
 cat(sprintf("%-50s %7.2f s",
             c("read 41 qrels files", "labels only (40 sets, B = 1000)", "evaluate 100 runs under 41 label sets",
               "leaderboard_agreement(), one set, B = 1000", "conclusion_agreement(), one set (t, holm)",
@@ -73,7 +84,10 @@ cat(sprintf("%-50s %7.2f s",
             c(t_read, t_labels, t_eval, t_lb, t_all)), sep = "\n")
 t_small <- time_min(compare_qrels(qref, cand_paths, runs = runs, measure = "nDCG@10", B = 200, seed = 1),
                     n = max(1L, reps - 1L))
+cpu_small <- last_cpu
 cat(sprintf("%-50s %7.2f s\n", "compare_qrels(): all of it, B = 200", t_small))
+cat(sprintf("CPU time (user + system) of compare_qrels(): %.2f s (B = 1000), %.2f s (B = 200)\n", cpu_all, cpu_small))
+cat(sprintf("load average: %s\n", paste(utils::tail(strsplit(readLines("/proc/loadavg"), " ")[[1]][1:3], 3), collapse = " ")))
 print(utils::head(summary(x)$table[, c("candidate", "kappa", "wkappa_quad", "kendall_tau", "tau_ap", "same_decision")], 5))
 
 # Where evaluation time goes: one label set, the runs as files, as ir_runs
@@ -86,8 +100,8 @@ eval_paths <- function(run_dir, label) {
   n_lines <- sum(vapply(rr, function(r) length(r$score), numeric(1)))
   n_cut <- sum(vapply(cut, function(r) length(r$score), numeric(1)))
   stopifnot(identical(as.vector(ev(run_dir)[[1]]), as.vector(ev(cut)[[1]])))
-  cat(sprintf("%s: %s lines (%s after the cut)\n", label, format(n_lines, big.mark = ","),
-              format(n_cut, big.mark = ",")))
+  cat(sprintf("%s: %s lines (%s after the cut)\n", label, format(n_lines, big.mark = ",", scientific = FALSE),
+              format(n_cut, big.mark = ",", scientific = FALSE)))
   cat(sprintf("  %-46s %7.3f s\n", c("evaluate(files)", "evaluate(ir_runs read once)", "evaluate(cut ir_runs)",
                                       "read_runs() + runs_cut(), once"),
               c(time_min(ev(run_dir)), time_min(ev(rr)), time_min(ev(cut)),
