@@ -145,15 +145,25 @@
 #' @seealso [read_labels()] for label files in other layouts, [rbo()].
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
-#' ref <- read_qrels(file.path(dir, "qrels.test"))
-#' # a simulated noisy judge: a quarter of the grades moved by one step
+#' ref <- read_qrels(file.path(dir, "qrels.rel_level"))  # grades 0-4
+#' # a simulated noisy judge: a quarter of the grades moved one step
 #' set.seed(1)
-#' cand <- ref
+#' cand <- as.data.frame(ref)
 #' flip <- sample(nrow(cand), nrow(cand) %/% 4)
-#' cand$rel[flip] <- pmax(0L, cand$rel[flip] + sample(c(-1L, 1L), length(flip), TRUE))
+#' cand$rel[flip] <- pmin(4L, pmax(0L, cand$rel[flip] + sample(c(-1L, 1L), length(flip), TRUE)))
 #' agr <- compare_qrels(ref, cand, B = 200, seed = 1)
 #' agr
-#' as.data.frame(agr)
+#' as.data.frame(agr, what = "topics")
+#'
+#' # with runs: ten systems simulated from the collection's one run
+#' run <- as.data.frame(read_run(file.path(dir, "results.test")))
+#' runs <- do.call(rbind, lapply(1:10, function(k) {
+#'   data.frame(system = paste0("sim", k), topic = run$topic, docno = run$docno,
+#'              score = run$score + rnorm(nrow(run), sd = 0.3 * k))
+#' }))
+#' agr2 <- compare_qrels(ref, cand, runs = runs, measure = "AP", B = 200, seed = 1)
+#' summary(agr2)
+#' autoplot(agr2)
 #' @export
 compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10", grades = NULL,
                           negative = c("unjudged", "grade"), B = 1000, conf = 0.95,
