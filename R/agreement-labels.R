@@ -203,8 +203,12 @@ label_agreement <- function(ref, cand, grades, B, conf, interval, seed, call = r
     bounds <- vapply(seq_len(ncol(reps)), function(s) {
       bootstrap_interval(long$estimate[s], reps[, s], jack[[s]], conf, interval)
     }, numeric(2))
-    long$conf.low <- bounds[1, ]
-    long$conf.high <- bounds[2, ]
+    # the basic interval can leave a statistic's range: clip it (every
+    # statistic is at most 1; kappa at least -1, a share at least 0)
+    low <- ifelse(long$statistic == "observed_agreement", 0,
+                  ifelse(long$statistic == "kappa" | startsWith(long$statistic, "weighted_kappa"), -1, -Inf))
+    long$conf.low <- pmax(bounds[1, ], low)
+    long$conf.high <- pmin(bounds[2, ], 1)
   }
   topics <- lp$counts
   stats_t <- per_topic[match(topics$topic, shared), , drop = FALSE]

@@ -57,7 +57,9 @@
 #' independent): the statistic is recomputed from the pooled confusion
 #' matrix of each sample. `interval = "percentile"` (the default) takes the
 #' samples' quantiles; `"basic"` and `"bca"` (with a leave-one-topic-out
-#' jackknife) are the other two of Davison & Hinkley (1997). Samples where a
+#' jackknife) are the other two of Davison & Hinkley (1997); bounds are
+#' clipped to the statistic's range (at most 1; kappa at least -1, the
+#' share of equal labels at least 0). Samples where a
 #' statistic is undefined are left out of its interval. The samples are
 #' drawn from the counter-based streams of the package (`seed`), the same for
 #' every thread count, chunking and `future` plan, and the label and

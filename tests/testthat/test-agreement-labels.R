@@ -174,3 +174,20 @@ test_that("intervals are the same for 1 and 2 threads, any chunking and a future
   fut <- compare_qrels(ref, cand, B = 600, seed = 9)
   expect_identical(fut$labels, one$labels)
 })
+
+test_that("basic and BCa intervals: the shared bootstrap_interval(), clipped to each statistic's range", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.rel_level"))
+  cand <- noisy_labels(ref, 0.3, seed = 1)
+  p <- compare_qrels(ref, cand, B = 300, seed = 2)
+  b <- compare_qrels(ref, cand, B = 300, seed = 2, interval = "basic")
+  a <- compare_qrels(ref, cand, B = 300, seed = 2, interval = "bca")
+  expect_identical(p$labels$estimate, b$labels$estimate)
+  # basic = 2 * estimate - the percentile bounds, reversed, then clipped
+  floor <- ifelse(p$labels$statistic == "observed_agreement", 0,
+                  ifelse(grepl("kappa", p$labels$statistic), -1, -Inf))
+  expect_equal(b$labels$conf.low, pmax(2 * p$labels$estimate - p$labels$conf.high, floor))
+  expect_equal(b$labels$conf.high, pmin(2 * p$labels$estimate - p$labels$conf.low, 1))
+  expect_true(all(b$labels$conf.high <= 1))
+  expect_false(isTRUE(all.equal(a$labels$conf.low, p$labels$conf.low)))
+  expect_true(all(a$labels$conf.high <= 1))
+})
