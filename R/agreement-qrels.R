@@ -184,6 +184,7 @@ compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10"
   if (!is.character(measure) || length(measure) != 1L || is.na(measure)) {
     stop_irtopics("{.arg measure} must be one measure name, not {show_value(measure)}.")
   }
+  if (!is.null(runs)) parse_measure(measure)  # an unknown measure fails before any work
   top_k <- check_whole(top_k, "top_k", min = 1)
   check_number(alpha, "alpha", min = 0, max = 1)
   B_test <- check_whole(B_test, "B_test", min = 1)

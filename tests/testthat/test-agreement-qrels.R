@@ -116,6 +116,8 @@ test_that("errors are classed and name the argument", {
   expect_error(compare_qrels(ref, ref, interval = "normal"), class = "irtopics_error_argument")
   expect_error(compare_qrels(ref, ref, negative = "zero"), class = "irtopics_error_argument")
   expect_error(compare_qrels(ref, ref, measure = c("AP", "P@10")), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, runs = perturbed_runs(2), measure = "nDGC@10"),
+               class = "irtopics_error_measure")
   x <- compare_qrels(ref, ref, B = 0)
   expect_error(autoplot(x, type = "means"), class = "irtopics_error_argument")
   expect_error(autoplot(x, candidates = "nope"), class = "irtopics_error_argument")
