@@ -64,7 +64,10 @@
 #' drawn from the counter-based streams of the package (`seed`), the same for
 #' every thread count, chunking and `future` plan, and the label and
 #' leaderboard bootstraps of one call use the same topic samples when they
-#' resample the same topics. Choices that were ours: resampling topics
+#' resample the same topics. In a simulation of judges whose error rate
+#' varies by topic (the package's `bench/README.md`, section 16b), all three
+#' intervals covered 95% at 50 topics and 91-92% at 15 topics. Choices that
+#' were ours: resampling topics
 #' rather than documents (documents of a topic share its difficulty and
 #' its assessor), and the percentile interval as the default.
 #'
