@@ -124,7 +124,11 @@ more_fixtures <- local({
         classes = "irtopics_warning_undefined"),
       ir_mean_intervals = mean_intervals(small, interval = "bca", B = 50, seed = 1),
       ir_rank_intervals = rank_intervals(small, B = 50, seed = 1),
-      ir_tau_interval = tau_interval(small, small + p10 / 10, B = 50, seed = 1))
+      ir_tau_interval = tau_interval(small, small + p10 / 10, B = 50, seed = 1),
+      ir_qrels_agreement = compare_qrels(
+        read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics")),
+        noisy_labels(read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics"))),
+        B = 20, seed = 1))
     cache
   }
 })

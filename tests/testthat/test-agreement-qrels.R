@@ -1,0 +1,186 @@
+# compare_qrels(): inputs, the runs' evaluations, the result class and its
+# plots. The label statistics themselves are tested in test-agreement-labels.R.
+
+test_that("labels only: one row per statistic, named as the issue asks", {
+  skip_if_not_installed("irr")
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.rel_level"))
+  cand <- noisy_labels(ref, 0.3, seed = 4)
+  x <- compare_qrels(ref, cand, B = 100, seed = 1)
+  expect_s3_class(x, "ir_qrels_agreement")
+  d <- as.data.frame(x)
+  expect_identical(class(d), "data.frame")
+  expect_named(d, c("candidate", "statistic", "threshold", "estimate", "conf.low", "conf.high"))
+  expect_setequal(unique(d$statistic),
+                  c("observed_agreement", "kappa", "weighted_kappa_linear", "weighted_kappa_quadratic",
+                    "krippendorff_alpha_nominal", "krippendorff_alpha_ordinal", "krippendorff_alpha_interval"))
+  expect_equal(d$threshold[d$statistic == "kappa"], c(NA, 1, 2, 3, 4))
+  # qrels.rel_level marks unjudged documents with -1: dropped from both sides
+  r <- as.data.frame(ref)
+  r <- r[r$rel >= 0, ]
+  cc <- cand[cand$rel >= 0, ]
+  both <- merge(r, cc, by = c("topic", "docno"))
+  expect_equal(x$counts$n_both, nrow(both))
+  expect_equal(d$estimate[d$statistic == "kappa" & is.na(d$threshold)],
+               irr::kappa2(cbind(both$rel.x, both$rel.y))$value, tolerance = 1e-12)
+  expect_equal(d$estimate[d$statistic == "weighted_kappa_quadratic"],
+               irr::kappa2(cbind(both$rel.x, both$rel.y), "squared")$value, tolerance = 1e-12)
+  expect_true(all(d$conf.low <= d$estimate + 1e-12 | is.na(d$conf.low)))
+  expect_null(x$leaderboard)
+  expect_error(as.data.frame(x, what = "leaderboard"), class = "irtopics_error_argument")
+  # a path, an ir_qrels and a data frame give the same labels
+  y <- compare_qrels(file.path(agreement_dir(), "qrels.rel_level"), cand, B = 100, seed = 1)
+  expect_identical(y$labels, x$labels)
+  names(cand) <- c("query_id", "doc_id", "relevance")
+  z <- compare_qrels(as.data.frame(ref), cand, B = 100, seed = 1)
+  expect_identical(z$labels, x$labels)
+  # negative grades kept as a grade
+  g <- compare_qrels(ref, ref, B = 0, negative = "grade")
+  expect_equal(g$grades, c(-1, 0, 1, 2, 3, 4))
+  expect_equal(g$labels$estimate[g$labels$statistic == "kappa" & is.na(g$labels$threshold)], 1)
+})
+
+test_that("several candidates: a named list or paths, each against the reference", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.test"))
+  a <- noisy_labels(ref, 0.2, seed = 1)
+  b <- noisy_labels(ref, 0.5, seed = 2)
+  x <- compare_qrels(ref, list(mild = a, strong = b), B = 50, seed = 3)
+  expect_equal(x$n_candidates, 2)
+  expect_equal(unique(x$labels$candidate), c("mild", "strong"))
+  one <- compare_qrels(ref, b, B = 50, seed = 3)
+  expect_equal(x$labels$estimate[x$labels$candidate == "strong"], one$labels$estimate)
+  expect_equal(x$labels$conf.low[x$labels$candidate == "strong"], one$labels$conf.low)
+  k <- x$labels[x$labels$statistic == "kappa" & is.na(x$labels$threshold), ]
+  expect_gt(k$estimate[1], k$estimate[2])
+  f1 <- withr::local_tempfile()
+  f2 <- withr::local_tempfile()
+  write_qrels(a, f1)
+  write_qrels(b, f2)
+  p <- compare_qrels(ref, c(mild = f1, strong = f2), B = 50, seed = 3)
+  expect_identical(p$labels, x$labels)
+  expect_error(compare_qrels(ref, list(a = a, a = b)), class = "irtopics_error_argument")
+  expect_match(paste(format(x), collapse = "\n"), "2 candidate label sets")
+})
+
+test_that("with runs: both score matrices, leaderboard, conclusions and topics from the shared functions", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.rel_level"))
+  cand <- noisy_labels(ref, 0.4, seed = 5)
+  runs <- perturbed_runs(6)
+  x <- compare_qrels(ref, cand, runs = runs, measure = "nDCG@10", B = 100, seed = 7, n_threads = 1)
+  sr <- evaluate(runs, ref, measures = "nDCG@10", missing = "zero")[[1]]
+  sc <- evaluate(runs, cand, measures = "nDCG@10", missing = "zero")[[1]]
+  expect_equal(unclass(x$scores$reference), unclass(sr))
+  xc <- x$scores$candidates$candidate
+  expect_equal(dimnames(xc), dimnames(sc))
+  expect_equal(as.vector(xc), as.vector(sc))
+  lb <- as.data.frame(x, what = "leaderboard")
+  expect_equal(lb$estimate[lb$statistic == "kendall_tau"], cor(rowMeans(sr), rowMeans(sc), method = "kendall"))
+  ref_lb <- leaderboard_agreement(sr, sc, B = 100, seed = 7)
+  expect_equal(lb$conf.low, ref_lb$conf.low)
+  expect_equal(x$means$reference_mean, unname(rowMeans(sr)))
+  expect_equal(x$means$candidate_mean, unname(rowMeans(sc)))
+  cl <- conclusion_agreement(sr, sc, test = "t", correction = "holm")
+  fl <- as.data.frame(x, what = "flips")
+  expect_equal(fl$p_candidate, cl$pairs$p_candidate)
+  expect_equal(as.data.frame(x, what = "conclusions")$count, cl$summary$count)
+  tp <- as.data.frame(x, what = "topics")
+  for (t in colnames(sr)) {
+    expect_equal(tp$kendall_tau[tp$topic == t], cor(sr[, t], sc[, t], method = "kendall"))
+  }
+  expect_false(is.null(tp$kappa))
+  s <- summary(x)
+  expect_s3_class(s, "irtopics_summary")
+  expect_equal(s$table$kendall_tau, lb$estimate[lb$statistic == "kendall_tau"])
+  expect_match(paste(format(x), collapse = "\n"), "Leaderboards \\(nDCG@10")
+  # the same with the runs as files, and 2 threads
+  dir <- withr::local_tempdir()
+  for (s2 in unique(runs$system)) {
+    r <- runs[runs$system == s2, ]
+    writeLines(sprintf("%s Q0 %s 0 %.10f %s", r$topic, r$docno, r$score, s2), file.path(dir, s2))
+  }
+  y <- compare_qrels(ref, cand, runs = dir, measure = "nDCG@10", B = 100, seed = 7, n_threads = 2)
+  expect_equal(y$leaderboard, x$leaderboard, tolerance = 1e-9)
+  expect_identical(y$labels, x$labels)
+})
+
+test_that("errors are classed and name the argument", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.test"))
+  expect_error(compare_qrels(42, ref), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, "no/such/file"), class = "irtopics_error_file")
+  expect_error(compare_qrels(ref, data.frame(topic = "1", docno = "x")), class = "irtopics_error_argument")
+  other <- data.frame(topic = "999", docno = "x", rel = 1)
+  expect_error(compare_qrels(ref, other), class = "irtopics_error_data")
+  dup <- data.frame(topic = c("1", "1"), docno = c("x", "x"), rel = c(0, 1))
+  expect_error(compare_qrels(ref, dup), class = "irtopics_error_duplicate")
+  expect_error(compare_qrels(ref, ref, conf = 1), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, B = -1), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, interval = "normal"), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, negative = "zero"), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, measure = c("AP", "P@10")), class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, runs = perturbed_runs(2), measure = "nDGC@10"),
+               class = "irtopics_error_measure")
+  x <- compare_qrels(ref, ref, B = 0)
+  expect_error(autoplot(x, type = "means"), class = "irtopics_error_argument")
+  expect_error(autoplot(x, candidates = "nope"), class = "irtopics_error_argument")
+  expect_error(autoplot(x, colour = "red"), class = "irtopics_error_argument")
+})
+
+test_that("plots: means with the identity line and tau, per-topic kappa, the flip matrix", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.rel_level"))
+  runs <- perturbed_runs(5)
+  x <- compare_qrels(ref, list(a = noisy_labels(ref, 0.3, 1), b = noisy_labels(ref, 0.6, 2)), runs = runs,
+                     measure = "AP", B = 50, seed = 1)
+  p <- autoplot(x)
+  b <- ggplot2::ggplot_build(p)
+  ab <- ggplot2::layer_data(p, 1)
+  expect_equal(unique(ab$slope), 1)
+  expect_equal(unique(ab$intercept), 0)
+  pts <- ggplot2::layer_data(p, 2)
+  expect_equal(sort(pts$x), sort(x$means$reference_mean))
+  expect_equal(sort(pts$y), sort(x$means$candidate_mean))
+  lab <- ggplot2::layer_data(p, 3)
+  tau <- x$leaderboard$estimate[x$leaderboard$statistic == "kendall_tau"]
+  expect_setequal(lab$label, sprintf("tau = %.2f", tau))
+  expect_match(b$plot$labels$x, "reference")
+  expect_match(b$plot$labels$title, "Mean AP")
+  expect_equal(nrow(b$layout$layout), 2)  # one panel per candidate
+  k <- autoplot(x, type = "kappa", candidates = "a")
+  kd <- ggplot2::layer_data(k, 2)
+  expect_equal(sort(kd$x), sort(x$topics$kappa[x$topics$candidate == "a"]))
+  est <- ggplot2::layer_data(k, 4)
+  expect_equal(est$x, x$labels$estimate[x$labels$candidate == "a" & x$labels$statistic == "kappa" &
+                                          is.na(x$labels$threshold)])
+  f <- autoplot(x, type = "flips", candidates = "b")
+  fd <- ggplot2::layer_data(f, 1)
+  expect_equal(nrow(fd), choose(5, 2))
+  expect_s3_class(autoplot(x, type = "flips"), "ggplot")
+  expect_error(autoplot(x, type = "flips", candidates = c("a", "b")), class = "irtopics_error_argument")
+})
+
+test_that("runs cut at the measure's cut-off score as the whole runs do", {
+  dir <- agreement_dir()
+  qrels <- file.path(dir, "qrels.rel_level")
+  runs <- perturbed_runs(3)
+  # ties at the cut: give documents 9-12 of every list one score
+  runs <- runs[order(runs$system, runs$topic, -runs$score), ]
+  pos <- stats::ave(seq_len(nrow(runs)), runs$system, runs$topic, FUN = seq_along)
+  runs$score[pos %in% 9:12] <- 0.5
+  runs$score[pos > 12] <- runs$score[pos > 12] - 10
+  files <- withr::local_tempdir()
+  for (s in unique(runs$system)) {
+    r <- runs[runs$system == s, ]
+    writeLines(sprintf("%s Q0 %s 0 %.10f %s", r$topic, r$docno, r$score, s), file.path(files, s))
+  }
+  for (m in c("nDCG@10", "P@10", "AP@10", "RR@10", "ERR@10", "R@50", "Judged@10", "AP", "Bpref")) {
+    cut <- runs_cut(files, m, depth = 1000)
+    whole <- evaluate(files, qrels, measures = m, missing = "zero")[[1]]
+    part <- evaluate(cut, qrels, measures = m, missing = "zero")[[1]]
+    expect_identical(as.vector(part), as.vector(whole), label = m)
+    n <- sum(vapply(cut, function(r) length(r$score), numeric(1)))
+    k <- irtopics:::parse_measure(m)$cutoff
+    if (isTRUE(k > 0)) expect_lt(n, 0.2 * nrow(runs)) else expect_equal(n, nrow(runs))
+  }
+  # depth cuts too; a data frame is evaluated as given
+  expect_equal(sum(vapply(runs_cut(files, "AP", depth = 5), function(r) length(r$score), numeric(1))),
+               3 * 3 * 5)
+  expect_identical(runs_cut(runs, "P@10", 1000), runs)
+})
