@@ -72,7 +72,7 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'     evaluations; systems fixed); `NA` for `top1` (a 0/1 value has no
 #'     useful interval) and when `B = 0`. What the default percentile
 #'     interval is an interval for (measured in bench/README.md, section
-#'     15): the agreement to expect from an evaluation on this many topics
+#'     16): the agreement to expect from an evaluation on this many topics
 #'     (coverage .98-1.00 for tau-b), not the agreement over infinitely
 #'     many topics, which finite topic sets bias down (coverage 0 when that
 #'     is .94). `boot_mean - estimate` shows the bootstrap's bias. `"basic"`

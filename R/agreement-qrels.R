@@ -65,7 +65,7 @@
 #' every thread count, chunking and `future` plan, and the label and
 #' leaderboard bootstraps of one call use the same topic samples when they
 #' resample the same topics. In a simulation of judges whose error rate
-#' varies by topic (the package's `bench/README.md`, section 16b), all three
+#' varies by topic (the package's `bench/README.md`, section 20b), all three
 #' intervals covered 95% at 50 topics and 91-92% at 15 topics. Choices that
 #' were ours: resampling topics
 #' rather than documents (documents of a topic share its difficulty and

@@ -29,7 +29,7 @@
 #'   resample lies on one side of the mean.
 #'
 #' Coverage at 95% on four real matrices taken as populations of topics
-#' (`bench/README.md`, section 15): t 0.91 to 0.95, BCa 0.885 to 0.95 and
+#' (`bench/README.md`, section 19): t 0.91 to 0.95, BCa 0.885 to 0.95 and
 #' percentile 0.87 to 0.95, the bootstrap ones undercovering most with 10
 #' topics; from 25 topics all are within 0.03 of 95%.
 #'

@@ -21,7 +21,7 @@
 #' posterior probabilities. A complete matrix is required (every system
 #' answers every topic), so that every resample ranks all systems on the same
 #' topics. Coverage of the rank intervals at 95% on real matrices taken as
-#' populations (`bench/README.md`, section 15): 0.84 to 0.90 with 10 topics,
+#' populations (`bench/README.md`, section 19): 0.84 to 0.90 with 10 topics,
 #' 0.90 to 0.94 with 25 and 0.93 to 0.96 with 50.
 #'
 #' @param scores An `ir_scores` or numeric matrix (systems x topics) without
