@@ -179,7 +179,7 @@ agreement_means_plot <- function(object, candidates) {
                        hjust = -0.1, vjust = 1.4, size = if (length(candidates) > 2L) 2.5 else 3,
                        inherit.aes = FALSE) +
     ggplot2::coord_equal(xlim = lim, ylim = lim) +
-    ggplot2::scale_x_continuous(n.breaks = if (length(candidates) > 2L) 3 else 5) +
+    ggplot2::scale_x_continuous(n.breaks = if (length(candidates) > 1L) 3 else 5) +
     ggplot2::scale_y_continuous(n.breaks = if (length(candidates) > 2L) 4 else 5) +
     ggplot2::labs(x = "reference labels", y = "candidate labels",
                   title = wrap_text(sprintf("Mean %s of each system", object$measure)),
