@@ -41,6 +41,18 @@
 #' A pair whose per-topic differences do not vary has no t statistic: its
 #' p-value is `NA` and it counts as not significant (`n_undefined`).
 #'
+#' **No interval is given for the discriminative power itself**, on
+#' purpose. The uncertainty users ask about is over topics: would another
+#' set of n topics find as many pairs significant? A bootstrap over topics
+#' does not answer it: a resampled set of n topics repeats some topics, and
+#' each paired test then counts the copies as independent topics, so the
+#' resampled tests work on fewer distinct topics than they assume; we know
+#' of no check that such an interval covers the discriminative power of
+#' new topic sets at its nominal level, and have not made one. What
+#' stability over topic sets a measure has is what the swap method measures
+#' with disjoint halves of the topics ([swap_error_rates()]); the per-pair
+#' p-values in `$pairs` are exact statements about each pair.
+#'
 #' The random draws come from a counter-based generator keyed by `seed` and
 #' the replicate number, so results are identical for any `n_threads`,
 #' chunking and `future` plan; with `seed = NULL` a seed is drawn from R's
