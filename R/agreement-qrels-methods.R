@@ -172,6 +172,7 @@ agreement_means_plot <- function(object, candidates) {
   lab <- data.frame(candidate = factor(tau$candidate, levels = candidates),
                     label = sprintf("tau = %.2f", tau$estimate), stringsAsFactors = FALSE)
   lim <- range(c(d$reference_mean, d$candidate_mean), na.rm = TRUE)
+  br <- equal_axis_breaks(lim, c(6L, 3L, 2L)[min(length(candidates), 3L)])
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$reference_mean, y = .data$candidate_mean)) +
     ggplot2::geom_abline(slope = 1, intercept = 0, colour = "grey50", linetype = "dashed") +
     ggplot2::geom_point(size = 1.6) +
@@ -179,8 +180,8 @@ agreement_means_plot <- function(object, candidates) {
                        hjust = -0.1, vjust = 1.4, size = if (length(candidates) > 2L) 2.5 else 3,
                        inherit.aes = FALSE) +
     ggplot2::coord_equal(xlim = lim, ylim = lim) +
-    ggplot2::scale_x_continuous(n.breaks = if (length(candidates) > 1L) 3 else 5) +
-    ggplot2::scale_y_continuous(n.breaks = if (length(candidates) > 2L) 4 else 5) +
+    ggplot2::scale_x_continuous(breaks = br) +
+    ggplot2::scale_y_continuous(breaks = br) +
     ggplot2::labs(x = "reference labels", y = "candidate labels",
                   title = wrap_text(sprintf("Mean %s of each system", object$measure)),
                   subtitle = "dashed: equal means; tau: Kendall's tau-b") +
@@ -190,6 +191,28 @@ agreement_means_plot <- function(object, candidates) {
       ggplot2::theme(strip.text = ggplot2::element_text(size = 8))
   }
   p
+}
+
+# The breaks of both axes of the means plot (equal axes, so the same
+# breaks): steps of 1, 2, 2.5 or 5 times a power of ten, the finest with at
+# most `max_n` breaks inside the data's range and at least two; when no step
+# fits, every other break of the last step with two or more. ggplot2's
+# n.breaks = 3, which kept side-by-side panels' tick labels apart, could
+# leave a single tick (0, 0.5, 1 on means from 0.15 to 0.9).
+equal_axis_breaks <- function(lim, max_n) {
+  span <- diff(lim)
+  if (!is.finite(span) || span <= 0) return(ggplot2::waiver())
+  steps <- sort(outer(c(1, 2, 2.5, 5), 10^(floor(log10(span)) + (-2:1))))
+  last <- NULL
+  for (st in steps) {
+    b <- round(st * seq(ceiling(lim[1] / st - 1e-9), floor(lim[2] / st + 1e-9)), 10)
+    if (length(b) < 2L) break
+    if (length(b) <= max_n) return(b)
+    last <- b
+  }
+  if (is.null(last)) return(ggplot2::waiver())
+  thinned <- last[seq(1L, length(last), by = 2L)]
+  if (length(thinned) >= 2L) thinned else last
 }
 
 agreement_kappa_plot <- function(object, candidates) {

@@ -143,6 +143,12 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_match(b$plot$labels$x, "reference")
   expect_match(b$plot$labels$title, "Mean AP")
   expect_equal(nrow(b$layout$layout), 2)  # one panel per candidate
+  # equal axes carry the same breaks, at least two of them inside the panel
+  pp <- b$layout$panel_params[[1]]
+  xb <- pp$x$breaks[!is.na(pp$x$breaks)]
+  expect_equal(xb, pp$y$breaks[!is.na(pp$y$breaks)])
+  expect_gte(length(xb), 2)
+  expect_lte(length(xb), 3)
   k <- autoplot(x, type = "kappa", candidates = "a")
   kd <- ggplot2::layer_data(k, 2)
   expect_equal(sort(kd$x), sort(x$topics$kappa[x$topics$candidate == "a"]))
@@ -154,6 +160,23 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_equal(nrow(fd), choose(5, 2))
   expect_s3_class(autoplot(x, type = "flips"), "ggplot")
   expect_error(autoplot(x, type = "flips", candidates = c("a", "b")), class = "irtopics_error_argument")
+})
+
+test_that("the means plot's breaks: at least two inside the range, few for several panels", {
+  # means from 0.15 to 0.9 (a real-scale nDCG@10 leaderboard): ggplot2's
+  # n.breaks = 3 gave 0, 0.5, 1, one tick inside
+  expect_equal(equal_axis_breaks(c(0.15, 0.9), 3), c(0.25, 0.5, 0.75))
+  expect_equal(equal_axis_breaks(c(0.15, 0.9), 6), c(0.2, 0.4, 0.6, 0.8))
+  expect_equal(equal_axis_breaks(c(0.1, 0.22), 3), c(0.1, 0.15, 0.2))
+  expect_equal(equal_axis_breaks(c(0.4, 0.45), 3), c(0.4, 0.42, 0.44))
+  # three panels side by side: two breaks (0.25, 0.5, 0.75 ran together at 3.5 in)
+  expect_equal(equal_axis_breaks(c(0.15, 0.9), 2), c(0.25, 0.75))
+  expect_equal(equal_axis_breaks(c(0.1, 0.22), 2), c(0.1, 0.2))
+  for (lim in list(c(0.013, 0.0141), c(2, 97), c(0.5, 0.51))) {
+    b <- equal_axis_breaks(lim, 3)
+    expect_true(length(b) >= 2 && length(b) <= 3 && all(b >= lim[1] & b <= lim[2]))
+  }
+  expect_s3_class(equal_axis_breaks(c(0.3, 0.3), 3), "waiver")
 })
 
 test_that("runs cut at the measure's cut-off score as the whole runs do", {
