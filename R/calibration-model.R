@@ -79,6 +79,11 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   depth 1000; `NULL` for the registry's.
 #' @param margins The candidate margin families (see [fit_margin()]); `NULL`
 #'   for all of the type's.
+#' @param atom_share,mean_tol Passed to [fit_margin()] for every margin: the
+#'   share of scores at 0 or 1 from which a point mass is modelled, and the
+#'   largest distance between a margin's expected value and its scores'
+#'   mean left as fitted (`mean_tol = Inf`: the maximum likelihood fits as
+#'   they are, as the 2019 study used them).
 #' @param copulas The candidate copula families: `"all"`, `"basic"` or a
 #'   vector of codes (see Copulas).
 #' @param drop_bottom Share of systems with the lowest mean to drop (0 keeps
@@ -103,7 +108,7 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   (name), `par`, `par2`, `tau` (of the fitted copula), `tau_empirical`,
 #'   `loglik`, `aic`), the pseudo-observations `pobs` (topics x systems) and
 #'   `dropped` (the systems left out and why)), `measure`, `type`, `support`,
-#'   `copula_families`, `drop_bottom`, `ties`.
+#'   `copula_families`, `drop_bottom`, `ties`, `atom_share`, `mean_tol`.
 #' @references J. Urbano and T. Nagler (2018). Stochastic simulation of test
 #'   collections: evaluation scores. SIGIR.
 #'
@@ -120,14 +125,16 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #' @export
 simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL,
                              copulas = "all", drop_bottom = 0.1, duplicate_tol = 1e-5,
-                             ties = c("random", "average"), seed = NULL, n_threads = irtopics_threads(),
-                             progress = NULL) {
+                             ties = c("random", "average"), atom_share = 0.1, mean_tol = 0.001, seed = NULL,
+                             n_threads = irtopics_threads(), progress = NULL) {
   mats <- collection_list(scores)
   measure <- common_measure(mats)
   spec <- simulation_spec(measure, type, support)
   check_number(drop_bottom, "drop_bottom", min = 0, max = 0.9)
   check_number(duplicate_tol, "duplicate_tol", min = 0)
   ties <- match_choice(ties)
+  check_number(atom_share, "atom_share", min = 0, max = 1)
+  check_number(mean_tol, "mean_tol", min = 0)
   check_seed(seed)
   copulas <- check_copula_families(copulas)
   n_threads <- resolve_threads(n_threads)
@@ -150,7 +157,8 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
     m <- col$scores
     fits <- lapply(rownames(m), function(s) {
       if (show) cli::cli_progress_update(id = pb)
-      tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins),
+      tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins,
+                          atom_share = atom_share, mean_tol = mean_tol),
                irtopics_error = function(e) {
                  stop_irtopics(c("Can't fit a margin to system {.val {s}} of collection {.val {col$name}}.",
                                  x = conditionMessage(e)), kind = "data", parent = e)
@@ -162,13 +170,15 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   })
   names(out) <- names(mats)
   new_ir_sim_model(list(collections = out, measure = measure, type = spec$type, support = spec$support,
-                        copula_families = copulas, drop_bottom = drop_bottom, ties = ties))
+                        copula_families = copulas, drop_bottom = drop_bottom, ties = ties,
+                        atom_share = atom_share, mean_tol = mean_tol))
 }
 
 new_ir_sim_model <- function(x) {
   new_result(x, "ir_sim_model", fields = c(collections = "list", measure = "string", type = "string",
                                            support = "numeric?", copula_families = "numeric",
-                                           drop_bottom = "number", ties = "string"))
+                                           drop_bottom = "number", ties = "string", atom_share = "number",
+                                           mean_tol = "number"))
 }
 
 # One matrix or a named list of them, as a named list of checked matrices.

@@ -40,7 +40,8 @@ calibration_refits <- function(model, spec, n_topics, delta, closest, refits, re
     }))
     refit <- tryCatch(
       simulation_model(mats, type = model$type, support = model$support, copulas = model$copula_families,
-                       drop_bottom = 0, duplicate_tol = 0, ties = model$ties %||% "random", seed = rs,
+                       drop_bottom = 0, duplicate_tol = 0, ties = model$ties %||% "random",
+                       atom_share = model$atom_share %||% 0.1, mean_tol = model$mean_tol %||% 0.001, seed = rs,
                        n_threads = n_threads),
       irtopics_error = function(e) {
         stop_irtopics(c("Can't refit the model on half of the topics (refit {r}).", x = conditionMessage(e)),
