@@ -171,7 +171,7 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
       ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
       ggplot2::geom_line() +
       ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "significance level alpha", y = "Type I error rate",
+      ggplot2::labs(x = "significance level alpha", y = "Type I error",
                     title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
                     subtitle = wrap_text(sprintf("%s trials per size; %s",
                                                  format(object$trials, big.mark = ","), bands), 50L))
@@ -201,5 +201,6 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
                     fill = ggplot2::guide_legend(ncol = if (n_tests > 3L) 2L else n_tests, byrow = TRUE)) +
     ggplot2::theme_bw() + title_theme() +
     ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"),
-                   legend.key.size = ggplot2::unit(0.9, "lines"), legend.margin = ggplot2::margin(0, 0, 0, 0))
+                   legend.key.size = ggplot2::unit(0.8, "lines"), legend.text = ggplot2::element_text(size = ggplot2::rel(0.85)),
+                   legend.margin = ggplot2::margin(0, 0, 0, 0))
 }
