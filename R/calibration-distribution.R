@@ -48,8 +48,13 @@ dmargin <- function(x, margin) {
     if (any(inside)) {
       fam <- margin_family_of(spec$family)
       f <- fam$d(spec, y[inside])
+      rc <- margin$recentre
       tr <- margin$transform
-      if (!is.null(tr)) f <- f * transform_density_factor(fam$p(spec, y[inside]), tr)
+      if (!is.null(rc) || !is.null(tr)) {
+        Fy <- fam$p(spec, y[inside])
+        if (!is.null(rc)) f <- f * recentre_density_factor(Fy, rc)
+        if (!is.null(tr)) f <- f * transform_density_factor(recentre_cdf(Fy, rc), tr)
+      }
       d[inside] <- f
     }
     d
@@ -67,9 +72,10 @@ pmargin <- function(q, margin) {
     }
     spec <- margin_spec(margin)
     Fy <- margin_family_of(spec$family)$p(spec, pmin(pmax(y, 0), 1))
-    Fy[y <= 0] <- 0
+    # (F(0) is the mass at 0 of a zero-inflated margin)
+    Fy[y < 0] <- 0
     Fy[y >= 1] <- 1
-    transform_cdf(pmin(pmax(Fy, 0), 1), margin$transform)
+    transform_cdf(recentre_cdf(pmin(pmax(Fy, 0), 1), margin$recentre), margin$transform)
   })
 }
 
@@ -89,8 +95,10 @@ qmargin <- function(p, margin) {
       return(margin$support[pmin(k, length(cdf) - 1L) + 1L])
     }
     spec <- margin_spec(margin)
-    margin_family_of(spec$family)$q(spec, transform_quantile(u, margin$transform),
-                                    list(knots = margin$knots, cdf = margin$base_cdf))
+    # the family's own table (base_cdf is recentred)
+    rc <- margin$recentre
+    tab <- list(knots = margin$knots, cdf = recentre_quantile(margin$base_cdf, rc))
+    margin_family_of(spec$family)$q(spec, recentre_quantile(transform_quantile(u, margin$transform), rc), tab)
   })
 }
 
@@ -242,4 +250,63 @@ transform_quantile <- function(p, tr) {
 # dF'/dF at F.
 transform_density_factor <- function(Fx, tr) {
   if (tr$b == 1) tr$a * Fx^(tr$a - 1) else tr$b * (1 - Fx)^(tr$b - 1)
+}
+
+# A margin whose expected value is more than `tol` from its scores' mean,
+# moved to that mean by the transformation of transform_margin(), which then
+# becomes part of the fit: `recentre` = list(a, b, lo, w) (continuous
+# margins: the distribution functions apply it to the family's CDF) or the
+# pmf itself (discrete), and the table (cdf, base_cdf, base_sf) is the
+# recentred one, from which transform_margin() starts. A margin with point
+# masses p0 at 0 and p1 at 1 keeps them: only its continuous part (CDF
+# values in [lo, lo + w] = [p0, 1 - p1]) is transformed, to the mean of
+# the other scores.
+recentre_margin <- function(m, tol) {
+  target <- mean(m$data)
+  if (abs(m$mean - target) <= tol) return(m)
+  p0 <- m$parameters$p0 %||% 0
+  p1 <- m$parameters$p1 %||% 0
+  w <- 1 - p0 - p1
+  # the continuous part's table (the doubled knots of the atoms dropped)
+  inner <- seq_along(m$knots)
+  if (p0 > 0) inner <- inner[-1L]
+  if (p1 > 0) inner <- inner[-length(inner)]
+  part <- unclass(m)
+  part$knots <- m$knots[inner]
+  part$base_cdf <- part$cdf <- pmin(pmax((m$base_cdf[inner] - p0) / w, 0), 1)
+  part$base_sf <- pmin(pmax((m$base_sf[inner] - p1) / w, 0), 1)
+  moved <- tryCatch(transform_margin(new_ir_margin(part), (target - p1) / w), irtopics_error = function(e) NULL)
+  if (is.null(moved)) return(m)
+  tr <- moved$transform
+  sf <- if (tr$b == 1) -expm1(tr$a * log1p(-part$base_sf)) else part$base_sf^tr$b
+  sf[moved$cdf >= 1] <- 0
+  out <- unclass(m)
+  out$base_cdf[inner] <- p0 + w * moved$cdf
+  out$base_sf[inner] <- p1 + w * sf
+  out$cdf <- out$base_cdf
+  out$mean <- p1 + w * moved$mean
+  out$var <- max(p1 + w * (moved$var + moved$mean^2) - out$mean^2, 0)
+  if (m$discrete) out$pmf <- diff(c(0, out$cdf)) else out$recentre <- c(tr, list(lo = p0, w = w))
+  new_ir_margin(out)
+}
+
+# The recentring of a continuous margin applied to (or undone from) its
+# family's CDF values Fx; NULL: none. Only CDF values of the continuous
+# part, [lo, lo + w], move; lo = 0 and w = 1 give transform_cdf() exactly.
+recentre_cdf <- function(Fx, rc) {
+  if (is.null(rc)) return(Fx)
+  inside <- Fx <= rc$lo + rc$w
+  Fx[inside] <- rc$lo + rc$w * transform_cdf(pmin(pmax((Fx[inside] - rc$lo) / rc$w, 0), 1), rc)
+  Fx
+}
+
+recentre_quantile <- function(u, rc) {
+  if (is.null(rc)) return(u)
+  inside <- u > rc$lo & u <= rc$lo + rc$w
+  u[inside] <- rc$lo + rc$w * transform_quantile(pmin((u[inside] - rc$lo) / rc$w, 1), rc)
+  u
+}
+
+recentre_density_factor <- function(Fx, rc) {
+  transform_density_factor(pmin(pmax((Fx - rc$lo) / rc$w, 0), 1), rc)
 }

@@ -24,9 +24,10 @@
 # from the tabulated CDF) and cdf_both(spec, q) (CDF and 1 - F at once). A
 # discrete family gives pmf(spec), its probabilities at the support, and
 # gets d, p, q and moments from it. Every record gets table(spec), the
-# simulator's table of its type.
+# simulator's table of its type, unless it gives its own (a continuous
+# family with point masses: R/calibration-inflated.R).
 margin_family <- function(name, type = c("continuous", "discrete"), label, fit, df, d = NULL, p = NULL,
-                          q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL) {
+                          q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL, table = NULL) {
   type <- match.arg(type)
   stopifnot(is.character(name), length(name) == 1L, is.character(label), is.function(fit), is.function(df))
   if (type == "discrete") {
@@ -40,7 +41,7 @@ margin_family <- function(name, type = c("continuous", "discrete"), label, fit, 
     stopifnot(is.function(d), is.function(p), is.function(moments))
     if (is.null(cdf_both)) cdf_both <- function(spec, q) list(lower = p(spec, q), upper = p(spec, q, lower = FALSE))
     if (is.null(q)) q <- function(spec, u, table) newton_quantile(spec, u, table, d, p)
-    table <- function(spec) continuous_table(cdf_both(spec, margin_knots()), moments(spec))
+    if (is.null(table)) table <- function(spec) continuous_table(cdf_both(spec, margin_knots()), moments(spec))
   }
   list(name = name, type = type, label = label, fit = fit, df = df, d = d, p = p, q = q, moments = moments,
        table = table)

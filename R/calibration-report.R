@@ -22,7 +22,8 @@ format.ir_calibration <- function(x, ...) {
   n_sys <- sum(vapply(cols, function(col) length(col$systems), 1L))
   out <- c(sprintf("<ir_calibration> %s: %s (%s after preparation); %s trials per setting, B = %s",
                    x$model$measure, plural(length(cols), "collection"), plural(n_sys, "system"),
-                   format(x$trials, big.mark = ","), format(x$B, big.mark = ",")))
+                   format(x$trials, big.mark = ","), format(x$B, big.mark = ",")),
+           calibration_interval_text(x))
   for (a in x$alpha) {
     t1 <- calibration_cells(x, "type1", a)
     verdict <- calibration_verdict(t1$rate, t1$se, a)
@@ -33,6 +34,7 @@ format.ir_calibration <- function(x, ...) {
     out <- c(out, "", sprintf("Type I error at alpha = %s (two-sided; + liberal, - conservative beyond 2.58 Monte Carlo SE):",
                               format(a)),
              printed_lines(print(shown, row.names = FALSE)))
+    out <- c(out, calibration_interval_lines(x, t1, a))
     for (n in x$n_topics) {
       sel <- t1$n_topics == n
       v <- verdict[sel]
@@ -60,7 +62,26 @@ format.ir_calibration <- function(x, ...) {
                             pct_text(worst$rate, 3), worst$test, worst$n_topics, format(worst$delta)))
     }
   }
-  c(out, "", "# as.data.frame() has every rate with its Monte Carlo standard error; autoplot() draws them")
+  c(out, "", "# as.data.frame() has every rate with its Monte Carlo standard error and interval; autoplot() draws them")
+}
+
+# Which interval the results carry (print, plots).
+calibration_interval_text <- function(x) {
+  if ((x$refits %||% 0) == 0) {
+    return("95% intervals: Monte Carlo error only (the fitted model taken as exact; refits = 0)")
+  }
+  sprintf("95%% intervals: Monte Carlo error and the model's fitting error (%d refits on half the topics, %s trials each)",
+          as.integer(x$refits), format(x$refit_trials, big.mark = ","))
+}
+
+# The Type I intervals with the model's uncertainty (only with refits).
+calibration_interval_lines <- function(x, t1, a) {
+  if ((x$refits %||% 0) == 0) return(character())
+  cell <- sprintf("%s-%s", pct_text(t1$conf.low), pct_text(t1$conf.high))
+  shown <- data.frame(topics = x$n_topics)
+  for (test in x$tests) shown[[test]] <- cell[t1$test == test][match(x$n_topics, t1$n_topics[t1$test == test])]
+  c(sprintf("95%% interval with the model's uncertainty (%d refits):", as.integer(x$refits)),
+    printed_lines(print(shown, row.names = FALSE)))
 }
 
 #' @export
@@ -71,8 +92,11 @@ summary.ir_calibration <- function(object, ...) {
   t1 <- object$table[object$table$error %in% c("type1", "power", "type3") &
                        object$table$alpha %in% object$alpha & object$table$alternative == "two.sided", ]
   t1$verdict <- ifelse(t1$error == "type1", calibration_verdict(t1$rate, t1$se, t1$alpha), NA_character_)
-  new_summary("ir_calibration", format(object)[1],
-              t1[, c("test", "n_topics", "delta", "alpha", "error", "rate", "se", "verdict")])
+  # (results stored before the interval columns existed)
+  for (nm in setdiff(c("model_se", "conf.low", "conf.high"), names(t1))) t1[[nm]] <- rep(NA_real_, nrow(t1))
+  new_summary("ir_calibration", c(format(object)[1], calibration_interval_text(object)),
+              t1[, c("test", "n_topics", "delta", "alpha", "error", "rate", "se", "model_se", "conf.low", "conf.high",
+                     "verdict")])
 }
 
 #' @rdname test_calibration
@@ -94,8 +118,11 @@ delta_breaks <- function(delta) {
 #' one line per test and a panel per topic-set size; the dashed diagonal is
 #' perfect calibration (a line above it is a liberal test). `type =
 #' "power"`: power against the effect size delta at level `alpha`.
-#' `type = "type3"`: Type III error rate against delta. Bands are
-#' \eqn{\pm 2} Monte Carlo standard errors.
+#' `type = "type3"`: Type III error rate against delta. The dark band is
+#' the 95% interval of the Monte Carlo error alone (\eqn{\pm 1.96} SE);
+#' with `test_calibration(refits = )` a lighter band around it is the 95%
+#' interval that includes the model's fitting error (`conf.low`,
+#' `conf.high` of the table). The subtitle says which bands are drawn.
 #' @param object An `ir_calibration`.
 #' @param type `"type1"`, `"power"` or `"type3"`.
 #' @param alpha The level of the power and Type III plots (default: the
@@ -122,40 +149,58 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
                     i = if (type != "type1") "Run {.fn test_calibration} with effect sizes {.arg delta}."))
   }
   tab$facet <- factor(sprintf("%d topics", tab$n_topics), levels = sprintf("%d topics", object$n_topics))
-  tab$low <- pmax(0, tab$rate - 2 * tab$se)
-  tab$high <- pmin(1, tab$rate + 2 * tab$se)
+  tab$low <- pmax(0, tab$rate - stats::qnorm(0.975) * tab$se)
+  tab$high <- pmin(1, tab$rate + stats::qnorm(0.975) * tab$se)
+  with_model <- (object$refits %||% 0) > 0
+  # the model band: a layer only with refits (its data empty otherwise)
+  model_band <- if (with_model) {
+    ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), alpha = 0.12, colour = NA)
+  }
+  bands <- if (with_model) {
+    sprintf("95%%: Monte Carlo (dark), + model (light, %d refits)", as.integer(object$refits))
+  } else {
+    "95% bands: Monte Carlo only"
+  }
   n_tests <- length(levels(tab$test))
   colours <- line_colours(n_tests)
   side <- if (alternative == "two.sided") "two-sided" else "one-sided"
   if (type == "type1") {
     p <- ggplot2::ggplot(tab, ggplot2::aes(.data$alpha, .data$rate, colour = .data$test, fill = .data$test)) +
       ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey40") +
-      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
+      model_band +
+      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
       ggplot2::geom_line() +
       ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "significance level alpha", y = "Type I error rate",
+      ggplot2::labs(x = "significance level alpha", y = "Type I error",
                     title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
-                    subtitle = sprintf("%s trials per size; dashed: perfect calibration",
-                                       format(object$trials, big.mark = ",")))
+                    subtitle = wrap_text(sprintf("%s trials per size; %s",
+                                                 format(object$trials, big.mark = ","), bands), 50L))
   } else {
     a <- alpha %||% object$alpha[1]
     check_number(a, "alpha", min = 0, max = 1)
     tab <- tab[abs(tab$alpha - a) < 1e-12, , drop = FALSE]
     if (!nrow(tab)) stop_irtopics("{.arg alpha} = {a} is not a level of this calibration.")
     p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test)) +
-      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.15, colour = NA) +
+      model_band +
+      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
       ggplot2::geom_line() + ggplot2::geom_point(size = 1.2) +
       ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "effect size delta (difference in expected score)",
+      ggplot2::labs(x = "effect size delta (in expected score)",
                     y = if (type == "power") "power" else "Type III error rate",
                     title = sprintf("%s of %s tests, %s, alpha = %s",
                                     if (type == "power") "Power" else "Type III errors", side,
                                     object$model$measure, format(a)),
-                    subtitle = sprintf("%s trials per setting", format(object$trials, big.mark = ",")))
+                    subtitle = wrap_text(sprintf("%s trials per setting; %s", format(object$trials, big.mark = ","),
+                                                 bands), 50L))
   }
   p + ggplot2::facet_wrap(~facet, nrow = 1) +
-    ggplot2::scale_colour_manual(values = colours, name = "test") +
-    ggplot2::scale_fill_manual(values = colours, name = "test") +
+    ggplot2::scale_colour_manual(values = colours, name = NULL) +
+    ggplot2::scale_fill_manual(values = colours, name = NULL) +
+    # two columns of keys from 4 tests on: one row is cut at 3.5 in
+    ggplot2::guides(colour = ggplot2::guide_legend(ncol = if (n_tests > 3L) 2L else n_tests, byrow = TRUE),
+                    fill = ggplot2::guide_legend(ncol = if (n_tests > 3L) 2L else n_tests, byrow = TRUE)) +
     ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"))
+    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"),
+                   legend.key.size = ggplot2::unit(0.8, "lines"), legend.text = ggplot2::element_text(size = ggplot2::rel(0.85)),
+                   legend.margin = ggplot2::margin(0, 0, 0, 0))
 }

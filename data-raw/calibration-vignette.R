@@ -43,6 +43,12 @@ robust <- read_scores(file.path(dir, "robust2004_ap.csv"), measure = "AP")
 model_robust <- timed(simulation_model(robust, seed = 2004))
 cal_robust <- timed(test_calibration(model_robust$value, n_topics = c(25, 50, 100, 200),
                                      delta = c(0.01, 0.02, 0.03), trials = 20000, B = 1000, seed = 2004))
+# Intervals with the model's uncertainty (test_calibration(refits =)): TREC-8
+# alone, 10 refits on half of its topics, 1,000 trials under each.
+trec8 <- ap[["TREC-8"]]
+model8 <- timed(simulation_model(trec8, seed = 8))
+cal_refits <- timed(test_calibration(model8$value, n_topics = c(25, 50, 100), delta = NULL, trials = 5000,
+                                     B = 1000, seed = 8, refits = 10, refit_trials = 1000))
 families <- function(model) {
   list(margins = table(as.data.frame(model, what = "margins")$family),
        copulas = table(as.data.frame(model, what = "copulas")$copula))
@@ -51,11 +57,12 @@ results <- list(
   version = as.character(utils::packageVersion("irtopics")), date = format(Sys.Date()),
   machine = sprintf("%s, %d cores", R.version$platform, parallel::detectCores()),
   ap = light(cal_ap$value), p10 = light(cal_p10$value), basic = light(cal_basic$value),
-  robust = light(cal_robust$value),
+  robust = light(cal_robust$value), refits = light(cal_refits$value),
   families = list(ap = families(model_ap$value), p10 = families(model_p10$value),
                   basic = families(model_basic$value), robust = families(model_robust$value)),
   seconds = c(model_ap = model_ap$seconds, trials_ap = cal_ap$seconds, model_p10 = model_p10$seconds,
               trials_p10 = cal_p10$seconds, model_basic = model_basic$seconds, trials_basic = cal_basic$seconds,
-              model_robust = model_robust$seconds, trials_robust = cal_robust$seconds))
+              model_robust = model_robust$seconds, trials_robust = cal_robust$seconds,
+              model_trec8 = model8$seconds, refits_trec8 = cal_refits$seconds))
 saveRDS(results, file.path("vignettes", "calibration-results.rds"), version = 2)
 print(results$seconds)

@@ -72,7 +72,8 @@ test_that("transform_margin() hits the mean: up and down, continuous and discret
 
 test_that("transform_margin() is fast enough for 10,000 transformations", {
   m <- fit_margin(margin_matrix("ap")[8, ])
-  targets <- seq(0.1, 0.6, length.out = 20)
+  # (system 8 has mean .03; recentred, its attainable means end near .44)
+  targets <- seq(0.1, 0.4, length.out = 20)
   el <- system.time(for (v in targets) transform_margin(m, v))[["elapsed"]]
   expect_lt(el / length(targets), 0.05)  # generous: a few ms each in practice
 })

@@ -258,7 +258,11 @@ test_that("the 2019 study's AP Type I table and power at 50 topics are reproduce
               "long test: set IRTOPICS_LONG_TESTS=true to run it")
   dir <- system.file("extdata", "score-matrices", package = "irtopics")
   ap <- lapply(stats::setNames(file.path(dir, sprintf("adhoc%d_ap.csv", 5:8)), 5:8), read_scores, measure = "AP")
-  model <- simulation_model(ap, seed = 2019)
+  # the study's margins are the maximum likelihood fits, not recentred on
+  # the scores' means (mean_tol = Inf); recentring (the default) leaves
+  # these Type I rates within their Monte Carlo error but raises power at 50
+  # topics by 0.016-0.022 (bench/README.md, section 21)
+  model <- simulation_model(ap, seed = 2019, mean_tol = Inf)
   cal <- test_calibration(model, n_topics = c(25, 50, 100), delta = NULL, trials = 20000, seed = 2019,
                           progress = FALSE)
   # Urbano, Lima & Hanjalic (2019), output/type_1/type_1_ap_<n>.csv, alpha = .05, two-sided
