@@ -122,7 +122,7 @@ more_fixtures <- local({
              advanced = system.file("extdata", "trec_eval-test", "results.trunc", package = "irtopics")),
         system.file("extdata", "trec_eval-test", "qrels.test", package = "irtopics"), cutoffs = c(5, 10)),
         classes = "irtopics_warning_undefined"),
-      ir_mean_intervals = mean_intervals(small, interval = "bca", B = 50, seed = 1),
+      ir_mean_intervals = mean_intervals(small, interval = "bca", B = 1000, seed = 1),
       ir_rank_intervals = rank_intervals(small, B = 50, seed = 1),
       ir_tau_interval = tau_interval(small, small + p10 / 10, B = 50, seed = 1),
       ir_qrels_agreement = compare_qrels(
