@@ -95,18 +95,18 @@ class LeaderboardWorkspace {
     return (1 - p) * static_cast<double>(weighted) + 1.0 * r_pow(p, static_cast<double>(n));
   }
 
-  // Average ranks (1-based) of m into r.
-  void average_ranks(const double* m, std::size_t n, std::vector<double>& r) {
-    idx_.resize(n);
-    std::iota(idx_.begin(), idx_.end(), std::size_t{0});
-    std::sort(idx_.begin(), idx_.end(), [&](std::size_t a, std::size_t b) { return m[a] < m[b]; });
+  // Average ranks (1-based, ascending) of m into r, read off its ordering
+  // `ord` (larger first; equal values are adjacent in it): a run of equal
+  // values at positions lo..hi-1 holds the ascending ranks n-hi+1..n-lo.
+  static void average_ranks(const double* m, const std::vector<std::size_t>& ord, std::size_t n,
+                            std::vector<double>& r) {
     r.resize(n);
     std::size_t lo = 0;
     while (lo < n) {
       std::size_t hi = lo + 1;
-      while (hi < n && m[idx_[hi]] == m[idx_[lo]]) ++hi;
-      const double avg = 0.5 * static_cast<double>(lo + 1 + hi);
-      for (std::size_t i = lo; i < hi; ++i) r[idx_[i]] = avg;
+      while (hi < n && m[ord[hi]] == m[ord[lo]]) ++hi;
+      const double avg = 0.5 * static_cast<double>(2 * n + 1 - hi - lo);
+      for (std::size_t i = lo; i < hi; ++i) r[ord[i]] = avg;
       lo = hi;
     }
   }
@@ -126,11 +126,12 @@ class LeaderboardWorkspace {
     return static_cast<double>(m);
   }
 
+  // Needs ord_r_ and ord_c_ (order_by()).
   double spearman(const double* mr, const double* mc, std::size_t n) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (n < 2) return nan;
-    average_ranks(mr, n, rank_r_);
-    average_ranks(mc, n, rank_c_);
+    average_ranks(mr, ord_r_, n, rank_r_);
+    average_ranks(mc, ord_c_, n, rank_c_);
     const double xm = r_mean(rank_r_), ym = r_mean(rank_c_);
     const long double n1 = static_cast<long double>(n - 1);
     long double sxy = 0, sxx = 0, syy = 0;
@@ -146,7 +147,7 @@ class LeaderboardWorkspace {
 
   KendallWorkspace kendall_;
   TauApWorkspace tau_ap_;
-  std::vector<std::size_t> ord_r_, ord_c_, pos_c_, new_at_, idx_;
+  std::vector<std::size_t> ord_r_, ord_c_, pos_c_, new_at_;
   std::vector<unsigned char> in_top_;
   std::vector<double> rank_r_, rank_c_;
 };
