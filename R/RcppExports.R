@@ -145,6 +145,10 @@ cpp_kendall <- function(x, y, tau_b) {
     .Call(`_irtopics_cpp_kendall`, x, y, tau_b)
 }
 
+cpp_leaderboard_values <- function(mr, mc, name_rank, k, rbo_p) {
+    .Call(`_irtopics_cpp_leaderboard_values`, mr, mc, name_rank, k, rbo_p)
+}
+
 cpp_bk_node_sums <- function(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset) {
     .Call(`_irtopics_cpp_bk_node_sums`, lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset)
 }

@@ -109,8 +109,10 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
   k <- min(top_k, nrow(ref))
   # ties in the means are broken by system name, in byte order
   name_rank <- order(order(as_bytes(rownames(ref)), method = "radix"))
-  stats_of <- function(mr, mc) leaderboard_values(mr, mc, name_rank, k, rbo_p, tau_ap_ties)
-  estimate <- stats_of(rowMeans(ref), rowMeans(cand))
+  # statistics of the columns of two means matrices (systems x samples):
+  # a samples x statistics matrix
+  stats_of <- function(mr, mc) leaderboard_columns(mr, mc, name_rank, k, rbo_p, tau_ap_ties)
+  estimate <- stats_of(as.matrix(rowMeans(ref)), as.matrix(rowMeans(cand)))[1L, ]
 
   seed <- if (B > 0) resolve_seed(seed) else NULL
   draws <- matrix(NA_real_, 0, length(leaderboard_statistics),
@@ -123,15 +125,15 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
       w <- topic_bootstrap_weights(seed, n_topics, idx[1L], length(idx))
       mr <- ref %*% w
       mc <- cand %*% w
-      vapply(seq_along(idx), function(b) stats_of(mr[, b], mc[, b]), estimate)
+      stats_of(mr, mc)
     })
-    draws <- t(do.call(cbind, parts))
+    draws <- do.call(rbind, parts)
   }
   # leave-one-topic-out means, for the BCa acceleration
   jack <- if (interval == "bca" && B > 0) {
     jr <- (rowSums(ref) - ref) / (n_topics - 1)
     jc <- (rowSums(cand) - cand) / (n_topics - 1)
-    t(vapply(seq_len(n_topics), function(j) stats_of(jr[, j], jc[, j]), estimate))
+    stats_of(jr, jc)
   }
   bounds <- vapply(leaderboard_statistics, function(s) {
     if (B == 0 || s == "top1") return(c(NA_real_, NA_real_))
@@ -163,6 +165,22 @@ topic_bootstrap_weights <- function(seed, n_topics, first, count) {
   idx <- resample_draws("indices", seed, n = n_topics, first = first, count = count)
   cells <- as.vector(idx) + n_topics * rep(seq_len(count) - 1L, each = n_topics)
   matrix(tabulate(cells, n_topics * count) / n_topics, n_topics, count)
+}
+
+# The statistics of each column pair of two means matrices (reference mr,
+# candidate mc, systems x samples): a samples x statistics matrix. With
+# tau_ap_ties = "a", all of it in C++ (src/leaderboard.h, the same values
+# as leaderboard_values()); "b" calls leaderboard_values() per column.
+leaderboard_columns <- function(mr, mc, name_rank, k, rbo_p, tau_ap_ties) {
+  out <- if (tau_ap_ties == "a") {
+    cpp_leaderboard_values(mr, mc, as.integer(name_rank), as.integer(k), rbo_p)
+  } else {
+    t(vapply(seq_len(ncol(mr)), function(b) {
+      leaderboard_values(mr[, b], mc[, b], name_rank, k, rbo_p, tau_ap_ties)
+    }, numeric(length(leaderboard_statistics))))
+  }
+  dimnames(out) <- list(NULL, leaderboard_statistics)
+  out
 }
 
 # The statistics of two vectors of means (reference mr, candidate mc), named

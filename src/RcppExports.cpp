@@ -494,6 +494,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_leaderboard_values
+Rcpp::NumericMatrix cpp_leaderboard_values(Rcpp::NumericMatrix mr, Rcpp::NumericMatrix mc, Rcpp::IntegerVector name_rank, int k, double rbo_p);
+RcppExport SEXP _irtopics_cpp_leaderboard_values(SEXP mrSEXP, SEXP mcSEXP, SEXP name_rankSEXP, SEXP kSEXP, SEXP rbo_pSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type mr(mrSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type mc(mcSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type name_rank(name_rankSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type rbo_p(rbo_pSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_leaderboard_values(mr, mc, name_rank, k, rbo_p));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_bk_node_sums
 Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, double b, Rcpp::NumericVector y, Rcpp::NumericVector lb_node, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector lb_centre, Rcpp::NumericVector offset);
 RcppExport SEXP _irtopics_cpp_bk_node_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP bSEXP, SEXP ySEXP, SEXP lb_nodeSEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP lb_centreSEXP, SEXP offsetSEXP) {
@@ -729,6 +743,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
+    {"_irtopics_cpp_leaderboard_values", (DL_FUNC) &_irtopics_cpp_leaderboard_values, 5},
     {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
     {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
     {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},

@@ -1,8 +1,10 @@
 // Measures and evaluation (C++ test driver): measure kernels on hand-made
 // profiles, the measure registry, streaming (evaluate_text, read_and_evaluate)
 // against whole-run (evaluate_run) evaluation, and the header-only kernels
-// free of R and Eigen (kendall.h, tau_ap.h, gawm.h, n25.h, stability.h).
+// free of R and Eigen (kendall.h, tau_ap.h, leaderboard.h, gawm.h, n25.h,
+// stability.h).
 #include "driver.h"
+#include "leaderboard.h"
 
 // ---------------------------------------------------------------------------
 // Measure kernels on a hand-made profile
@@ -449,6 +451,34 @@ void test_kernels() {
   CHECK(tap > -1 && tap < 1);
   const double flat[] = {2, 2, 2, 2};
   CHECK(std::isnan(tw.tau_ap(x, flat, 4)));
+
+  // Leaderboard statistics (leaderboard.h): kendall_tau, tau_ap, rbo,
+  // spearman, top1, topk_overlap. Names rank 1..4 in item order.
+  irtopics::LeaderboardWorkspace lw;
+  const int names[] = {1, 2, 3, 4};
+  double v[irtopics::kLeaderboardStatistics];
+  lw.values(x, x, names, 4, 2, 0.5, v);
+  for (double e : v) CHECK_NEAR(e, 1.0, 1e-12);
+  // Reversed: orderings 3 2 1 0 and 0 1 2 3; X_d = 0, 0, 2, 4, so with
+  // p = 1/2, RBO = (1/2)(2/3 * 1/4 + 4/4 * 1/8) + 1/16 = 5/24.
+  lw.values(x, rev, names, 4, 2, 0.5, v);
+  CHECK_NEAR(v[0], -1.0, 1e-12);
+  CHECK_NEAR(v[1], -1.0, 1e-12);
+  CHECK_NEAR(v[2], 5.0 / 24, 1e-12);
+  CHECK_NEAR(v[3], -1.0, 1e-12);
+  CHECK(v[4] == 0.0 && v[5] == 0.0);
+  // One swap (items 2 and 3, positions 2 and 3 of 4): Spearman 1 - 6 * 2 /
+  // (4 * 15) = 0.8; top 1 the same; top 2 share one of two.
+  lw.values(x, y, names, 4, 2, 0.5, v);
+  CHECK_NEAR(v[0], 4.0 / 6, 1e-12);
+  CHECK_NEAR(v[3], 0.8, 1e-12);
+  CHECK(v[4] == 1.0);
+  CHECK_NEAR(v[5], 0.5, 1e-12);
+  // A constant reference: correlations NaN; its ordering is by name
+  // (0 1 2 3), the candidate's 3 2 1 0.
+  lw.values(flat, x, names, 4, 1, 0.5, v);
+  CHECK(std::isnan(v[0]) && std::isnan(v[1]) && std::isnan(v[3]));
+  CHECK(v[4] == 0.0 && v[5] == 0.0);
 
   // GAWM on two identical systems: every weight equal, the ease of a topic
   // is its score. Column-major 2 x 3.
