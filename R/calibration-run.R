@@ -60,6 +60,15 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   flips of the differences; p is the share \eqn{c / B} of flipped means
 #'   at least as extreme.
 #'
+#' "At least as extreme" in these two tests has a tolerance for rounding
+#' (a choice of this package, not the study's): a resampled mean counts when
+#' it is at least the observed one minus \eqn{10^{-9}} times the largest
+#' absolute difference of the trial (for the permutation test's sums: times
+#' `n` as well). Resampled statistics of discrete scores (P@10, or scores
+#' with many zeros) are often equal to the observed one in exact arithmetic
+#' but differ in the last bits; without the tolerance such ties would count
+#' or not by the order of additions.
+#'
 #' Every other two-system test of the registry runs too, in R, trial by
 #' trial (much slower): `"randomization"` (aliases `"permutation"`,
 #' `"randomisation"`) and `"bootstrap_studentized"` (alias `"bootstrap"`)
@@ -89,8 +98,18 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' margin is interpolated linearly between 4097 points and inverted, see
 #' [fit_margin()]); the Monte Carlo standard error of a rate r from T trials
 #' is \eqn{\sqrt{r(1-r)/T}}. A test whose p-value is undefined on a trial (all
-#' differences zero, or all ties of the sign test) does not reject on it; the
+#' differences zero, or all ties of the sign test, or a test run in R that
+#' fails on the trial's data) does not reject on it: it counts as a
+#' non-rejection in every rate (Type I, power and Type III alike, so `rate`
+#' is rejections over all `trials`, not over the defined ones), and the
 #' column `undefined` counts such trials.
+#'
+#' The verdicts of `print()` and `summary()` ("liberal", "conservative", "at
+#' nominal") come from an exact binomial test of a test's count of
+#' rejections among the `trials` against `alpha`, equal-tailed at `level`
+#' (99% by default), not from the standard error of the rate: 0 rejections
+#' in 500 trials at alpha = 0.001 happens 61% of the time for a calibrated
+#' test, and is "at nominal".
 #'
 #' @param scores An `ir_scores` (systems x topics) of one collection, a named
 #'   list of them (collections of one measure), or a fitted `ir_sim_model`.
@@ -116,14 +135,16 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' @param n_threads Threads of the trial loop.
 #' @inheritParams irtopics_progress
 #' @param keep_trials Keep every trial's p-values and systems (a long data
-#'   frame in `$trials`).
+#'   frame in `$trials_data`; `$trials` is the number of trials per
+#'   setting).
 #' @return An `ir_calibration`: a list with `table` (one row per test,
 #'   topic-set size, delta (0 for Type I), alpha, alternative and error
 #'   (`"type1"`, `"power"`, `"type2"`, `"type3"`): `rate`, `se` (Monte Carlo
 #'   standard error), `trials`, `undefined`), `model` (the
 #'   `ir_sim_model`), the settings (`tests`, `alpha`, `delta`, `n_topics`,
-#'   `trials`, `B`, `closest`, `sign_tol`, `seed`) and `trials` (with
-#'   `keep_trials = TRUE`).
+#'   `trials`, `B`, `closest`, `sign_tol`, `seed`), `power_design` and
+#'   `trials_data` (every trial's p-values, with `keep_trials = TRUE`; else
+#'   `NULL`).
 #' @references J. Urbano, H. Lima and A. Hanjalic (2019). Statistical
 #'   significance testing in information retrieval: an empirical analysis of
 #'   Type I, Type II and Type III errors. SIGIR.

@@ -298,6 +298,40 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
                                              seed = 9)$table)
 })
 
+test_that("the help names every field of the result where it is stored (issue 29: $trials_data)", {
+  path <- testthat::test_path("..", "..", "man", "test_calibration.Rd")
+  skip_if_not(file.exists(path), "no man/ beside the tests (installed package)")
+  rd <- paste(readLines(path), collapse = " ")
+  value <- sub(".*\\\\value\\{(.*?)\\}\\s*\\\\(section|description|details|references).*", "\\1", rd, perl = TRUE)
+  expect_lt(nchar(value), nchar(rd))
+  cal <- test_calibration(cal_model(), tests = "t", n_topics = 5, delta = NULL, trials = 3, seed = 1,
+                          keep_trials = TRUE, progress = FALSE)
+  for (field in names(cal)) {
+    expect_true(grepl(paste0("\\code{", field, "}"), value, fixed = TRUE), label = field)
+  }
+  # keep_trials documents where the trials are kept, and they are there
+  expect_true(grepl("frame in \\verb{$trials_data}", rd, fixed = TRUE))
+  expect_false(grepl("frame in \\verb{$trials}", rd, fixed = TRUE))
+  expect_s3_class(cal$trials_data, "data.frame")
+  expect_identical(cal$trials, 3L)
+})
+
+test_that("one long trial can be interrupted: the resampling loops ask inside the trial (issue 29)", {
+  skip_if_no_interrupts()
+  # a single trial of 2,000 topics with B = 1e7 sign flips (or bootstrap
+  # means) takes tens of seconds; before issue 29 the token was asked only
+  # between trials
+  for (test in c("permutation_2019", "bootstrap_2019")) {
+    for (threads in 1:2) {
+      res <- with_interrupt_after(1, test_calibration(cal_model(), tests = test, n_topics = 2000,
+                                                      delta = NULL, trials = 1, B = 1e7, seed = 1,
+                                                      n_threads = threads, progress = FALSE))
+      expect_true(res$interrupted, label = paste(test, threads))
+      expect_lt(res$elapsed, 4)
+    }
+  }
+})
+
 test_that("a user's test with random draws is reproducible from the seed (one seed per trial stream)", {
   rnd <- function(x, y) stats::runif(1)
   run <- function(seed) {
