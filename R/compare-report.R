@@ -116,6 +116,7 @@ comparison_header <- function(x) {
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
                                  order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE, ...) {
   format <- match_choice(format)
+  check_report_args(digits, caption, label, booktabs)
   systems <- report_order(x$means, order_by)
   marks <- beaten_labels(x, systems)
   n_sig <- sum(x$table$significant %in% TRUE)
@@ -148,7 +149,7 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
 means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4, order_by = NULL,
                         caption = NULL, label = NULL, booktabs = TRUE, baseline = NULL) {
   format <- match_choice(format)
-  check_number(digits, "digits", min = 0, max = 15, integer = TRUE)
+  check_report_args(digits, caption, label, booktabs)
   means <- if (inherits(x, "ir_comparison")) {
     x$means
   } else if (inherits(x, "ir_evaluation")) {
@@ -180,6 +181,20 @@ report_order <- function(means, order_by, call = rlang::caller_env()) {
 
 # The one table behind the comparison report and means_table(): means
 # (systems in display order x measures), their marks, in a format.
+# The arguments of the reports' layout, checked (issue 29: digits = NA or
+# "3" and booktabs = NA reached base R's errors, digits = 2.5 printed 2).
+check_report_args <- function(digits, caption, label, booktabs, call = rlang::caller_env()) {
+  check_number(digits, "digits", min = 0, max = 15, integer = TRUE, call = call)
+  check_flag(booktabs, "booktabs", call = call)
+  for (arg in c("caption", "label")) {
+    v <- list(caption = caption, label = label)[[arg]]
+    if (!is.null(v) && !(is.character(v) && length(v) == 1L && !is.na(v))) {
+      stop_irtopics("{.arg {arg}} must be one string or {.code NULL}, not {show_value(v)}.", call = call)
+    }
+  }
+  invisible(NULL)
+}
+
 report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
                          booktabs) {
   systems <- rownames(means)
