@@ -145,6 +145,48 @@ test_that("no discrete measure is ever modelled as continuous: every spelling ge
   expect_error(simulation_spec("mine", "discrete", NULL), "needs its `support`", class = "irtopics_error_argument")
 })
 
+test_that("the matrices evaluate() writes, under every spelling, are never modelled as continuous when discrete", {
+  # issue 29: simulation_model() fitted continuous margins to matrices that
+  # evaluate() itself produced under discrete measures (RR@10, P(rel=2)@10,
+  # P.10). From the spelling a user gives evaluate() to the name it writes
+  # on the matrix, to the model's margin type.
+  sp <- names(registry_spellings())
+  canonical <- measure_name(sp)
+  res <- evaluate(c(te_data("results.test"), te_data("results.trunc")), te_data("qrels.rel_level"),
+                  measures = unique(canonical), name = "file")
+  n_checked <- 0
+  for (k in seq_along(sp)) {
+    m <- res[[canonical[k]]]
+    written <- attr(m, "measure")
+    expect_identical(written, canonical[k], label = sp[k])
+    asked <- measure_info(sp[k])
+    spec <- tryCatch(simulation_spec(written, NULL, NULL), irtopics_error = function(e) e)
+    if (asked$domain == "continuous") {
+      expect_identical(spec$type, "continuous", label = sp[k])
+      next
+    }
+    n_checked <- n_checked + 1
+    if (inherits(spec, "irtopics_error")) {
+      # no support the model could use (depends on the depth, outside [0, 1]): refused, never continuous
+      expect_true(inherits(spec, "irtopics_error_argument") || inherits(spec, "irtopics_error_measure"),
+                  label = sp[k])
+      next
+    }
+    expect_identical(spec$type, "discrete", label = sp[k])
+    # and the evaluated scores are values of that support
+    v <- as.vector(unclass(m))
+    v <- v[!is.na(v)]
+    near <- vapply(v, function(x) min(abs(x - spec$support)), 0)
+    expect_true(all(near < 1e-9), label = sp[k])
+  }
+  expect_gt(n_checked, 150)
+  # the issue's three, by hand
+  for (s in c("RR@10", "P(rel=2)@10", "P.10")) {
+    spec <- simulation_spec(attr(res[[measure_name(s)]], "measure"), NULL, NULL)
+    expect_identical(spec$type, "discrete", label = s)
+  }
+})
+
 test_that("simulation_model() fits discrete margins on the registry's support for P.10 and RR@10", {
   p10 <- unclass(real_scores("adhoc7_p10.csv"))[1:6, 1:25]
   p10 <- as_ir_scores(p10, measure = "P.10")
