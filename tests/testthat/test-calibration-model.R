@@ -152,8 +152,9 @@ test_that("the matrices evaluate() writes, under every spelling, are never model
   # on the matrix, to the model's margin type.
   sp <- names(registry_spellings())
   canonical <- measure_name(sp)
-  res <- evaluate(c(te_data("results.test"), te_data("results.trunc")), te_data("qrels.rel_level"),
-                  measures = unique(canonical), name = "file")
+  runs <- file.path(withr::local_tempdir(), c("full.txt", "trunc.txt"))
+  file.copy(c(te_data("results.test"), te_data("results.trunc")), runs)
+  res <- evaluate(runs, te_data("qrels.rel_level"), measures = unique(canonical), name = "file")
   n_checked <- 0
   for (k in seq_along(sp)) {
     m <- res[[canonical[k]]]
@@ -253,4 +254,19 @@ test_that("bad input: classed errors naming the argument", {
   expect_error(simulation_model(bad), class = "irtopics_error_data")
   expect_error(simulation_model(real_scores("adhoc7_ap.csv", measure = "P@10")[1:5, ]),
                "Can't fit a margin", class = "irtopics_error_data")
+})
+
+test_that("simulate_scores() and qmargin() refuse what cannot fit with the classed memory error (issue 29)", {
+  fx <- sim_fixture()
+  m <- length(fx$model$collections[[1]]$systems)
+  withr::local_options(irtopics.max_memory = 50 * 2^20)
+  # 8 (4 m + 26) bytes per topic: 1e7 topics of m systems are far beyond 50 MB
+  err <- expect_error(simulate_scores(fx$model, 1e7, seed = 1), class = "irtopics_error_memory",
+                      regexp = "n_topics")
+  fits <- floor(50 * 2^20 / (8 * (4 * m + 26)))
+  expect_match(conditionMessage(err), format(fits, big.mark = ",", scientific = FALSE), fixed = TRUE)
+  expect_identical(dim(simulate_scores(fx$model, 100, seed = 1)), c(m, 100L))
+  margin <- fx$model$collections[[1]]$margins[[1]]
+  expect_error(qmargin(rep(0.5, 3e5), margin), class = "irtopics_error_memory", regexp = "p")
+  expect_length(qmargin(c(0.1, 0.5), margin), 2L)
 })

@@ -298,6 +298,30 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
                                              seed = 9)$table)
 })
 
+test_that("the memory check counts what the trials really allocate (issue 29)", {
+  # before: 8 bytes per field and trial, accepted under 100 MB, a peak of 353 MB
+  model <- cal_model()
+  n_fields <- nrow(cpp_calibration_tables()$fields) + length(calibration_study_tests)
+  for (keep in c(FALSE, TRUE)) {
+    trials <- 20000
+    settings <- 4  # 2 sizes x (null, one delta)
+    need <- trials * settings * calibration_memory_factor * (8 * n_fields + if (keep) 16 * 5 else 0)
+    run <- function() test_calibration(model, n_topics = c(10, 20), delta = 0.05, trials = trials, B = 10,
+                                       seed = 1, progress = FALSE, n_threads = 1, keep_trials = keep)
+    withr::with_options(list(irtopics.max_memory = need * 0.99), {
+      expect_error(run(), class = "irtopics_error_memory", regexp = "trials")
+    })
+    invisible(gc(reset = TRUE))
+    start <- gc()[2, 2]
+    withr::with_options(list(irtopics.max_memory = need * 1.01), cal <- run())
+    peak <- (gc()[2, 6] - start) * 2^20
+    expect_s3_class(cal, "ir_calibration")
+    # the real peak (R's vectors) stays within what the check counted
+    expect_lt(peak, need)
+    expect_gt(peak, need / 4)
+  }
+})
+
 test_that("the help names every field of the result where it is stored (issue 29: $trials_data)", {
   path <- testthat::test_path("..", "..", "man", "test_calibration.Rd")
   skip_if_not(file.exists(path), "no man/ beside the tests (installed package)")
