@@ -342,14 +342,21 @@ calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, se
     st <- do.call(cbind, cpp_calibration_trials(flat, g$n_topics, power, spec$native, B, sign_tol, 1e-9, s,
                                                 seed, first, length(items), threads))
     if (length(in_r)) {
-      draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first, length(items), threads)
-      ex <- vapply(names(in_r), function(nm) {
-        vapply(seq_along(items), function(r) {
-          extra_pvalue(in_r[[nm]], draw$b[, r], draw$e[, r], B,
-                       seed = stream_seed(seed, trial_stream(s, first + r - 1)))
-        }, 0)
-      }, numeric(length(items)))
-      ex <- matrix(ex, nrow = length(items), dimnames = list(NULL, paste0("extra_", names(in_r))))
+      # the simulated scores of the tests run in R, drawn in blocks of
+      # trials of at most kernel_block_bytes() (issue 29: a chunk of
+      # thousands of trials of 1e5 topics held gigabytes); trial r's draws
+      # depend on (seed, setting, r) only, so blocks change nothing
+      ex <- matrix(NA_real_, length(items), length(in_r),
+                   dimnames = list(NULL, paste0("extra_", names(in_r))))
+      for (b in row_blocks(length(items), 2 * g$n_topics)) {
+        draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first + b[1] - 1, length(b), threads)
+        for (j in seq_along(in_r)) {
+          ex[b, j] <- vapply(seq_along(b), function(r) {
+            extra_pvalue(in_r[[j]], draw$b[, r], draw$e[, r], B,
+                         seed = stream_seed(seed, trial_stream(s, first + b[r] - 1)))
+          }, 0)
+        }
+      }
       st <- cbind(st, ex)
     }
     cbind(setting = s, trial = first + seq_along(items) - 1, st)

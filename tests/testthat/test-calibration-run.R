@@ -322,6 +322,23 @@ test_that("the memory check counts what the trials really allocate (issue 29)", 
   }
 })
 
+test_that("the draws of tests run in R come in blocks of trials, with the same p-values (issue 29)", {
+  rnd <- function(x, y) stats::t.test(x, y + stats::rnorm(length(y), sd = 1e-3), paired = TRUE)$p.value
+  run <- function() {
+    test_calibration(cal_model(), tests = list("t", mine = rnd), n_topics = c(5, 30), delta = 0.05,
+                     trials = 30, seed = 4, keep_trials = TRUE, progress = FALSE)
+  }
+  whole <- run()
+  # by default one draw per chunk; 1 KB blocks: two trials of 30 topics per draw
+  expect_identical(length(row_blocks(30, 2 * 30)), 1L)
+  withr::with_options(list(irtopics.kernel_block_bytes = 1024), {
+    expect_identical(length(row_blocks(30, 2 * 30)), 15L)
+    blocks <- run()
+  })
+  expect_identical(blocks$table, whole$table)
+  expect_identical(blocks$trials_data, whole$trials_data)
+})
+
 test_that("the help names every field of the result where it is stored (issue 29: $trials_data)", {
   path <- testthat::test_path("..", "..", "man", "test_calibration.Rd")
   skip_if_not(file.exists(path), "no man/ beside the tests (installed package)")
