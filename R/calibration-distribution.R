@@ -87,6 +87,9 @@ qmargin <- function(p, margin) {
   if (any(p < 0 | p > 1, na.rm = TRUE)) {
     stop_irtopics("{.arg p} must be probabilities in [0, 1].")
   }
+  # memory (issue 29): Newton steps keep about 24 doubles per value (the
+  # kernel CDFs they call run in blocks)
+  check_memory(length(p), 8 * 24, "p")
   on_values(p, function(u) {
     if (margin$discrete) {
       cdf <- margin_cdf_at_support(margin)

@@ -5,6 +5,25 @@
 # ones: the sum over the scores of a score's own kernel at itself over the
 # estimate there. The beta kernel's sums run in C++ (src/beta_kernel.h).
 
+# Blocks ------------------------------------------------------------------------------
+
+# Kernel sums build a matrix of (points x scores) or (support x indices):
+# 10^5 scores asked 74.5 GB of fit_margin() before issue 29. They are now
+# computed in row blocks of at most irtopics.kernel_block_bytes (32 MB) per
+# temporary; each row's sum is formed as before (rowMeans()/rowSums()/
+# colSums() of one row or column never depend on the others), so the
+# numbers are those of the whole matrix to the bit.
+kernel_block_bytes <- function() getOption("irtopics.kernel_block_bytes", 32 * 2^20)
+
+# The row indices of an n-row computation with `cols` doubles per row, in
+# blocks that fit kernel_block_bytes().
+row_blocks <- function(n, cols) {
+  size <- max(1, floor(kernel_block_bytes() / (8 * max(cols, 1))))
+  if (n <= size) return(list(seq_len(n)))
+  starts <- seq(1, n, by = size)
+  lapply(starts, function(s) s:min(n, s + size - 1))
+}
+
 # Normal kernel -------------------------------------------------------------------------
 
 # Sheather-Jones bandwidth, unless it fails: an error, a warning, or a
@@ -26,8 +45,13 @@ normal_kernel_bandwidth <- function(x) {
 # Log-likelihood and effective degrees of freedom of the estimate with
 # bandwidth h and mass `mass` on [0, 1].
 nk_loglik_df <- function(x, h, mass) {
-  K <- stats::dnorm(outer(x, x, "-") / h)
-  list(loglik = sum(log(rowMeans(K) / h / mass)), df = sum(stats::dnorm(0) / rowSums(K)))
+  means <- sums <- numeric(length(x))
+  for (b in row_blocks(length(x), length(x))) {
+    K <- stats::dnorm(outer(x[b], x, "-") / h)
+    means[b] <- rowMeans(K)
+    sums[b] <- rowSums(K)
+  }
+  list(loglik = sum(log(means / h / mass)), df = sum(stats::dnorm(0) / sums))
 }
 
 fit_normal_kernel <- function(obs) {
@@ -43,13 +67,13 @@ fit_normal_kernel <- function(obs) {
 nk_cdf <- function(spec, q, lower = TRUE) {
   h <- spec$parameters$bandwidth
   x <- spec$data
-  Z <- if (lower) {
-    stats::pnorm(outer(q, x, "-") / h) - rep(stats::pnorm(-x / h), each = length(q))
-  } else {
-    stats::pnorm(outer(q, x, "-") / h, lower.tail = FALSE) -
-      rep(stats::pnorm((1 - x) / h, lower.tail = FALSE), each = length(q))
+  shift <- if (lower) stats::pnorm(-x / h) else stats::pnorm((1 - x) / h, lower.tail = FALSE)
+  out <- numeric(length(q))
+  for (b in row_blocks(length(q), length(x))) {
+    Z <- stats::pnorm(outer(q[b], x, "-") / h, lower.tail = lower) - rep(shift, each = length(b))
+    out[b] <- rowMeans(Z)
   }
-  pmin(pmax(rowMeans(Z) / spec$parameters$mass, 0), 1)
+  pmin(pmax(out / spec$parameters$mass, 0), 1)
 }
 
 nk_moments <- function(spec) {
@@ -69,7 +93,11 @@ normal_kernel_family <- margin_family(
   df = function(spec) nk_loglik_df(spec$data, spec$parameters$bandwidth, spec$parameters$mass)$df,
   d = function(spec, y) {
     h <- spec$parameters$bandwidth
-    rowMeans(stats::dnorm(outer(y, spec$data, "-") / h)) / h / spec$parameters$mass
+    out <- numeric(length(y))
+    for (b in row_blocks(length(y), length(spec$data))) {
+      out[b] <- rowMeans(stats::dnorm(outer(y[b], spec$data, "-") / h))
+    }
+    out / h / spec$parameters$mass
   },
   p = nk_cdf, moments = nk_moments)
 
@@ -248,12 +276,26 @@ beta_kernel_family <- margin_family(
 
 # Discrete kernel -------------------------------------------------------------------
 
-# Wang-van Ryzin weights of the observed indices `u` (rows) at 0..K (columns).
-dk_weights <- function(u, K, lambda) {
-  D <- abs(outer(u, 0:K, "-"))
+# Wang-van Ryzin weights of the observed indices `u` (rows) at the support
+# indices `at` (columns; all of them are 0..K).
+dk_weights <- function(u, at, lambda) {
+  D <- abs(outer(u, at, "-"))
   W <- (1 - lambda) / 2 * lambda^D
   W[D == 0] <- 1 - lambda
   W
+}
+
+# colSums(cnt * W) (the estimate at 0..K before division by n) and
+# rowSums(W) of the weights of `u` at 0..K, in blocks (see row_blocks()).
+dk_col_sums <- function(u, cnt, K, lambda) {
+  out <- numeric(K + 1)
+  for (b in row_blocks(K + 1, length(u))) out[b] <- colSums(cnt * dk_weights(u, b - 1, lambda))
+  out
+}
+dk_row_sums <- function(u, K, lambda) {
+  out <- numeric(length(u))
+  for (b in row_blocks(length(u), K + 1)) out[b] <- rowSums(dk_weights(u[b], 0:K, lambda))
+  out
 }
 
 # The distinct indices and their counts.
@@ -264,7 +306,7 @@ dk_counts <- function(idx) {
 
 # The pmf at 0..K, log-likelihood and effective degrees of freedom at lambda.
 dk_estimate <- function(tab, K, lambda) {
-  raw <- colSums(tab$cnt * dk_weights(tab$u, K, lambda)) / tab$n
+  raw <- dk_col_sums(tab$u, tab$cnt, K, lambda) / tab$n
   pmf <- raw / sum(raw)
   list(pmf = pmf, loglik = sum(tab$cnt * log(pmf[tab$u + 1L])),
        df = sum(tab$cnt * (1 - lambda) / (tab$n * raw[tab$u + 1L])))
@@ -277,10 +319,9 @@ fit_discrete_kernel <- function(obs) {
   cnt <- tab$cnt
   n <- tab$n
   cv <- function(lambda) {
-    W <- dk_weights(u, K, lambda)
-    raw <- colSums(cnt * W) / n
+    raw <- dk_col_sums(u, cnt, K, lambda) / n
     S <- sum(raw)
-    loo <- (n * raw[u + 1L] - (1 - lambda)) / (n * S - rowSums(W))
+    loo <- (n * raw[u + 1L] - (1 - lambda)) / (n * S - dk_row_sums(u, K, lambda))
     sum((raw / S)^2) - 2 * sum(cnt * loo) / n
   }
   grid <- seq(0, 0.99, by = 0.01)

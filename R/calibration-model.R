@@ -501,6 +501,12 @@ simulate_scores <- function(model, n_topics, systems = NULL, collection = 1L, se
     stop_irtopics("{.arg systems} must be distinct system names of collection {.val {col$name}}.")
   }
   check_seed(seed)
+  # memory (issue 29: n_topics = 1e7 was accepted and passed 17 GB): per
+  # topic and system the uniforms, the scores, their transpose and the
+  # named copy (4 doubles), per topic the pair's draws (2) and the
+  # quantile's temporaries of one system (about 24 doubles, Newton steps on
+  # a kernel CDF in blocks)
+  check_memory(n_topics, 8 * (4 * length(systems) + 26), "n_topics")
   seed <- resolve_seed(seed)
   u <- matrix(NA_real_, length(systems), n_topics)
   if (length(systems) == 1L) {

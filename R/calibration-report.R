@@ -4,11 +4,30 @@
 
 # Methods -------------------------------------------------------------------
 
-# Type I verdicts at level a: a rate above (below) alpha by more than 2.58
-# Monte Carlo standard errors (99%) is liberal (conservative).
-calibration_verdict <- function(rate, se, alpha) {
-  ifelse(rate - alpha > 2.58 * pmax(se, 1e-12), "liberal",
-         ifelse(alpha - rate > 2.58 * pmax(se, 1e-12), "conservative", "at nominal"))
+# Type I verdicts: the count of rejections k = rate * trials (undefined
+# p-values count as non-rejections) is judged by an exact binomial test
+# against alpha, equal-tailed at `level` (default 99%): "liberal" when
+# P(X >= k) <= (1 - level) / 2 under Binomial(trials, alpha), "conservative"
+# when P(X <= k) <= (1 - level) / 2, else "at nominal". The standard error of
+# the estimate is not used: at a rate of 0 it is 0, and 0 rejections in 500
+# trials at alpha = .001 (61% likely for a calibrated test) was called
+# "conservative" (issue 29).
+calibration_verdict <- function(rate, trials, alpha, level = 0.99) {
+  k <- round(rate * trials)
+  tail <- (1 - level) / 2
+  upper <- stats::pbinom(k - 1, trials, alpha, lower.tail = FALSE)  # P(X >= k)
+  lower <- stats::pbinom(k, trials, alpha)                          # P(X <= k)
+  ifelse(k > trials * alpha & upper <= tail, "liberal",
+         ifelse(k < trials * alpha & lower <= tail, "conservative", "at nominal"))
+}
+
+# The verdicts' `level`, checked (format() and summary() of a calibration).
+check_verdict_level <- function(level, call = rlang::caller_env()) {
+  check_number(level, "level", min = 0, max = 1, call = call)
+  if (level <= 0 || level >= 1) {
+    stop_irtopics("{.arg level} must be strictly between 0 and 1, not {level}.", call = call)
+  }
+  level
 }
 
 calibration_cells <- function(x, error, a, alt = "two.sided") {
@@ -16,8 +35,15 @@ calibration_cells <- function(x, error, a, alt = "two.sided") {
   tab[tab$error == error & abs(tab$alpha - a) < 1e-12 & tab$alternative == alt, , drop = FALSE]
 }
 
+#' @rdname test_calibration
+#' @param level Confidence of the verdicts of `format()`, `print()` and
+#'   `summary()`: a test is called liberal (conservative) when an exact
+#'   binomial test of its count of rejections (undefined p-values count as
+#'   non-rejections) against `alpha`, equal-tailed at this level, finds the
+#'   count too high (too low); otherwise "at nominal".
 #' @export
-format.ir_calibration <- function(x, ...) {
+format.ir_calibration <- function(x, level = 0.99, ...) {
+  level <- check_verdict_level(level)
   cols <- x$model$collections
   n_sys <- sum(vapply(cols, function(col) length(col$systems), 1L))
   out <- c(sprintf("<ir_calibration> %s: %s (%s after preparation); %s trials per setting, B = %s",
@@ -26,13 +52,13 @@ format.ir_calibration <- function(x, ...) {
            calibration_interval_text(x))
   for (a in x$alpha) {
     t1 <- calibration_cells(x, "type1", a)
-    verdict <- calibration_verdict(t1$rate, t1$se, a)
+    verdict <- calibration_verdict(t1$rate, t1$trials, a, level)
     mark <- c(liberal = "+", conservative = "-", "at nominal" = " ")[verdict]
     text <- paste0(pct_text(t1$rate), mark)
     shown <- data.frame(topics = x$n_topics)
     for (test in x$tests) shown[[test]] <- text[t1$test == test][match(x$n_topics, t1$n_topics[t1$test == test])]
-    out <- c(out, "", sprintf("Type I error at alpha = %s (two-sided; + liberal, - conservative beyond 2.58 Monte Carlo SE):",
-                              format(a)),
+    out <- c(out, "", sprintf("Type I error at alpha = %s (two-sided; + liberal, - conservative: exact binomial test of the count at %s%%):",
+                              format(a), format(100 * level)),
              printed_lines(print(shown, row.names = FALSE)))
     out <- c(out, calibration_interval_lines(x, t1, a))
     for (n in x$n_topics) {
@@ -88,13 +114,15 @@ calibration_interval_lines <- function(x, t1, a) {
 print.ir_calibration <- function(x, ...) print_formatted(x, ...)
 
 #' @export
-summary.ir_calibration <- function(object, ...) {
+summary.ir_calibration <- function(object, level = 0.99, ...) {
+  level <- check_verdict_level(level)
   t1 <- object$table[object$table$error %in% c("type1", "power", "type3") &
                        object$table$alpha %in% object$alpha & object$table$alternative == "two.sided", ]
-  t1$verdict <- ifelse(t1$error == "type1", calibration_verdict(t1$rate, t1$se, t1$alpha), NA_character_)
+  t1$verdict <- ifelse(t1$error == "type1", calibration_verdict(t1$rate, t1$trials, t1$alpha, level),
+                       NA_character_)
   # (results stored before the interval columns existed)
   for (nm in setdiff(c("model_se", "conf.low", "conf.high"), names(t1))) t1[[nm]] <- rep(NA_real_, nrow(t1))
-  new_summary("ir_calibration", c(format(object)[1], calibration_interval_text(object)),
+  new_summary("ir_calibration", c(format(object, level = level)[1], calibration_interval_text(object)),
               t1[, c("test", "n_topics", "delta", "alpha", "error", "rate", "se", "model_se", "conf.low", "conf.high",
                      "verdict")])
 }

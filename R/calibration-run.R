@@ -60,6 +60,15 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   flips of the differences; p is the share \eqn{c / B} of flipped means
 #'   at least as extreme.
 #'
+#' "At least as extreme" in these two tests has a tolerance for rounding
+#' (a choice of this package, not the study's): a resampled mean counts when
+#' it is at least the observed one minus \eqn{10^{-9}} times the largest
+#' absolute difference of the trial (for the permutation test's sums: times
+#' `n` as well). Resampled statistics of discrete scores (P@10, or scores
+#' with many zeros) are often equal to the observed one in exact arithmetic
+#' but differ in the last bits; without the tolerance such ties would count
+#' or not by the order of additions.
+#'
 #' Every other two-system test of the registry runs too, in R, trial by
 #' trial (much slower): `"randomization"` (aliases `"permutation"`,
 #' `"randomisation"`) and `"bootstrap_studentized"` (alias `"bootstrap"`)
@@ -89,7 +98,10 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' margin is interpolated linearly between 4097 points and inverted, see
 #' [fit_margin()]); the Monte Carlo standard error of a rate r from T trials
 #' is \eqn{\sqrt{r(1-r)/T}}. A test whose p-value is undefined on a trial (all
-#' differences zero, or all ties of the sign test) does not reject on it; the
+#' differences zero, or all ties of the sign test, or a test run in R that
+#' fails on the trial's data) does not reject on it: it counts as a
+#' non-rejection in every rate (Type I, power and Type III alike, so `rate`
+#' is rejections over all `trials`, not over the defined ones), and the
 #' column `undefined` counts such trials.
 #'
 #' @section Intervals: the model's uncertainty:
@@ -125,6 +137,13 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' `refits = 0` adds nothing. `refits = 20` with 1,000 trials each is a
 #' reasonable start.
 #'
+#' The verdicts of `print()` and `summary()` ("liberal", "conservative", "at
+#' nominal") come from an exact binomial test of a test's count of
+#' rejections among the `trials` against `alpha`, equal-tailed at `level`
+#' (99% by default), not from the standard error of the rate: 0 rejections
+#' in 500 trials at alpha = 0.001 happens 61% of the time for a calibrated
+#' test, and is "at nominal".
+#'
 #' @param scores An `ir_scores` (systems x topics) of one collection, a named
 #'   list of them (collections of one measure), or a fitted `ir_sim_model`.
 #' @param tests The tests to calibrate (see Tests): names or aliases of
@@ -149,7 +168,8 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' @param n_threads Threads of the trial loop.
 #' @inheritParams irtopics_progress
 #' @param keep_trials Keep every trial's p-values and systems (a long data
-#'   frame in `$trials`).
+#'   frame in `$trials_data`; `$trials` is the number of trials per
+#'   setting).
 #' @param refits Number of refits of the model on half of the topics for
 #'   intervals that include the model's fitting error (see Intervals); 0
 #'   (default) for Monte Carlo intervals only.
@@ -164,8 +184,9 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   the rate of each table row under each refit; `NULL` without refits),
 #'   `model` (the
 #'   `ir_sim_model`), the settings (`tests`, `alpha`, `delta`, `n_topics`,
-#'   `trials`, `B`, `closest`, `sign_tol`, `seed`) and `trials` (with
-#'   `keep_trials = TRUE`).
+#'   `trials`, `B`, `closest`, `sign_tol`, `seed`), `power_design` and
+#'   `trials_data` (every trial's p-values, with `keep_trials = TRUE`; else
+#'   `NULL`).
 #' @references J. Urbano, H. Lima and A. Hanjalic (2019). Statistical
 #'   significance testing in information retrieval: an empirical analysis of
 #'   Type I, Type II and Type III errors. SIGIR.
@@ -242,9 +263,16 @@ calibration_run <- function(model, spec, n_topics, delta, closest, trials, B, si
                             keep_trials, call) {
   settings <- calibration_settings(model, n_topics, delta, closest, call = call)
   # memory: the statistics of every trial (and the kept p-values), and the
-  # bootstrap's B means per thread
+  # bootstrap's B means per thread. The statistics exist about 6 times at
+  # the peak (the C++ list, cbind() per chunk, rbind() of the chunks, the
+  # p-values and the selections of calibration_rates()): measured 870-1050
+  # bytes per trial and setting for 18 fields (1340-1540 with the kept
+  # p-values), where counting each field once had said 144 (issue 29: a
+  # call accepted under 100 MB peaked at 353 MB). calibration_memory_factor
+  # is that measured multiple, rounded up.
   n_fields <- nrow(cpp_calibration_tables()$fields) + length(spec$names)
-  per_trial <- nrow(settings$grid) * (8 * n_fields + if (keep_trials) 16 * length(spec$names) else 0)
+  per_trial <- nrow(settings$grid) * calibration_memory_factor *
+    (8 * n_fields + if (keep_trials) 16 * length(spec$names) else 0)
   check_memory(trials, per_trial, "trials", call = call)
   if (any(vapply(spec$records, `[[`, NA, "resampling"))) check_memory(B, 8 * max(1L, n_threads), "B", call = call)
 
@@ -259,6 +287,10 @@ calibration_run <- function(model, spec, n_topics, delta, closest, trials, B, si
   list(settings = settings, table = calibration_rates(pv, settings$grid, spec, alphas, trials),
        kept = if (keep_trials) calibration_trial_frame(pv, settings$grid, spec, model) else NULL)
 }
+
+# Copies of the trial statistics at the peak of test_calibration() (see
+# the memory check there; bench/README.md has the measurements).
+calibration_memory_factor <- 8
 
 new_ir_calibration <- function(x) {
   new_result(x, "ir_calibration", fields = c(table = "data.frame", model = "any", tests = "character",
@@ -375,14 +407,21 @@ calibration_chunk <- function(idx, trials, settings, flat, spec, B, sign_tol, se
     st <- do.call(cbind, cpp_calibration_trials(flat, g$n_topics, power, spec$native, B, sign_tol, 1e-9, s,
                                                 seed, first, length(items), threads))
     if (length(in_r)) {
-      draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first, length(items), threads)
-      ex <- vapply(names(in_r), function(nm) {
-        vapply(seq_along(items), function(r) {
-          extra_pvalue(in_r[[nm]], draw$b[, r], draw$e[, r], B,
-                       seed = stream_seed(seed, trial_stream(s, first + r - 1)))
-        }, 0)
-      }, numeric(length(items)))
-      ex <- matrix(ex, nrow = length(items), dimnames = list(NULL, paste0("extra_", names(in_r))))
+      # the simulated scores of the tests run in R, drawn in blocks of
+      # trials of at most kernel_block_bytes() (issue 29: a chunk of
+      # thousands of trials of 1e5 topics held gigabytes); trial r's draws
+      # depend on (seed, setting, r) only, so blocks change nothing
+      ex <- matrix(NA_real_, length(items), length(in_r),
+                   dimnames = list(NULL, paste0("extra_", names(in_r))))
+      for (b in row_blocks(length(items), 2 * g$n_topics)) {
+        draw <- cpp_calibration_draw(flat, g$n_topics, power, s, seed, first + b[1] - 1, length(b), threads)
+        for (j in seq_along(in_r)) {
+          ex[b, j] <- vapply(seq_along(b), function(r) {
+            extra_pvalue(in_r[[j]], draw$b[, r], draw$e[, r], B,
+                         seed = stream_seed(seed, trial_stream(s, first + b[r] - 1)))
+          }, 0)
+        }
+      }
       st <- cbind(st, ex)
     }
     cbind(setting = s, trial = first + seq_along(items) - 1, st)

@@ -123,6 +123,7 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
                                  order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE,
                                  intervals = NULL, style = c("brackets", "pm"), ...) {
   format <- match_choice(format)
+  check_report_args(digits, caption, label, booktabs)
   style <- match_choice(style)
   check_comparison_intervals(intervals, x)
   systems <- report_order(x$means, order_by)
@@ -183,7 +184,7 @@ means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
                         interval = c("none", "t", "percentile", "bca"), conf = 0.95,
                         style = c("brackets", "pm"), B = 1000, seed = NULL, progress = NULL) {
   format <- match_choice(format)
-  check_number(digits, "digits", min = 0, max = 15, integer = TRUE)
+  check_report_args(digits, caption, label, booktabs)
   interval <- match_choice(interval)
   style <- match_choice(style)
   ci <- if (inherits(x, "ir_mean_intervals")) x else if (interval != "none") {
@@ -223,6 +224,20 @@ report_order <- function(means, order_by, call = rlang::caller_env()) {
 
 # The one table behind the comparison report and means_table(): means
 # (systems in display order x measures), their marks, in a format.
+# The arguments of the reports' layout, checked (issue 29: digits = NA or
+# "3" and booktabs = NA reached base R's errors, digits = 2.5 printed 2).
+check_report_args <- function(digits, caption, label, booktabs, call = rlang::caller_env()) {
+  check_number(digits, "digits", min = 0, max = 15, integer = TRUE, call = call)
+  check_flag(booktabs, "booktabs", call = call)
+  for (arg in c("caption", "label")) {
+    v <- list(caption = caption, label = label)[[arg]]
+    if (!is.null(v) && !(is.character(v) && length(v) == 1L && !is.na(v))) {
+      stop_irtopics("{.arg {arg}} must be one string or {.code NULL}, not {show_value(v)}.", call = call)
+    }
+  }
+  invisible(NULL)
+}
+
 report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
                          booktabs, ci = "", ci_note = NULL) {
   systems <- rownames(means)

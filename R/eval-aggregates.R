@@ -37,7 +37,10 @@
 #' @export
 mean_scores <- function(x, accumulate = c("exact", "trec_eval")) {
   accumulate <- match_choice(accumulate, c("exact", "trec_eval"), "accumulate")
-  if (inherits(x, "ir_evaluation")) return(evaluation_means(x, accumulate))
+  if (inherits(x, "ir_evaluation")) {
+    check_evaluation_nonempty(x)
+    return(evaluation_means(x, accumulate))
+  }
   summary <- attr(x, "summary") %||% "mean"
   m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x")
   if (accumulate == "trec_eval") return(trec_eval_summary(m, summary))

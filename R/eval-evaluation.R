@@ -170,7 +170,7 @@ as.data.frame.ir_evaluation <- function(x, row.names = NULL, optional = FALSE, .
   }
   parts <- lapply(names(x), function(nm) {
     d <- as.data.frame(x[[nm]], na.rm = na.rm)
-    d$measure <- nm
+    d$measure <- rep(nm, nrow(d))  # also for an empty selection (x[0, ])
     d
   })
   out <- do.call(rbind, parts)
@@ -182,6 +182,22 @@ as.data.frame.ir_evaluation <- function(x, row.names = NULL, optional = FALSE, .
 #' @exportS3Method tibble::as_tibble
 as_tibble.ir_evaluation <- function(x, ..., na.rm = FALSE) {
   tibble::as_tibble(as.data.frame(x, na.rm = na.rm))
+}
+
+# Refuses an evaluation with no measure, no system or no topic (an empty
+# selection such as res[0, ] or res[, 0]) where a result needs some: a
+# classed data error naming the argument (issue 29).
+check_evaluation_nonempty <- function(x, arg = "x", call = rlang::caller_env()) {
+  if (!length(x)) {
+    stop_irtopics("{.arg {arg}} holds no measure.", kind = "data", call = call)
+  }
+  first <- .subset2(x, 1L)
+  if (!nrow(first) || !ncol(first)) {
+    stop_irtopics(c("{.arg {arg}} has {plural(nrow(first), 'system')} and {plural(ncol(first), 'topic')}: nothing to compute.",
+                    i = "An empty selection such as {.code x[0, ]} or {.code x[, 0]}?"),
+                  kind = "data", call = call)
+  }
+  invisible(x)
 }
 
 # One row per system, one column per measure.

@@ -333,7 +333,7 @@ NULL
 #' @rdname measures
 #' @export
 measure_name <- function(x) {
-  if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
+  check_measure_names(x)
   call <- environment()
   vapply(x, function(s) parse_measure(s, call = call)$name, "", USE.NAMES = FALSE)
 }
@@ -341,9 +341,19 @@ measure_name <- function(x) {
 #' @rdname measures
 #' @export
 trec_eval_measure_name <- function(x) {
-  if (!is.character(x)) stop_irtopics("{.arg x} must be a character vector.")
+  check_measure_names(x)
   call <- environment()
   vapply(x, function(s) trec_eval_name(parse_measure(s, call = call)), "", USE.NAMES = FALSE)
+}
+
+# The names measure_name() and trec_eval_measure_name() take: a character
+# vector without NA (issue 29: NA_character_ reached substring()'s error).
+check_measure_names <- function(x, call = rlang::caller_env()) {
+  if (!is.character(x) || anyNA(x)) {
+    stop_irtopics("{.arg x} must be a character vector of measure names without NA, not {show_values(x)}.",
+                  call = call)
+  }
+  invisible(x)
 }
 
 measure_help <- function() {

@@ -45,6 +45,7 @@ pr_curve <- function(x, qrels = NULL, ...) {
       stop_irtopics("With an {.cls ir_evaluation} in {.arg x}, {.arg qrels} and {.arg ...} are not used.")
     }
     ev <- x
+    check_evaluation_nonempty(ev)
   } else {
     if (is.null(qrels)) {
       stop_irtopics(c("{.arg qrels} is needed to evaluate the runs in {.arg x}.",

@@ -48,9 +48,12 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
     }
   )
   if (!nrow(df) || !ncol(df)) stop_irtopics("{.file {path}} holds no scores.", kind = "file", file = path)
-  names(df) <- strip_bom(names(df))
   # the data lines' physical line numbers (blank lines are skipped)
   lines <- which(!is.na(nf) & nf > 0)[-1]
+  # Ids must be UTF-8 (issue 29: a Latin-1 byte in the header reached base
+  # R's "invalid multibyte string" from the string functions below).
+  check_utf8_ids(names(df), path, 1L, "the header")
+  names(df) <- strip_bom(names(df))
   if (is.null(topic_col)) {
     hit <- which(tolower(names(df)) %in% c("topic", "topics", "query", "qid"))
     # write.csv() writes the row names (the topic ids) under an empty name
@@ -64,6 +67,7 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
       stop_irtopics("{.arg topic_col} must name a column of {.file {path}}.")
     }
     topics <- df[[idx]]
+    check_utf8_ids(topics, path, lines, "a topic id")
     if (anyNA(topics)) {
       row <- which(is.na(topics))[1]
       stop_irtopics("{.file {path}}: line {lines[row]} has no topic id.", kind = "parse", file = path,
@@ -93,4 +97,16 @@ read_scores <- function(path, measure = "score", topic_col = NULL) {
   m <- t(as.matrix(df))
   colnames(m) <- topics %||% paste0("t", seq_len(ncol(m)))
   new_ir_scores(m, measure)
+}
+
+# A parse error naming the first id of `x` that is not valid UTF-8 and its
+# line (`lines[k]` for x[k]; one number for the header).
+check_utf8_ids <- function(x, path, lines, what, call = rlang::caller_env()) {
+  bad <- which(!is.na(x) & !validUTF8(x))
+  if (!length(bad)) return(invisible(x))
+  k <- bad[1]
+  line <- if (length(lines) == 1L) lines else lines[k]
+  stop_irtopics(c("{.file {path}}: line {line}: {what} is not valid UTF-8 ({show_value(x[k])}).",
+                  i = "Save the file as UTF-8 (e.g. {.code iconv -f latin1 -t utf-8})."),
+                kind = "parse", file = path, line = line, call = call)
 }

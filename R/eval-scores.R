@@ -52,15 +52,35 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
 
 # The systems a sorted-scores plot draws: the user's (names or row numbers),
 # else all when at most 8, else the 8 best by mean score.
+# Zero systems or topics, and systems without any score, are refused or
+# left out with a classed condition (issue 29).
 plot_systems <- function(object, systems, call = rlang::caller_env()) {
   m <- unclass(object)
+  if (!nrow(m) || !ncol(m)) {
+    stop_irtopics(c("{.arg object} has {plural(nrow(m), 'system')} and {plural(ncol(m), 'topic')}: nothing to draw.",
+                    i = "An empty selection such as {.code x[0, ]}?"),
+                  kind = "data", call = call)
+  }
   if (is.null(systems)) {
+    # all when at most 8, else the 8 best by mean (systems without any
+    # score last)
     systems <- if (nrow(m) <= 8) rownames(m) else
-      names(sort(rowMeans(m, na.rm = TRUE), decreasing = TRUE))[1:8]
+      rownames(m)[order(-rowMeans(m, na.rm = TRUE), na.last = TRUE)][1:8]
   }
   if (is.numeric(systems)) systems <- rownames(m)[systems]
   check_names_in(systems, rownames(m), arg = "systems", of = "object", call = call)
-  unique(systems)
+  systems <- unique(systems)
+  empty <- rowSums(!is.na(m[systems, , drop = FALSE])) == 0
+  if (all(empty)) {
+    stop_irtopics("{.arg object} has no score (all NA) for {cli::qty(length(systems))}the system{?s} to draw: {.val {systems}}.",
+                  kind = "data", call = call)
+  }
+  if (any(empty)) {
+    warn_irtopics(c("{cli::qty(sum(empty))}System{?s} {.val {systems[empty]}} {cli::qty(sum(empty))}ha{?s/ve} no score on any topic (all NA) and {cli::qty(sum(empty))}{?is/are} not drawn."),
+                  kind = "data")
+    systems <- systems[!empty]
+  }
+  systems
 }
 
 # Each system's scores sorted from worst to best (NA left out), long.
@@ -68,7 +88,7 @@ sorted_scores_long <- function(object, systems) {
   m <- unclass(object)
   rows <- lapply(systems, function(s) {
     v <- sort(m[s, ], na.last = NA)
-    data.frame(system = s, position = seq_along(v), value = as.vector(v))
+    data.frame(system = rep(s, length(v)), position = seq_along(v), value = as.vector(v))
   })
   df <- do.call(rbind, rows)
   df$system <- factor(df$system, levels = systems)

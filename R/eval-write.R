@@ -138,6 +138,11 @@ check_round_trip <- function(n, topic, what, call) {
 #' readLines(g)
 #' @export
 write_run <- function(run, path, tag = NULL, overwrite = FALSE) {
+  # the tag is checked first: before issue 29, tag = c("a", "b") reached
+  # base R's "replacement has 2 rows" when filling the system column
+  if (!is.null(tag) && (!is.character(tag) || length(tag) != 1L || is.na(tag))) {
+    stop_irtopics("{.arg tag} must be one string (the run's tag), not {show_value(tag)}.")
+  }
   path <- check_writable(path, overwrite)
   if (inherits(run, "ir_runs")) {
     if (length(run) != 1L) {
@@ -162,7 +167,7 @@ write_run <- function(run, path, tag = NULL, overwrite = FALSE) {
   if (!nrow(df)) check_round_trip(0L, character(), "a run", rlang::current_env())
   tag <- tag %||% as.character(df$system[1])
   if (!length(tag)) tag <- "irtopics"
-  if (!is.character(tag) || length(tag) != 1L || is.na(tag)) stop_irtopics("{.arg tag} must be one string.")
+  if (is.na(tag)) stop_irtopics("The run's system name is NA; give its tag in {.arg tag}.", kind = "data")
   # ids exactly as the readers take them: whole numbers in full (docno
   # 100000, never "1e+05"), NA and fractions refused
   topic <- as_id_strings(df$topic, "run", "topic")
@@ -236,6 +241,7 @@ write_trec_eval <- function(x, path, per_topic = TRUE, overwrite = FALSE) {
     stop_irtopics("{.arg x} must be an {.cls ir_evaluation} from {.fn evaluate}, not {.obj_type_friendly {x}}.")
   }
   check_flag(per_topic, "per_topic")
+  check_evaluation_nonempty(x)
   path <- check_writable(path, overwrite)
   write_text_lines(format_trec_eval(x, per_topic), path)
 }

@@ -19,14 +19,16 @@
 #'    dual-core laptop uses its second core (a choice of this package; on one
 #'    core it is 1).
 #'
-#' Then the limits: at most `OMP_THREAD_LIMIT` if that is set, at most 2
-#' under `R CMD check`'s core limit (`_R_CHECK_LIMIT_CORES_` set to anything
-#' but false), and 1 in a forked child (`parallel::mclapply()`,
-#' `future::plan(multicore)`) of a process that has already opened a region
-#' of two or more threads: libgomp's thread pool does not survive `fork()`,
-#' and a second region of more than one thread in the child would wait for
-#' ever. A number you give is capped at the logical cores (at least 2) and
-#' follows the same fork rule.
+#' Then the limits, which apply to every count, whether it came from the
+#' option, from `n_threads` or from the default: at most the logical cores
+#' (at least 2) for a number you give; at most `OMP_THREAD_LIMIT` if that is
+#' set to a positive whole number (the OpenMP runtime would not start more
+#' threads anyway); at most 2 under `R CMD check`'s core limit
+#' (`_R_CHECK_LIMIT_CORES_` set to anything but false); and 1 in a forked
+#' child (`parallel::mclapply()`, `future::plan(multicore)`) of a process
+#' that has already opened a region of two or more threads: libgomp's thread
+#' pool does not survive `fork()`, and a second region of more than one
+#' thread in the child would wait for ever.
 #'
 #' With a parallel `future::plan()`, loops that run in chunks (resampling,
 #' the swap method, the smoothing experiment, alpha, evaluation of run files)
@@ -54,18 +56,29 @@ threads_for <- function(n_threads, call = rlang::caller_env()) {
   n <- if (is.null(n_threads)) {
     default_threads()
   } else {
-    min(check_whole(n_threads, "n_threads", min = 1, call = call), thread_cap())
+    thread_limits(min(check_whole(n_threads, "n_threads", min = 1, call = call), thread_cap()))
   }
   if (n >= 2L && forked_child()) 1L else as.integer(n)
 }
 
+# The environment the counts read (names as in ?irtopics_threads).
+thread_env <- function() {
+  Sys.getenv(c("OMP_NUM_THREADS", "OMP_THREAD_LIMIT", "_R_CHECK_LIMIT_CORES_"))
+}
+
 # The default count from the logical cores and the environment (see
 # ?irtopics_threads); `cores` and `env` are arguments for the tests.
-default_threads <- function(cores = detect_cores(), env = Sys.getenv(c(
-                              "OMP_NUM_THREADS", "OMP_THREAD_LIMIT", "_R_CHECK_LIMIT_CORES_"))) {
+default_threads <- function(cores = detect_cores(), env = thread_env()) {
   n <- max(min(2L, cores), cores %/% 2L, 1L)
   omp <- env_count(env[["OMP_NUM_THREADS"]])
   if (!is.na(omp)) n <- min(omp, max(cores, 1L))
+  thread_limits(n, env)
+}
+
+# The limits every count obeys, whatever its source (the option, the
+# argument or the default): OMP_THREAD_LIMIT and R CMD check's core limit.
+# Before issue 29 only the default obeyed them, though the help said all.
+thread_limits <- function(n, env = thread_env()) {
   limit <- env_count(env[["OMP_THREAD_LIMIT"]])
   if (!is.na(limit)) n <- min(n, limit)
   check_limit <- tolower(trimws(env[["_R_CHECK_LIMIT_CORES_"]]))

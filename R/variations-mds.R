@@ -37,7 +37,10 @@ autoplot.ir_query_map <- function(object, ...) {
 #' per system. Lists whose relevant documents come back in the same order (a
 #' dissimilarity of 0, for instance duplicate queries) make isoMDS fail; they
 #' are reported by name first, so that they can be removed (see
-#' [select_queries()]).
+#' [select_queries()]). Dissimilarities above 1e100 or below 1e-100 are
+#' divided by the largest one before isoMDS (the scaling is non-metric) and
+#' the points multiplied back; dissimilarities more than 100 orders of
+#' magnitude apart are refused (transform them first, e.g. to ranks).
 #'
 #' @param d A `dist` from [return_order_dissimilarity()] (or any `dist` with
 #'   labels).
@@ -92,7 +95,29 @@ query_map_mds <- function(d, k = 2L, maxit = 50L, tol = 1e-3, p = 2) {
                     "i" = "Remove duplicate queries first, e.g. with {.fn select_queries}."),
                   kind = "data")
   }
+  # Extreme but finite dissimilarities (issue 29: 1e308 reached cmdscale()'s
+  # "infinite or missing values", 1e-300 isoMDS's "invalid initial
+  # configuration"): the scaling is non-metric (only the order of the
+  # dissimilarities defines the stress), so beyond 1e100 (or below 1e-100)
+  # the map is isoMDS's of d / max(d), with its points scaled back by
+  # max(d). Values spanning more than 1e100 cannot be scaled into range.
+  span <- range(m[off])
+  scale <- 1
+  if (span[2] > 1e100 || span[1] < 1e-100) {
+    if (span[2] / span[1] > 1e100) {
+      stop_irtopics(c("isoMDS can't scale dissimilarities from {format(span[1])} to {format(span[2])}: more than 100 orders of magnitude apart.",
+                      i = "Transform them first (their ranks or logs keep the order isoMDS uses)."),
+                    kind = "data")
+    }
+    scale <- span[2]
+    m <- m / scale
+  }
   fit <- MASS::isoMDS(stats::as.dist(m), k = k, maxit = maxit, tol = tol, p = p, trace = FALSE)
+  fit$points <- fit$points * scale
+  if (!all(is.finite(fit$points))) {
+    stop_irtopics("isoMDS's points at the dissimilarities' scale ({format(scale)}) are beyond the range of doubles.",
+                  kind = "data")
+  }
   pts <- as.data.frame(fit$points)
   names(pts) <- paste0("dim", seq_len(ncol(pts)))
   lists <- attr(d, "lists")

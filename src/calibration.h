@@ -374,6 +374,14 @@ struct TrialWork {
   std::vector<std::size_t> order;
 };
 
+// Cancellation inside a trial (issue 29): one trial can be long (B = 1e8
+// resamples, or 1e5 topics), so the resampling loops ask the token every
+// `stride` resamples, where a stride is about kPollWork additions. The
+// parallel driver asks it only between trials.
+constexpr std::size_t kPollWork = std::size_t{1} << 16;
+
+inline std::size_t poll_stride(std::size_t n) { return std::max<std::size_t>(1, kPollWork / std::max<std::size_t>(n, 1)); }
+
 // Largest n for which wilcox.test()'s default is exact (n < 50).
 constexpr std::size_t kWilcoxonExactBelow = 50;
 
@@ -425,7 +433,8 @@ inline void wilcoxon_stats(TrialWork& w, std::size_t n, double* row) {
 // observed mean} (R's record makes them p-values: c / B). "At least as extreme" allows rel_tol * max|d| of
 // rounding (the package's rule for resampled statistics of discrete scores).
 inline void bootstrap_counts(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
-                             double* row) {
+                             double* row, CancelToken* cancel = nullptr) {
+  const std::size_t stride = poll_stride(n);
   w.boot.resize(B);
   const std::uint32_t bound = static_cast<std::uint32_t>(n);
   double scale = 0.0;
@@ -437,6 +446,7 @@ inline void bootstrap_counts(Stream& st, TrialWork& w, std::size_t n, std::size_
   const double mean_obs = static_cast<double>(obs / static_cast<long double>(n));
   long double total = 0.0L;
   for (std::size_t r = 0; r < B; ++r) {
+    if (r % stride == 0) throw_if_cancelled(cancel);
     double s = 0.0;
     std::size_t k = 0;
     for (; k + 2 <= n; k += 2) {
@@ -470,12 +480,14 @@ inline void bootstrap_counts(Stream& st, TrialWork& w, std::size_t n, std::size_
 // of the 256 signed sums of each group (the observed sum is the all-plus
 // entry of every group, so it is rounded the same way).
 inline void permutation_counts(Stream& st, TrialWork& w, std::size_t n, std::size_t B, double rel_tol,
-                               double* row) {
+                               double* row, CancelToken* cancel = nullptr) {
   const std::size_t groups = (n + 7) / 8;
+  const std::size_t stride = poll_stride(groups);
   w.boot.assign(groups * 256, 0.0);  // reused: the bootstrap is done
   double scale = 0.0;
   for (std::size_t k = 0; k < n; ++k) scale = std::max(scale, std::fabs(w.d[k]));
   for (std::size_t g = 0; g < groups; ++g) {
+    if (g % 256 == 0) throw_if_cancelled(cancel);
     double* t = w.boot.data() + g * 256;
     const std::size_t width = std::min<std::size_t>(8, n - 8 * g);
     for (unsigned mask = 0; mask < 256; ++mask) {
@@ -493,6 +505,7 @@ inline void permutation_counts(Stream& st, TrialWork& w, std::size_t n, std::siz
   const double abs_obs = std::fabs(obs) - tol, one_obs = obs - tol;
   std::size_t c2 = 0, c1 = 0;
   for (std::size_t r = 0; r < B; ++r) {
+    if (r % stride == 0) throw_if_cancelled(cancel);
     double s = 0.0;
     std::uint64_t bits = 0;
     for (std::size_t g = 0; g < groups; ++g) {
@@ -574,12 +587,14 @@ inline void simulate_trial(const CalibrationModel& model, const Setting& set, St
 
 // One trial: statistics of every requested test into row[0 .. kNumCols).
 inline void run_trial(const CalibrationModel& model, const Setting& set, const TestSet& tests,
-                      std::uint64_t key, std::uint64_t stream, TrialWork& w, double* row) {
+                      std::uint64_t key, std::uint64_t stream, TrialWork& w, double* row,
+                      CancelToken* cancel = nullptr) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t c = 0; c < kNumCols; ++c) row[c] = nan;
   Stream st(key, stream);
   std::size_t base = 0, exper = 0;
   simulate_trial(model, set, st, w, base, exper);
+  throw_if_cancelled(cancel);
   const std::size_t n = set.n_topics;
   row[kBaseline] = static_cast<double>(base);
   row[kExperimental] = static_cast<double>(exper);
@@ -604,6 +619,7 @@ inline void run_trial(const CalibrationModel& model, const Setting& set, const T
     if (!(se < 10 * std::numeric_limits<double>::epsilon() * std::fabs(mx))) row[kTStat] = mx / se;
   }
   if (tests.has(NativeTest::Wilcoxon)) wilcoxon_stats(w, n, row);
+  throw_if_cancelled(cancel);
   if (tests.has(NativeTest::Sign)) {
     std::size_t pos = 0, kept = 0;
     for (std::size_t k = 0; k < n; ++k) {
@@ -615,8 +631,8 @@ inline void run_trial(const CalibrationModel& model, const Setting& set, const T
     row[kSignPos] = static_cast<double>(pos);
     row[kSignN] = static_cast<double>(kept);
   }
-  if (tests.has(NativeTest::Bootstrap2019)) bootstrap_counts(st, w, n, tests.B, tests.rel_tol, row);
-  if (tests.has(NativeTest::Permutation2019)) permutation_counts(st, w, n, tests.B, tests.rel_tol, row);
+  if (tests.has(NativeTest::Bootstrap2019)) bootstrap_counts(st, w, n, tests.B, tests.rel_tol, row, cancel);
+  if (tests.has(NativeTest::Permutation2019)) permutation_counts(st, w, n, tests.B, tests.rel_tol, row, cancel);
 }
 
 // The stream of trial t of setting s.
@@ -643,7 +659,7 @@ inline void run_trials(const CalibrationModel& model, const Setting& set, std::u
       static_cast<std::size_t>(count), {n_threads, cancel, Schedule::dynamic, 16},
       [] { return TrialWork(); },
       [&](std::size_t r, TrialWork& w) {
-        run_trial(model, set, tests, key, trial_stream(s, first + r), w, out + r * kNumCols);
+        run_trial(model, set, tests, key, trial_stream(s, first + r), w, out + r * kNumCols, cancel);
       });
 }
 

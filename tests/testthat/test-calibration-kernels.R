@@ -132,3 +132,34 @@ test_that("beta_kernel: the C++ sums are the direct sums of dbeta", {
     expect_equal(at$own, dbeta(sc$x, sc$x / b + 1, (1 - sc$x) / b + 1), tolerance = 1e-12)
   }
 })
+
+test_that("kernel sums run in blocks with the whole matrix's numbers to the bit (issue 29: memory)", {
+  # fit_margin(runif(1e5)) asked 74.5 GB for the normal kernel's n x n
+  # matrix; the sums now run in row blocks of irtopics.kernel_block_bytes.
+  x <- withr::with_seed(3, rbeta(700, 2, 5))
+  u <- withr::with_seed(4, runif(900))
+  s <- (0:200) / 200
+  xd <- withr::with_seed(5, rbinom(300, 200, 0.3) / 200)
+  run <- function() {
+    m <- fit_margin(x, families = "normal_kernel")
+    md <- fit_margin(xd, type = "discrete", support = s, families = "discrete_kernel")
+    list(m$candidates, m$table, qmargin(u, m), pmargin(u, m), dmargin(u, m), md$candidates, md$table,
+         qmargin(u, md))
+  }
+  whole <- run()
+  # by default these sums fit one block; blocks of 1 KB (128 doubles) make hundreds
+  expect_identical(length(row_blocks(700, 700)), 1L)
+  withr::local_options(irtopics.kernel_block_bytes = 1024)
+  expect_identical(length(row_blocks(700, 700)), 700L)
+  expect_identical(length(row_blocks(201, 300)), 201L)
+  expect_identical(unlist(row_blocks(1000, 10)), 1:1000)
+  expect_identical(run(), whole)
+  # the sums against the whole matrices, written out
+  h <- 0.05
+  K <- stats::dnorm(outer(x, x, "-") / h)
+  got <- nk_loglik_df(x, h, 0.9)
+  expect_identical(got, list(loglik = sum(log(rowMeans(K) / h / 0.9)), df = sum(stats::dnorm(0) / rowSums(K))))
+  W <- dk_weights(0:3 * 20, 0:200, 0.4)
+  expect_identical(dk_col_sums(0:3 * 20, 1:4, 200, 0.4), colSums(1:4 * W))
+  expect_identical(dk_row_sums(0:3 * 20, 200, 0.4), rowSums(W))
+})

@@ -145,6 +145,49 @@ test_that("no discrete measure is ever modelled as continuous: every spelling ge
   expect_error(simulation_spec("mine", "discrete", NULL), "needs its `support`", class = "irtopics_error_argument")
 })
 
+test_that("the matrices evaluate() writes, under every spelling, are never modelled as continuous when discrete", {
+  # issue 29: simulation_model() fitted continuous margins to matrices that
+  # evaluate() itself produced under discrete measures (RR@10, P(rel=2)@10,
+  # P.10). From the spelling a user gives evaluate() to the name it writes
+  # on the matrix, to the model's margin type.
+  sp <- names(registry_spellings())
+  canonical <- measure_name(sp)
+  runs <- file.path(withr::local_tempdir(), c("full.txt", "trunc.txt"))
+  file.copy(c(te_data("results.test"), te_data("results.trunc")), runs)
+  res <- evaluate(runs, te_data("qrels.rel_level"), measures = unique(canonical), name = "file")
+  n_checked <- 0
+  for (k in seq_along(sp)) {
+    m <- res[[canonical[k]]]
+    written <- attr(m, "measure")
+    expect_identical(written, canonical[k], label = sp[k])
+    asked <- measure_info(sp[k])
+    spec <- tryCatch(simulation_spec(written, NULL, NULL), irtopics_error = function(e) e)
+    if (asked$domain == "continuous") {
+      expect_identical(spec$type, "continuous", label = sp[k])
+      next
+    }
+    n_checked <- n_checked + 1
+    if (inherits(spec, "irtopics_error")) {
+      # no support the model could use (depends on the depth, outside [0, 1]): refused, never continuous
+      expect_true(inherits(spec, "irtopics_error_argument") || inherits(spec, "irtopics_error_measure"),
+                  label = sp[k])
+      next
+    }
+    expect_identical(spec$type, "discrete", label = sp[k])
+    # and the evaluated scores are values of that support
+    v <- as.vector(unclass(m))
+    v <- v[!is.na(v)]
+    near <- vapply(v, function(x) min(abs(x - spec$support)), 0)
+    expect_true(all(near < 1e-9), label = sp[k])
+  }
+  expect_gt(n_checked, 150)
+  # the issue's three, by hand
+  for (s in c("RR@10", "P(rel=2)@10", "P.10")) {
+    spec <- simulation_spec(attr(res[[measure_name(s)]], "measure"), NULL, NULL)
+    expect_identical(spec$type, "discrete", label = s)
+  }
+})
+
 test_that("simulation_model() fits discrete margins on the registry's support for P.10 and RR@10", {
   p10 <- unclass(real_scores("adhoc7_p10.csv"))[1:6, 1:25]
   p10 <- as_ir_scores(p10, measure = "P.10")
@@ -211,4 +254,19 @@ test_that("bad input: classed errors naming the argument", {
   expect_error(simulation_model(bad), class = "irtopics_error_data")
   expect_error(simulation_model(real_scores("adhoc7_ap.csv", measure = "P@10")[1:5, ]),
                "Can't fit a margin", class = "irtopics_error_data")
+})
+
+test_that("simulate_scores() and qmargin() refuse what cannot fit with the classed memory error (issue 29)", {
+  fx <- sim_fixture()
+  m <- length(fx$model$collections[[1]]$systems)
+  withr::local_options(irtopics.max_memory = 50 * 2^20)
+  # 8 (4 m + 26) bytes per topic: 1e7 topics of m systems are far beyond 50 MB
+  err <- expect_error(simulate_scores(fx$model, 1e7, seed = 1), class = "irtopics_error_memory",
+                      regexp = "n_topics")
+  fits <- floor(50 * 2^20 / (8 * (4 * m + 26)))
+  expect_match(conditionMessage(err), format(fits, big.mark = ",", scientific = FALSE), fixed = TRUE)
+  expect_identical(dim(simulate_scores(fx$model, 100, seed = 1)), c(m, 100L))
+  margin <- fx$model$collections[[1]]$margins[[1]]
+  expect_error(qmargin(rep(0.5, 3e5), margin), class = "irtopics_error_memory", regexp = "p")
+  expect_length(qmargin(c(0.1, 0.5), margin), 2L)
 })

@@ -13,9 +13,56 @@ test_that("print says which tests are liberal or conservative; summary and data 
   tab <- as.data.frame(cal)
   expect_setequal(unique(tab$error), c("type1", "power", "type2", "type3"))
   expect_true(all(calibration_alpha_grid %in% tab$alpha))
-  # the verdict rule: 2.58 standard errors
-  expect_equal(calibration_verdict(c(0.08, 0.02, 0.051), c(0.005, 0.005, 0.005), 0.05),
-               c("liberal", "conservative", "at nominal"))
+})
+
+test_that("verdicts come from an exact binomial test of the rejection count, not from the rate's SE", {
+  # Issue 29: 0 rejections in 500 trials at alpha = .001 happens with
+  # probability .999^500 = .606 for a calibrated test: not "conservative".
+  expect_equal(0.999^500, dbinom(0, 500, 0.001))
+  expect_identical(calibration_verdict(0, 500, 0.001), "at nominal")
+  # the boundaries against binom.test(): at 99%, liberal iff the one-sided
+  # exact p-value P(X >= k) is at most .005
+  n <- 1000
+  for (k in c(0:120)) {
+    up <- binom.test(k, n, 0.05, alternative = "greater")$p.value
+    lo <- binom.test(k, n, 0.05, alternative = "less")$p.value
+    want <- if (k > 50 && up <= 0.005) "liberal" else if (k < 50 && lo <= 0.005) "conservative" else "at nominal"
+    expect_identical(calibration_verdict(k / n, n, 0.05), want, label = paste("k =", k))
+  }
+  # the first liberal and last conservative counts: 70 and 32 of 1000 at .05
+  expect_identical(calibration_verdict(c(69, 70, 32, 33) / n, n, 0.05),
+                   c("at nominal", "liberal", "conservative", "at nominal"))
+  # a rate of exactly alpha, 0 and 1 with few trials
+  expect_identical(calibration_verdict(c(0, 1, 0.5), 10, 0.5), c("conservative", "liberal", "at nominal"))
+  expect_identical(calibration_verdict(c(0, 0.2), 10, 0.05), c("at nominal", "at nominal"))
+  # the level is the user's
+  expect_identical(calibration_verdict(64 / n, n, 0.05, level = 0.99), "at nominal")
+  expect_identical(calibration_verdict(64 / n, n, 0.05, level = 0.9), "liberal")
+})
+
+test_that("print() and summary() use the exact verdict (0 of 500 at .001 is at nominal)", {
+  cal <- test_calibration(cal_model(), tests = c("t", "sign"), n_topics = 20, delta = NULL,
+                          alpha = c(0.001, 0.05), trials = 500, B = 50, seed = 3, progress = FALSE)
+  t1 <- cal$table[cal$table$error == "type1" & cal$table$alternative == "two.sided" &
+                    cal$table$alpha == 0.001, ]
+  # whatever the counts, the printed marks are the exact test's
+  want <- calibration_verdict(t1$rate, t1$trials, 0.001)
+  s <- summary(cal)$table
+  got <- s$verdict[s$error == "type1" & s$alpha == 0.001]
+  expect_identical(got, want[match(s$test[s$error == "type1" & s$alpha == 0.001], t1$test)])
+  out <- format(cal)
+  expect_true(any(grepl("exact binomial test of the count at 99%", out, fixed = TRUE)))
+  # a planted table: 0 rejections of 500 at .001 is not conservative
+  cal$table$rate[cal$table$error == "type1" & cal$table$alpha == 0.001] <- 0
+  cal$table$se[cal$table$error == "type1" & cal$table$alpha == 0.001] <- 0
+  out <- format(cal)
+  block <- out[seq(grep("alpha = 0.001", out)[1], grep("alpha = 0.05", out)[1] - 1)]
+  expect_true(any(grepl("20 topics: liberal: none; conservative: none.", block, fixed = TRUE)))
+  expect_false(any(grepl("-$", block)))
+  expect_identical(unique(summary(cal)$table$verdict[summary(cal)$table$alpha == 0.001 &
+                                                         summary(cal)$table$error == "type1"]), "at nominal")
+  expect_error(format(cal, level = 1), class = "irtopics_error_argument")
+  expect_error(summary(cal, level = NA), class = "irtopics_error_argument")
 })
 
 test_that("autoplot draws Type I against alpha with the diagonal, and power against delta", {

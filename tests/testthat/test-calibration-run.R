@@ -302,6 +302,81 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
                                              seed = 9)$table)
 })
 
+test_that("the memory check counts what the trials really allocate (issue 29)", {
+  # before: 8 bytes per field and trial, accepted under 100 MB, a peak of 353 MB
+  model <- cal_model()
+  n_fields <- nrow(cpp_calibration_tables()$fields) + length(calibration_study_tests)
+  for (keep in c(FALSE, TRUE)) {
+    trials <- 20000
+    settings <- 4  # 2 sizes x (null, one delta)
+    need <- trials * settings * calibration_memory_factor * (8 * n_fields + if (keep) 16 * 5 else 0)
+    run <- function() test_calibration(model, n_topics = c(10, 20), delta = 0.05, trials = trials, B = 10,
+                                       seed = 1, progress = FALSE, n_threads = 1, keep_trials = keep)
+    withr::with_options(list(irtopics.max_memory = need * 0.99), {
+      expect_error(run(), class = "irtopics_error_memory", regexp = "trials")
+    })
+    invisible(gc(reset = TRUE))
+    start <- gc()[2, 2]
+    withr::with_options(list(irtopics.max_memory = need * 1.01), cal <- run())
+    peak <- (gc()[2, 6] - start) * 2^20
+    expect_s3_class(cal, "ir_calibration")
+    # the real peak (R's vectors) stays within what the check counted
+    expect_lt(peak, need)
+    expect_gt(peak, need / 4)
+  }
+})
+
+test_that("the draws of tests run in R come in blocks of trials, with the same p-values (issue 29)", {
+  rnd <- function(x, y) stats::t.test(x, y + stats::rnorm(length(y), sd = 1e-3), paired = TRUE)$p.value
+  run <- function() {
+    test_calibration(cal_model(), tests = list("t", mine = rnd), n_topics = c(5, 30), delta = 0.05,
+                     trials = 30, seed = 4, keep_trials = TRUE, progress = FALSE)
+  }
+  whole <- run()
+  # by default one draw per chunk; 1 KB blocks: two trials of 30 topics per draw
+  expect_identical(length(row_blocks(30, 2 * 30)), 1L)
+  withr::with_options(list(irtopics.kernel_block_bytes = 1024), {
+    expect_identical(length(row_blocks(30, 2 * 30)), 15L)
+    blocks <- run()
+  })
+  expect_identical(blocks$table, whole$table)
+  expect_identical(blocks$trials_data, whole$trials_data)
+})
+
+test_that("the help names every field of the result where it is stored (issue 29: $trials_data)", {
+  path <- testthat::test_path("..", "..", "man", "test_calibration.Rd")
+  skip_if_not(file.exists(path), "no man/ beside the tests (installed package)")
+  rd <- paste(readLines(path), collapse = " ")
+  value <- sub(".*\\\\value\\{(.*?)\\}\\s*\\\\(section|description|details|references).*", "\\1", rd, perl = TRUE)
+  expect_lt(nchar(value), nchar(rd))
+  cal <- test_calibration(cal_model(), tests = "t", n_topics = 5, delta = NULL, trials = 3, seed = 1,
+                          keep_trials = TRUE, progress = FALSE)
+  for (field in names(cal)) {
+    expect_true(grepl(paste0("\\code{", field, "}"), value, fixed = TRUE), label = field)
+  }
+  # keep_trials documents where the trials are kept, and they are there
+  expect_true(grepl("frame in \\verb{$trials_data}", rd, fixed = TRUE))
+  expect_false(grepl("frame in \\verb{$trials}", rd, fixed = TRUE))
+  expect_s3_class(cal$trials_data, "data.frame")
+  expect_identical(cal$trials, 3L)
+})
+
+test_that("one long trial can be interrupted: the resampling loops ask inside the trial (issue 29)", {
+  skip_if_no_interrupts()
+  # a single trial of 2,000 topics with B = 1e7 sign flips (or bootstrap
+  # means) takes tens of seconds; before issue 29 the token was asked only
+  # between trials
+  for (test in c("permutation_2019", "bootstrap_2019")) {
+    for (threads in 1:2) {
+      res <- with_interrupt_after(1, test_calibration(cal_model(), tests = test, n_topics = 2000,
+                                                      delta = NULL, trials = 1, B = 1e7, seed = 1,
+                                                      n_threads = threads, progress = FALSE))
+      expect_true(res$interrupted, label = paste(test, threads))
+      expect_lt(res$elapsed, 4)
+    }
+  }
+})
+
 test_that("a user's test with random draws is reproducible from the seed (one seed per trial stream)", {
   rnd <- function(x, y) stats::runif(1)
   run <- function(seed) {

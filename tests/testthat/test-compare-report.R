@@ -144,3 +144,28 @@ test_that("the comparison report shows the intervals of mean_intervals()", {
   expect_error(format(cmp, intervals = "t"), class = "irtopics_error_argument")
   expect_error(format(cmp, intervals = mean_intervals(x[1:3, ])), class = "irtopics_error_argument")
 })
+
+test_that("the layout arguments of the reports are checked (issue 29: digits, booktabs, caption, label)", {
+  x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                   measure = "AP")[1:4, ]
+  cmp <- compare_systems(x, test = "t")
+  for (fmt in c("plain", "latex", "markdown")) {
+    for (bad in list(NA, "3", 2.5, -1, 16, c(2, 3), NULL)) {
+      expect_error(format(cmp, fmt, digits = bad), class = "irtopics_error_argument", regexp = "digits")
+      expect_error(means_table(x, fmt, digits = bad), class = "irtopics_error_argument", regexp = "digits")
+    }
+    for (bad in list(NA, "yes", c(TRUE, FALSE), 1, NULL)) {
+      expect_error(format(cmp, fmt, booktabs = bad), class = "irtopics_error_argument", regexp = "booktabs")
+      expect_error(means_table(x, fmt, booktabs = bad), class = "irtopics_error_argument", regexp = "booktabs")
+    }
+    for (bad in list(NA, NA_character_, c("a", "b"), 1, character())) {
+      expect_error(format(cmp, fmt, caption = bad), class = "irtopics_error_argument", regexp = "caption")
+      expect_error(means_table(x, fmt, label = bad), class = "irtopics_error_argument", regexp = "label")
+    }
+  }
+  expect_error(print(cmp, digits = "3"), class = "irtopics_error_argument")
+  # whole numbers as doubles are fine, and give that many decimals
+  expect_true(any(grepl(formatC(mean(x[1, ]), digits = 2, format = "f"), format(cmp, digits = 2), fixed = TRUE)))
+  expect_true(any(grepl(formatC(mean(x[1, ]), digits = 0, format = "f"), format(cmp, "latex", digits = 0L),
+                        fixed = TRUE)))
+})

@@ -91,3 +91,22 @@ test_that("res[systems, ] and res[, topics] subset every measure like a matrix",
   expect_error(res[, 9], "must select topics", class = "irtopics_error_argument")
   expect_error(res[1, 1, 1], "two dimensions", class = "irtopics_error_argument")
 })
+
+test_that("an empty selection converts to empty tables; its means and plots are classed errors (issue 29)", {
+  res <- four_system_evaluation()
+  cols <- c("system", "topic", "value", "measure")
+  for (empty in list(res[0, ], res[, 0], res[0, 0], res[character(), ], res[c(FALSE, FALSE, FALSE, FALSE), ])) {
+    d <- as.data.frame(empty)
+    expect_identical(nrow(d), 0L)
+    expect_setequal(names(d), cols)
+    expect_identical(nrow(generics::tidy(empty)), 0L)
+    expect_identical(nrow(generics::glance(empty)), 1L)
+    expect_error(mean_scores(empty), class = "irtopics_error_data", regexp = "nothing to compute")
+    expect_error(ggplot2::autoplot(empty), class = "irtopics_error_data", regexp = "nothing to draw")
+  }
+  expect_error(mean_scores(res[0]), class = "irtopics_error_data", regexp = "no measure")
+  expect_identical(nrow(as.data.frame(res[0])), 0L)
+  # the neighbours that work keep working: one system, one topic
+  expect_identical(nrow(as.data.frame(res[1, 1])), 3L)
+  expect_identical(as.data.frame(res[1, 1])$measure, names(res))
+})

@@ -141,3 +141,13 @@ test_that("hits@k counts the relevant documents in the top k; hit_rate@k is succ
   expect_true(any(res[["hits@10"]] > 1))
   expect_identical(trec_eval_measure_name("hits@10"), NA_character_)
 })
+
+test_that("measure_name() and trec_eval_measure_name() refuse NA and non-character names (issue 29)", {
+  for (f in list(measure_name, trec_eval_measure_name)) {
+    for (bad in list(NA, NA_character_, c("AP", NA), 1, list("AP"), NULL, factor("AP"))) {
+      expect_error(f(bad), class = "irtopics_error_argument", regexp = "without NA")
+    }
+    expect_identical(f(character()), character())
+  }
+  expect_identical(measure_name(c("map", "P.10")), c("AP", "P@10"))
+})

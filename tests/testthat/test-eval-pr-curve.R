@@ -47,3 +47,13 @@ test_that("pr_curve() of several runs and its plot", {
   expect_identical(nrow(ggplot2::ggplot_build(pf)$layout$layout), 10L)
   expect_identical(p$labels$x, "Recall")
 })
+
+test_that("pr_curve() of an empty selection is a classed error (issue 29)", {
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = sprintf("IPrec@%.1f", 0:10 / 10))
+  expect_s3_class(pr_curve(res[1, ]), "ir_pr_curve")
+  for (empty in list(res[0, ], res[, 0], res[0, 0], res[character(), ])) {
+    expect_error(pr_curve(empty), class = "irtopics_error_data", regexp = "nothing to compute")
+    expect_error(ggplot2::autoplot(empty, type = "pr"), class = "irtopics_error_data")
+  }
+  expect_error(pr_curve(res[0]), class = "irtopics_error_data", regexp = "no measure")
+})

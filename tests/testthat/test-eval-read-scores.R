@@ -62,3 +62,23 @@ test_that("read_scores() never shifts, renames or invents data", {
   writeLines(c("topic,a,", "401,0.1,0.2"), f)
   expect_error(read_scores(f), "has no system name", class = "irtopics_error_parse")
 })
+
+test_that("a byte that is not UTF-8 in the header or a topic id is a parse error naming its line (issue 29)", {
+  f <- withr::local_tempfile(fileext = ".csv")
+  latin1 <- function(...) writeBin(unlist(lapply(list(...), function(x) if (is.raw(x)) x else charToRaw(x))), f)
+  latin1("topic,sys", as.raw(0xe9), ",b\n1,0.5,0.2\n2,0.1,0.3\n")
+  err <- expect_error(read_scores(f), class = "irtopics_error_parse", regexp = "not valid UTF-8")
+  expect_identical(err$line, 1L)
+  expect_match(conditionMessage(err), "\\xe9", fixed = TRUE)
+  latin1("topic,a,b\n1,0.5,0.2\n\n2", as.raw(0xe9), ",0.1,0.3\n")
+  err <- expect_error(read_scores(f), class = "irtopics_error_parse", regexp = "topic id is not valid UTF-8")
+  expect_identical(err$line, 4L)
+  # the first column taken as topics by write.csv()'s unnamed header
+  latin1("\"\",a\n\"x", as.raw(0xfc), "\",0.5\n")
+  expect_error(read_scores(f), class = "irtopics_error_parse")
+  # UTF-8 names are read as written
+  latin1("topic,sys\u00e9,b\n1,0.5,0.2\n")
+  s <- read_scores(f)
+  expect_identical(rownames(s), c("sys\u00e9", "b"))
+  expect_true(validUTF8(rownames(s)[1]))
+})

@@ -105,3 +105,30 @@ test_that("bad inputs give classed errors", {
   expect_error(as_ir_scores(matrix(1:4, 2, dimnames = list(c("a", "a"), NULL))),
                class = "irtopics_error_argument")
 })
+
+test_that("autoplot() of scores with a system without any score, or of no systems, is classed (issue 29)", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                    measure = "AP")[1:4, ]
+  na <- ap
+  na[2, ] <- NA
+  expect_warning(p <- ggplot2::autoplot(na), class = "irtopics_warning_data", regexp = rownames(ap)[2])
+  d <- ggplot2::ggplot_build(p)$data[[1]]
+  expect_identical(length(unique(d$group)), 3L)
+  expect_identical(nrow(d), 3L * ncol(ap))
+  expect_setequal(d$y, as.vector(unclass(ap)[-2, ]))
+  # asked for by name, alone: nothing to draw
+  expect_error(ggplot2::autoplot(na, systems = rownames(ap)[2]), class = "irtopics_error_data", regexp = "no score")
+  all_na <- ap
+  all_na[] <- NA
+  expect_error(ggplot2::autoplot(all_na), class = "irtopics_error_data", regexp = "no score")
+  expect_error(ggplot2::autoplot(ap[0, ]), class = "irtopics_error_data", regexp = "nothing to draw")
+  expect_error(ggplot2::autoplot(ap[, 0]), class = "irtopics_error_data", regexp = "nothing to draw")
+  # more than 8 systems: the 8 best drawn, a system without scores is not among them
+  big <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
+                     measure = "AP")[1:12, ]
+  best <- rownames(big)[order(-rowMeans(big))][1:8]
+  big[best[8], ] <- NA
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(big))
+  expect_identical(length(unique(b$data[[1]]$group)), 8L)
+  expect_identical(nrow(b$data[[1]]), 8L * ncol(big))
+})

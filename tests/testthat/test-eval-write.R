@@ -144,3 +144,29 @@ test_that("a run read, written and read again is identical", {
   write_qrels(q, g)
   expect_identical(as.data.frame(read_qrels(g)), as.data.frame(q))
 })
+
+test_that("write_trec_eval() refuses an empty selection instead of writing nothing (issue 29)", {
+  res <- four_system_evaluation()
+  f <- withr::local_tempfile()
+  for (empty in list(res[0, ], res[, 0], res[0, 0], res[character(), ])) {
+    expect_error(write_trec_eval(empty, f), class = "irtopics_error_data", regexp = "nothing to compute")
+    expect_false(file.exists(f))
+  }
+  expect_error(write_trec_eval(res[0], f), class = "irtopics_error_data", regexp = "no measure")
+  expect_false(file.exists(f))
+  write_trec_eval(res[1, ], f)
+  expect_true(any(grepl("^runid\\s+all\\s+alpha$", readLines(f))))
+})
+
+test_that("write_run() refuses a tag that is not one string before anything else (issue 29)", {
+  run <- data.frame(topic = c("1", "1"), docno = c("d1", "d2"), score = c(2, 1))
+  f <- withr::local_tempfile()
+  for (bad in list(c("a", "b"), NA, NA_character_, 1, character(), list("a"), TRUE)) {
+    expect_error(write_run(run, f, tag = bad), class = "irtopics_error_argument", regexp = "`tag` must be one string")
+    expect_false(file.exists(f))
+  }
+  # a system column with NA and no tag
+  expect_error(write_run(transform(run, system = NA_character_), f), class = "irtopics_error_data")
+  write_run(run, f, tag = "mine")
+  expect_identical(unique(as.data.frame(read_run(f))$system), "mine")
+})

@@ -39,12 +39,37 @@ test_that("irtopics_threads() reads the environment variables and the option", {
   withr::with_envvar(c(OMP_THREAD_LIMIT = "1"), expect_identical(irtopics_threads(), 1L))
   withr::with_envvar(c(OMP_NUM_THREADS = "1"), expect_identical(irtopics_threads(), 1L))
   withr::with_envvar(c(`_R_CHECK_LIMIT_CORES_` = "TRUE"), expect_lte(irtopics_threads(), 2L))
-  # The option wins over the environment; a number given is validated and capped.
-  withr::with_envvar(c(OMP_THREAD_LIMIT = "1"), {
+  # The option wins over OMP_NUM_THREADS; a number given is validated and capped.
+  withr::with_envvar(c(OMP_NUM_THREADS = "1"), {
     withr::with_options(list(irtopics.n_threads = 2), expect_identical(irtopics_threads(), 2L))
   })
+  withr::local_envvar(OMP_NUM_THREADS = NA, OMP_THREAD_LIMIT = NA, `_R_CHECK_LIMIT_CORES_` = NA)
   expect_identical(irtopics_threads(1e5), thread_cap())
   expect_error(irtopics_threads(0), class = "irtopics_error_argument")
+})
+
+test_that("OMP_THREAD_LIMIT and R CMD check's core limit apply after the option and to a number given", {
+  # Issue 29: the help puts the limits after options(irtopics.n_threads), but
+  # only the default obeyed them.
+  skip_if(forked_child())
+  withr::local_envvar(OMP_NUM_THREADS = NA, OMP_THREAD_LIMIT = NA, `_R_CHECK_LIMIT_CORES_` = NA)
+  withr::local_options(irtopics.n_threads = 4)
+  expect_identical(irtopics_threads(), min(4L, thread_cap()))
+  withr::with_envvar(c(OMP_THREAD_LIMIT = "1"), {
+    expect_identical(irtopics_threads(), 1L)
+    expect_identical(irtopics_threads(2), 1L)
+    expect_identical(resolve_threads(NULL), 1L)
+  })
+  withr::with_envvar(c(OMP_THREAD_LIMIT = "3"), expect_identical(irtopics_threads(64), min(3L, thread_cap())))
+  withr::with_envvar(c(OMP_THREAD_LIMIT = "junk"), expect_identical(irtopics_threads(), min(4L, thread_cap())))
+  withr::with_envvar(c(`_R_CHECK_LIMIT_CORES_` = "TRUE"), {
+    expect_identical(irtopics_threads(), 2L)
+    expect_identical(irtopics_threads(64), 2L)
+  })
+  withr::with_envvar(c(`_R_CHECK_LIMIT_CORES_` = "false"), expect_identical(irtopics_threads(), min(4L, thread_cap())))
+  withr::with_envvar(c(OMP_THREAD_LIMIT = "1", `_R_CHECK_LIMIT_CORES_` = "TRUE"), {
+    withr::with_options(list(irtopics.n_threads = 2), expect_identical(irtopics_threads(), 1L))
+  })
 })
 
 test_that("a forked child of a threaded process defaults to 1 thread", {

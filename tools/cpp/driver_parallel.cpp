@@ -3,6 +3,7 @@
 // same results for any thread count and schedule, and rethrows a worker's
 // exception.
 #include "driver.h"
+#include "calibration.h"
 
 namespace {
 
@@ -121,6 +122,52 @@ void test_cancellation() {
   CHECK(plain.comparisons == static_cast<double>(n_sys * (n_sys - 1) / 2 * n_sets));
   CountdownToken row_stop(2);
   CHECK(throws_cancelled([&] { irtopics::pair_counts(aggs.data(), n_sys, n_sets, 0.05, 1, &row_stop); }));
+
+  // Test calibration (calibration.h, issue 29): one trial with B = 1e7 would
+  // take seconds to minutes; the bootstrap and permutation loops ask the
+  // token inside the trial, not only the driver between trials. Two uniform
+  // margins, the independence copula, one trial of 50 topics.
+  const std::vector<double> knots = {0.0, 1.0}, cdf = {0.0, 1.0};
+  irtopics::MarginRef unif;
+  unif.knots = knots.data();
+  unif.cdf = cdf.data();
+  unif.size = 2;
+  irtopics::CalibrationModel model;
+  model.margins = {unif, unif};
+  model.sys_start = {0, 2};
+  model.copulas = {irtopics::Copula()};
+  model.cop_start = {0};
+  irtopics::Setting set;
+  set.n_topics = 50;
+  std::vector<double> row(irtopics::kNumCols), row2(irtopics::kNumCols);
+  for (const char* test : {"bootstrap_2019", "permutation_2019"}) {
+    irtopics::TestSet big;
+    irtopics::add_native_test(big, test);
+    big.B = 10000000;
+    // the driver asks once before the trial, run_trial twice before the
+    // resampling: the fourth ask is inside the resampling loop
+    CountdownToken inside(3);
+    CHECK_MSG(throws_cancelled([&] {
+      irtopics::run_trials(model, set, 0, big, 7, 0, 1, row.data(), 1, &inside);
+    }), test);
+    CHECK_MSG(inside.asked == 4, test);
+    // a token that never stops changes nothing; it is asked every
+    // poll_stride() resamples
+    irtopics::TestSet small = big;
+    small.B = 20000;
+    CountdownToken never(1L << 40);
+    irtopics::run_trials(model, set, 0, small, 7, 0, 1, row.data(), 1, &never);
+    irtopics::run_trials(model, set, 0, small, 7, 0, 1, row2.data(), 1, nullptr);
+    bool same = true;
+    for (std::size_t k = 0; k < irtopics::kNumCols; ++k)
+      same = same && (row[k] == row2[k] || (std::isnan(row[k]) && std::isnan(row2[k])));
+    CHECK_MSG(same, test);
+    const std::size_t per = std::string(test) == "bootstrap_2019" ? 50 : 7;
+    const long want = 3 + static_cast<long>((20000 + irtopics::poll_stride(per) - 1) / irtopics::poll_stride(per)) +
+                      (std::string(test) == "permutation_2019" ? 1 : 0);
+    CHECK_MSG(never.asked == want, std::string(test) + ": asked " + std::to_string(never.asked) + ", want " +
+                                       std::to_string(want));
+  }
 }
 
 // The parallel driver (parallel.h): every item once, the same results for
