@@ -110,9 +110,12 @@ calibration_interval_lines <- function(x, t1, a) {
     printed_lines(print(shown, row.names = FALSE)))
 }
 
+#' @rdname test_calibration
 #' @export
 print.ir_calibration <- function(x, ...) print_formatted(x, ...)
 
+#' @rdname test_calibration
+#' @param object An `ir_calibration` (for `summary()`).
 #' @export
 summary.ir_calibration <- function(object, level = 0.99, ...) {
   level <- check_verdict_level(level)
