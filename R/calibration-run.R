@@ -104,6 +104,13 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' is rejections over all `trials`, not over the defined ones), and the
 #' column `undefined` counts such trials.
 #'
+#' The verdicts of `print()` and `summary()` ("liberal", "conservative", "at
+#' nominal") come from an exact binomial test of a test's count of
+#' rejections among the `trials` against `alpha`, equal-tailed at `level`
+#' (99% by default), not from the standard error of the rate: 0 rejections
+#' in 500 trials at alpha = 0.001 happens 61% of the time for a calibrated
+#' test, and is "at nominal".
+#'
 #' @section Intervals: the model's uncertainty:
 #' The `se` of a rate is its Monte Carlo error: it treats the fitted model
 #' as exact. But the model is fitted to a sample of topics, and its fitting
@@ -136,13 +143,6 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' on all topics) and runs `refit_trials` trials per setting; the default
 #' `refits = 0` adds nothing. `refits = 20` with 1,000 trials each is a
 #' reasonable start.
-#'
-#' The verdicts of `print()` and `summary()` ("liberal", "conservative", "at
-#' nominal") come from an exact binomial test of a test's count of
-#' rejections among the `trials` against `alpha`, equal-tailed at `level`
-#' (99% by default), not from the standard error of the rate: 0 rejections
-#' in 500 trials at alpha = 0.001 happens 61% of the time for a calibrated
-#' test, and is "at nominal".
 #'
 #' @param scores An `ir_scores` (systems x topics) of one collection, a named
 #'   list of them (collections of one measure), or a fitted `ir_sim_model`.
