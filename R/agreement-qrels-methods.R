@@ -14,6 +14,7 @@ interval_text <- function(x) {
 #' @rdname compare_qrels
 #' @param x,object An `ir_qrels_agreement` object.
 #' @param n Rows of each table to print.
+#' @param ... Unused.
 #' @export
 format.ir_qrels_agreement <- function(x, ..., n = 12L) {
   cn <- x$counts

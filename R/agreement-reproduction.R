@@ -112,6 +112,7 @@
 #' @param nrmse `"range"` or `"mean"`: what RMSE is divided by in its
 #'   normalised form.
 #' @param depth,relevance_level As in [evaluate()].
+#' @param ... Unused (methods).
 #' @inheritParams irtopics_threads
 #' @return An `ir_reproduction` object, a list:
 #'   * `$effect`: one row per reproduction and measure: the four ARPs

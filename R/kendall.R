@@ -168,7 +168,7 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
     }
     x <- as.double(x)
     y <- as.double(y)
-    stat <- function(i) rank_cor_impl(x[i], y[i], type)
+    stat <- function(cols) rank_cor_impl(x[cols], y[cols], type)
     n <- length(x)
     estimate <- stat(seq_len(n))
   }
