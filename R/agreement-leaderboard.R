@@ -234,8 +234,8 @@ tau_ap_b <- function(x, y) {
 #   `jack` (L = mean(jack) - jack; a = 0 when they are all equal). The share
 #   is kept within [1 / (2B), 1 - 1 / (2B)] so that z0 stays finite.
 # Quantiles are order statistics interpolated on the normal scale
-# (boot_quantile()), as boot::boot.ci does. NA draws are dropped; no finite
-# draw gives NA bounds.
+# (normal_scale_quantiles(), shared with mean_intervals()), as
+# boot::boot.ci does. NA draws are dropped; no finite draw gives NA bounds.
 bootstrap_interval <- function(estimate, draws, jack, conf, type) {
   draws <- draws[is.finite(draws)]
   n <- length(draws)
@@ -249,24 +249,6 @@ bootstrap_interval <- function(estimate, draws, jack, conf, type) {
     z <- stats::qnorm(alpha)
     alpha <- stats::pnorm(z0 + (z0 + z) / (1 - a * (z0 + z)))
   }
-  q <- boot_quantile(sort(draws), alpha)
+  q <- as.vector(normal_scale_quantiles(draws, alpha))
   if (type == "basic") rev(2 * estimate - q) else q
-}
-
-# Quantiles of sorted draws t at levels alpha as Davison & Hinkley's (1997)
-# eq. 5.8: with r = (n + 1) alpha, the r-th order statistic when r is whole,
-# else linear interpolation between the floor(r)-th and the next on the
-# scale of qnorm(k / (n + 1)); the extreme draw when r is outside (1, n).
-boot_quantile <- function(t, alpha) {
-  n <- length(t)
-  vapply(alpha, function(al) {
-    r <- (n + 1) * al
-    k <- floor(r)
-    if (k < 1) return(t[1L])
-    if (k >= n) return(t[n])
-    if (k == r) return(t[k])
-    lo <- stats::qnorm(k / (n + 1))
-    hi <- stats::qnorm((k + 1) / (n + 1))
-    t[k] + (stats::qnorm(al) - lo) / (hi - lo) * (t[k + 1L] - t[k])
-  }, numeric(1))
 }

@@ -110,7 +110,7 @@ test_that("intervals equal boot::boot.ci's percentile, basic and BCa intervals o
   expect_equal(bootstrap_interval(bt$t0, bt$t[, 1], jack, 0.9, "basic"), ci$basic[4:5], tolerance = 1e-12)
   expect_equal(bootstrap_interval(bt$t0, bt$t[, 1], jack, 0.9, "bca"), ci$bca[4:5], tolerance = 1e-12)
   # (n + 1) alpha whole: the order statistic itself
-  expect_identical(boot_quantile(as.double(1:99), c(0.05, 0.95)), c(5, 95))
+  expect_identical(as.vector(normal_scale_quantiles(as.double(1:99), c(0.05, 0.95))), c(5, 95))
 })
 
 test_that("the intervals of leaderboard_agreement() are those of its draws", {
