@@ -145,15 +145,6 @@ plot_highlight <- function(object, highlight, systems, means, layout, call = rla
   highlight
 }
 
-# Colour-blind-safe colours (Okabe & Ito; yellow, weak on white, last) for
-# up to 8 lines, hues beyond;
-# line types never run out (ggplot2's own scale leaves lines 14+ blank).
-line_colours <- function(n) {
-  if (n <= 8L) unname(grDevices::palette.colors(9L, "Okabe-Ito")[c(2, 3, 4, 6, 7, 8, 1, 5)][seq_len(n)])
-  else grDevices::hcl(h = seq(15, 375, length.out = n + 1L)[seq_len(n)], c = 100, l = 65)
-}
-line_types <- function(n) rep_len(c("solid", "22", "42", "44", "13", "1343", "73", "2262"), n)
-
 # One line per level of df$system (a factor), in the chosen layout; `x` and
 # `y` name columns of df. The caller adds labels (and facets by measure:
 # `by` names that column, so facets of systems become a grid).

@@ -24,6 +24,13 @@ warn_irtopics <- function(message, kind = "warning", ..., .envir = parent.frame(
                 ..., .envir = .envir)
 }
 
+# A message of class irtopics_message_<kind> (e.g. "layout": what a figure
+# left out or how it laid itself out).
+inform_irtopics <- function(message, kind = "layout", ..., .envir = parent.frame()) {
+  cli::cli_inform(message, class = c(paste0("irtopics_message_", kind), "irtopics_message"),
+                  ..., .envir = .envir)
+}
+
 # A deprecated argument name: an irtopics_warning_deprecated, once per session
 # and argument (the old name keeps working, with the new one's meaning).
 warn_deprecated <- function(old, new, fn) {

@@ -151,22 +151,6 @@ print.irtopics_summary <- function(x, ...) print_formatted(x, ...)
 #' @export
 as.data.frame.irtopics_summary <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
-# Titles that fit ------------------------------------------------------------------
-
-# A title, subtitle or axis label broken into lines of at most `width`
-# characters: ggplot2 never wraps, and a line longer than the figure is cut.
-# The default fits a figure 3.5 in wide with title_theme()'s 11 pt titles;
-# 45 fits its 9 pt subtitles.
-wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
-
-# Title and subtitle sizes (11 and 9 pt) that keep wrapped titles short,
-# aligned with the whole plot rather than the panel (which starts further right).
-title_theme <- function() {
-  ggplot2::theme(plot.title = ggplot2::element_text(size = 11),
-                 plot.subtitle = ggplot2::element_text(size = 9),
-                 plot.title.position = "plot")
-}
-
 # Layer data for an interval band (geom_ribbon): the rows whose bounds are
 # both known. A band over undefined bounds (e.g. the intervals of identical
 # systems, all NA) would fail when the plot is drawn, not when it is built.

@@ -1,0 +1,132 @@
+# Figures for papers: the theme, titles and system colours every autoplot()
+# method shares (issue 25). Shared plot helpers that are not about the look of
+# a figure are in utils-plot.R.
+
+#' Figures for papers: theme, titles and system colours
+#'
+#' Every `autoplot()` method of irtopics draws on the current ggplot2 theme
+#' ([ggplot2::theme_get()]) and adds only what its figure needs (titles aligned
+#' with the plot, a legend placed where it fits), with every text size relative
+#' to the theme's base size. So one line sets the look of every figure of a
+#' paper, and two options turn off what a LaTeX caption replaces and pin the
+#' colours of systems across figures.
+#'
+#' @section Options:
+#' * `irtopics.plot_titles`: `FALSE` draws no title, subtitle or caption in
+#'   any irtopics figure (journal figures are captioned in LaTeX). What a
+#'   caption said (such as how many systems a plot left out) is then given as
+#'   a message. The default, `TRUE`, draws them.
+#' * `irtopics.system_colours`: a named character vector of colours. A system
+#'   named in it has that colour in every figure that colours systems; the
+#'   others get the default palette, in the order the figure lists them. Use it
+#'   when two figures of a paper show different subsets of systems.
+#'
+#' @section The default palette:
+#' Up to 8 systems are drawn in the Okabe-Ito colours (distinguishable with
+#' the common colour-vision deficiencies) with 8 line types; more systems get
+#' evenly spaced hues. Figures that pick a default subset of systems (the 8
+#' best by mean score) pick them by the same rule, so a system keeps its colour
+#' and line type from one figure to the next, and they say (by message) how
+#' many systems they left out.
+#'
+#' @param systems Character vector of system names, in the order the figure
+#'   lists them.
+#' @returns `system_colours()`: a named character vector of colours, one per
+#'   system; `system_linetypes()`: a named character vector of line types.
+#' @name irtopics_figures
+#' @examples
+#' library(ggplot2)
+#' old <- theme_set(theme_bw(base_size = 8))
+#' op <- options(irtopics.plot_titles = FALSE)
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' p <- autoplot(robust_summary(ap))
+#' # ggsave("robust.pdf", p, width = 3.5, height = 2.6)
+#' system_colours(c("sysA", "sysB"))
+#' options(op)
+#' theme_set(old)
+NULL
+
+#' @rdname irtopics_figures
+#' @export
+system_colours <- function(systems) {
+  systems <- check_system_names(systems)
+  out <- stats::setNames(line_colours(length(systems)), systems)
+  pinned <- getOption("irtopics.system_colours")
+  if (!is.null(pinned)) {
+    if (!is.character(pinned) || is.null(names(pinned))) {
+      stop_irtopics(c("Option {.code irtopics.system_colours} must be a named character vector of colours.",
+                      x = "Got {.obj_type_friendly {pinned}}."), kind = "argument")
+    }
+    hit <- intersect(systems, names(pinned))
+    out[hit] <- pinned[hit]
+  }
+  out
+}
+
+#' @rdname irtopics_figures
+#' @export
+system_linetypes <- function(systems) {
+  systems <- check_system_names(systems)
+  stats::setNames(line_types(length(systems)), systems)
+}
+
+check_system_names <- function(systems, call = rlang::caller_env()) {
+  if (is.factor(systems)) systems <- levels(systems)
+  if (!is.character(systems) || anyNA(systems) || anyDuplicated(systems)) {
+    stop_irtopics(c("{.arg systems} must be a character vector of distinct system names.",
+                    x = "Got {.obj_type_friendly {systems}}."), kind = "argument", call = call)
+  }
+  systems
+}
+
+# Okabe-Ito colours for up to 8 systems, evenly spaced hues beyond; line types
+# never run out (ggplot2's own scale leaves lines 14+ blank).
+line_colours <- function(n) {
+  if (n <= 8L) unname(grDevices::palette.colors(9L, "Okabe-Ito")[c(2, 3, 4, 6, 7, 8, 1, 5)][seq_len(n)])
+  else grDevices::hcl(h = seq(15, 375, length.out = n + 1L)[seq_len(n)], c = 100, l = 65)
+}
+line_types <- function(n) rep_len(c("solid", "22", "42", "44", "13", "1343", "73", "2262"), n)
+
+# Whether figures draw titles, subtitles and captions (option irtopics.plot_titles).
+plot_titles_on <- function() !isFALSE(getOption("irtopics.plot_titles", TRUE))
+
+# ggplot2::labs() for a figure's title, subtitle and caption, honouring
+# irtopics.plot_titles; other labels (axes, legends) pass through `...`. A
+# caption that carries information (what was left out) is given as a message
+# of class irtopics_message_layout when titles are off: pass it as `note`.
+plot_labels <- function(title = NULL, subtitle = NULL, caption = NULL, ..., note = NULL) {
+  if (!plot_titles_on()) {
+    if (!is.null(note)) inform_irtopics(note, kind = "layout")
+    return(ggplot2::labs(title = NULL, subtitle = NULL, caption = NULL, ...))
+  }
+  ggplot2::labs(title = title, subtitle = subtitle, caption = caption %||% note, ...)
+}
+
+# What every figure adds to the user's theme: titles aligned with the whole
+# plot (not the panel, which starts further right), sizes relative to the
+# base size (title 1, subtitle 0.85, caption 0.75 of it), and the legend at
+# the bottom, where it wraps into rows and leaves the panel its width at one
+# column. `legend = FALSE` leaves the legend where the theme puts it.
+title_theme <- function(legend = FALSE) {
+  th <- ggplot2::theme(plot.title = ggplot2::element_text(size = ggplot2::rel(1)),
+                       plot.subtitle = ggplot2::element_text(size = ggplot2::rel(0.85)),
+                       plot.caption = ggplot2::element_text(size = ggplot2::rel(0.75)),
+                       plot.title.position = "plot", plot.caption.position = "plot")
+  if (legend) th <- th + legend_theme()
+  th
+}
+
+# A legend below the panel, its keys in rows (ggplot2 wraps a horizontal
+# legend at 5 keys a row), its title on the left of the keys.
+legend_theme <- function() {
+  ggplot2::theme(legend.position = "bottom", legend.box = "vertical",
+                 legend.margin = ggplot2::margin(0, 0, 0, 0),
+                 legend.box.spacing = ggplot2::unit(0.25, "lines"))
+}
+
+# A title, subtitle or axis label broken into lines of at most `width`
+# characters: ggplot2 never wraps, and a line longer than the figure is cut.
+# The default fits a figure 3.5 in wide at ggplot2's default base size (11 pt)
+# with title_theme(); smaller base sizes fit more.
+wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")

@@ -1,0 +1,62 @@
+# The shared look of figures (R/utils-figures.R): the user's theme, titles
+# that can be turned off, one colour per system across figures.
+
+test_that("system_colours() gives one colour per system and honours pinned colours", {
+  expect_identical(unname(system_colours(c("a", "b"))), unname(grDevices::palette.colors(9L, "Okabe-Ito")[2:3]))
+  expect_named(system_colours(c("b", "a")), c("b", "a"))
+  withr::local_options(irtopics.system_colours = c(b = "#000000", zz = "red"))
+  cols <- system_colours(c("a", "b"))
+  expect_identical(cols[["b"]], "#000000")
+  expect_identical(cols[["a"]], unname(grDevices::palette.colors(9L, "Okabe-Ito")[2]))
+  expect_length(unique(system_colours(paste0("s", 1:20))), 20)
+  expect_identical(system_linetypes(c("x", "y"))[["y"]], "22")
+  expect_error(system_colours(c("a", "a")), class = "irtopics_error_argument")
+  withr::local_options(irtopics.system_colours = c("red", "blue"))
+  expect_error(system_colours("a"), class = "irtopics_error_argument")
+})
+
+test_that("plot_labels() drops title, subtitle and caption when titles are off, and says the note", {
+  l <- irtopics:::plot_labels("T", "S", note = "Grey: 9 other systems.", x = "AP")
+  expect_identical(l$caption, "Grey: 9 other systems.")
+  withr::local_options(irtopics.plot_titles = FALSE)
+  expect_message(l <- irtopics:::plot_labels("T", "S", note = "Grey: 9 other systems."),
+                 "9 other", class = "irtopics_message_layout")
+  expect_null(l$title)
+  expect_identical(l$x, NULL)
+  expect_true("title" %in% names(l))
+})
+
+test_that("the figure checks catch a complete theme, a cut title and a squeezed panel", {
+  df <- data.frame(x = 1:3, y = 1:3, g = letters[1:3])
+  ok <- ggplot2::ggplot(df, ggplot2::aes(x, y)) + ggplot2::geom_point() + irtopics:::title_theme()
+  expect_figure_ready(ok)
+  expect_follows_user_theme(function() ok)
+  expect_named(figure_problems(ok + ggplot2::theme_bw()), "theme")
+  expect_named(figure_problems(ok + ggplot2::theme(axis.text = ggplot2::element_text(size = 9))), "sizes")
+  expect_named(figure_problems(ok + ggplot2::labs(title = strrep("a long title ", 6))), "title")
+  wide <- ggplot2::ggplot(df, ggplot2::aes(x, y, colour = paste0(g, strrep("x", 60)))) + ggplot2::geom_point()
+  expect_named(figure_problems(wide, check_x = FALSE), "panel_width")
+  expect_named(theme_problems(function() ok + ggplot2::theme_minimal() + ggplot2::labs(title = "T")),
+               c("base_size", "theme", "titles"))
+  crowded <- ggplot2::ggplot(data.frame(x = 1:40 / 1000 + 0.95, y = 1), ggplot2::aes(x, y)) +
+    ggplot2::geom_point() + ggplot2::scale_x_continuous(breaks = 1:40 / 1000 + 0.95)
+  expect_true(x_labels_overlap(crowded))
+})
+
+# Every result class's default figure, built from the class fixtures: it takes
+# its look from theme_get(), its titles go with irtopics.plot_titles, and it
+# fits one column (3.5 x 2.6 in) and a page (7 x 4.5 in).
+local({
+  fx <- class_fixtures()
+  plotted <- Filter(function(cls) !is.null(utils::getS3method("autoplot", cls, optional = TRUE,
+                                                             envir = asNamespace("irtopics"))),
+                    names(fx))
+  for (cls in plotted) {
+    test_that(sprintf("autoplot(<%s>) follows the user's theme and fits a column", cls), {
+      make <- function() suppressMessages(ggplot2::autoplot(fx[[cls]]))
+      expect_follows_user_theme(make)
+      expect_figure_ready(make(), width = 3.5, height = 2.6, min_panel = 0.3)
+      expect_figure_ready(make(), width = 7, height = 4.5)
+    })
+  }
+})
