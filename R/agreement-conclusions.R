@@ -130,7 +130,7 @@ plot_flip_matrix <- function(pairs, systems = NULL, title = "Conclusions under t
                       format(nrow(pairs), big.mark = ","), pct_text(flips / max(1, nrow(pairs))))
   # names up to 40 systems; where the figure is too small for all of them,
   # ggplot2 leaves out the names that would overlap (check.overlap)
-  text_size <- if (n <= 12) 8 else if (n <= 40) 6 else 0
+  text_size <- if (n <= 12) 1 else if (n <= 40) 0.75 else 0
   if (text_size == 0) {
     subtitle <- paste0(subtitle, "; ", n, " systems in the order given, names omitted")
   }
@@ -142,12 +142,12 @@ plot_flip_matrix <- function(pairs, systems = NULL, title = "Conclusions under t
                                 guide = ggplot2::guide_axis(check.overlap = TRUE)) +
     ggplot2::scale_y_reverse(breaks = seq_len(n), labels = systems, expand = c(0, 0),
                              guide = ggplot2::guide_axis(check.overlap = TRUE)) +
-    ggplot2::labs(x = NULL, y = NULL, title = wrap_text(title), subtitle = wrap_text(subtitle, 52)) +
-    title_theme() +
-    ggplot2::theme(axis.text.x = if (text_size > 0) ggplot2::element_text(angle = 90, hjust = 1, vjust = 0.5, size = text_size) else ggplot2::element_blank(),
-                   axis.text.y = if (text_size > 0) ggplot2::element_text(size = text_size) else ggplot2::element_blank(),
+    plot_labels(x = NULL, y = NULL, title = wrap_text(title), subtitle = wrap_text(subtitle, 52)) +
+    title_theme(legend = TRUE) +
+    ggplot2::theme(axis.text.x = if (text_size > 0) ggplot2::element_text(angle = 90, hjust = 1, vjust = 0.5, size = ggplot2::rel(text_size)) else ggplot2::element_blank(),
+                   axis.text.y = if (text_size > 0) ggplot2::element_text(size = ggplot2::rel(text_size)) else ggplot2::element_blank(),
                    axis.ticks = ggplot2::element_blank(), panel.grid = ggplot2::element_blank(),
                    panel.background = ggplot2::element_blank(),
-                   legend.position = "bottom", legend.text = ggplot2::element_text(size = 7),
-                   legend.key.size = ggplot2::unit(0.35, "cm"))
+                   legend.text = ggplot2::element_text(size = ggplot2::rel(0.8)),
+                   legend.key.size = ggplot2::unit(0.8, "lines"))
 }

@@ -171,7 +171,7 @@ agreement_means_plot <- function(object, candidates) {
   tau <- object$leaderboard[object$leaderboard$statistic == "kendall_tau" &
                               object$leaderboard$candidate %in% candidates, , drop = FALSE]
   lab <- data.frame(candidate = factor(tau$candidate, levels = candidates),
-                    label = sprintf("tau = %.2f", tau$estimate), stringsAsFactors = FALSE)
+                    label = sprintf("tau == \"%.2f\"", tau$estimate), stringsAsFactors = FALSE)
   lim <- range(c(d$reference_mean, d$candidate_mean), na.rm = TRUE)
   br <- equal_axis_breaks(lim, c(6L, 3L, 2L)[min(length(candidates), 3L)])
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$reference_mean, y = .data$candidate_mean)) +
@@ -179,17 +179,17 @@ agreement_means_plot <- function(object, candidates) {
     ggplot2::geom_point(size = 1.6) +
     ggplot2::geom_text(data = lab, ggplot2::aes(x = -Inf, y = Inf, label = .data$label),
                        hjust = -0.1, vjust = 1.4, size = if (length(candidates) > 2L) 2.5 else 3,
-                       inherit.aes = FALSE) +
+                       parse = TRUE, inherit.aes = FALSE) +
     ggplot2::coord_equal(xlim = lim, ylim = lim) +
     ggplot2::scale_x_continuous(breaks = br) +
     ggplot2::scale_y_continuous(breaks = br) +
-    ggplot2::labs(x = "reference labels", y = "candidate labels",
-                  title = wrap_text(sprintf("Mean %s of each system", object$measure)),
-                  subtitle = "dashed: equal means; tau: Kendall's tau-b") +
+    plot_labels(x = "reference labels", y = "candidate labels",
+                title = wrap_text(sprintf("Mean %s of each system", object$measure)),
+                subtitle = quote("Dashed: equal means;" ~ tau ~ "is Kendall's" ~ tau[b])) +
     title_theme()
   if (length(candidates) > 1L) {
     p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$candidate)) +
-      ggplot2::theme(strip.text = ggplot2::element_text(size = 8))
+      ggplot2::theme(strip.text = ggplot2::element_text(size = ggplot2::rel(0.9)))
   }
   p
 }
@@ -231,9 +231,10 @@ agreement_kappa_plot <- function(object, candidates) {
                             height = 0.3, colour = "#D55E00", inherit.aes = FALSE) +
     ggplot2::geom_point(data = k, ggplot2::aes(x = .data$estimate, y = .data$candidate),
                         colour = "#D55E00", size = 2.6, shape = 18, inherit.aes = FALSE) +
-    ggplot2::labs(x = "Cohen's kappa (all grades)", y = NULL,
-                  title = wrap_text("Per-topic kappa (grey) and overall kappa (orange)"),
-                  subtitle = wrap_text(interval_text(object), 45)) +
+    plot_labels(x = quote("Cohen's" ~ kappa ~ " (all grades)"), y = NULL,
+                title = quote("Per-topic" ~ kappa ~ " (grey) and overall" ~ kappa ~ " (orange)"),
+                subtitle = wrap_text(interval_text(object), 45)) +
+    ggplot2::scale_y_discrete(guide = crowded_guide()) +
     title_theme()
   p
 }

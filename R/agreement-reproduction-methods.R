@@ -168,22 +168,20 @@ autoplot.ir_reproduction <- function(object, type = c("effect", "lists"), label 
       sparse_points(length(unique(d$cutoff)), size = 1.2, na.rm = TRUE)) +
     ggplot2::facet_grid(ggplot2::vars(.data$statistic), ggplot2::vars(.data$run)) +
     ggplot2::scale_x_log10(breaks = object$cutoffs, guide = ggplot2::guide_axis(check.overlap = TRUE)) +
-    ggplot2::scale_colour_manual(values = okabe_ito_colours(length(object$reproductions))) +
-    ggplot2::labs(x = "Cut-off k", y = "Mean over topics", colour = NULL,
-                  title = "Ranked lists: original vs reproduced",
-                  subtitle = wrap_text(sprintf("KTU (%s) and RBO (%s, p = %s); %s, %s%s", object$ktu,
-                                               object$rbo_form, object$p,
-                                               plural(length(object$reproductions), "reproduced pair"),
-                                               plural(object$n_topics, "topic"), if (many) ", one grey line each" else ""),
-                                       45)) +
-    ggplot2::scale_y_continuous(breaks = c(-1, -0.5, 0, 0.5, 1), guide = ggplot2::guide_axis(check.overlap = TRUE)) +
-    title_theme() +
-    ggplot2::theme(legend.position = "bottom", legend.text = ggplot2::element_text(size = 8),
-                   legend.margin = ggplot2::margin(0, 0, 0, 0), panel.spacing.x = ggplot2::unit(1.2, "lines"))
-}
-
-okabe_ito_colours <- function(n) {
-  rep_len(c("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#F0E442", "#000000"), max(n, 1))
+    # a legend only for more than one reproduction
+    ggplot2::scale_colour_manual(values = line_colours(length(object$reproductions)),
+                                 guide = if (length(object$reproductions) > 1L) "legend" else "none") +
+    plot_labels(x = "Cut-off k", y = "Mean over topics", colour = NULL,
+                title = "Ranked lists: original vs reproduced",
+                subtitle = wrap_text(sprintf("KTU (%s) and RBO (%s, p = %s); %s, %s%s", object$ktu,
+                                             object$rbo_form, object$p,
+                                             plural(length(object$reproductions), "reproduced pair"),
+                                             plural(object$n_topics, "topic"), if (many) ", one grey line each" else ""),
+                                     45)) +
+    ggplot2::scale_y_continuous(breaks = c(-1, -0.5, 0, 0.5, 1), guide = crowded_guide()) +
+    title_theme(legend = TRUE) +
+    ggplot2::theme(legend.text = ggplot2::element_text(size = ggplot2::rel(0.8)),
+                   panel.spacing.x = ggplot2::unit(1.2, "lines"))
 }
 
 reproduction_effect_plot <- function(object, label) {
@@ -198,16 +196,16 @@ reproduction_effect_plot <- function(object, label) {
     ggplot2::geom_hline(yintercept = 0, colour = "grey50", linetype = "dashed") +
     ggplot2::geom_point(size = 2) +
     label_layer(d, label, "reproduction", ".distance", "effect_ratio", "delta_ri") +
-    ggplot2::labs(x = "Effect Ratio (ER)", y = "Delta RI",
-                  title = sprintf("Overall effect: %s", if (object$type == "replicability") "replicability" else "reproducibility"),
-                  subtitle = wrap_text(sprintf("%s; the original effect at ER = 1, Delta RI = 0%s",
-                                               plural(length(object$reproductions), "reproduced pair"),
-                                               if (dropped) sprintf("; %d undefined not shown", dropped) else ""), 45)) +
+    plot_labels(x = "Effect Ratio (ER)", y = quote(Delta * RI),
+                title = sprintf("Overall effect: %s", if (object$type == "replicability") "replicability" else "reproducibility"),
+                subtitle = bquote(.(plural(length(object$reproductions), "reproduced pair")) * "; the original at" ~
+                                    ER == 1 * "," ~ Delta * RI == 0),
+                note = if (dropped) sprintf("%s with an undefined ER or Delta RI (a zero effect) not shown.",
+                                            plural(dropped, "reproduced pair")) else NULL) +
     title_theme()
   if (length(object$measures) > 1) {
     p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure)) +
       ggplot2::theme(panel.spacing.x = ggplot2::unit(1.2, "lines"))
   }
-  p + ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4),
-                                  guide = ggplot2::guide_axis(check.overlap = TRUE))
+  p + ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4), guide = crowded_guide())
 }

@@ -370,17 +370,15 @@ autoplot.ir_mean_intervals <- function(object, ...) {
     ggplot2::geom_errorbarh(data = tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE],
                             ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3,
                             colour = "grey40") +
-    ggplot2::geom_point() +
-    ggplot2::labs(x = wrap_text(sprintf("Mean %s", paste(ms, collapse = ", ")), 38L), y = NULL,
-                  title = wrap_text(sprintf("Mean %s per system with %g%% intervals", paste(ms, collapse = ", "),
-                                            100 * object$conf)),
-                  subtitle = wrap_text(mean_interval_text(object), 45L)) +
+    ggplot2::geom_point(size = if (n > 35L) 0.8 else 1.5) +
+    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    plot_labels(x = wrap_text(sprintf("Mean %s", paste(ms, collapse = ", ")), 38L), y = NULL,
+                title = wrap_text(sprintf("Mean %s per system with %g%% intervals", paste(ms, collapse = ", "),
+                                          100 * object$conf)),
+                subtitle = wrap_text(mean_interval_text(object), 45L)) +
     title_theme() +
-    ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n)))
-  if (length(ms) > 1L) {
-    # panels side by side: few axis labels, so that they do not run into each other at 3.5 in
-    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x") +
-      ggplot2::scale_x_continuous(n.breaks = 3)
-  }
-  p
+    crowded_y_theme(n)
+  # few axis labels (panels side by side at 3.5 in), dropped where they would still run together
+  p + ggplot2::scale_x_continuous(n.breaks = if (length(ms) > 1L) 3 else 4, guide = crowded_guide()) +
+    if (length(ms) > 1L) ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x")
 }

@@ -17,6 +17,13 @@ meta_comparison_text <- function(x) {
   if (length(s) == 1L && length(b) == 1L) sprintf("%s vs %s", s, b) else "each collection's system vs baseline"
 }
 
+# The same, short, as plotmath for a figure (tau^2 and I^2 as symbols).
+meta_heterogeneity_expr <- function(x) {
+  r <- x$pooled[x$pooled$method == x$method, ]
+  bquote(Q == .(format(signif(x$Q, 3))) ~ (italic(p) == .(format.pval(x$Q_p, digits = 2))) * ";" ~
+           .(x$method) ~ tau^2 == .(format(signif(r$tau2, 3))) * "," ~ I^2 == .(sprintf("%.0f%%", r$I2)))
+}
+
 meta_heterogeneity_text <- function(x, short = FALSE) {
   r <- x$pooled[x$pooled$method == x$method, ]
   if (short) {
@@ -101,6 +108,9 @@ as.data.frame.ir_meta_analysis <- function(x, row.names = NULL, optional = FALSE
 #' rows (as in the forest plot of [compare_systems()]): about 30 collections
 #' fit readably in a figure 4.5 in tall, about 12 in one 2.6 in tall; beyond
 #' 30 a message (class `irtopics_message_layout`) says how tall to save it.
+#' The subtitle gives the heterogeneity (Q, tau squared and I squared as
+#' symbols), the caption what the marks mean; both follow
+#' `options(irtopics.plot_titles)` ([irtopics_figures]).
 #'
 #' @param object An [meta_analysis()] result.
 #' @param models The pooled models to draw, among `"FE"`, `"DL"`, `"REML"`.
@@ -164,10 +174,11 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
                           fill = "grey30") +
     ggplot2::scale_size_area(max_size = max(1.5, min(4, 60 / n_rows)), guide = "none") +
     ggplot2::scale_y_continuous(breaks = c(y_st, y_po), labels = labels, expand = ggplot2::expansion(add = 0.6)) +
-    ggplot2::labs(x = wrap_text(sprintf("%s (%s intervals)", meta_effect_short(object), pct), 40), y = NULL,
-                  title = wrap_text(sprintf("Meta-analysis: %s%s", meta_comparison_text(object),
-                                            if (is.null(object$measure)) "" else paste0(", ", object$measure))),
-                  subtitle = wrap_text(sprintf("%s. Squares: weights (%s); thin lines: prediction intervals",
-                                               meta_heterogeneity_text(object, short = TRUE), object$method), 45)) +
-    title_theme() + ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n_rows)))
+    plot_labels(x = wrap_text(sprintf("%s (%s intervals)", meta_effect_short(object), pct), 40), y = NULL,
+                title = wrap_text(sprintf("Meta-analysis: %s%s", meta_comparison_text(object),
+                                          if (is.null(object$measure)) "" else paste0(", ", object$measure))),
+                subtitle = meta_heterogeneity_expr(object),
+                caption = wrap_text(sprintf("Squares: weights (%s); thin lines: prediction intervals.",
+                                            object$method), 64)) +
+    title_theme() + crowded_y_theme(n_rows)
 }

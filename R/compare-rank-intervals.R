@@ -30,7 +30,8 @@
 #' @param B Bootstrap resamples of the topics.
 #' @param seed `NULL` or a whole number: the seed of the resamples.
 #' @param top Whole numbers: the result has the probability of a rank of at
-#'   most each (`p_top_1`, `p_top_3`, ...).
+#'   most each (`p_top_1`, `p_top_3`, ...). The default drops the numbers
+#'   above the number of systems (with 2 systems, only `p_top_1`).
 #' @inheritParams irtopics_progress
 #' @return An `ir_rank_intervals` list: `table` (one row per system, by
 #'   observed rank: `system`, `mean`, `rank`, `conf.low`, `conf.high` (the
@@ -56,6 +57,7 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
   check_conf(conf)
   check_whole(B, "B", min = 2)
   check_seed(seed)
+  if (missing(top)) top <- top[top <= nrow(m)]
   if (!is.numeric(top) || !length(top) || anyNA(top) || any(top != round(top)) || any(top < 1 | top > nrow(m))) {
     stop_irtopics("{.arg top} must be whole numbers from 1 to the number of systems ({nrow(m)}), not {show_values(top)}.")
   }
@@ -166,12 +168,13 @@ autoplot.ir_rank_intervals <- function(object, ...) {
     ggplot2::geom_point(ggplot2::aes(x = .data$rank)) +
     ggplot2::scale_fill_gradient(low = "grey92", high = "#2166ac", limits = c(0, 1),
                                  name = "P(rank)") +
-    ggplot2::scale_x_continuous(breaks = function(l) unique(pmax(1, round(pretty(l))))) +
-    ggplot2::labs(x = "Rank by mean (1 = best)", y = NULL,
-                  title = wrap_text(sprintf("Ranks of %d systems with %g%% intervals", n, 100 * object$conf)),
-                  subtitle = wrap_text(sprintf("%sbootstrap over %d topics, B = %s; point: observed rank",
-                                               if (is.null(object$measure)) "" else paste0(object$measure, ", "),
-                                               object$n_topics, format(object$B, big.mark = ",")), 45L)) +
-    title_theme() +
-    ggplot2::theme(axis.text.y = ggplot2::element_text(size = forest_label_size(n)))
+    ggplot2::scale_x_continuous(breaks = function(l) unique(pmax(1, round(pretty(l)))), guide = crowded_guide()) +
+    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    plot_labels(x = "Rank by mean (1 = best)", y = NULL,
+                title = wrap_text(sprintf("Ranks of %d systems with %g%% intervals", n, 100 * object$conf)),
+                subtitle = wrap_text(sprintf("%sbootstrap over %d topics, B = %s; point: observed rank",
+                                             if (is.null(object$measure)) "" else paste0(object$measure, ", "),
+                                             object$n_topics, format(object$B, big.mark = ",")), 45L)) +
+    title_theme(legend = TRUE) +
+    crowded_y_theme(n)
 }

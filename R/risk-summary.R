@@ -332,19 +332,17 @@ as.data.frame.ir_risk_summary <- function(x, row.names = NULL, optional = FALSE,
 
 # Plots -------------------------------------------------------------------------
 
-# Systems the topic plot draws by default (one panel each), and the labels a
-# systems plot names readably at 4.5 in tall.
-risk_panels <- 9L
-risk_label_fit <- 35L
-risk_label_size <- function(n) max(5, min(9, 175 / max(n, 1)))
+# Systems the topic plot draws by default (one panel each: a 2 x 2 grid fits
+# one column).
+risk_panels <- 4L
 short_numbers <- function(b) vapply(b, function(v) if (is.na(v)) NA_character_ else format(signif(v, 2)), "")
 risk_colours <- c(win = "#1b7837", tie = "grey60", loss = "#b2182b")
 
 #' @rdname risk_summary
 #' @param type `"topics"` (per-topic differences of each system) or
 #'   `"systems"` (URisk of every system).
-#' @param system For `type = "topics"`: the systems to draw (default: the 9
-#'   of highest URisk at the first `alpha`).
+#' @param system For `type = "topics"`: the systems to draw (default: the 4
+#'   of highest URisk at the first `alpha`, 4 panels that fit one column).
 #' @param at_alpha The `alpha` whose URisk the topic plot marks (default
 #'   the first); the systems plot draws every `alpha`.
 #' @method autoplot ir_risk_summary
@@ -387,13 +385,15 @@ risk_topics_plot <- function(object, system, at_alpha, call) {
     ggplot2::geom_col(width = 1) +
     ggplot2::geom_hline(data = u, ggplot2::aes(yintercept = .data$urisk), linetype = "dashed") +
     ggplot2::scale_fill_manual(values = risk_colours, drop = FALSE) +
+    # the topics' positions need no ticks: the axis title gives their number
+    ggplot2::scale_x_continuous(breaks = NULL, expand = ggplot2::expansion(0.01)) +
     ggplot2::facet_wrap(ggplot2::vars(.data$system)) +
-    ggplot2::labs(x = sprintf("Topics, largest win to largest loss (%d)", object$n_topics),
-                  y = sprintf("%s - baseline", object$measure), fill = NULL,
-                  title = wrap_text(sprintf("%s: per-topic differences from %s", object$measure, object$baseline)),
-                  subtitle = wrap_text(sprintf("Dashed: URisk at alpha = %s (losses weigh %s)", format(a),
-                                               format(1 + a)), 45L)) +
-    title_theme() + ggplot2::theme(legend.position = "bottom")
+    plot_labels(x = sprintf("Topics, largest win to largest loss (%d)", object$n_topics),
+                y = sprintf("%s - baseline", object$measure), fill = NULL,
+                title = wrap_text(sprintf("%s: per-topic differences from %s", object$measure, object$baseline)),
+                subtitle = bquote("Dashed: URisk at" ~ alpha == .(format(a)) ~
+                                    "(losses weigh" ~ .(format(1 + a)) * ")")) +
+    title_theme(legend = TRUE)
 }
 
 risk_systems_plot <- function(object) {
@@ -402,15 +402,9 @@ risk_systems_plot <- function(object) {
   tab$system <- factor(tab$system, levels = first$system[order(first$urisk, first$system)])
   lab <- c("gain", "risk", "not significant")
   tab$verdict <- factor(ifelse(!tab$significant, lab[3], ifelse(tab$trisk > 0, lab[1], lab[2])), levels = lab)
-  tab$panel <- factor(sprintf("alpha = %s", format(tab$alpha)), levels = sprintf("alpha = %s", format(object$alpha)))
+  # plotmath strip labels: the Greek letter
+  tab$panel <- factor(sprintf("alpha == %s", format(tab$alpha)), levels = sprintf("alpha == %s", format(object$alpha)))
   n_rows <- nlevels(tab$system)
-  # past risk_label_fit systems, every k-th is named so that names do not overprint
-  step <- max(1L, as.integer(ceiling(n_rows / risk_label_fit)))
-  if (step > 1L) {
-    cli::cli_inform(c("i" = "{n_rows} systems do not fit as labels in a 4.5 in figure; one in {step} is named (in order of URisk)."),
-                    class = "irtopics_message_layout")
-  }
-  shown <- levels(tab$system)[seq(n_rows, 1L, by = -step)]
   ci <- tab[!is.na(tab$conf.low), , drop = FALSE]
   p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$system, colour = .data$verdict)) +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50")
@@ -418,22 +412,21 @@ risk_systems_plot <- function(object) {
     p <- p + ggplot2::geom_segment(data = ci, ggplot2::aes(x = .data$conf.low, xend = .data$conf.high,
                                                            yend = .data$system))
   }
-  p + ggplot2::geom_point(ggplot2::aes(x = .data$urisk), size = if (n_rows > risk_label_fit) 0.8 else 1.5) +
+  p + ggplot2::geom_point(ggplot2::aes(x = .data$urisk), size = if (n_rows > 35L) 0.8 else 1.5) +
     ggplot2::scale_colour_manual(values = stats::setNames(c("#1b7837", "#b2182b", "grey40"), lab), drop = FALSE) +
     ggplot2::scale_x_continuous(n.breaks = if (length(object$alpha) > 1L) 3 else 5, labels = short_numbers,
-                                guide = ggplot2::guide_axis(check.overlap = TRUE)) +
-    ggplot2::scale_y_discrete(breaks = shown) +
-    ggplot2::facet_wrap(ggplot2::vars(.data$panel), scales = "free_x") +
-    ggplot2::labs(x = wrap_text(sprintf("URisk of %s against %s, %g%% t interval", object$measure, object$baseline,
-                                        100 * (1 - object$sig_level)), 38L),
-                  y = NULL, colour = NULL,
-                  title = wrap_text(sprintf("%s: risk-reward against %s, %s", object$measure, object$baseline,
-                                            plural(n_rows, "system"))),
-                  subtitle = wrap_text(sprintf("Colour: TRisk at p < %s (%s, %s)", format(object$sig_level),
-                                               sub(".", "-", object$alternative, fixed = TRUE),
-                                               if (object$correction == "none") "uncorrected" else object$correction),
-                                       45L)) +
-    title_theme() +
-    ggplot2::theme(axis.text.y = ggplot2::element_text(size = risk_label_size(min(n_rows, risk_label_fit))),
-                   panel.spacing.x = ggplot2::unit(1, "lines"), legend.position = "bottom")
+                                guide = crowded_guide()) +
+    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    ggplot2::facet_wrap(ggplot2::vars(.data$panel), scales = "free_x", labeller = ggplot2::label_parsed) +
+    plot_labels(x = wrap_text(sprintf("URisk of %s against %s, %g%% t interval", object$measure, object$baseline,
+                                      100 * (1 - object$sig_level)), 38L),
+                y = NULL, colour = NULL,
+                title = wrap_text(sprintf("%s: risk-reward against %s, %s", object$measure, object$baseline,
+                                          plural(n_rows, "system"))),
+                subtitle = bquote("Colour: TRisk at" ~ italic(p) < .(format(object$sig_level)) ~
+                                    .(sprintf("(%s, %s)", sub(".", "-", object$alternative, fixed = TRUE),
+                                              if (object$correction == "none") "uncorrected" else
+                                                paste(object$correction, "corrected"))))) +
+    title_theme(legend = TRUE) +
+    crowded_y_theme(n_rows) + ggplot2::theme(panel.spacing.x = ggplot2::unit(1, "lines"))
 }

@@ -130,3 +130,19 @@ legend_theme <- function() {
 # The default fits a figure 3.5 in wide at ggplot2's default base size (11 pt)
 # with title_theme(); smaller base sizes fit more.
 wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse = "\n")
+
+# Crowded axes of names (one row per system, pair or collection): the text
+# size relative to the theme's axis text, its own size up to 20 rows and 0.8
+# of it from 25 rows on (smaller is unreadable at base size 8); and an axis
+# guide that drops the labels that would still overprint at the size the
+# figure is drawn (ggplot2 keeps the first, last and middle ones first).
+crowded_text <- function(n) ggplot2::rel(max(0.8, min(1, 20 / max(n, 1))))
+crowded_guide <- function() ggplot2::guide_axis(check.overlap = TRUE)
+
+# The theme of a crowded y axis of n names: the text size above, and no tick
+# marks past 20 rows (a tick per row, most unnamed, draws a solid bar).
+crowded_y_theme <- function(n) {
+  th <- ggplot2::theme(axis.text.y = ggplot2::element_text(size = crowded_text(n)))
+  if (n > 20L) th <- th + ggplot2::theme(axis.ticks.y = ggplot2::element_blank())
+  th
+}

@@ -29,6 +29,9 @@ figure_layout <- function(p, width = 3.5, height = 2.6) {
 # widths (in the theme's axis text font) against the distance of their
 # breaks on a panel of the width figure_layout() leaves.
 x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
+  # a guide that drops overprinting labels at draw time cannot overlap
+  guide <- p$guides$x %||% p$scales$get_scales("x")$guide
+  if (is.list(guide) && isTRUE(guide$check.overlap)) return(FALSE)
   b <- ggplot2::ggplot_build(p)
   pp <- b$layout$panel_params[[1]]
   x <- pp$x
@@ -37,6 +40,9 @@ x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
   pos <- x$breaks[keep]
   labels <- x$get_labels()[keep]
   if (length(pos) < 2L || !is.numeric(pos)) return(FALSE)
+  # breaks in data units on a continuous axis: as a share of the panel
+  rng <- x$continuous_range
+  if (!is.null(rng) && all(is.finite(rng)) && diff(rng) > 0) pos <- (pos - rng[1]) / diff(rng)
   lay <- figure_layout(p, width, height)
   n_cols <- max(b$layout$layout$COL)
   panel_in <- lay$panel_width * width / n_cols
@@ -92,9 +98,16 @@ theme_problems <- function(make) {
   on.exit(ggplot2::theme_set(old), add = TRUE)
   p <- make()
   th <- ggplot2::theme_get() + p$theme
-  size <- ggplot2::calc_element("axis.text.x.bottom", th)$size
-  if (!isTRUE(all.equal(size, 7 * 0.8))) out["base_size"] <- sprintf("axis text is %g pt under base size 7", size)
-  if (!identical(ggplot2::calc_element("panel.background", th)$fill, "white")) {
+  # the axis text scales with the base size (twice the base, twice the text)
+  size <- function(base) {
+    ggplot2::calc_element("axis.text.x.bottom", ggplot2::theme_bw(base_size = base) + p$theme)$size
+  }
+  if (!is.null(size(7)) && !isTRUE(all.equal(size(14), 2 * size(7)))) {
+    out["base_size"] <- sprintf("axis text is %g pt under base size 7 and %g under 14", size(7), size(14))
+  }
+  # theme_bw()'s white panel, unless the figure draws none (a tile matrix)
+  bg <- ggplot2::calc_element("panel.background", th)
+  if (!inherits(bg, "element_blank") && !identical(bg$fill, "white")) {
     out["theme"] <- "the panel is not theme_bw()'s"
   }
   op <- options(irtopics.plot_titles = FALSE)

@@ -139,7 +139,7 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_equal(sort(pts$y), sort(x$means$candidate_mean))
   lab <- ggplot2::layer_data(p, 3)
   tau <- x$leaderboard$estimate[x$leaderboard$statistic == "kendall_tau"]
-  expect_setequal(lab$label, sprintf("tau = %.2f", tau))
+  expect_setequal(lab$label, sprintf("tau == \"%.2f\"", tau))  # plotmath: the Greek letter
   expect_match(b$plot$labels$x, "reference")
   expect_match(b$plot$labels$title, "Mean AP")
   expect_equal(nrow(b$layout$layout), 2)  # one panel per candidate
@@ -160,6 +160,14 @@ test_that("plots: means with the identity line and tau, per-topic kappa, the fli
   expect_equal(nrow(fd), choose(5, 2))
   expect_s3_class(autoplot(x, type = "flips"), "ggplot")
   expect_error(autoplot(x, type = "flips", candidates = c("a", "b")), class = "irtopics_error_argument")
+  # every type fits one column and a page and follows the user's theme and titles option
+  for (type in c("means", "kappa", "flips")) {
+    make <- function() autoplot(x, type = type, candidates = if (type == "flips") "a" else NULL)
+    expect_figure_ready(make())
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    expect_follows_user_theme(make)
+  }
+  expect_true(is.call(k$labels$x))  # "Cohen's kappa" with the Greek letter
 })
 
 test_that("the means plot's breaks: at least two inside the range, few for several panels", {

@@ -288,4 +288,28 @@ test_that("plots: ER against Delta RI (reference lines at 1 and 0); KTU/RBO by c
   expect_equal(sort(ln$y), sort(c(x$lists$ktu, x$lists$rbo)))
   expect_equal(sort(unique(10^ln$x)), c(5, 10, 20, 100))
   expect_identical(nrow(ggplot2::ggplot_build(q)$layout$layout), 4L)   # statistic x run
+  # a legend for three reproductions, none for one
+  expect_identical(q$scales$get_scales("colour")$guide, "legend")
+  one <- reproduction_measures(base, runs, reps["a"], te_data("qrels.test"), cutoffs = c(5, 10))
+  expect_identical(ggplot2::autoplot(one, type = "lists")$scales$get_scales("colour")$guide, "none")
+  expect_identical(p$labels$y, quote(Delta * RI))
+  for (type in c("effect", "lists")) {
+    make <- function() ggplot2::autoplot(x, type = type)
+    # the lists plot is a 2 x 2 grid with strips and a legend: its panels get 0.35 of 2.6 in
+    expect_figure_ready(make(), min_panel = 0.3)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    expect_follows_user_theme(make)
+  }
+})
+
+test_that("the effect plot says how many pairs it leaves out, in the caption or (titles off) a message", {
+  runs <- as.data.frame(read_run(te_data("results.test")))
+  # the reproduced pair is the original: a zero effect gives an undefined ER
+  x <- suppressWarnings(reproduction_measures(runs, runs, list(same = list(baseline = runs, advanced = runs)),
+                                              te_data("qrels.test"), cutoffs = 5))
+  p <- ggplot2::autoplot(x)
+  expect_match(p$labels$caption, "1 reproduced pair with an undefined ER")
+  withr::local_options(irtopics.plot_titles = FALSE)
+  expect_message(p <- ggplot2::autoplot(x), "undefined ER", class = "irtopics_message_layout")
+  expect_null(p$labels$caption)
 })

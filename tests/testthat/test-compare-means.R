@@ -143,3 +143,18 @@ test_that("the plot draws each mean with its error bar", {
     ggplot2::ggsave(tempfile(fileext = ".png"), p, width = size[1], height = size[2], dpi = 150)
   }
 })
+
+test_that("the mean-interval plot fits one column with 2, 17 and 110 systems and follows the user's theme", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  for (k in c(2, 17, 110)) {
+    mi <- mean_intervals(ap[seq_len(k), ])
+    p <- autoplot(mi)
+    expect_figure_ready(p, min_panel = 0.3)
+    expect_figure_ready(p, width = 7, height = 4.5)
+    # names that would overprint are dropped when drawn; no tick bar past 20 rows
+    expect_true(p$scales$get_scales("y")$guide$check.overlap)
+    expect_identical(inherits(p$theme$axis.ticks.y, "element_blank"), k > 20)
+  }
+  expect_follows_user_theme(function() autoplot(mean_intervals(ap[1:17, ])))
+})

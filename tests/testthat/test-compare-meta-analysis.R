@@ -256,7 +256,14 @@ test_that("print, summary, tidy rows and the forest plot show the numbers", {
   expect_equal(pp$get_labels()[order(-pp$get_breaks())],
                c("adhoc6", "adhoc7", "adhoc8", "FE (fixed)", "DL (random)", "REML (random)"))
   expect_match(p$labels$x, "Hedges' g")
-  expect_match(p$labels$subtitle, "I\\^2 = 63%")
+  # heterogeneity as plotmath (tau^2, I^2 as symbols), the marks explained in the caption
+  expect_true(is.call(p$labels$subtitle))
+  expect_match(paste(deparse(p$labels$subtitle), collapse = ""), "I^2 == \"63%\"", fixed = TRUE)
+  expect_match(paste(deparse(p$labels$subtitle), collapse = ""), "tau^2", fixed = TRUE)
+  expect_match(p$labels$caption, "prediction\\s+intervals")
+  expect_figure_ready(p)
+  expect_figure_ready(p, width = 7, height = 4.5)
+  expect_follows_user_theme(function() ggplot2::autoplot(ma))
   p2 <- ggplot2::autoplot(ma, models = "FE")
   expect_equal(nrow(ggplot2::layer_data(p2, 2)), 0)  # no prediction line for FE alone
   expect_error(ggplot2::autoplot(ma, models = "ML"), class = "irtopics_error_argument")
@@ -269,7 +276,9 @@ test_that("many collections: smaller labels, and a message past what fits", {
   names(many) <- sprintf("c%02d", 1:40)
   ma <- meta_analysis(many, system = "a", baseline = "b")
   expect_message(p <- ggplot2::autoplot(ma), class = "irtopics_message_layout")
-  expect_equal(p$theme$axis.text.y$size, 5)
+  # sizes relative to the user's axis text: 0.8 of it past 25 rows, all of it for few
+  expect_equal(unclass(p$theme$axis.text.y$size), 0.8)
+  expect_s3_class(p$theme$axis.ticks.y, "element_blank")
   expect_silent(p3 <- ggplot2::autoplot(meta_analysis(many[1:3], system = "a", baseline = "b")))
-  expect_equal(p3$theme$axis.text.y$size, 9)
+  expect_equal(unclass(p3$theme$axis.text.y$size), 1)
 })

@@ -67,3 +67,18 @@ test_that("the plot draws rank intervals ordered by observed rank, shaded by pro
   expect_match(b$plot$labels$x, "Rank")
   expect_error(ggplot2::autoplot(ri, foo = 1), class = "irtopics_error_argument")
 })
+
+test_that("the default top fits the number of systems; the plot fits one column and follows the user's theme", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"),
+                    measure = "AP")
+  two <- rank_intervals(ap[1:2, ], B = 50, seed = 1)
+  expect_identical(two$top, 1L)
+  expect_error(rank_intervals(ap[1:2, ], B = 50, seed = 1, top = 3), class = "irtopics_error_argument")
+  for (k in c(2, 17, 110)) {
+    p <- autoplot(rank_intervals(ap[seq_len(k), ], B = 50, seed = 1))
+    expect_figure_ready(p, min_panel = 0.3)
+    expect_figure_ready(p, width = 7, height = 4.5)
+    expect_identical(ggplot2::calc_element("legend.position", ggplot2::theme_get() + p$theme), "bottom")
+  }
+  expect_follows_user_theme(function() autoplot(rank_intervals(ap[1:17, ], B = 50, seed = 1)))
+})

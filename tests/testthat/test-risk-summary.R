@@ -262,7 +262,7 @@ test_that("the topic plot draws each system's sorted differences and URisk", {
   expect_error(autoplot(res, type = "systems", system = "A"), class = "irtopics_error_argument")
 })
 
-test_that("the systems plot draws URisk with its interval per alpha and thins labels", {
+test_that("the systems plot draws URisk with its interval per alpha and drops overprinting labels", {
   m <- risk_tiny()
   res <- risk_summary(m, baseline = "B", alpha = c(0, 1))
   p <- autoplot(res, type = "systems")
@@ -273,15 +273,26 @@ test_that("the systems plot draws URisk with its interval per alpha and thins la
   expect_equal(sort(seg$x), sort(tab$conf.low))
   expect_equal(sort(seg$xend), sort(tab$conf.high))
   expect_equal(length(unique(pts$PANEL)), 2L)
-  # many systems: one in k named, with a layout message
+  # alpha as a Greek letter in the strips
+  expect_identical(levels(ggplot2::layer_data(p, 3)$PANEL), c("1", "2"))
+  expect_identical(levels(p$data$panel), c("alpha == 0", "alpha == 1"))
+  # many systems: names that would overprint are dropped when drawn (check.overlap), at any size
   ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"),
                     measure = "AP")
-  big <- risk_summary(ap, baseline = rownames(ap)[1])
-  expect_message(p2 <- autoplot(big, type = "systems"), class = "irtopics_message_layout")
-  shown <- ggplot2::ggplot_build(p2)$layout$panel_params[[1]]$y$get_labels()
-  expect_lte(length(shown), 35L)
-  expect_message(p3 <- autoplot(big), class = "irtopics_message_layout")
-  expect_equal(nlevels(ggplot2::layer_data(p3, 2)$PANEL), 9L)
+  big <- risk_summary(ap, baseline = rownames(ap)[1], alpha = c(0, 1, 5))
+  p2 <- autoplot(big, type = "systems")
+  expect_true(p2$scales$get_scales("y")$guide$check.overlap)
+  expect_lt(as.numeric(ggplot2::calc_element("axis.text.y", ggplot2::theme_get() + p2$theme)$size), 8.8)
+  expect_figure_ready(p2, min_panel = 0.3)
+  expect_figure_ready(p2, width = 7, height = 4.5)
+  expect_follows_user_theme(function() autoplot(big, type = "systems"))
+  # the topic plot: 4 panels by default (a 2 x 2 grid fits one column), said by a message
+  expect_message(p3 <- autoplot(big), "4 systems of highest URisk of 109", class = "irtopics_message_layout")
+  expect_equal(nlevels(ggplot2::layer_data(p3, 2)$PANEL), 4L)
+  expect_length(ggplot2::ggplot_build(p3)$layout$panel_params[[1]]$x$get_labels(), 0L)
+  expect_figure_ready(p3, min_panel = 0.3)
+  expect_figure_ready(p3, width = 7, height = 4.5)
+  expect_follows_user_theme(function() autoplot(big))
 })
 
 test_that("identical systems on real data tie on every topic", {

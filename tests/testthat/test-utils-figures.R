@@ -36,7 +36,7 @@ test_that("the figure checks catch a complete theme, a cut title and a squeezed 
   expect_named(figure_problems(ok + ggplot2::labs(title = strrep("a long title ", 6))), "title")
   wide <- ggplot2::ggplot(df, ggplot2::aes(x, y, colour = paste0(g, strrep("x", 60)))) + ggplot2::geom_point()
   expect_named(figure_problems(wide, check_x = FALSE), "panel_width")
-  expect_named(theme_problems(function() ok + ggplot2::theme_minimal() + ggplot2::labs(title = "T")),
+  expect_named(theme_problems(function() ok + ggplot2::theme_grey() + ggplot2::labs(title = "T")),
                c("base_size", "theme", "titles"))
   crowded <- ggplot2::ggplot(data.frame(x = 1:40 / 1000 + 0.95, y = 1), ggplot2::aes(x, y)) +
     ggplot2::geom_point() + ggplot2::scale_x_continuous(breaks = 1:40 / 1000 + 0.95)
