@@ -70,7 +70,7 @@ comparison_header <- function(x, format = "plain") {
   )
   test <- if (format == "plain") x$test_label else
     paste0(toupper(substr(x$test_label, 1, 1)), substring(x$test_label, 2))
-  table_text(format, test, ", ", corr, ", ", table_symbol("alpha", format), " = ", format(x$alpha),
+  table_text(format, test, ", ", corr, ", ", table_relation("alpha", "=", format(x$alpha), format),
              if (length(extra)) paste0(" (", paste(extra, collapse = ", "), ")") else "",
              ": ", plural(nrow(x$means), "system"), " ", table_symbol("times", format), " ",
              paste(unique(n_top), collapse = "/"), " topics, ", plural(length(ms), "measure"),
@@ -86,7 +86,7 @@ adjusted_p_words <- c(holm = " after Holm's correction", hochberg = " after Hoch
                       fdr = " after the Benjamini-Hochberg correction", none = "")
 significance_words <- function(x, format) {
   how <- if (controls_familywise(x)) paste0(" of the ", x$test_label) else adjusted_p_words[[x$correction]]
-  table_text(format, table_symbol("p", format), how, " ", table_symbol("lt", format), " ", format(x$alpha))
+  table_text(format, table_symbol("p", format), how, " ", table_relation(NULL, "lt", format(x$alpha), format))
 }
 
 #' Print, format and summarise a comparison of systems

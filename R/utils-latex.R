@@ -58,6 +58,19 @@ table_symbols <- list(
 # A symbol in a format, as an I() piece of table_text().
 table_symbol <- function(name, format) I(table_symbols[[name]][[format]])
 
+# A relation with its number as one I() piece, one formula in LaTeX:
+# table_relation("alpha", "=", 0.05) is "$\alpha = 0.05$", and
+# table_relation(NULL, "lt", 0.05) is "$< 0.05$" ("alpha = 0.05", "< 0.05"
+# in plain text).
+table_relation <- function(lhs, op, value, format) {
+  op <- if (op %in% names(table_symbols)) table_symbols[[op]][[format]] else op
+  lhs <- if (is.null(lhs)) NULL else table_symbols[[lhs]][[format]]
+  if (format == "latex") {
+    return(I(paste0("$", paste(gsub("$", "", c(lhs, op), fixed = TRUE), collapse = " "), " ", value, "$")))
+  }
+  I(paste(c(lhs, op, value), collapse = " "))
+}
+
 # The caption a user gave: escaped, unless it is I("...").
 table_caption <- function(caption, format) {
   if (is.null(caption)) return(NULL)

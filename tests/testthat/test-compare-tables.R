@@ -74,10 +74,10 @@ test_that("rows are ordered by the first measure, another measure, the user's or
 
 test_that("the legend says p after the correction < alpha in math, never p.adjusted", {
   x <- real_scores("robust2004_ap.csv")[1:5, ]
-  cases <- list(list(correction = "holm", words = "$p$ after Holm's correction $<$ 0.05"),
-                list(correction = "bonferroni", words = "$p$ after Bonferroni's correction $<$ 0.05"),
-                list(correction = "BH", words = "$p$ after the Benjamini-Hochberg correction $<$ 0.05"),
-                list(correction = "none", words = "($p$ $<$ 0.05)"))
+  cases <- list(list(correction = "holm", words = "$p$ after Holm's correction $< 0.05$"),
+                list(correction = "bonferroni", words = "$p$ after Bonferroni's correction $< 0.05$"),
+                list(correction = "BH", words = "$p$ after the Benjamini-Hochberg correction $< 0.05$"),
+                list(correction = "none", words = "($p$ $< 0.05$)"))
   for (case in cases) {
     tex <- format(compare_systems(x, correction = case$correction), "latex")
     expect_true(any(grepl(case$words, tex, fixed = TRUE)), label = case$correction)
@@ -85,8 +85,8 @@ test_that("the legend says p after the correction < alpha in math, never p.adjus
   }
   tk <- compare_systems(x, test = "tukey", alpha = 0.01)
   tex <- format(tk, "latex")
-  expect_true(any(grepl("$p$ of the Tukey HSD (blocked) $<$ 0.01", tex, fixed = TRUE)))
-  expect_true(any(grepl("$\\alpha$ = 0.01", tex, fixed = TRUE)))
+  expect_true(any(grepl("$p$ of the Tukey HSD (blocked) $< 0.01$", tex, fixed = TRUE)))
+  expect_true(any(grepl("$\\alpha = 0.01$", tex, fixed = TRUE)))
   expect_true(any(grepl("5 systems $\\times$ 249 topics", tex, fixed = TRUE)))
   # no < or > as text anywhere: outside math they print as inverted ! and ? under OT1
   outside_math <- gsub("\\$[^$]*\\$", "", gsub("\\\\\\$", "", tex))

@@ -16,6 +16,10 @@ test_that("table_text() escapes plain pieces and passes I() pieces and symbols a
     expect_match(table_symbols[[s]][["latex"]], "^\\$.*\\$$")
     expect_true(all(utf8ToInt(table_symbols[[s]][["plain"]]) < 128L))
   }
+  expect_identical(unclass(table_relation("alpha", "=", 0.05, "latex")), "$\\alpha = 0.05$")
+  expect_identical(unclass(table_relation(NULL, "lt", 0.05, "latex")), "$< 0.05$")
+  expect_identical(unclass(table_relation("alpha", "=", 0.05, "plain")), "alpha = 0.05")
+  expect_identical(unclass(table_relation(NULL, "lt", 0.05, "markdown")), "< 0.05")
   expect_null(table_caption(NULL, "latex"))
   expect_identical(table_caption("50%", "latex"), "50\\%")
   expect_identical(table_caption(I("$50\\%$"), "latex"), "$50\\%$")
