@@ -93,6 +93,9 @@ latex_table <- function(head, body, align, caption = NULL, label = NULL, note = 
   c(sprintf("\\begin{%s}[t]", environment), "\\centering",
     if (!is.null(caption)) paste0("\\caption{", caption, "}"),
     if (!is.null(label)) paste0("\\label{", label, "}"),
+    # article's captions have no space below them: a caption above a table
+    # would sit on its top rule
+    if (!is.null(caption)) "\\smallskip",
     if (size != "normalsize") paste0("\\", size),
     # floats are groups: the narrower columns stay inside this table
     if (compact) "\\setlength{\\tabcolsep}{3pt}",

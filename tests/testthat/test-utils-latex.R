@@ -34,7 +34,8 @@ test_that("latex_table() writes one float: caption, label, size, columns, rules,
   body <- matrix(c("a", "b", "1", "2"), 2)
   tex <- latex_table(c("x", "y"), body, "lr", caption = "C", label = "tab:c", note = "N.",
                      environment = "table*", size = "small", compact = TRUE)
-  expect_identical(tex, c("\\begin{table*}[t]", "\\centering", "\\caption{C}", "\\label{tab:c}", "\\small",
+  expect_identical(tex, c("\\begin{table*}[t]", "\\centering", "\\caption{C}", "\\label{tab:c}", "\\smallskip",
+                          "\\small",
                           "\\setlength{\\tabcolsep}{3pt}", "\\begin{tabular}{lr}", "\\toprule", "x & y \\\\",
                           "\\midrule", "a & 1 \\\\", "b & 2 \\\\", "\\bottomrule", "\\end{tabular}",
                           "\\par\\smallskip{\\footnotesize\\raggedright N.\\par}", "\\end{table*}"))
