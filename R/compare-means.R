@@ -275,14 +275,13 @@ interval_cells <- function(ci, systems, format, digits, style) {
     r <- tab[tab$measure == meas, , drop = FALSE]
     r <- r[match(systems, r$system), , drop = FALSE]
     if (style == "brackets") return(sprintf(" [%s, %s]", f(r$conf.low), f(r$conf.high)))
-    paste0(" ", pm_sign(format), " ", f((r$conf.high - r$conf.low) / 2))
+    paste0(" ", table_symbol("pm", format), " ", f((r$conf.high - r$conf.low) / 2))
   }, character(length(systems)))
   what <- if (style == "brackets") "[low, high]" else
-    paste(pm_sign(format), if (ci$interval == "t") "half its width" else "half its width (not symmetric)")
-  note <- sprintf("Each mean with its %s, %s.", sub(" intervals", " interval", mean_interval_text(ci)), what)
-  if (format == "latex") {
-    note <- gsub("PLUSMINUS", "$\\pm$", latex_escape(gsub("$\\pm$", "PLUSMINUS", note, fixed = TRUE)), fixed = TRUE)
-  }
+    I(table_text(format, table_symbol("pm", format), if (ci$interval == "t") " half its width" else
+      " half its width (not symmetric)"))
+  note <- table_text(format, "Each mean with its ", sub(" intervals", " interval", mean_interval_text(ci)), ", ",
+                     what, ".")
   list(cells = matrix(cells, length(systems)), note = note)
 }
 
@@ -297,9 +296,6 @@ check_comparison_intervals <- function(intervals, x, call = rlang::caller_env())
   }
   invisible(intervals)
 }
-
-# The plus-minus sign of each format (plain text stays ASCII).
-pm_sign <- function(format) switch(format, latex = "$\\pm$", markdown = "\u00b1", plain = "+/-")
 
 mean_interval_labels <- c(t = "t", percentile = "bootstrap percentile", bca = "bootstrap BCa")
 

@@ -16,7 +16,9 @@ system_labels <- function(systems) {
 # For each measure and system, the labels of the systems it is significantly
 # better than (a character matrix systems x measures); `systems` gives the
 # order, and so the labels (the table's order, or the one a report shows).
-beaten_labels <- function(x, systems = rownames(x$means)) {
+# `ranges = TRUE` writes three or more consecutive letters as a range (c-f);
+# numbers (beyond 26 systems) are always ranges.
+beaten_labels <- function(x, systems = rownames(x$means), ranges = FALSE) {
   lab <- system_labels(systems)
   out <- matrix("", length(systems), ncol(x$means), dimnames = list(systems, colnames(x$means)))
   tab <- x$table[x$table$significant %in% TRUE, , drop = FALSE]
@@ -26,10 +28,20 @@ beaten_labels <- function(x, systems = rownames(x$means)) {
     loser <- ifelse(t1$estimate > 0, t1$system2, t1$system1)
     for (s in unique(winner)) {
       beaten <- sort(match(loser[winner == s], systems))
-      out[s, meas] <- if (length(systems) <= 26L) paste(lab[beaten], collapse = "") else number_ranges(beaten)
+      out[s, meas] <- if (length(systems) > 26L) number_ranges(beaten) else
+        if (ranges) letter_ranges(lab[beaten], beaten) else paste(lab[beaten], collapse = "")
     }
   }
   out
+}
+
+# Letters with runs of three or more consecutive positions as ranges:
+# "ac-fh" for a, c, d, e, f, h.
+letter_ranges <- function(labels, pos) {
+  runs <- split(seq_along(pos), cumsum(c(1L, diff(pos) != 1L)))
+  paste(vapply(runs, function(r) {
+    if (length(r) >= 3L) paste0(labels[r[1]], "-", labels[r[length(r)]]) else paste(labels[r], collapse = "")
+  }, ""), collapse = "")
 }
 
 # Positions as compact ranges: 1,3-5,7 (beyond 26 systems the labels are
@@ -42,7 +54,9 @@ number_ranges <- function(pos) {
   }, ""), collapse = ",")
 }
 
-comparison_header <- function(x) {
+# The first line of the report: test, correction, alpha, the draws, the
+# data; in LaTeX and markdown with symbols and names escaped.
+comparison_header <- function(x, format = "plain") {
   ms <- colnames(x$means)
   n_top <- vapply(x$scores, ncol, integer(1))
   corr <- if (controls_familywise(x)) "familywise error controlled by the procedure" else
@@ -54,12 +68,25 @@ comparison_header <- function(x) {
     if (enumerated) "exact",
     if (!is.null(x$seed) && !is.na(x$B)) sprintf("seed = %s", x$seed)
   )
-  sprintf("%s, %s, alpha = %s%s: %d systems x %s topics, %d measure%s%s",
-          x$test_label, corr, format(x$alpha),
-          if (length(extra)) paste0(" (", paste(extra, collapse = ", "), ")") else "",
-          nrow(x$means), paste(unique(n_top), collapse = "/"), length(ms),
-          if (length(ms) == 1) "" else "s",
-          if (!is.null(x$baseline)) sprintf(", against baseline %s", x$baseline) else ", all pairs")
+  test <- if (format == "plain") x$test_label else
+    paste0(toupper(substr(x$test_label, 1, 1)), substring(x$test_label, 2))
+  table_text(format, test, ", ", corr, ", ", table_relation("alpha", "=", format(x$alpha), format),
+             if (length(extra)) paste0(" (", paste(extra, collapse = ", "), ")") else "",
+             ": ", plural(nrow(x$means), "system"), " ", table_symbol("times", format), " ",
+             paste(unique(n_top), collapse = "/"), " topics, ", plural(length(ms), "measure"),
+             if (!is.null(x$baseline)) paste0(", against baseline ", x$baseline) else ", all pairs")
+}
+
+# "p after Holm's correction < 0.05": what a mark means, in words a reader
+# knows (never the column name p.adjusted), with math symbols in LaTeX.
+adjusted_p_words <- c(holm = " after Holm's correction", hochberg = " after Hochberg's correction",
+                      hommel = " after Hommel's correction", bonferroni = " after Bonferroni's correction",
+                      BH = " after the Benjamini-Hochberg correction",
+                      BY = " after the Benjamini-Yekutieli correction",
+                      fdr = " after the Benjamini-Hochberg correction", none = "")
+significance_words <- function(x, format) {
+  how <- if (controls_familywise(x)) paste0(" of the ", x$test_label) else adjusted_p_words[[x$correction]]
+  table_text(format, table_symbol("p", format), how, " ", table_relation(NULL, "lt", format(x$alpha), format))
 }
 
 #' Print, format and summarise a comparison of systems
@@ -75,32 +102,40 @@ comparison_header <- function(x) {
 #' the same table without the marks.
 #'
 #' Labels are letters up to 26 systems and numbers beyond, written as ranges
-#' (`1,3-5` is systems 1, 3, 4 and 5). The plain report has one line per
-#' system whatever the console width. The LaTeX table is a `table` float
-#' holding the caption, the label, the `tabular` and the legend (which test,
-#' which correction, what the marks mean) as a `\footnotesize` paragraph under
-#' the rules, so that the legend reaches the paper; `booktabs = TRUE` (the
-#' default) draws `\toprule`, `\midrule` and `\bottomrule` and needs
-#' `\usepackage{booktabs}`. The markdown table has its caption in pandoc's
-#' `Table:` form (with `{#tbl:label}` for pandoc-crossref when `label` is
-#' given) and the legend under it.
+#' (`1,3-5` is systems 1, 3, 4 and 5); they follow the order of the rows. The
+#' plain report has one line per system whatever the console width. The
+#' legend says what a mark means in words a reader knows: "\eqn{p} after
+#' Holm's correction \eqn{< 0.05}" (with the correction and \eqn{\alpha} of
+#' the comparison; for the Tukey tests, which control the familywise error
+#' themselves, "\eqn{p} of the Tukey HSD").
 #'
+#' @inheritSection means_table Tables for papers
 #' @param x,object An `ir_comparison` from [compare_systems()] (for the `format()` method of a
 #'   summary, the result of `summary()`).
 #' @param format `"plain"` (the printed report), `"latex"` (a `table` with a
 #'   `tabular`) or `"markdown"`.
 #' @param digits Decimals of the means.
-#' @param order_by `NULL` (the systems in the order of the scores) or a
-#'   measure of the table: systems by decreasing mean of that measure. The
-#'   labels follow the order shown.
+#' @param order_by The order of the rows: a measure of the table, by name or
+#'   position (default `1`, the first): systems by decreasing mean of it; a
+#'   character vector naming every system once: that order; or `NULL`: the
+#'   order of the scores. The labels follow the order shown.
 #' @param caption,label `NULL` or the caption and the cross-reference label of
-#'   the table (LaTeX and markdown).
+#'   the table (LaTeX and markdown). The caption is plain text, escaped;
+#'   `I("...")` passes LaTeX (or markdown) as written. The label is written
+#'   as given.
 #' @param booktabs LaTeX rules of the booktabs package (`FALSE`: `\hline`).
 #' @param intervals `NULL` or an `ir_mean_intervals` ([mean_intervals()] of
 #'   the comparison): each mean is shown with its interval, as in
 #'   [means_table()] (`style`).
 #' @param style With `intervals`: `"brackets"` (`mean [low, high]`) or
 #'   `"pm"` (`mean +/- half`).
+#' @param environment LaTeX float: `"table"` (one column of a two-column
+#'   page) or `"table*"` (the width of the page).
+#' @param size Font size of the LaTeX tabular: `"normalsize"`, `"small"`,
+#'   `"footnotesize"` or `"scriptsize"`.
+#' @param compact `TRUE`: half the usual space between LaTeX columns, and
+#'   three or more consecutive letters in the marks written as a range
+#'   (`c-f`; all formats).
 #' @param ... Unused.
 #' @return `format()`: a character vector of lines. `summary()`: a
 #'   `summary.ir_comparison` ([irtopics_summary]; `$table` and `$measures`:
@@ -114,196 +149,35 @@ comparison_header <- function(x) {
 #' cmp <- compare_systems(x, correction = "none")
 #' cmp
 #' summary(cmp)
-#' cat(format(cmp, "latex", caption = "Mean AP.", label = "tab:ap"), sep = "\n")
-#' cat(format(cmp, "markdown", order_by = "score"), sep = "\n")
+#' cat(format(cmp, "latex", caption = "Mean AP, 5% better_than", label = "tab:ap"), sep = "\n")
+#' cat(format(cmp, "latex", caption = I("Mean AP, $\\alpha = 0.05$"), size = "small",
+#'            compact = TRUE), sep = "\n")
+#' cat(format(cmp, "markdown", order_by = c("c", "b", "a")), sep = "\n")
 #' cat(format(cmp, "latex", intervals = mean_intervals(cmp), style = "pm"), sep = "\n")
 #' head(as.data.frame(cmp))
 #' @export
 format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
-                                 order_by = NULL, caption = NULL, label = NULL, booktabs = TRUE,
-                                 intervals = NULL, style = c("brackets", "pm"), ...) {
+                                 order_by = 1L, caption = NULL, label = NULL, booktabs = TRUE,
+                                 intervals = NULL, style = c("brackets", "pm"),
+                                 environment = c("table", "table*"),
+                                 size = c("normalsize", "small", "footnotesize", "scriptsize"),
+                                 compact = FALSE, ...) {
   format <- match_choice(format)
-  check_report_args(digits, caption, label, booktabs)
+  check_report_args(digits, caption, label, booktabs, compact)
   style <- match_choice(style)
+  layout <- list(environment = match_choice(environment), size = match_choice(size), compact = compact)
   check_comparison_intervals(intervals, x)
   systems <- report_order(x$means, order_by)
-  marks <- beaten_labels(x, systems)
+  marks <- beaten_labels(x, systems, ranges = compact)
   n_sig <- sum(x$table$significant %in% TRUE)
-  what <- switch(format, plain = "^", latex = "A superscript", markdown = "A superscript")
   shown <- interval_cells(intervals, systems, format, digits, style)
-  legend <- sprintf("%s marks the systems a system is significantly better than (p.adjusted < %s); %d of %d comparisons significant.",
-                    what, format(x$alpha), n_sig, nrow(x$table))
+  legend <- table_text(format, if (format == "plain") "^" else "A superscript",
+                       " marks the systems a system is significantly better than (",
+                       I(significance_words(x, format)),
+                       sprintf("); %d of %d comparisons significant.", n_sig, nrow(x$table)))
   report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
-               header = comparison_header(x), legend = legend, caption = caption, label = label,
-               booktabs = booktabs, ci = shown$cells, ci_note = shown$note)
-}
-
-#' A table of mean scores for a paper
-#'
-#' Systems x measures, the means of an [evaluate()] result, a score matrix or
-#' a comparison, as plain text, LaTeX or markdown, with the options of the
-#' comparison report ([format.ir_comparison()]): ordering by a measure, the
-#' best mean in bold, a caption and label, booktabs rules; no significance
-#' marks.
-#'
-#' With `interval` other than `"none"` each mean carries its confidence
-#' interval from [mean_intervals()] (t, bootstrap percentile or BCa over
-#' topics; see there what each assumes), written `mean [low, high]` (`style =
-#' "brackets"`) or `mean +/- half` (`style = "pm"`, with a plus-minus sign in
-#' LaTeX and markdown; half the interval's width: exact for the symmetric t
-#' interval, a summary of the bootstrap's, which the legend says); the
-#' legend names the interval, its level, `B` and the seed. `x` may also be an
-#' `ir_mean_intervals`, whose intervals are shown as they are.
-#'
-#' In LaTeX, system and measure names, the caption and the legend are escaped
-#' (`\\ { } ~ ^ _ & % # $`), so that any name compiles with pdflatex; the
-#' label is written as given.
-#'
-#' @param x An `ir_evaluation`, an `ir_scores`, an `ir_comparison` or an
-#'   `ir_mean_intervals` ([mean_intervals()]).
-#' @param baseline `NULL` or the name of a system to mark as the baseline.
-#' @param interval `"none"` (the means only), `"t"`, `"percentile"` or
-#'   `"bca"`: the confidence interval shown with each mean
-#'   ([mean_intervals()]).
-#' @param style `"brackets"` (`mean [low, high]`) or `"pm"` (`mean +/- half`).
-#' @inheritParams format.ir_comparison
-#' @inheritParams mean_intervals
-#' @return A character vector of lines.
-#' @examples
-#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
-#' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
-#'                 measures = c("AP", "P@10", "nDCG@10"))
-#' cat(means_table(res, "latex", caption = "Means over topics.", label = "tab:means"), sep = "\n")
-#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
-#'                               package = "irtopics"), measure = "AP")[1:5, ]
-#' cat(means_table(ap, "markdown", interval = "t", style = "pm"), sep = "\n")
-#' cat(means_table(ap, interval = "bca", B = 1000, seed = 1), sep = "\n")
-#' @export
-means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4, order_by = NULL,
-                        caption = NULL, label = NULL, booktabs = TRUE, baseline = NULL,
-                        interval = c("none", "t", "percentile", "bca"), conf = 0.95,
-                        style = c("brackets", "pm"), B = 1000, seed = NULL, progress = NULL) {
-  format <- match_choice(format)
-  check_report_args(digits, caption, label, booktabs)
-  interval <- match_choice(interval)
-  style <- match_choice(style)
-  ci <- if (inherits(x, "ir_mean_intervals")) x else if (interval != "none") {
-    mean_intervals(x, conf = conf, interval = interval, B = B, seed = seed, progress = progress)
-  }
-  means <- if (!is.null(ci)) {
-    ci$means
-  } else if (inherits(x, "ir_comparison")) {
-    x$means
-  } else if (inherits(x, "ir_evaluation")) {
-    m <- mean_scores(x)
-    out <- as.matrix(m[setdiff(names(m), "system")])
-    rownames(out) <- m$system
-    out
-  } else if (inherits(x, "ir_scores")) {
-    matrix(rowMeans(x, na.rm = TRUE), dimnames = list(rownames(x), attr(x, "measure") %||% "score"))
-  } else {
-    stop_irtopics("{.arg x} must be an {.cls ir_evaluation}, an {.cls ir_scores} or an {.cls ir_comparison}, not {.obj_type_friendly {x}}.")
-  }
-  if (!is.null(baseline)) check_names_in(baseline, rownames(means), arg = "baseline", of = "x")
-  systems <- report_order(means, order_by)
-  marks <- matrix("", length(systems), ncol(means))
-  shown <- interval_cells(ci, systems, format, digits, style)
-  report_table(means[systems, , drop = FALSE], marks, format, digits, baseline = baseline,
-               header = sprintf("Mean scores of %s", plural(nrow(means), "system")), legend = NULL,
-               caption = caption, label = label, booktabs = booktabs, ci = shown$cells, ci_note = shown$note)
-}
-
-# The systems in the order a report shows them.
-report_order <- function(means, order_by, call = rlang::caller_env()) {
-  if (is.null(order_by)) return(rownames(means))
-  if (!is.character(order_by) || length(order_by) != 1L || !order_by %in% colnames(means)) {
-    stop_irtopics("{.arg order_by} must be {.code NULL} or one of {.or {.val {colnames(means)}}}.", call = call)
-  }
-  rownames(means)[order(-means[, order_by], method = "radix")]
-}
-
-# The one table behind the comparison report and means_table(): means
-# (systems in display order x measures), their marks, in a format.
-# The arguments of the reports' layout, checked (issue 29: digits = NA or
-# "3" and booktabs = NA reached base R's errors, digits = 2.5 printed 2).
-check_report_args <- function(digits, caption, label, booktabs, call = rlang::caller_env()) {
-  check_number(digits, "digits", min = 0, max = 15, integer = TRUE, call = call)
-  check_flag(booktabs, "booktabs", call = call)
-  for (arg in c("caption", "label")) {
-    v <- list(caption = caption, label = label)[[arg]]
-    if (!is.null(v) && !(is.character(v) && length(v) == 1L && !is.na(v))) {
-      stop_irtopics("{.arg {arg}} must be one string or {.code NULL}, not {show_value(v)}.", call = call)
-    }
-  }
-  invisible(NULL)
-}
-
-report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
-                         booktabs, ci = "", ci_note = NULL) {
-  systems <- rownames(means)
-  lab <- system_labels(systems)
-  num <- matrix(formatC(means, digits = digits, format = "f"), nrow(means), dimnames = dimnames(means))
-  best <- apply(means, 2, function(v) !is.na(v) & v == max(v, na.rm = TRUE))
-  best <- matrix(best, nrow(means))
-  is_base <- !is.null(baseline) & systems %in% baseline
-  base_note <- if (any(is_base)) "The baseline is marked (baseline)." else NULL
-  if (format == "plain") {
-    cells <- matrix(paste0(num, ifelse(best, "*", " "), ci, ifelse(marks == "", "", paste0("^", marks))),
-                    nrow(num), dimnames = dimnames(num))
-    body <- data.frame(` ` = lab, system = paste0(systems, ifelse(is_base, " (baseline)", "")), cells,
-                       check.names = FALSE, stringsAsFactors = FALSE)
-    # one line per system whatever the console width: systems and their
-    # scores side by side, never wrapped into separate blocks
-    old_width <- options(width = 10000L)
-    on.exit(options(old_width), add = TRUE)
-    lines <- printed_lines(print(format(body, justify = "left"), row.names = FALSE))
-    head <- if (is.null(legend)) header else paste0("<ir_comparison> ", header)
-    return(c(head, lines, paste("#", paste(c(legend, ci_note, "* = best mean.", base_note), collapse = " "))))
-  }
-  if (format == "latex") {
-    esc <- latex_escape
-    cells <- matrix(paste0(ifelse(best, paste0("\\textbf{", num, "}"), num), ci,
-                           ifelse(marks == "", "", paste0("$^{", marks, "}$"))), nrow(num))
-    names_shown <- paste0(esc(systems), ifelse(is_base, " (baseline)", ""))
-    rows <- paste0(paste(lab, names_shown, apply(cells, 1, paste, collapse = " & "), sep = " & "), " \\\\")
-    rule <- if (booktabs) c(top = "\\toprule", mid = "\\midrule", bottom = "\\bottomrule") else
-      c(top = "\\hline", mid = "\\hline", bottom = "\\hline")
-    note <- paste(c(paste0(header, "."), legend, "Bold: best mean.", base_note), collapse = " ")
-    note <- paste(c(esc(note), ci_note), collapse = " ")
-    return(c("\\begin{table}[t]", "\\centering",
-             if (!is.null(caption)) paste0("\\caption{", esc(caption), "}"),
-             if (!is.null(label)) paste0("\\label{", label, "}"),
-             paste0("\\begin{tabular}{ll", strrep("r", ncol(num)), "}"), rule[["top"]],
-             paste0(" & System & ", paste(esc(colnames(num)), collapse = " & "), " \\\\"), rule[["mid"]],
-             rows, rule[["bottom"]], "\\end{tabular}",
-             paste0("\\par\\smallskip{\\footnotesize ", note, "}"), "\\end{table}"))
-  }
-  md_esc <- function(s) gsub("([|*_])", "\\\\\\1", s)
-  cells <- matrix(paste0(ifelse(best, paste0("**", num, "**"), num), ci,
-                         ifelse(marks == "", "", paste0("<sup>", marks, "</sup>"))), nrow(num))
-  names_shown <- paste0(md_esc(systems), ifelse(is_base, " (baseline)", ""))
-  cap <- if (!is.null(caption) || !is.null(label)) {
-    paste0("Table: ", caption %||% "", if (!is.null(label)) paste0(" {#", label, "}") else "")
-  }
-  c(paste0("| | System | ", paste(md_esc(colnames(num)), collapse = " | "), " |"),
-    paste0("|---|---|", strrep("---:|", ncol(num))),
-    paste0("| ", lab, " | ", names_shown, " | ", apply(cells, 1, paste, collapse = " | "), " |"),
-    "", if (!is.null(cap)) c(cap, ""),
-    paste(c(paste0(header, "."), legend, ci_note, "Bold: best mean.", base_note), collapse = " "))
-}
-
-# Text for LaTeX: the ten characters with a meaning in LaTeX escaped one by
-# one (a backslash becomes \textbackslash{}, whose braces are not escaped
-# again).
-latex_specials <- c(`\\` = "\\textbackslash{}", `{` = "\\{", `}` = "\\}", `~` = "\\textasciitilde{}",
-                    `^` = "\\textasciicircum{}", `_` = "\\_", `&` = "\\&", `%` = "\\%", `#` = "\\#",
-                    `$` = "\\$")
-latex_escape <- function(s) {
-  vapply(strsplit(as.character(s), "", fixed = TRUE), function(ch) {
-    hit <- ch %in% names(latex_specials)
-    ch[hit] <- latex_specials[ch[hit]]
-    paste(ch, collapse = "")
-  }, "", USE.NAMES = FALSE)
+               header = comparison_header(x, format), legend = legend, caption = caption, label = label,
+               booktabs = booktabs, ci = shown$cells, ci_note = shown$note, layout = layout)
 }
 
 #' @rdname format.ir_comparison

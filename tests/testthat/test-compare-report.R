@@ -7,8 +7,10 @@ test_that("a report of 40 systems prints each system with its scores on one line
   lines <- format(cmp)
   rows <- lines[grepl("^ *[0-9]+ +sys", lines)]
   expect_length(rows, 40L)
-  # every system's line holds its mean
-  means <- formatC(cmp$means[, "AP"], digits = 4, format = "f")
+  # every system's line holds its mean, by decreasing mean (the default order_by = 1)
+  ranked <- order(-rowMeans(x))
+  expect_identical(sub("^ *[0-9]+ +(sys[0-9]+) .*", "\\1", rows), rownames(x)[ranked])
+  means <- formatC(cmp$means[ranked, "AP"], digits = 4, format = "f")
   expect_true(all(vapply(seq_along(rows), function(i) grepl(means[i], rows[i], fixed = TRUE), TRUE)))
   expect_identical(irtopics:::number_ranges(c(1L, 3L, 4L, 5L, 7L, 9L, 10L)), "1,3-5,7,9,10")
   expect_identical(irtopics:::number_ranges(5L), "5")
@@ -49,83 +51,6 @@ test_that("the LaTeX and markdown reports carry caption, label, rules, order, ba
   cb <- compare_systems(x, baseline = "b", correction = "none")
   expect_true(any(grepl("b (baseline)", format(cb, "latex"), fixed = TRUE)))
   expect_true(any(grepl("b (baseline)", format(cb), fixed = TRUE)))
-})
-
-test_that("means_table() gives the means of an evaluation, a score matrix or a comparison", {
-  x <- read_scores(system.file("extdata", "score-matrices", "adhoc3.csv", package = "irtopics"),
-                   measure = "AP")[1:5, ]
-  tab <- means_table(x, "markdown", digits = 3)
-  rows <- tab[grepl("^\\| [a-e] \\|", tab)]
-  expect_length(rows, 5L)
-  means <- formatC(rowMeans(x), digits = 3, format = "f")
-  expect_true(all(vapply(seq_along(rows), function(i) grepl(means[i], rows[i], fixed = TRUE), TRUE)))
-  expect_false(any(grepl("<sup>", tab)))
-  te <- function(f) system.file("extdata", "trec_eval-test", f, package = "irtopics")
-  res <- evaluate(te("results.test"), te("qrels.test"), measures = c("AP", "P@10"))
-  tex <- means_table(res, "latex", caption = "C", label = "L")
-  expect_true(any(grepl("0.1785", tex, fixed = TRUE)))  # trec_eval's MAP of the test run
-  expect_true(all(c("\\caption{C}", "\\label{L}") %in% tex))
-  expect_error(means_table(list(1)), class = "irtopics_error_argument")
-  expect_error(means_table(x, baseline = "nope"), class = "irtopics_error_argument")
-})
-
-test_that("means_table() shows intervals as [low, high] or +- half, in every format", {
-  x <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv", package = "irtopics"),
-                   measure = "AP")[1:4, ]
-  ref <- t.test(as.numeric(x[2, ]))$conf.int
-  f <- function(v) formatC(v, digits = 3, format = "f")
-  md <- means_table(x, "markdown", digits = 3, interval = "t")
-  row <- md[grepl(rownames(x)[2], md, fixed = TRUE)]
-  expect_match(row, sprintf("[%s, %s]", f(ref[1]), f(ref[2])), fixed = TRUE)
-  expect_true(any(grepl("95% t interval, [low, high]", md, fixed = TRUE)))
-  tex <- means_table(x, "latex", digits = 3, interval = "t", style = "pm", conf = 0.9)
-  worst <- which.min(rowMeans(x))
-  ref90 <- t.test(as.numeric(x[worst, ]), conf.level = 0.9)$conf.int
-  row <- tex[grepl(paste0(" ", rownames(x)[worst], " "), tex, fixed = TRUE)]
-  expect_match(row, sprintf("%s $\\pm$ %s", f(mean(x[worst, ])), f(diff(ref90) / 2)), fixed = TRUE)
-  expect_true(any(grepl("90\\% t interval, $\\pm$ half its width", tex, fixed = TRUE)))
-  plain <- means_table(x, interval = "percentile", B = 200, seed = 3)
-  ci <- mean_intervals(x, interval = "percentile", B = 200, seed = 3)
-  expect_match(plain[grepl(rownames(x)[1], plain)], sprintf("[%s, %s]",
-               formatC(ci$table$conf.low[1], digits = 4, format = "f"),
-               formatC(ci$table$conf.high[1], digits = 4, format = "f")), fixed = TRUE)
-  expect_true(any(grepl("B = 200, seed = 3", plain, fixed = TRUE)))
-  # an ir_mean_intervals object is shown as it is
-  expect_identical(means_table(ci), plain)
-  # without an interval the table is unchanged
-  expect_false(any(grepl("[", means_table(x), fixed = TRUE)))
-  expect_error(means_table(x, interval = "z"), class = "irtopics_error_argument")
-  expect_error(means_table(x, style = "z", interval = "t"), class = "irtopics_error_argument")
-})
-
-test_that("LaTeX tables escape names and captions, and compile with pdflatex", {
-  specials <- c("a^b", "c{d}", "e~f", "g\\h", "i%j", "k_l", "m&n", "o#p", "q$r")
-  withr::local_seed(1)
-  x <- matrix(round(runif(9 * 6), 3), 9, dimnames = list(specials, paste0("t", 1:6)))
-  x <- as_ir_scores(x, measure = "P_10 & more")
-  tex <- means_table(x, "latex", caption = "Means_1 & 50% of {x} ~ y^2 $z$ #1 \\o", label = "tab:a_b",
-                     interval = "t")
-  expect_true(all(c("a\\textasciicircum{}b", "c\\{d\\}", "e\\textasciitilde{}f", "g\\textbackslash{}h",
-                    "i\\%j", "k\\_l", "m\\&n", "o\\#p", "q\\$r") %in%
-                    sub("^[a-z] & ([^ ]+) & .*", "\\1", tex[grepl("^[a-z] & ", tex)])))
-  expect_true(paste0("\\caption{Means\\_1 \\& 50\\% of \\{x\\} \\textasciitilde{} y\\textasciicircum{}2 ",
-                     "\\$z\\$ \\#1 \\textbackslash{}o}") %in% tex)
-  expect_true("\\label{tab:a_b}" %in% tex)
-  expect_true(any(grepl("P\\_10 \\& more", tex, fixed = TRUE)))
-  expect_identical(irtopics:::latex_escape("\\{}"), "\\textbackslash{}\\{\\}")
-  # .ci/run installs pdflatex: there its absence is a failure, not a skip
-  if (identical(Sys.getenv("CI"), "true")) expect_true(nzchar(Sys.which("pdflatex")))
-  skip_if(!nzchar(Sys.which("pdflatex")), "pdflatex is not installed")
-  dir <- withr::local_tempdir()
-  cmp <- compare_systems(x[1:4, ], correction = "none")
-  doc <- c("\\documentclass{article}", "\\usepackage{booktabs}", "\\begin{document}", tex,
-           format(cmp, "latex", caption = "A & B_1", intervals = mean_intervals(cmp, interval = "bca", B = 200, seed = 1)),
-           means_table(x, "latex", interval = "t", style = "pm", booktabs = FALSE), "\\end{document}")
-  writeLines(doc, file.path(dir, "t.tex"))
-  out <- withr::with_dir(dir, system2("pdflatex", c("-interaction=nonstopmode", "-halt-on-error", "t.tex"),
-                                      stdout = TRUE, stderr = TRUE))
-  expect_null(attr(out, "status"))
-  expect_true(file.exists(file.path(dir, "t.pdf")))
 })
 
 test_that("the comparison report shows the intervals of mean_intervals()", {
