@@ -100,18 +100,23 @@ trec_eval_lines <- function(file, call = rlang::caller_env()) {
                                                      kind = "file", file = file, call = call),
                    finally = close(con))
   text <- strip_bom(text)
-  keep <- which(nzchar(trimws(text)))
+  keep <- which(grepl("[^[:space:]]", text, perl = TRUE))
   if (!length(keep)) {
     stop_irtopics("Can't read {.file {file}}: it holds no trec_eval lines.", kind = "file", file = file, call = call)
   }
-  parts <- strsplit(trimws(text[keep]), "[[:space:]]+")
-  bad <- which(lengths(parts) != 3L)
+  # split on white space (trailing white space makes no field; leading
+  # white space is removed first)
+  text <- sub("^[[:space:]]+", "", text[keep], perl = TRUE)
+  parts <- strsplit(text, "[[:space:]]+", perl = TRUE)
+  n_fields <- lengths(parts)
+  bad <- which(n_fields != 3L)
   if (length(bad)) {
-    trec_eval_line_error(file, keep[bad[1]], "a line must hold a measure, a topic and a value, not {lengths(parts)[bad[1]]} field{?s}",
+    trec_eval_line_error(file, keep[bad[1]], "a line must hold a measure, a topic and a value, not {n_fields[bad[1]]} field{?s}",
                          call = call)
   }
-  d <- data.frame(measure = vapply(parts, `[`, "", 1L), topic = vapply(parts, `[`, "", 2L),
-                  value = vapply(parts, `[`, "", 3L), line = keep, stringsAsFactors = FALSE)
+  fields <- matrix(unlist(parts, use.names = FALSE), nrow = 3L)
+  d <- data.frame(measure = fields[1, ], topic = fields[2, ], value = fields[3, ], line = keep,
+                  stringsAsFactors = FALSE)
   numeric_line <- !text_measure(d$measure)
   d$x <- NA_real_
   d$x[numeric_line] <- parse_trec_eval_values(d$value[numeric_line])

@@ -90,3 +90,12 @@ test_that("custom measures get the judged documents only under judged_only = TRU
   res <- evaluate(j_data("results.J"), j_data("qrels.J"), measures = list(n = count))
   expect_equal(unclass(res$n)[1, ], c("1" = 6, "2" = 2, "3" = 1))
 })
+
+test_that("judged-only values are the same with 1 and 2 threads", {
+  runs <- file.path(tempdir(), c("j1.txt", "j2.txt", "j3.txt"))
+  file.copy(te_data(c("results.test", "results.trunc", "results.test")), runs, overwrite = TRUE)
+  m <- c("AP", "nDCG(judged_only=True)@10", "P@5")
+  one <- evaluate(runs, te_data("qrels.test"), measures = m, name = "file", n_threads = 1, judged_only = TRUE)
+  two <- evaluate(runs, te_data("qrels.test"), measures = m, name = "file", n_threads = 2, judged_only = TRUE)
+  expect_identical(one, two)
+})
