@@ -125,3 +125,16 @@ measure_set <- function(x) {
   out <- expand_measures(x, call = call)
   vapply(out, function(s) parse_measure(s, call = call)$name, "", USE.NAMES = FALSE)
 }
+
+# Hints for parse_measure()'s errors on a set or family name where one
+# measure is wanted (measure_name("all_trec"), compare_qrels(measure = "P")).
+set_hint <- function(s) {
+  sprintf("{.val %s} is trec_eval's measure set: {.code evaluate()} takes it as a list of measures (see {.code measure_set(\"%s\")}).",
+          s, s)
+}
+family_hint <- function(s) {
+  fam <- trec_family(s)
+  if (is.null(fam)) return(NULL)
+  c(i = sprintf("As trec_eval's family, {.val %s} is %s, ..., %s: a list of measures that {.code evaluate()} and {.code measure_set()} take.",
+                s, fam[1], fam[length(fam)]))
+}

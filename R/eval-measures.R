@@ -121,6 +121,7 @@ parse_measure <- function(s, call = rlang::caller_env()) {
   if (is.na(row)) {
     close <- closest_names(key, measure_examples())
     stop_irtopics(c("Unknown measure {.val {s}}.",
+                    i = if (tolower(key) %in% names(trec_measure_sets)) set_hint(s),
                     i = if (length(close)) "Did you mean {.or {.val {close}}}?",
                     i = "See {.help irtopics::measures} for the measures and their spellings."),
                   kind = "measure", call = call, measure = s)
@@ -201,7 +202,9 @@ parse_measure <- function(s, call = rlang::caller_env()) {
     cutoff = ,
     optcut = {
       if (is.null(value)) {
-        if (r$param == "cutoff") measure_error(sprintf("%s needs a cut-off, as in %s@10", r$id, r$id), s, call)
+        if (r$param == "cutoff") {
+          measure_error(sprintf("%s needs a cut-off, as in %s@10", r$id, r$id), s, call, family_hint(s))
+        }
       } else {
         if (!grepl("^[0-9]+$", value)) measure_error("the cut-off must be a positive whole number", s, call)
         k <- as.numeric(value)
@@ -211,13 +214,13 @@ parse_measure <- function(s, call = rlang::caller_env()) {
       }
     },
     recall = {
-      if (is.null(value)) measure_error("IPrec needs a recall level, as in IPrec@0.1", s, call)
+      if (is.null(value)) measure_error("IPrec needs a recall level, as in IPrec@0.1", s, call, family_hint(s))
       v <- parse_number(value)
       if (is.na(v) || v < 0 || v > 1) measure_error("the recall level must be a number between 0 and 1", s, call)
       out$param <- v
     },
     mult = {
-      if (is.null(value)) measure_error("Rprec_mult needs a multiple of R, as in Rprec_mult@0.2", s, call)
+      if (is.null(value)) measure_error("Rprec_mult needs a multiple of R, as in Rprec_mult@0.2", s, call, family_hint(s))
       v <- parse_number(value)
       if (is.na(v) || v <= 0 || v > 1e6) measure_error("the multiple of R must be a positive number", s, call)
       out$param <- v

@@ -96,4 +96,8 @@ test_that("the preference and judgement-group sets are refused by name", {
     expect_error(measure_set(s), "preference", class = "irtopics_error_measure")
   }
   expect_error(measure_set("all_trek"), "Unknown measure", class = "irtopics_error_measure")
+  # where one measure is wanted, the error says what the set or family is
+  expect_error(measure_name("all_trec"), "measure set", class = "irtopics_error_measure")
+  expect_error(measure_name("P"), "P@5, ..., P@1000", class = "irtopics_error_measure")
+  expect_error(measure_name("iprec_at_recall"), "IPrec@0, ..., IPrec@1", class = "irtopics_error_measure")
 })
