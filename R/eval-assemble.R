@@ -102,7 +102,7 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
     for (nm in names(spec$custom)) {
       f <- spec$custom[[nm]]
       custom[[nm]][s, cols] <- vapply(seq_along(cols), function(k) {
-        call_custom(f, nm, r$profiles[[k]], qinfo$num_rel[r$topic[k]],
+        call_custom(f, nm, judged_grades(r$profiles[[k]], spec$judged_only), qinfo$num_rel[r$topic[k]],
                     system = systems[s], topic = col_ids[cols[k]])
       }, numeric(1))
     }
@@ -156,7 +156,15 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
   attr(out, "depth") <- depth
   attr(out, "unknown_topics") <- unknown
   attr(out, "canonical") <- unname(canonical)
+  attr(out, "judged_only") <- isTRUE(spec$judged_only)
   new_ir_evaluation(out)
+}
+
+# A custom measure's grades under evaluate(judged_only = TRUE): the judged
+# documents only (NA marks the others), as the built-in measures get them
+# (src/judged_only.h).
+judged_grades <- function(grades, judged_only) {
+  if (judged_only) grades[!is.na(grades)] else grades
 }
 
 # An `ir_evaluation`: a named list of `ir_scores` (one per measure, same
@@ -167,7 +175,7 @@ new_ir_evaluation <- function(x) {
                   kind = "internal", call = NULL)
   }
   new_result(x, "ir_evaluation", base = "list",
-             attrs = c(missing = "string", depth = "number", canonical = "character"))
+             attrs = c(missing = "string", depth = "number", canonical = "character", judged_only = "flag"))
 }
 
 # Run topics against qrels topics: no topic in common (typically "q301"

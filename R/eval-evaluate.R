@@ -37,6 +37,19 @@
 #' and `res[["map"]]` or `res$P_10` finds a measure by any spelling.
 #' A relevance threshold per measure, `P(rel=2)@10` or `AP(rel=2)`,
 #' overrides `relevance_level` for that measure.
+#' * Sets and families, as trec_eval's `-m` takes them: `"all_trec"` (every
+#'   measure of `-m all_trec` but `runid`, `relstring` and trec_eval 10's
+#'   `rbp`/`rbp_resid`, whose values read uninitialised memory: 96 measures),
+#'   `"official"` (trec_eval's default output) and `"set"`, and a family's
+#'   trec_eval name for its default parameters: `"P"` and `"recall"`
+#'   (cut-offs 5, 10, 15, 20, 30, 100, 200, 500, 1000, also for `"map_cut"`,
+#'   `"ndcg_cut"` and `"relative_P"`), `"success"` (1, 5, 10), `"unj"`
+#'   (5, 10, 20), `"iprec_at_recall"` (recall 0, 0.1, ..., 1),
+#'   `"Rprec_mult"` (0.2, 0.4, ..., 2). They mix with single names
+#'   (`c("official", "nDCG@10")`); a measure that a set brings and the list
+#'   names too is computed once. [measure_set()] shows what a set stands
+#'   for. trec_eval's preference sets (`"prefs"`, `"all_prefs"`,
+#'   `"qrels_jg"`) need qrels formats irtopics does not read and are refused.
 #' * Gains: nDCG, G, Rndcg and ndcg_rel use the grades as gains (trec_eval's
 #'   default) or the `gains` map; the ideal ranking sorts every judged
 #'   document of the topic by gain.
@@ -60,6 +73,24 @@
 #'   the topic's number of relevant documents (grade >= `relevance_level`).
 #'   It must return one number. Built-in measures run in C++; custom ones
 #'   are called once per system and topic.
+#'
+#' @section Judged documents only:
+#' `judged_only = TRUE` is trec_eval's `-J`: a topic's ranking is ordered
+#' and cut at `depth` as usual, then every document without a judgement
+#' (not in the qrels, or in them with a negative grade) is removed, the
+#' others keeping their order, and every measure is computed on that
+#' shorter list (`NumRet` counts judged documents only; a topic whose top
+#' `depth` holds no judged document is an empty ranking, scored 0, not a
+#' missing topic). Custom measures get the grades of that list. For one
+#' measure only, use ir_measures' spelling `nDCG(judged_only=True)@10`
+#' (also `nDCG(judged_only)@10` and `nDCG@10(judged_only)`), which can sit
+#' next to `nDCG@10` in one evaluation. Judged-only values are higher than
+#' the usual ones for runs with many unjudged documents and are not
+#' comparable with them (Sakai's "condensed lists", SIGIR 2007); say so
+#' when reporting them. One deviation from trec_eval 10: on a topic whose
+#' judged list is empty it prints `-nan` (a 0/0) for `iprec_at_recall` at
+#' low recall and `11pt_avg` (and so for their `all` line); irtopics gives
+#' the empty ranking's 0, as without `-J`.
 #'
 #' @section Scale-out:
 #' With a parallel `future` plan set ([future::plan()]: `multisession` on one
@@ -92,7 +123,9 @@
 #'   (columns `topic`, `docno`, `rel`; also `q_id`/`query_id`/`qid`,
 #'   `doc_id`/`docid`, `relevance`).
 #' @param measures A character vector of measure names, or a list mixing
-#'   names and named functions (custom measures).
+#'   names and named functions (custom measures). Names may be trec_eval's
+#'   sets and families (`"all_trec"`, `"official"`, `"P"`, ...): see the
+#'   section "Measures".
 #' @param depth Evaluation depth (trec_eval `-M`): the number of top-ranked
 #'   documents per topic that count, a whole number up to 2147483647; `Inf`
 #'   for all.
@@ -115,6 +148,8 @@
 #' @param pattern `NULL` (every file), or a regular expression on file names
 #'   (as in [list.files()]) selecting the runs when `runs` is a directory,
 #'   e.g. `"^input\\."` for the `input.*` files of a TREC track.
+#' @param judged_only Compute every measure on the judged documents only
+#'   (trec_eval `-J`); see the section "Judged documents only".
 #' @return A named list of [ir_scores][as_ir_scores()] objects (class `ir_evaluation`), one
 #'   per measure, systems in rows and topics in columns.
 #' @seealso [ir_evaluation] for converting, summarising and plotting the
@@ -126,6 +161,15 @@
 #' res
 #' res$AP
 #' sapply(res, mean_scores)
+#'
+#' # trec_eval's measure sets and families, and judged documents only (-J)
+#' all <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                 measures = "all_trec")
+#' length(all)
+#' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'          measures = c("nDCG@10", "nDCG(judged_only=True)@10", "success"))
+#' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'          measures = "official", judged_only = TRUE)
 #'
 #' # A custom measure: precision at the first relevant document's rank
 #' first_rel <- function(grades, n_rel) {
@@ -153,15 +197,16 @@
 evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
                      depth = 1000, relevance_level = 1, missing = c("drop", "zero"),
                      n_threads = irtopics_threads(), query_map = NULL, gains = NULL,
-                     name = c("tag", "file"), progress = NULL, pattern = NULL) {
+                     name = c("tag", "file"), progress = NULL, pattern = NULL, judged_only = FALSE) {
   missing <- match_choice(missing)
+  check_flag(judged_only, "judged_only")
   name <- match_choice(name)
   n_threads <- resolve_threads(n_threads)
   local_progress(progress)
   depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
   depth_c <- if (is.infinite(depth)) 0 else depth
   relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
-  spec <- measure_spec(measures)
+  spec <- measure_spec(measures, judged_only)
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   check_not_swapped(runs, qrels)
@@ -187,7 +232,8 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
 }
 
 # Measures: built-in spec for C++ plus custom R functions, in the user's order.
-measure_spec <- function(measures, call = rlang::caller_env()) {
+measure_spec <- function(measures, judged_only = FALSE, call = rlang::caller_env()) {
+  measures <- expand_measures(measures, call = call)
   if (is.character(measures)) measures <- as.list(measures)
   if (!is.list(measures) || !length(measures)) {
     stop_irtopics("{.arg measures} must be a character vector or a list of names and functions.", call = call)
@@ -207,6 +253,7 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
       r <- measure_rows()[[p$row]]
       row <- data.frame(measure = p$measure, cutoff = p$cutoff, param = p$param, rel = p$rel,
                         u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
+                        judged_only = judged_only || p$judged_only,
                         canonical = p$name, name = if (nzchar(nm[k])) nm[k] else p$name,
                         summary = r$summary, asked = m, stringsAsFactors = FALSE)
       builtin <- rbind(builtin, row)
@@ -220,9 +267,10 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
   }
   if (is.null(builtin)) {
     builtin <- data.frame(measure = character(), cutoff = numeric(), param = numeric(), rel = integer(),
-                          u1 = numeric(), u2 = numeric(), u3 = numeric(), u4 = numeric(), name = character())
+                          u1 = numeric(), u2 = numeric(), u3 = numeric(), u4 = numeric(),
+                          judged_only = logical(), name = character())
   }
-  list(builtin = builtin, custom = custom, order = order)
+  list(builtin = builtin, custom = custom, order = order, judged_only = judged_only)
 }
 
 # The built-in measures as C++ takes them (measures_from_r() in
@@ -231,7 +279,7 @@ measure_spec <- function(measures, call = rlang::caller_env()) {
 measure_fields <- function(b) {
   list(measure = as.character(b$measure), cutoff = as.double(b$cutoff), param = as.double(b$param),
        rel = as.integer(b$rel), u1 = as.double(b$u1), u2 = as.double(b$u2), u3 = as.double(b$u3),
-       u4 = as.double(b$u4))
+       u4 = as.double(b$u4), judged_only = as.logical(b$judged_only))
 }
 
 # A relevance threshold above every grade of the qrels leaves no relevant

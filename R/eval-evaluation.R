@@ -21,6 +21,21 @@
 #'   interpolated precision-recall curves ([pr_curve()]).
 #' * `format()`/`print()`: the size and the system means (first `n`
 #'   systems).
+#' * `glance()` (generics/broom): one row, see the section.
+#'
+#' @section At a glance:
+#' `generics::glance(res)` gives one row: `n_systems`, `n_topics` (columns:
+#' topics some system answered, or every qrels topic with
+#' `missing = "zero"`), `n_measures`; `n_unanswered` (system-topic pairs
+#' without a score, `NA`) and `topics_unanswered` (topics that at least one
+#' system did not answer); `n_unknown_topics` (run topics absent from the
+#' qrels, ignored by [evaluate()]); for the first measure, `measure`, the
+#' lowest, average and highest system mean (`min_mean`, `mean`,
+#' `max_mean`; means over each system's answered topics, as trec_eval) and
+#' the best system (`best`, by its mean; ties: the first); and the settings
+#' `depth`, `missing` and `judged_only`. Our choice: the first measure is
+#' the one a paper leads with; `summary()` has the same numbers for every
+#' measure.
 #'
 #' @param x,object An `ir_evaluation` from [evaluate()].
 #' @param n Number of systems to print.
@@ -59,9 +74,10 @@ NULL
 format.ir_evaluation <- function(x, n = 10L, ...) {
   if (!length(x)) return("<ir_evaluation> no measures")
   first <- x[[1]]
-  head <- sprintf("<ir_evaluation> %s x %s, %s (missing = \"%s\")",
+  head <- sprintf("<ir_evaluation> %s x %s, %s (missing = \"%s\"%s)",
                   plural(nrow(first), "system"), plural(ncol(first), "topic"),
-                  plural(length(x), "measure"), attr(x, "missing") %||% "drop")
+                  plural(length(x), "measure"), attr(x, "missing") %||% "drop",
+                  if (isTRUE(attr(x, "judged_only"))) ", judged documents only" else "")
   if (!nrow(first) || !ncol(first)) return(head)  # nothing to average
   means <- evaluation_means(x)
   shown <- round_df(utils::head(means, n))
@@ -72,6 +88,25 @@ format.ir_evaluation <- function(x, n = 10L, ...) {
 #' @rdname ir_evaluation
 #' @export
 print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
+
+# glance() of an evaluation (glance_irtopics(), R/utils-tidy.R, sends it
+# here): the numbers of the section "At a glance".
+glance_evaluation <- function(x) {
+  first <- if (length(x)) .subset2(x, 1L) else NULL
+  m <- if (is.null(first)) matrix(numeric(), 0, 0) else unclass(first)
+  means <- if (length(m)) mean_scores(first) else numeric()
+  means <- means[!is.na(means)]
+  data.frame(n_systems = nrow(m), n_topics = ncol(m), n_measures = length(x),
+             n_unanswered = sum(is.na(m)), topics_unanswered = sum(colSums(is.na(m)) > 0),
+             n_unknown_topics = length(attr(x, "unknown_topics")),
+             measure = if (length(x)) names(x)[1] else NA_character_,
+             min_mean = if (length(means)) min(means) else NA_real_,
+             mean = if (length(means)) mean(means) else NA_real_,
+             max_mean = if (length(means)) max(means) else NA_real_,
+             best = if (length(means)) names(means)[which.max(means)] else NA_character_,
+             depth = as.double(attr(x, "depth") %||% NA_real_), missing = attr(x, "missing") %||% "drop",
+             judged_only = isTRUE(attr(x, "judged_only")), stringsAsFactors = FALSE)
+}
 
 #' Subset an evaluation by systems, topics or measures
 #'

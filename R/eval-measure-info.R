@@ -44,7 +44,7 @@ measure_parameters <- function(r, x) {
     recall = list(recall = x$param), mult = list(mult = x$param), beta = list(beta = x$param),
     p = list(p = x$param), utility = list(utility = x$utility),
     NULL)
-  c(if (x$rel > 0) list(rel = x$rel), par, list())
+  c(if (x$rel > 0) list(rel = x$rel), par, if (isTRUE(x$judged_only)) list(judged_only = TRUE), list())
 }
 
 # The support of a discrete measure from its record's support kind: `n` is

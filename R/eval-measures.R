@@ -91,10 +91,16 @@ parse_measure <- function(s, call = rlang::caller_env()) {
   args <- NULL
   at <- NULL
   # ir_measures form: Name(args)@cut, Name@cut, Name(args)
-  m <- regmatches(low, regexec("^([^()@]+)(\\(([^()]*)\\))?(@(.*))?$", low))[[1]]
+  # (and Name@cut(args), the order users also write: "nDCG@10(judged_only)")
+  m <- regmatches(low, regexec("^([^()@]+)(\\(([^()]*)\\))?(@([^()]*))?(\\(([^()]*)\\))?$", low))[[1]]
   if (length(m)) {
     base <- m[2]
+    if (nzchar(m[3]) && nzchar(m[7])) {
+      measure_error("the arguments are given twice", s, call,
+                    c(i = "Write them once, as in {.val nDCG(judged_only=True)@10}."))
+    }
     if (nzchar(m[3])) args <- m[4]
+    if (nzchar(m[7])) args <- m[8]
     if (nzchar(m[5])) at <- m[6]
   } else if (grepl("[()@]", low)) {
     measure_error("the name is malformed", s, call,
@@ -115,13 +121,14 @@ parse_measure <- function(s, call = rlang::caller_env()) {
   if (is.na(row)) {
     close <- closest_names(key, measure_examples())
     stop_irtopics(c("Unknown measure {.val {s}}.",
+                    i = if (tolower(key) %in% names(trec_measure_sets)) set_hint(s),
                     i = if (length(close)) "Did you mean {.or {.val {close}}}?",
                     i = "See {.help irtopics::measures} for the measures and their spellings."),
                   kind = "measure", call = call, measure = s)
   }
   r <- reg$rows[[row]]
   out <- list(measure = r$id, cutoff = 0, param = if (is.na(r$default)) 0 else r$default, rel = 0L,
-              utility = c(1, -1, 0, 0), row = row)
+              utility = c(1, -1, 0, 0), judged_only = FALSE, row = row)
   # A lower-case spelling is trec_eval's, with trec_eval's default (rbp: p = 0.9).
   if (!is.na(r$trec_default) && !grepl("[[:upper:]]", key)) out$param <- r$trec_default
   # Arguments: key=value pairs (rel, p, beta, cutoff), or utility coefficients.
@@ -137,11 +144,22 @@ parse_measure <- function(s, call = rlang::caller_env()) {
   }
   if (!is.null(args) && nzchar(args)) {
     parts <- strsplit(args, ",", fixed = TRUE)[[1]]
-    if (r$param == "utility" && !any(grepl("=", parts))) {
+    if (r$param == "utility" && !any(grepl("=", parts) | parts == "judged_only")) {
       trec_param <- args
     } else {
       for (a in parts) {
+        # ir_measures' judged_only=True (trec_eval -J for this measure); a
+        # bare "judged_only" means the same
+        if (a == "judged_only") a <- "judged_only=true"
         kv <- strsplit(a, "=", fixed = TRUE)[[1]]
+        if (length(kv) == 2L && kv[1] == "judged_only") {
+          if (!is.null(given$judged_only)) twice("argument `judged_only`", given$judged_only, kv[2])
+          flag <- match(kv[2], c("true", "1", "false", "0"))
+          if (is.na(flag)) measure_error("`judged_only` must be True or False", s, call)
+          out$judged_only <- flag <= 2L
+          given$judged_only <- kv[2]
+          next
+        }
         if (length(kv) != 2L) measure_error("arguments must be written {.code name=value}", s, call)
         v <- parse_number(kv[2])
         if (is.na(v)) measure_error(sprintf("argument `%s` must be a number", kv[1]), s, call)
@@ -184,7 +202,9 @@ parse_measure <- function(s, call = rlang::caller_env()) {
     cutoff = ,
     optcut = {
       if (is.null(value)) {
-        if (r$param == "cutoff") measure_error(sprintf("%s needs a cut-off, as in %s@10", r$id, r$id), s, call)
+        if (r$param == "cutoff") {
+          measure_error(sprintf("%s needs a cut-off, as in %s@10", r$id, r$id), s, call, family_hint(s))
+        }
       } else {
         if (!grepl("^[0-9]+$", value)) measure_error("the cut-off must be a positive whole number", s, call)
         k <- as.numeric(value)
@@ -194,13 +214,13 @@ parse_measure <- function(s, call = rlang::caller_env()) {
       }
     },
     recall = {
-      if (is.null(value)) measure_error("IPrec needs a recall level, as in IPrec@0.1", s, call)
+      if (is.null(value)) measure_error("IPrec needs a recall level, as in IPrec@0.1", s, call, family_hint(s))
       v <- parse_number(value)
       if (is.na(v) || v < 0 || v > 1) measure_error("the recall level must be a number between 0 and 1", s, call)
       out$param <- v
     },
     mult = {
-      if (is.null(value)) measure_error("Rprec_mult needs a multiple of R, as in Rprec_mult@0.2", s, call)
+      if (is.null(value)) measure_error("Rprec_mult needs a multiple of R, as in Rprec_mult@0.2", s, call, family_hint(s))
       v <- parse_number(value)
       if (is.na(v) || v <= 0 || v > 1e6) measure_error("the multiple of R must be a positive number", s, call)
       out$param <- v
@@ -233,6 +253,7 @@ canonical_name <- function(r, x) {
     args <- c(args, paste0(r$param, "=", fmt_num(x$param)))
   }
   if (r$param == "utility" && !identical(x$utility, c(1, -1, 0, 0))) args <- c(args, fmt_num(x$utility))
+  if (isTRUE(x$judged_only)) args <- c(args, "judged_only=True")
   out <- r$id
   if (length(args)) out <- paste0(out, "(", paste(args, collapse = ","), ")")
   at <- switch(r$param, cutoff = , optcut = if (x$cutoff > 0) fmt_num(x$cutoff),
@@ -249,7 +270,8 @@ canonical_name <- function(r, x) {
 # `rbp_p=0.8`); cut-offs and levels follow its `_%ld` and `_%3.2f` formats.
 trec_eval_name <- function(x) {
   r <- measure_rows()[[x$row]]
-  if (is.na(r$trec) || x$rel > 0) return(NA_character_)
+  # trec_eval has no per-measure threshold, nor a per-measure -J
+  if (is.na(r$trec) || x$rel > 0 || isTRUE(x$judged_only)) return(NA_character_)
   switch(r$param,
     none = r$trec,
     cutoff = paste0(r$trec, "_", fmt_num(x$cutoff)),
@@ -314,8 +336,24 @@ measure_examples <- function() {
 #' reports), `hit_rate@k` is success, 1 if any document of the top k is
 #' relevant and 0 otherwise (trec_eval's `success_k`).
 #'
+#' Judged documents only, per measure (trec_eval's `-J` for one measure):
+#' ir_measures' `nDCG(judged_only=True)@10`, also written
+#' `nDCG(judged_only)@10` or `nDCG@10(judged_only)`; canonical
+#' `nDCG(judged_only=True)@10`. Every measure takes it; see
+#' [evaluate()], section "Judged documents only".
+#'
+#' `measure_set()` expands trec_eval's measure sets (`"all_trec"`,
+#' `"official"`, `"set"`) and families (`"P"`, `"recall"`, `"ndcg_cut"`,
+#' `"iprec_at_recall"`, ...: the name trec_eval's `-m` takes for a measure
+#' that needs a parameter) into the canonical names they stand for, as
+#' [evaluate()]'s `measures` does; `"all_trec"` leaves out `runid` and
+#' `relstring` (not numbers) and trec_eval 10's `rbp`/`rbp_resid` (their
+#' values read uninitialised memory; `RBP(p=0.9)` is the paper's).
+#'
 #' @param x A character vector of measure names.
-#' @return `measure_name()`: the canonical names. `trec_eval_measure_name()`:
+#' @return `measure_name()`: the canonical names. `measure_set()`: the
+#'   canonical names of every measure `x` stands for, sets and families
+#'   expanded in trec_eval's order, each measure once. `trec_eval_measure_name()`:
 #'   the name trec_eval prints for each (`NA` for measures trec_eval lacks);
 #'   a parameter given as text (`set_F`'s beta, `utility`'s coefficients,
 #'   `rbp`'s `p=`) is appended after `_` when it is not trec_eval's default,
@@ -328,6 +366,9 @@ measure_examples <- function() {
 #' trec_eval_measure_name(c("AP", "nDCG@10", "IPrec@0.1", "ERR@20", "SetF(beta=0.5)"))
 #' try(measure_name("nDGC@10"))
 #' try(measure_name("P(cutoff=10)@5"))
+#' measure_set("official")
+#' measure_set(c("ndcg_cut", "success"))
+#' measure_name("nDCG@10(judged_only)")
 NULL
 
 #' @rdname measures
@@ -376,29 +417,6 @@ trec_parity_measure <- function(x) {
     p <- tryCatch(parse_measure(s), irtopics_error_measure = function(e) NULL)
     !is.null(p) && measure_rows()[[p$row]]$trec_parity
   }, logical(1), USE.NAMES = FALSE)
-}
-
-# The trec_eval -m all_trec per-topic measures (canonical names), in
-# trec_eval's order; rbp (uninitialised memory in trec_eval 10) is left out.
-all_trec_measures <- function() {
-  order <- c("NumQ", "NumRet", "NumRel", "NumRelRet", "AP", "gm_map", "R-Prec", "Bpref", "RR", "IPrec",
-             "P", "R", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG", "G", "nDCG",
-             "ndcg_rel", "Rndcg", "nDCG@", "AP@", "relative_P", "Success", "SetP", "SetRelP", "SetR",
-             "SetAP", "SetF", "NumNonrelJudgedRet", "unj")
-  rows <- measure_rows()
-  ids <- vapply(rows, `[[`, "", "id")
-  out <- character()
-  for (id in order) {
-    cut <- grepl("@$", id)
-    r <- rows[[which(ids == sub("@$", "", id))]]
-    if (cut || r$param %in% c("cutoff", "recall", "mult")) {
-      vals <- if (cut) rows[[which(ids == "P")]]$all_trec else r$all_trec
-      out <- c(out, paste0(r$id, "@", fmt_num(vals)))
-    } else {
-      out <- c(out, r$id)
-    }
-  }
-  out
 }
 
 # Lookup of a measure in an ir_evaluation by any spelling ---------------------------

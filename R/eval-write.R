@@ -228,6 +228,7 @@ write_qrels <- function(qrels, path, overwrite = FALSE) {
 #'   the `all` lines, as trec_eval without `-q`.
 #' @param overwrite Replace an existing file? (default `FALSE`: an error).
 #' @return `path`, invisibly.
+#' @seealso [read_trec_eval()] reads the file back into an evaluation.
 #' @examples
 #' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
 #' res <- evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),

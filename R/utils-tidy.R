@@ -36,7 +36,8 @@ tidy_aliases <- function() {
 #'   measure with `estimate`, `conf.low`, `conf.high`, `statistic`,
 #'   `p.value`, as broom names them).
 #' * `glance()`: one row of the result's scalar settings and summary numbers
-#'   (e.g. `measure`, `B`, `seed`, `n_systems`, `n_topics`, `estimate`).
+#'   (e.g. `measure`, `B`, `seed`, `n_systems`, `n_topics`, `estimate`; for
+#'   an evaluation, the numbers of [ir_evaluation]'s "At a glance").
 #'
 #' `augment()` is not provided: no irtopics result is a model fitted to
 #' observations that it could add columns to.
@@ -66,6 +67,7 @@ tidy_irtopics <- function(x, ...) {
 }
 
 glance_irtopics <- function(x, ...) {
+  if (inherits(x, "ir_evaluation")) return(glance_evaluation(x))  # R/eval-evaluation.R
   if (is.matrix(x)) {
     return(data.frame(measure = attr(x, "measure") %||% NA_character_, n_systems = nrow(x),
                       n_topics = ncol(x), mean = mean(x, na.rm = TRUE), stringsAsFactors = FALSE))

@@ -200,7 +200,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   out.num_ret.push_back(n);
   const std::size_t at = out.values.size();
   out.values.resize(at + n_meas);
-  if (n_meas) compute_measures(opt.measures, p, opt.gains, ws.cache, out.values.data() + at);
+  if (n_meas) compute_topic_measures(opt.measures, p, opt.gains, ws.cache, ws.judged, out.values.data() + at);
   if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
   if (opt.want_orders) out.orders.push_back(std::move(positions));
   phase_done(EvalTiming::measures);

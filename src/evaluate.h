@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "judged_only.h"
 #include "measures.h"
 #include "trec_io.h"
 
@@ -72,6 +73,7 @@ struct EvalWorkspace {
   std::vector<int> grades;
   std::vector<double> work;
   MeasureCache cache;
+  JudgedOnlyWorkspace judged;  // measures with judged_only (judged_only.h)
   EvalTiming timing;  // accumulated over every run this workspace evaluated
 };
 

@@ -41,6 +41,7 @@ std::vector<irtopics::Measure> measures_from_r(const List& spec) {
   const int* rel = INTEGER(field(spec, "rel", INTSXP, n));
   const double* u[4] = {REAL(field(spec, "u1", REALSXP, n)), REAL(field(spec, "u2", REALSXP, n)),
                         REAL(field(spec, "u3", REALSXP, n)), REAL(field(spec, "u4", REALSXP, n))};
+  const int* judged_only = LOGICAL(field(spec, "judged_only", LGLSXP, n));
   std::vector<irtopics::Measure> out;
   out.reserve(static_cast<std::size_t>(n));
   for (R_xlen_t i = 0; i < n; ++i) {
@@ -54,6 +55,7 @@ std::vector<irtopics::Measure> measures_from_r(const List& spec) {
     for (int k = 0; k < 4; ++k) q.utility[k] = u[k][i];
     try {
       out.push_back(irtopics::resolve_measure(q));
+      out.back().judged_only = judged_only[i] == TRUE;
     } catch (const std::invalid_argument& e) {
       throw irtopics::Error(irtopics::ErrorKind::measure, e.what());
     }

@@ -63,6 +63,7 @@ struct Measure {
   int rel = 0;            // relevance threshold of this measure (0: the evaluation's)
   double fraction = 0.25; // Exclusion
   long depth = 1000;      // Exclusion: the list length L
+  bool judged_only = false;  // computed on the judged documents only (judged_only.h)
 };
 
 // nDCG gains: gain[g] for grade g >= 0 (default: the grade itself).

@@ -110,3 +110,30 @@ test_that("an empty selection converts to empty tables; its means and plots are 
   expect_identical(nrow(as.data.frame(res[1, 1])), 3L)
   expect_identical(as.data.frame(res[1, 1])$measure, names(res))
 })
+
+test_that("glance() of an evaluation gives the numbers users want at a glance", {
+  skip_if_not_installed("generics")
+  runs <- file.path(tempdir(), c("full.txt", "trunc.txt"))
+  file.copy(te_data(c("results.test", "results.trunc")), runs, overwrite = TRUE)
+  res <- evaluate(runs, te_data("qrels.test"), measures = c("P@10", "AP"), name = "file")
+  g <- generics::glance(res)
+  expect_s3_class(g, "data.frame")
+  expect_identical(nrow(g), 1L)
+  m <- unclass(res$`P@10`)
+  means <- rowMeans(m, na.rm = TRUE)  # by hand: each system's mean over its answered topics
+  expect_identical(g$n_systems, 2L)
+  expect_identical(g$n_topics, ncol(m))
+  expect_identical(g$n_measures, 2L)
+  expect_identical(g$n_unanswered, sum(is.na(m)))
+  expect_gt(g$n_unanswered, 0L)  # trunc lacks topics
+  expect_identical(g$topics_unanswered, sum(is.na(m["trunc", ])))
+  expect_identical(g$measure, "P@10")
+  expect_equal(c(g$min_mean, g$mean, g$max_mean), c(min(means), mean(means), max(means)))
+  expect_identical(g$best, names(which.max(means)))
+  expect_identical(g$depth, 1000)
+  expect_identical(g$missing, "drop")
+  expect_false(g$judged_only)
+  expect_true(generics::glance(evaluate(runs[1], te_data("qrels.test"), measures = "AP", judged_only = TRUE))$judged_only)
+  expect_match(format(evaluate(runs[1], te_data("qrels.test"), measures = "AP", judged_only = TRUE))[1],
+               "judged documents only")
+})

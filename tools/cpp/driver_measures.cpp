@@ -4,6 +4,7 @@
 // free of R and Eigen (kendall.h, tau_ap.h, leaderboard.h, gawm.h, n25.h,
 // stability.h).
 #include "driver.h"
+#include "judged_only.h"
 #include "leaderboard.h"
 
 // ---------------------------------------------------------------------------
@@ -120,6 +121,21 @@ void test_measures() {
   CHECK_NEAR(irtopics::n25(pos, 2, 8, 0.25, 1000), 7.0, tol);
   // one of two needed returned: (L - n) * H / n = (1000 - 1) * 2 / 1
   CHECK_NEAR(irtopics::n25(pos, 1, 8, 0.25, 1000), 1998.0, tol);
+
+  // Judged documents only (judged_only.h, trec_eval -J): rank 4 (not in the
+  // pool) is dropped, leaving grades 1, 0, 1, 2: AP = (1 + 2/3 + 3/4) / 4,
+  // NumRet = 4, while the measure without the flag keeps the full list.
+  irtopics::MeasureCache cache;
+  irtopics::JudgedOnlyWorkspace jws;
+  std::vector<irtopics::Measure> ms = {fixtures::measure(MeasureKind::AP), fixtures::measure(MeasureKind::AP),
+                                       fixtures::measure(MeasureKind::NumRet)};
+  ms[1].judged_only = true;
+  ms[2].judged_only = true;
+  double out[3];
+  irtopics::compute_topic_measures(ms, p, identity, cache, jws, out);
+  CHECK_NEAR(out[0], (1.0 + 2.0 / 3 + 3.0 / 5) / 4, tol);
+  CHECK_NEAR(out[1], (1.0 + 2.0 / 3 + 3.0 / 4) / 4, tol);
+  CHECK_NEAR(out[2], 4.0, tol);
 }
 
 // ---------------------------------------------------------------------------
