@@ -37,6 +37,9 @@ x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
   pos <- x$breaks[keep]
   labels <- x$get_labels()[keep]
   if (length(pos) < 2L || !is.numeric(pos)) return(FALSE)
+  # breaks are in data units: their place on the panel, from 0 to 1
+  rng <- x$continuous_range
+  if (is.numeric(rng) && length(rng) == 2L && diff(rng) > 0) pos <- (pos - rng[1]) / diff(rng)
   lay <- figure_layout(p, width, height)
   n_cols <- max(b$layout$layout$COL)
   panel_in <- lay$panel_width * width / n_cols
