@@ -61,7 +61,9 @@
 #' Each row is `system1 - system2`. With `baseline`, the pairs with that
 #' system, as other system minus baseline. Otherwise
 #' `orientation = "better_first"` (the default) puts the system with the
-#' higher mean first, so every difference is at least 0; `"table"` keeps the
+#' higher mean first, so every difference is at least 0 (with several
+#' measures, the higher mean of the first measure, so that a pair is written
+#' the same way in every measure); `"table"` keeps the
 #' comparison's order (the order of the systems in the scores). The column
 #' `orientation` says which.
 #'
@@ -130,8 +132,16 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
     flip <- out$system1 == baseline
     how <- sprintf("system - %s", baseline)
   } else {
-    flip <- if (orientation == "better_first") out$estimate < 0 else logical(nrow(out))
-    how <- if (orientation == "better_first") "higher mean first" else "table order"
+    # one orientation per pair for every measure (the rows of a multi-measure
+    # figure line up): by the first measure's means
+    ms <- unique(out$measure)
+    key <- paste(out$system1, out$system2, sep = "\r")
+    first <- out$measure == ms[1]
+    by_first <- (out$estimate < 0)[first][match(key, key[first])]
+    flip <- if (orientation == "better_first") ifelse(is.na(by_first), out$estimate < 0, by_first) else
+      logical(nrow(out))
+    how <- if (orientation == "table") "table order" else if (length(ms) == 1L) "higher mean first" else
+      sprintf("higher mean of %s first", ms[1])
   }
   out <- flip_pairs(out, flip)
   out$orientation <- rep(how, nrow(out))

@@ -176,8 +176,8 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
                                                            yend = .data$label))
   }
   ms <- unique(tab$measure)
-  what <- if (!is.null(baseline)) pi$orientation else if (pi$orientation == "higher mean first")
-    "higher mean first" else "system1 - system2"
+  what <- if (!is.null(baseline) || startsWith(pi$orientation, "higher mean")) pi$orientation else
+    "system1 - system2"
   shown <- if (significant_only) sprintf("%d significant of %d pairs", nrow(tab) / length(ms), n_all / length(ms)) else
     plural(n_rows, "pair")
   p <- p + ggplot2::geom_point(ggplot2::aes(x = .data$estimate)) +
@@ -186,7 +186,8 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
     ggplot2::scale_y_discrete(breaks = named) +
     plot_labels(title = wrap_text(sprintf("%s: differences of means, %s", paste(ms, collapse = ", "), shown)),
                 subtitle = wrap_text(pi$settings, 45L),
-                x = paste(wrap_text(sprintf("Difference of mean %s (%s);", paste(ms, collapse = ", "), what), 46L),
+                x = paste(wrap_text(sprintf("Difference of %s (%s);", if (length(ms) > 1L) "means" else
+                  paste("mean", ms), what), 50L),
                           wrap_text(pi$interval_label, 46L), sep = "\n"),
                 y = NULL) +
     title_theme(legend = TRUE) +
@@ -196,7 +197,12 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
                    legend.title = ggplot2::element_text(size = ggplot2::rel(0.8)),
                    # under the panel's right edge: a legend wider than the panel runs left under the labels
                    legend.justification = "right")
-  if (length(ms) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x")
+  if (length(ms) > 1L) {
+    # panels side by side: fewer x ticks and more space, so that the end labels of two panels do not meet
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$measure), scales = "free_x") +
+      ggplot2::scale_x_continuous(n.breaks = 3) +
+      ggplot2::theme(panel.spacing.x = ggplot2::unit(1, "lines"))
+  }
   p
 }
 
@@ -215,7 +221,7 @@ decision_short <- function(pi) {
 # labels relative to the theme's axis text (the square panel of a figure
 # 2.6 in tall holds 17 names at 0.6 of the default).
 heatmap_fit <- 40L
-heatmap_label_rel <- function(n) max(0.5, min(1, 10 / n))
+heatmap_label_rel <- function(n) max(0.6, min(1, 10 / n))
 
 comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   means <- object$means[systems, measure]

@@ -145,6 +145,19 @@ test_that("pairs are oriented better first, by the baseline, or as in the table,
   expect_error(pair_intervals(x), class = "irtopics_error_argument")
 })
 
+test_that("with several measures a pair is written the same way in each, by the first measure's means", {
+  res <- four_system_evaluation()[c("P_2", "map")]
+  cmp <- suppressWarnings(compare_systems(res, correction = "none"))
+  tab <- pair_intervals(cmp)$table
+  first <- tab[tab$measure == "P@2", ]
+  second <- tab[tab$measure == "AP", ]
+  expect_identical(paste(first$system1, first$system2), paste(second$system1, second$system2))
+  expect_true(all(first$estimate >= 0))
+  expect_identical(unique(tab$orientation), "higher mean of P@2 first")
+  m <- rowMeans(unclass(res$map))
+  expect_equal(second$estimate, unname(m[second$system1] - m[second$system2]))
+})
+
 test_that("print, summary and the words of the decision", {
   ap <- robust()
   cmp <- compare_systems(ap[best_distinct(ap, 5), ])
