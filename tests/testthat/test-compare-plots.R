@@ -30,7 +30,8 @@ test_that("comparison forest: significant only, baseline, subset, order by effec
   s <- best_distinct(ap, 17)
   cmp <- compare_systems(ap[s, ])
   tab <- cmp$table
-  expect_message(p <- ggplot2::autoplot(cmp), class = "irtopics_message_layout")  # 136 pairs
+  expect_message(p <- ggplot2::autoplot(cmp), "136 pairs .* one in 4 is named",
+                 class = "irtopics_message_layout")
   pts <- layers_of(p, "GeomPoint")[[1]]
   expect_identical(nrow(pts), 136L)
   # ordered by effect: y position increases with the estimate
