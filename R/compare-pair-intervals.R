@@ -57,6 +57,21 @@
 #' The decisions are the comparison's (`significant`); the levels are
 #' computed over all pairs of a measure, before `baseline` selects some.
 #'
+#' `level = "simultaneous"` draws, for the t-test, Bonferroni intervals
+#' (\eqn{a = \alpha / m}) whatever the correction: they hold jointly with
+#' probability at least \eqn{1 - \alpha}, but under Holm, Hochberg, Hommel
+#' or BH a significant pair's interval may include 0 (those corrections
+#' reject more than Bonferroni's), which `interval_label` then says.
+#'
+#' @section Reconstruction:
+#' Where the literature gives no interval that matches a decision, the
+#' choices are ours: the step levels for Holm and Hochberg, the implied
+#' level \eqn{\alpha p / \tilde p} for Hommel, no interval for tests that
+#' do not invert into one of the mean difference, and, with several
+#' measures, one orientation per pair (by the first measure). The
+#' alternative for the step-wise corrections, simultaneous Bonferroni
+#' intervals, is `level = "simultaneous"`.
+#'
 #' @section Orientation:
 #' Each row is `system1 - system2`. With `baseline`, the pairs with that
 #' system, as other system minus baseline. Otherwise
@@ -72,6 +87,9 @@
 #'   minus `baseline` (default: the comparison's own baseline).
 #' @param orientation Without a baseline: `"better_first"` or `"table"`
 #'   (see Orientation).
+#' @param level `"decision"` (default: the interval of each pair agrees with
+#'   the corrected decision) or `"simultaneous"` (Bonferroni intervals for
+#'   the t-test whatever the correction; see Which interval).
 #' @return An `ir_pair_intervals` list: `table`, a data frame with one row per
 #'   pair and measure (`measure`, `system1`, `system2`, `mean1`, `mean2`,
 #'   `estimate` = mean1 - mean2, `conf.low`, `conf.high`, `conf.level` (the
@@ -102,11 +120,13 @@
 #' pair_intervals(compare_systems(top, test = "tukey"), baseline = rownames(top)[6])
 #' ggplot2::autoplot(pi)
 #' @export
-pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_first", "table")) {
+pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_first", "table"),
+                           level = c("decision", "simultaneous")) {
   if (!inherits(x, "ir_comparison")) {
     stop_irtopics("{.arg x} must be an {.cls ir_comparison} from {.fn compare_systems}, not {.obj_type_friendly {x}}.")
   }
   orientation <- match_choice(orientation)
+  level <- match_choice(level)
   if (!is.null(baseline)) {
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
       stop_irtopics("{.arg baseline} must name one system of the comparison, or be {.code NULL}.")
@@ -117,12 +137,12 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
   tab <- x$table
   rows <- lapply(unique(tab$measure), function(meas) {
     t1 <- tab[tab$measure == meas, , drop = FALSE]
-    ci <- decision_interval(x, t1, kind)
+    ci <- decision_interval(x, t1, kind, level)
     data.frame(t1[c("measure", "system1", "system2", "mean1", "mean2", "estimate")],
                conf.low = ci$low, conf.high = ci$high, conf.level = ci$level,
                t1[c("p.value", "p.adjusted", "significant")],
                adjusted = !is.na(ci$low) & kind %in% c("t", "tukey") &
-                 (kind == "tukey" || x$correction != "none"),
+                 (kind == "tukey" || x$correction != "none" || level == "simultaneous"),
                stringsAsFactors = FALSE)
   })
   out <- do.call(rbind, rows)
@@ -148,7 +168,7 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
   rownames(out) <- NULL
   new_ir_pair_intervals(list(
     table = out, test = x$test, test_label = x$test_label, correction = x$correction, alpha = x$alpha,
-    interval = kind, interval_label = interval_words(x, kind), decision_label = decision_words(x),
+    interval = kind, interval_label = interval_words(x, kind, level), decision_label = decision_words(x),
     settings = comparison_settings(x), orientation = how, baseline = baseline
   ))
 }
@@ -172,14 +192,15 @@ interval_kind <- function(x) {
 }
 
 # The interval of each pair of one measure's rows t1: list(low, high, level).
-decision_interval <- function(x, t1, kind) {
+decision_interval <- function(x, t1, kind, level = "decision") {
   n <- nrow(t1)
   if (kind %in% c("tukey", "test")) {
     return(list(low = t1$conf.low, high = t1$conf.high,
                 level = ifelse(is.na(t1$conf.low), NA_real_, if (kind == "tukey") 1 - x$alpha else NA_real_)))
   }
   if (kind == "none") return(list(low = rep(NA_real_, n), high = rep(NA_real_, n), level = rep(NA_real_, n)))
-  a <- decision_alphas(t1$p.value, t1$p.adjusted, x$correction, x$alpha)
+  a <- decision_alphas(t1$p.value, t1$p.adjusted, if (level == "simultaneous") "bonferroni" else x$correction,
+                       x$alpha)
   m <- x$scores[[t1$measure[1]]]
   d <- m[t1$system1, , drop = FALSE] - m[t1$system2, , drop = FALSE]
   nn <- rowSums(!is.na(d))
@@ -254,8 +275,13 @@ decision_words <- function(x) {
 }
 
 # What the intervals are, in words.
-interval_words <- function(x, kind) {
+interval_words <- function(x, kind, level = "decision") {
   pct <- function(a) paste0(format(100 * (1 - a)), "%")
+  if (kind == "t" && level == "simultaneous" && x$correction != "bonferroni") {
+    return(sprintf("Bonferroni t intervals (simultaneous %s), not matched to the decisions %s", pct(x$alpha),
+                   if (x$correction == "none") "without correction" else
+                     paste("of the", correction_labels[[x$correction]])))
+  }
   switch(kind,
     t = switch(x$correction,
       none = sprintf("%s t intervals, not adjusted", pct(x$alpha)),

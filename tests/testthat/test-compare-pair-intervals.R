@@ -91,6 +91,24 @@ test_that("Tukey's intervals equal TukeyHSD() on aov() and agree with the decisi
   }
 })
 
+test_that("level = \"simultaneous\" gives Bonferroni intervals whatever the correction, and says so", {
+  ap <- robust()
+  x <- ap[best_distinct(ap, 17), ]
+  m <- choose(17, 2)
+  holm <- compare_systems(x, correction = "holm")
+  pi <- pair_intervals(holm, level = "simultaneous")
+  bonf <- pair_intervals(compare_systems(x, correction = "bonferroni"))
+  expect_equal(pi$table$conf.low, bonf$table$conf.low, tolerance = 1e-12)
+  expect_equal(pi$table$conf.level, rep(1 - 0.05 / m, m))
+  expect_match(pi$interval_label, "not matched to the decisions of the Holm correction", fixed = TRUE)
+  expect_true(all(pi$table$adjusted))
+  # Holm rejects at least what Bonferroni does: every interval that excludes 0 is a Holm rejection
+  expect_true(all(pi$table$significant[excludes_zero(pi$table)]))
+  expect_match(pair_intervals(compare_systems(x[1:4, ], correction = "none"), level = "simultaneous")$interval_label,
+               "without correction")
+  expect_error(pair_intervals(holm, level = "joint"), class = "irtopics_error_argument")
+})
+
 test_that("tests without a matching interval draw none; a user's interval is kept, not adjusted", {
   ap <- robust()
   x <- ap[best_distinct(ap, 17), ]
