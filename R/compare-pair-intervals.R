@@ -113,12 +113,12 @@
 #'                               package = "irtopics"), measure = "AP")
 #' top <- ap[order(-rowMeans(ap))[1:6], ]
 #' cmp <- compare_systems(top)
-#' pi <- pair_intervals(cmp)
-#' pi
+#' ivals <- pair_intervals(cmp)
+#' ivals
 #' # an interval excludes 0 exactly when the pair is significant after Holm
-#' with(pi$table, all((conf.low > 0 | conf.high < 0) == significant))
+#' with(ivals$table, all((conf.low > 0 | conf.high < 0) == significant))
 #' pair_intervals(compare_systems(top, test = "tukey"), baseline = rownames(top)[6])
-#' ggplot2::autoplot(pi)
+#' ggplot2::autoplot(ivals)
 #' @export
 pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_first", "table"),
                            level = c("decision", "simultaneous")) {

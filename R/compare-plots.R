@@ -89,8 +89,8 @@ autoplot.ir_comparison <- function(object, type = c("forest", "heatmap", "topics
   }
   check_flag(significant_only, "significant_only")
   if (type == "forest") {
-    pi <- pair_intervals(object, baseline = baseline %||% object$baseline, orientation = orientation)
-    return(forest_plot(pi, measure, systems, significant_only, order))
+    ivals <- pair_intervals(object, baseline = baseline %||% object$baseline, orientation = orientation)
+    return(forest_plot(ivals, measure, systems, significant_only, order))
   }
   measure <- measure %||% ms[1]
   tab <- object$table[object$table$measure == measure, , drop = FALSE]
@@ -141,8 +141,8 @@ forest_label_size <- function(n) max(5, min(9, 175 / max(n, 1)))
 # 0.6 of it; beyond forest_fit pairs one label in k is drawn.
 forest_label_rel <- function(n) max(0.6, min(1, 12 / max(n, 1)))
 
-forest_plot <- function(pi, measure, systems, significant_only, ordering) {
-  tab <- pi$table
+forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
+  tab <- ivals$table
   if (!is.null(measure)) tab <- tab[tab$measure == measure, , drop = FALSE]
   if (!is.null(systems)) tab <- tab[tab$system1 %in% systems & tab$system2 %in% systems, , drop = FALSE]
   n_all <- nrow(tab)
@@ -151,7 +151,7 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
     stop_irtopics(c("No pair to draw{if (significant_only) ' (none is significant)' else ''}.",
                     i = "Draw all pairs with {.code significant_only = FALSE}."), kind = "data")
   }
-  baseline <- pi$baseline
+  baseline <- ivals$baseline
   tab$label <- if (is.null(baseline)) paste(tab$system1, "-", tab$system2) else tab$system1
   first <- tab[tab$measure == tab$measure[1], , drop = FALSE]
   lv <- if (ordering == "effect") first$label[order(first$estimate)] else rev(first$label)
@@ -176,19 +176,19 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
                                                            yend = .data$label))
   }
   ms <- unique(tab$measure)
-  what <- if (!is.null(baseline) || startsWith(pi$orientation, "higher mean")) pi$orientation else
+  what <- if (!is.null(baseline) || startsWith(ivals$orientation, "higher mean")) ivals$orientation else
     "system1 - system2"
   shown <- if (significant_only) sprintf("%d significant of %d pairs", nrow(tab) / length(ms), n_all / length(ms)) else
     plural(n_rows, "pair")
   p <- p + ggplot2::geom_point(ggplot2::aes(x = .data$estimate)) +
     ggplot2::scale_colour_manual(values = stats::setNames(c("#b2182b", "grey40"), keys), drop = FALSE,
-                                 name = sprintf("%s:", decision_short(pi))) +
+                                 name = sprintf("%s:", decision_short(ivals))) +
     ggplot2::scale_y_discrete(breaks = named) +
     plot_labels(title = wrap_text(sprintf("%s: differences of means, %s", paste(ms, collapse = ", "), shown)),
-                subtitle = wrap_text(pi$settings, 45L),
+                subtitle = wrap_text(ivals$settings, 45L),
                 x = paste(wrap_text(sprintf("Difference of %s (%s);", if (length(ms) > 1L) "means" else
                   paste("mean", ms), what), 50L),
-                          wrap_text(pi$interval_label, 46L), sep = "\n"),
+                          wrap_text(ivals$interval_label, 46L), sep = "\n"),
                 y = NULL) +
     title_theme(legend = TRUE) +
     ggplot2::theme(axis.text.y = ggplot2::element_text(size = ggplot2::rel(rel_size)),
@@ -207,14 +207,14 @@ forest_plot <- function(pi, measure, systems, significant_only, ordering) {
 }
 
 # The decision rule for a legend's title: "Holm-adjusted p < 0.05".
-decision_short <- function(pi) {
-  a <- format(pi$alpha)
-  if (pi$correction == "none" || controls_familywise(pi)) {
-    return(sub(", no correction$", " (no correction)", pi$decision_label))
+decision_short <- function(ivals) {
+  a <- format(ivals$alpha)
+  if (ivals$correction == "none" || controls_familywise(ivals)) {
+    return(sub(", no correction$", " (no correction)", ivals$decision_label))
   }
   names <- c(holm = "Holm", hochberg = "Hochberg", hommel = "Hommel", bonferroni = "Bonferroni",
              BH = "BH", fdr = "BH", BY = "BY")
-  sprintf("%s-adjusted p < %s", names[[pi$correction]], a)
+  sprintf("%s-adjusted p < %s", names[[ivals$correction]], a)
 }
 
 # Systems a heat map names readably at 7 in wide, and the size of its
