@@ -150,7 +150,10 @@ exact_max_topics <- 30L
 #' @return An `ir_comparison` object: a list whose `table` is a data frame
 #'   with one row per pair and measure: `measure`, `system1`, `system2`,
 #'   `mean1`, `mean2`, `estimate` (mean1 - mean2 over the topics used),
-#'   `conf.low`, `conf.high` (NA where the test has no interval),
+#'   `conf.low`, `conf.high` (the test's own interval at level \eqn{1 - \alpha},
+#'   not adjusted for the correction: the t interval, Tukey's simultaneous
+#'   intervals, a user test's `conf.int`; NA where the test has none;
+#'   [pair_intervals()] gives intervals that agree with the corrected decisions),
 #'   `effect_size`, `statistic`, `p.value`, `p.adjusted`, `significant`
 #'   (`p.adjusted < alpha`), `wins`, `ties`, `losses` (topics where system1
 #'   is better, tied, worse) and `n_topics`; plus the settings (`test`,

@@ -271,13 +271,20 @@ autoplot.ir_tau_interval <- function(object, ...) {
                       what = factor(c("estimate", "interval", "interval"), levels = c("estimate", "interval")))
   lines <- lines[is.finite(lines$value), , drop = FALSE]
   what <- if (object$method != "jackknife") "Resampled" else "Leave-one-out"
+  sym <- tau_symbols[[object$type]]
+  num <- function(v) sprintf("%.3f", v)
+  title <- bquote(.(sym) == .(num(object$estimate)) ~ "[" * .(num(object$conf.low)) * ", " *
+                    .(num(object$conf.high)) * "]")
   ggplot2::ggplot(reps, ggplot2::aes(x = .data$tau)) +
     ggplot2::geom_histogram(bins = 30L, fill = "grey70", colour = "grey40") +
     ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, linetype = .data$what)) +
-    ggplot2::scale_linetype_manual(values = c(estimate = "solid", interval = "dashed"), name = NULL) +
-    ggplot2::labs(x = sprintf("%s %s", what, tau_labels[[object$type]]), y = "Count",
-                  title = wrap_text(sprintf("%s = %.3f [%.3f, %.3f]", tau_labels[[object$type]], object$estimate,
-                                            object$conf.low, object$conf.high)),
-                  subtitle = wrap_text(tau_interval_text(object), 45L)) +
-    title_theme()
+    ggplot2::scale_linetype_manual(values = c(estimate = "solid", interval = "dashed"), name = NULL,
+                                   labels = c(estimate = "estimate", interval = sprintf("%g%% interval", 100 * object$conf))) +
+    ggplot2::scale_x_continuous(n.breaks = 4) +
+    plot_labels(title = title, subtitle = wrap_text(tau_interval_text(object), 45L),
+                x = bquote(.(what) ~ .(sym)), y = "Count") +
+    title_theme(legend = TRUE)
 }
+
+# tau_labels as plotmath, for figures.
+tau_symbols <- list(b = quote(Kendall*"'s"~tau[b]), a = quote(Kendall*"'s"~tau[a]), ap = quote(tau[AP]))

@@ -96,6 +96,7 @@ more_fixtures <- local({
                      }))
     cache <<- list(
       ir_comparison = compare_systems(small[1:3, ], test = "t"),
+      ir_pair_intervals = pair_intervals(compare_systems(small[1:3, ], test = "t")),
       ir_topic_set_size = topic_set_size(pilot = small, min_diff = 0.1),
       ir_discriminative_power = discriminative_power(list(AP = small, P10 = p10), B = 50, seed = 1),
       ir_collection_diagnostics = collection_diagnostics(list(AP = small, P10 = p10), B = 50, trials = 10,

@@ -468,28 +468,6 @@ test_that("summary and as.data.frame give the tidy views", {
   expect_output(print(s), "Significant differences per system")
 })
 
-test_that("autoplot draws the forest plot, the p-value heat map and the per-topic differences", {
-  x <- robust20()[1:5, ]
-  cmp <- compare_systems(x, test = "t")
-  forest <- ggplot2::layer_data(ggplot2::autoplot(cmp), 3)
-  expect_equal(sort(forest$x), sort(cmp$table$estimate))
-  seg <- ggplot2::layer_data(ggplot2::autoplot(cmp), 2)
-  expect_equal(sort(seg$x), sort(cmp$table$conf.low))
-  heat <- ggplot2::layer_data(ggplot2::autoplot(cmp, type = "heatmap"), 1)
-  expect_equal(nrow(heat), 2 * nrow(cmp$table))
-  p <- ggplot2::autoplot(cmp, type = "topics", pair = c("sys2", "sys4"))
-  bars <- ggplot2::layer_data(p, 1)
-  d <- unclass(x)["sys2", ] - unclass(x)["sys4", ]
-  expect_equal(bars$ymin + bars$ymax, unname(sort(d)))
-  expect_match(p$labels$title, sprintf("%d wins", sum(d > 0)))
-  # no interval: points only
-  rt <- compare_systems(x, test = "rthsd", B = 200, seed = 1)
-  expect_equal(length(ggplot2::autoplot(rt)$layers), 2L)
-  expect_error(ggplot2::autoplot(cmp, type = "topics", pair = c("sys2", "zzz")),
-               class = "irtopics_error_argument")
-  expect_error(ggplot2::autoplot(cmp, measure = "P@10"), class = "irtopics_error_argument")
-})
-
 test_that("a long resampling run can be interrupted", {
   skip_if_no_interrupts()
   x <- unclass(real_scores("robust2004_ap.csv"))
@@ -613,80 +591,6 @@ test_that("res[measures] keeps the class, any spelling, and compare_systems() ta
   expect_identical(colnames(cmp$means), c("P@2", "AP"))
   expect_equal(unname(cmp$means[, "AP"]), unname(rowMeans(unclass(res$AP))))
   expect_error(res["nDGC"], "not in this evaluation", class = "irtopics_error_measure")
-})
-
-test_that("comparison forest: significant only, baseline, subset, order by effect", {
-  ap <- robust()
-  s <- best_distinct(ap, 17)
-  cmp <- compare_systems(ap[s, ])
-  tab <- cmp$table
-  expect_message(p <- ggplot2::autoplot(cmp), class = "irtopics_message_layout")  # 136 pairs
-  pts <- layers_of(p, "GeomPoint")[[1]]
-  expect_identical(nrow(pts), 136L)
-  # ordered by effect: y position increases with the estimate
-  expect_true(all(diff(pts$x[order(pts$y)]) >= 0))
-  expect_no_message(ps <- ggplot2::autoplot(cmp, significant_only = TRUE))
-  expect_identical(nrow(layers_of(ps, "GeomPoint")[[1]]), sum(tab$significant))
-  # against a baseline: 16 pairs, other minus baseline, from the means
-  pb <- ggplot2::autoplot(cmp, baseline = s[17])
-  d <- layers_of(pb, "GeomPoint")[[1]]
-  expect_identical(nrow(d), 16L)
-  m <- rowMeans(unclass(ap[s, ]))
-  lbl <- levels(pb$data$label)[d$y]
-  expect_equal(d$x, unname(m[lbl] - m[s[17]]))
-  # the interval flips with the difference
-  seg <- layers_of(pb, "GeomSegment")[[1]]
-  expect_true(all(seg$x < seg$xend))
-  expect_true(all(abs((seg$x + seg$xend) / 2 - d$x[match(seg$y, d$y)]) < 1e-12))
-  # a subset of systems: the pairs among them
-  expect_identical(nrow(layers_of(ggplot2::autoplot(cmp, systems = s[1:4]), "GeomPoint")[[1]]), 6L)
-  # labels sized to fit: 9 pt for few pairs, 5 pt for many
-  expect_identical(pb$theme$axis.text.y$size, 9)
-  expect_identical(p$theme$axis.text.y$size, 5)
-  # titles say the measure and the test, and fit 3.5 in (<= 42 characters a line)
-  expect_match(pb$labels$title, "^AP: ")
-  expect_match(pb$labels$subtitle, "paired t-test, Holm correction, alpha = 0.05", fixed = TRUE)
-  expect_true(all(nchar(strsplit(p$labels$title, "\n")[[1]]) <= 42))
-  # arguments the type does not use are refused
-  expect_error(ggplot2::autoplot(cmp, type = "topics", baseline = s[1]), class = "irtopics_error_argument")
-  expect_error(ggplot2::autoplot(cmp, baseline = "nope"), class = "irtopics_error_argument")
-  expect_error(ggplot2::autoplot(cmp, systems = "nope"), class = "irtopics_error_argument")
-  expect_error(ggplot2::autoplot(cmp, colour = "red"), class = "irtopics_error_argument")
-})
-
-test_that("comparison heat map: direction, alpha and p-values", {
-  ap <- robust()
-  s <- best_distinct(ap, 8)
-  cmp <- compare_systems(ap[s, ])
-  p <- ggplot2::autoplot(cmp, type = "heatmap")
-  tiles <- p$data
-  expect_identical(nrow(tiles), 8L * 7L)
-  m <- rowMeans(unclass(ap[s, ]))
-  # the colour says which of row and column has the higher mean, and whether p < alpha
-  row_better <- m[as.character(tiles$row)] > m[as.character(tiles$col)]
-  expect_identical(startsWith(as.character(tiles$verdict), "row better"), unname(row_better))
-  expect_identical(grepl("p < 0.05", tiles$verdict), tiles$p < 0.05)
-  expect_true(any(grepl("p < 0.05", levels(tiles$verdict))))
-  # systems by mean score, best first
-  expect_identical(levels(tiles$col), unname(names(sort(m, decreasing = TRUE))))
-  # p-values in the cells for up to 12 systems, not beyond
-  txt <- layers_of(p, "GeomText")
-  expect_length(txt, 1L)
-  expect_identical(nrow(txt[[1]]), 56L)
-  cmp17 <- compare_systems(ap[best_distinct(ap, 17), ])
-  expect_length(layers_of(ggplot2::autoplot(cmp17, type = "heatmap"), "GeomText"), 0L)
-  expect_identical(nrow(ggplot2::autoplot(cmp17, type = "heatmap", systems = s[1:3])$data), 6L)
-  # 110 systems: one in 3 named (37 labels), with a message
-  cmp110 <- suppressWarnings(compare_systems(ap))
-  expect_message(p110 <- ggplot2::autoplot(cmp110, type = "heatmap"), "one in 3 is named",
-                 class = "irtopics_message_layout")
-  b <- ggplot2::ggplot_build(p110)
-  expect_length(b$layout$panel_params[[1]]$x$get_labels(), 37L)
-  expect_identical(nrow(p110$data), 110L * 109L)
-  # a pair without p-value (two identical runs) is neither better nor worse
-  dup <- suppressWarnings(compare_systems(ap[c("sys67", "sys69", "sys1"), ]))
-  tiles <- ggplot2::autoplot(dup, type = "heatmap")$data
-  expect_identical(as.character(tiles$verdict[is.na(tiles$p)]), c("no p-value", "no p-value"))
 })
 
 test_that("a mistyped system name gets a did-you-mean in every systems argument", {

@@ -156,3 +156,25 @@ test_that("tau_interval(): the jackknife interval by hand", {
   expect_equal(sum(b$data[[1]]$count), 30)
   expect_equal(sort(b$data[[2]]$xintercept), sort(c(ti$estimate, ti$conf.low, ti$conf.high)))
 })
+
+test_that("the tau interval's figure writes tau as a symbol, follows the user's theme and fits a column", {
+  dir <- system.file("extdata", "score-matrices", package = "irtopics")
+  ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
+  p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
+  top <- order(-rowMeans(ap))[1:20]
+  ti <- tau_interval(ap[top, ], p10[top, ], B = 200, seed = 1)
+  p <- ggplot2::autoplot(ti)
+  # plotmath, not "tau-b" spelt out: the title and the axis are expressions with tau[b]
+  expect_true(is.call(p$labels$title))
+  expect_match(paste(deparse(p$labels$title), collapse = ""), "tau[b]", fixed = TRUE)
+  expect_match(paste(deparse(p$labels$x), collapse = ""), "tau[b]", fixed = TRUE)
+  expect_match(paste(deparse(p$labels$title), collapse = ""), sprintf("%.3f", ti$estimate), fixed = TRUE)
+  expect_match(paste(deparse(ggplot2::autoplot(tau_interval(rowMeans(ap), rowMeans(p10), type = "ap"))$labels$x),
+                     collapse = ""), "tau[AP]", fixed = TRUE)
+  # the legend names the interval's level
+  expect_identical(as.vector(ggplot2::ggplot_build(p)$plot$scales$get_scales("linetype")$get_labels()),
+                   c("estimate", "95% interval"))
+  expect_follows_user_theme(function() ggplot2::autoplot(ti))
+  expect_figure_ready(p, 3.5, 2.6)
+  expect_figure_ready(p, 7, 4.5)
+})
