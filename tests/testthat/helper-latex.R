@@ -45,6 +45,6 @@ three_measures <- function() {
   p10 <- read_scores(f("adhoc8_p10.csv"), measure = "P@10")[1:17, ]
   rownames(ap) <- rownames(p10) <- c(paste0("run_", 1:16), "MU03rob01%")
   third <- as_ir_scores((unclass(ap) + unclass(p10)) / 2, measure = "nDCG@10")
-  new_ir_evaluation(structure(list(AP = ap, `P@10` = p10, `nDCG@10` = third), missing = "drop",
+  new_ir_evaluation(structure(list(AP = ap, `P@10` = p10, `nDCG@10` = third), missing = "drop", judged_only = FALSE,
                               depth = 1000, canonical = c("AP", "P@10", "nDCG@10")))
 }
