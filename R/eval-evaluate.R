@@ -103,6 +103,15 @@
 #' memory (`ir_run`, data frames) are evaluated in-process with
 #' `n_threads`.
 #'
+#' @section Threads:
+#' Small inputs (run files of less than 4 MB in all, or runs in memory of
+#' fewer than 100,000 lines) are evaluated on one thread whatever
+#' `n_threads` says: waking a second thread can cost more than it saves
+#' (tens of milliseconds on a busy machine, against about 10 ms of work).
+#' The limit, our choice, is `options(irtopics.eval_thread_bytes = )` in
+#' bytes (runs in memory count 40 bytes a line); 0 always uses `n_threads`.
+#' It changes the speed only: results do not depend on the thread count.
+#'
 #' @section Missing topics:
 #' Topics of the runs that are not in the qrels are ignored (with a warning
 #' giving their number); runs with no topic in common with the qrels are an

@@ -83,7 +83,20 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   // Hash every docno once: used for the duplicate check and the lookups.
   ws.hash.resize(len);
   if (run.padded) {
-    for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_padded(run.docno[ws.idx[k]]);
+    // The words of docnos of up to 16 bytes are kept for the lookups.
+    ws.words.resize(2 * len);
+    for (std::size_t k = 0; k < len; ++k) {
+      const std::string_view doc = run.docno[ws.idx[k]];
+      if (doc.size() > 16) {
+        ws.hash[k] = hash_docno(doc);
+        continue;
+      }
+      uint64_t w0, w1;
+      load_short(doc.data(), doc.size(), &w0, &w1);
+      ws.words[2 * k] = w0;
+      ws.words[2 * k + 1] = w1;
+      ws.hash[k] = hash_words(w0, w1, doc.size());
+    }
   } else {
     for (std::size_t k = 0; k < len; ++k) ws.hash[k] = hash_docno(run.docno[ws.idx[k]]);
   }
@@ -134,11 +147,12 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
   // The lookups. Each topic's qrels table is tens of kilobytes that a run
   // touches once, so the slot of document k + 32 is requested ahead
-  // (Qrels::slot_of()). Whether a document is judged is close to a coin
-  // toss, so for a padded run (docnos of up to 16 bytes) the first two
-  // slots of the probe sequence (one cache line) are tested without a
-  // branch (Qrels::first_probe()); the documents they do not settle (both
-  // hold other docnos) are looked up in a second pass.
+  // (Qrels::TopicTable::home()). Whether a document is judged is close to
+  // a coin toss, so for a padded run (docnos of up to 16 bytes) the first
+  // two slots of the probe sequence (one cache line) are tested without a
+  // branch (Qrels::probe_words(), from the words the hashing loaded); the
+  // documents they do not settle (both hold other docnos) are looked up in
+  // a second pass.
   constexpr long kSlotAhead = 32;
   const bool padded = run.padded;
   const bool orders = opt.want_orders;
@@ -154,15 +168,17 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
     ws.grades[k] = s->grade < 0 ? kUnjudged : s->grade;
     return static_cast<long>(s->entry) - 1;
   };
+  const Qrels::TopicTable table = qrels.table(qt);
   for (long a = 0; a < n + kSlotAhead; ++a) {
-    if (a < n) IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[a]));
+    if (a < n) IRTOPICS_PREFETCH(table.home(ws.hash[a]));
     const long k = a - kSlotAhead;  // look up document k
     if (k < 0) continue;
     const std::string_view doc = run.docno[ws.idx[k]];
     long e;
     if (padded && doc.size() <= 16) {
       int g;
-      const bool settled = qrels.first_probe(qt, doc, ws.hash[k], &e, &g);
+      const bool settled = Qrels::probe_words(table.home(ws.hash[k]), ws.words[2 * k], ws.words[2 * k + 1],
+                                              doc.size(), &e, &g);
       ws.grades[k] = e < 0 ? kNotInPool : g < 0 ? kUnjudged : g;
       ws.pending[n_pending] = static_cast<uint32_t>(k);
       n_pending += static_cast<std::size_t>(!settled);
@@ -175,11 +191,11 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   // Their probe sequences go on in the next cache line: requested ahead too.
   constexpr std::size_t kPendingAhead = 8;
   for (std::size_t j = 0; j < std::min(n_pending, kPendingAhead); ++j) {
-    IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[ws.pending[j]]) + 2);
+    IRTOPICS_PREFETCH(table.home(ws.hash[ws.pending[j]]) + 2);
   }
   for (std::size_t j = 0; j < n_pending; ++j) {
     if (j + kPendingAhead < n_pending) {
-      IRTOPICS_PREFETCH(qrels.slot_of(qt, ws.hash[ws.pending[j + kPendingAhead]]) + 2);
+      IRTOPICS_PREFETCH(table.home(ws.hash[ws.pending[j + kPendingAhead]]) + 2);
     }
     const long k = ws.pending[j];
     const long e = look_up(k, run.docno[ws.idx[k]]);
@@ -263,14 +279,13 @@ bool evaluate_blocks(RunParser& parser, const Qrels& qrels, const EvalOptions& o
   parser.time_reads(&ws.timing.ns[EvalTiming::read]);
   out = RunResult();
   out.file = run.file;
-  bool changed = false, seen = false;
+  bool seen = false;
   auto evaluate_block = [&](std::size_t len) {
     ws.block.resize(len);
     std::iota(ws.block.begin(), ws.block.end(), 0u);
     evaluate_lines(run, ws.block.data(), len, static_cast<std::size_t>(run.topic[0]), qrels, opt, ws, out);
   };
-  while (parser.next(&changed, &seen)) {
-    if (!changed) continue;
+  while (parser.next_topic(&seen)) {
     if (seen) return false;
     const std::size_t last = run.size() - 1;  // first line of the new topic
     if (last == 0) continue;

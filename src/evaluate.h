@@ -64,6 +64,8 @@ struct EvalTiming {
 struct EvalWorkspace {
   std::vector<uint32_t> start, order, idx, block, pending;
   std::vector<uint64_t> hash;
+  std::vector<uint64_t> words;  // per document of a padded run: its docno's two
+                                // words (load_short()), 2k and 2k + 1
   struct SetCell {
     uint64_t hash;
     uint32_t pos, stamp;

@@ -536,49 +536,80 @@ bool RunParser::refill() {
   return p_ < end_ || refill();
 }
 
-bool RunParser::next(bool* topic_changed, bool* seen_before) {
+// One line (next()'s work), inlined into next() and next_topic(): the
+// per-line loop of evaluate_blocks() then runs inside next_topic() without a
+// call per line.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
   std::string_view* const f = fields_;  // a member: a local array would be zeroed on every call
   while (p_ < end_ || refill()) {
     if (++line_no_ == 0) throw too_many_lines(run_.file);
-    bool extra = false;
-    const char* const line_start = p_;
-    const int n = split_six(p_, f, &p_) ? 6 : split_line(p_, end_, f, 6, &extra, &p_);
-    if (n == 0) continue;  // blank line
-    if (f[0][0] == '#') throw comment_error(run_.file, line_no_, "run");
-    if (n < 6) {
-      throw InputError("parse", run_.file, line_no_,
-                       "expected 6 fields (topic Q0 docno rank score tag), found " +
-                           std::to_string(n));
+    // The fields used: from split_run_line() for the common line (six
+    // fields within 64 bytes), else from the general splitters.
+    std::string_view topic, docno, score, tag;
+    if (!split_run_line(p_, &topic, &docno, &score, &tag, &p_)) {
+      bool extra = false;
+      const char* const line_start = p_;
+      const int n = split_line(p_, end_, f, 6, &extra, &p_);
+      if (n == 0) continue;  // blank line
+      if (f[0][0] == '#') throw comment_error(run_.file, line_no_, "run");
+      if (n < 6) {
+        throw InputError("parse", run_.file, line_no_,
+                         "expected 6 fields (topic Q0 docno rank score tag), found " +
+                             std::to_string(n));
+      }
+      if (extra && has_inner_cr(line_start, p_ - 1)) throw cr_only_error(run_.file, line_no_);
+      topic = f[0];
+      docno = f[2];
+      score = f[4];
+      tag = f[5];
+    } else if (topic[0] == '#') {
+      throw comment_error(run_.file, line_no_, "run");
     }
-    if (extra && has_inner_cr(line_start, p_ - 1)) throw cr_only_error(run_.file, line_no_);
     double s;
     // +-inf are accepted (trec_eval's atof reads them, and they sort first
     // and last); NaN is refused (parse_double()): it has no place in
     // trec_eval's order and would break the sort's strict weak ordering.
-    if (!parse_double(f[4], &s)) throw InputError("parse", run_.file, line_no_, score_problem(f[4]));
+    if (!parse_score(score, &s)) throw InputError("parse", run_.file, line_no_, score_problem(score));
     *topic_changed = false;
     *seen_before = false;
-    if (last_index_ < 0 || !same_bytes(f[0], last_topic_)) {
+    if (last_index_ < 0 || !same_padded(topic, last_topic_)) {
       *topic_changed = true;
       bool added = false;
-      last_index_ = intern_topic(f[0], index_, run_.topics, &added);
+      last_index_ = intern_topic(topic, index_, run_.topics, &added);
       *seen_before = !added;
-      last_topic_ = f[0];
+      last_topic_ = topic;
     }
     // One run per file: a second run tag (two runs concatenated, say) would
     // otherwise be merged into the first run's ranked lists.
+    // The first 16 bytes of the tag are kept in tag_head_ (zero-padded), so
+    // that a tag of up to 16 bytes compares as two words.
     if (run_.tag.empty()) {
-      run_.tag = std::string(f[5]);
-    } else if (!same_bytes(f[5], run_.tag)) {
+      run_.tag = std::string(tag);
+      std::memcpy(tag_head_, tag.data(), std::min<std::size_t>(tag.size(), sizeof tag_head_));
+    } else if (!(tag.size() <= sizeof tag_head_ ? same_padded(tag, std::string_view(tag_head_, run_.tag.size()))
+                                                  : same_bytes(tag, run_.tag))) {
       throw InputError("parse", run_.file, line_no_,
-                       "the run tag '" + show(f[5]) + "' differs from the first line's '" +
+                       "the run tag '" + show(tag) + "' differs from the first line's '" +
                            show(run_.tag) + "' (one run per file: split the file by tag)");
     }
     run_.topic.push_back(last_index_);
     run_.score.push_back(s);
-    run_.docno.push_back(f[2]);
+    run_.docno.push_back(docno);
     run_.line.push_back(line_no_);
     return true;
+  }
+  return false;
+}
+
+bool RunParser::next(bool* topic_changed, bool* seen_before) { return parse_line(topic_changed, seen_before); }
+
+bool RunParser::next_topic(bool* seen_before) {
+  bool changed = false;
+  while (parse_line(&changed, seen_before)) {
+    if (changed) return true;
   }
   return false;
 }

@@ -80,7 +80,10 @@ inline uint64_t keep_first_bytes(uint64_t w, unsigned k) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   const uint64_t m = k == 0 ? 0 : ~(~uint64_t{0} >> (8 * k));
 #else
-  const uint64_t m = k >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * k)) - 1;
+  // 2^(8k) - 1 without a branch: two shifts of 4k bits each are defined
+  // for k = 8 (where one shift of 64 bits would not be) and give 0, so the
+  // mask is then all ones.
+  const uint64_t m = ((uint64_t{1} << (4 * k)) << (4 * k)) - 1;
 #endif
   return w & m;
 }
@@ -114,6 +117,36 @@ inline uint64_t hash_padded(std::string_view s) {
   uint64_t w0, w1;
   load_short(s.data(), s.size(), &w0, &w1);
   return hash_words(w0, w1, s.size());
+}
+
+// same_bytes() for two strings that are each followed by at least 16
+// readable bytes (views into a padded text): strings of up to 16 bytes are
+// compared as words, without a loop: a word's difference shifted so that
+// only its first n bytes remain (the run parser compares each line's topic
+// id and run tag with the previous line's).
+inline bool same_padded(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n == 0 || n > 16) return same_bytes(a, b);
+  uint64_t a0, b0;
+  std::memcpy(&a0, a.data(), 8);
+  std::memcpy(&b0, b.data(), 8);
+  const unsigned k = n < 8 ? static_cast<unsigned>(n) : 8u;  // bytes of the first word, 1..8
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  const bool first = ((a0 ^ b0) >> (64 - 8 * k)) == 0;
+#else
+  const bool first = ((a0 ^ b0) << (64 - 8 * k)) == 0;
+#endif
+  if (n <= 8) return first;
+  uint64_t a1, b1;
+  std::memcpy(&a1, a.data() + 8, 8);
+  std::memcpy(&b1, b.data() + 8, 8);
+  const unsigned r = static_cast<unsigned>(n) - 8;  // 1..8
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return first && ((a1 ^ b1) >> (64 - 8 * r)) == 0;
+#else
+  return first && ((a1 ^ b1) << (64 - 8 * r)) == 0;
+#endif
 }
 
 // Reads a whole file, decompressing gzip (magic bytes 1f 8b). Reuses `out`'s
@@ -173,10 +206,17 @@ class RunParser {
   explicit RunParser(Run& run);
   RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece = kStreamPiece);
   bool next(bool* topic_changed, bool* seen_before);
+  // Parses lines until one whose topic differs from the previous line's
+  // (true: that line is the last one appended, and *seen_before says
+  // whether its topic came before) or the end of the text (false): the
+  // loop of next() without a call per line.
+  bool next_topic(bool* seen_before);
   // Adds the steady-clock nanoseconds spent in read(2) to *ns (streaming).
   void time_reads(int64_t* ns) { read_ns_ = ns; }
  private:
   bool refill();
+  bool parse_line(bool* topic_changed, bool* seen_before);
+  char tag_head_[16] = {};   // the run tag's first 16 bytes, zero-padded
   int64_t* read_ns_ = nullptr;
   Run& run_;
   const char* p_ = nullptr;
@@ -303,16 +343,29 @@ struct Qrels {
   // -1 (not judged) and *grade the grade when found; false when both hold
   // other docnos (find() must then walk on).
   bool first_probe(int32_t topic, std::string_view docno, uint64_t hash, long* entry, int* grade) const {
-    const Slot* s = slot_of(topic, hash);
     uint64_t w0, w1;
     load_short(docno.data(), docno.size(), &w0, &w1);
-    const bool hit0 = holds(s[0], w0, w1, docno.size());
-    const bool hit1 = holds(s[1], w0, w1, docno.size());
+    return probe_words(slot_of(topic, hash), w0, w1, docno.size(), entry, grade);
+  }
+  // first_probe() from the docno's words (load_short()) and the first slot
+  // of its probe sequence (TopicTable::home()), for a caller that has both
+  // already: evaluate_lines() keeps each docno's words from its hashing.
+  static bool probe_words(const Slot* s, uint64_t w0, uint64_t w1, std::size_t n, long* entry, int* grade) {
+    const bool hit0 = holds(s[0], w0, w1, n);
+    const bool hit1 = holds(s[1], w0, w1, n);
     const uint32_t e = hit0 ? s[0].entry : hit1 ? s[1].entry : 0;
     *entry = static_cast<long>(e) - 1;
     *grade = hit0 ? s[0].grade : s[1].grade;
     return hit0 | hit1 | (s[0].entry == 0) | (s[1].entry == 0);
   }
+  // One topic's table, looked up once per ranked list rather than per
+  // document (slot_of() reads slot_start and slot_mask on every call).
+  struct TopicTable {
+    const Slot* slots;
+    uint64_t mask;
+    const Slot* home(uint64_t hash) const { return slots + Qrels::home(hash, mask); }
+  };
+  TopicTable table(int32_t topic) const { return {slots.data() + slot_start[topic], slot_mask[topic]}; }
   // The first slot of a docno's probe sequence, for prefetching a few
   // documents ahead (evaluate_lines()): a topic's table is tens of kilobytes
   // and each run touches it once per topic, so without the hint nearly every

@@ -84,16 +84,24 @@ inline int split_line(const char* p, const char* end, std::string_view* fields, 
 }
 
 // The common run line in one step: when the line starting at p ends within
-// 64 bytes and has exactly six fields, stores them, sets *next to the start
-// of the next line and returns true; otherwise returns false and the caller
-// uses split_line(), which gives the same fields for such a line. One mask
-// of the white-space bytes of the 64-byte window replaces split_line()'s
-// byte-by-byte walk, whose every step waits for the previous one.
-inline bool split_six(const char* p, std::string_view* fields, const char** next) {
+// 64 bytes and has exactly six fields, sets the four fields the parser uses
+// (topic, docno, score, tag) and *next (the start of the next line) and
+// returns true; otherwise returns false and the caller uses split_line(),
+// which gives the same fields for such a line. One mask of the white-space
+// bytes of the 64-byte window replaces split_line()'s byte-by-byte walk,
+// whose every step waits for the previous one; the field count is checked
+// once (the sixth field start is the last one) and only the four fields'
+// bounds are taken.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool split_run_line(const char* p, std::string_view* topic, std::string_view* docno,
+                           std::string_view* score, std::string_view* tag, const char** next) {
 #if defined(__SSE2__)
   const __m128i nine = _mm_set1_epi8(9), four = _mm_set1_epi8(4), space = _mm_set1_epi8(' '),
                 lf = _mm_set1_epi8('\n');
   uint64_t white = 0, end = 0;
+#pragma GCC unroll 4
   for (int k = 0; k < 4; ++k) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
     const __m128i x = _mm_sub_epi8(v, nine);                       // 9..13 -> 0..4
@@ -105,23 +113,33 @@ inline bool split_six(const char* p, std::string_view* fields, const char** next
            << (16 * k);
   }
   if (end == 0) return false;
-  const int len = __builtin_ctzll(end);                 // the line end, at most 63
+  const int len = __builtin_ctzll(end);                       // the line end, at most 63
   const uint64_t word = ~white & ((uint64_t{1} << len) - 1);  // field bytes
-  uint64_t starts = word & ~(word << 1);                // first byte of each field
-  uint64_t ends = ~word & (word << 1);                  // byte after each field
-  for (int i = 0; i < 6; ++i) {
-    if (starts == 0) return false;
-    const int b = __builtin_ctzll(starts), e = __builtin_ctzll(ends);
-    fields[i] = std::string_view(p + b, static_cast<std::size_t>(e - b));
-    starts &= starts - 1;
-    ends &= ends - 1;
-  }
-  if (starts != 0) return false;
+  const uint64_t s0 = word & ~(word << 1);                    // first byte of each field
+  const uint64_t e0 = ~word & (word << 1);                    // byte after each field
+  // s_k: the starts without the first k; exactly six fields when s5 holds
+  // one bit. Every ctz below is then of a non-zero word.
+  const uint64_t s1 = s0 & (s0 - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1), s4 = s3 & (s3 - 1),
+                 s5 = s4 & (s4 - 1);
+  if (s5 == 0 || (s5 & (s5 - 1)) != 0) return false;
+  const uint64_t e1 = e0 & (e0 - 1), e2 = e1 & (e1 - 1), e3 = e2 & (e2 - 1), e4 = e3 & (e3 - 1),
+                 e5 = e4 & (e4 - 1);
+  auto field = [p](uint64_t s, uint64_t e) {
+    const int b = __builtin_ctzll(s);
+    return std::string_view(p + b, static_cast<std::size_t>(__builtin_ctzll(e) - b));
+  };
+  *topic = field(s0, e0);
+  *docno = field(s2, e2);
+  *score = field(s4, e4);
+  *tag = field(s5, e5);
   *next = p + len + 1;
   return true;
 #else
   (void)p;
-  (void)fields;
+  (void)topic;
+  (void)docno;
+  (void)score;
+  (void)tag;
   (void)next;
   return false;
 #endif
@@ -141,32 +159,37 @@ bool parse_double(std::string_view f, double* out) {
     ++b;
     if (b < e && *b == '-') return false;  // "+-1" is no number
   }
-  // Fast path for plain decimals ("-12.345"): with at most 15 significant
-  // digits the digits form an integer that is exact in a double, and one
-  // division by an exact power of ten is correctly rounded, so the result is
-  // the same double strtod() gives (Clinger's fast path). Anything else
-  // (exponents, more digits, nan, inf) goes to std::from_chars.
+  // Fast path for plain decimals ("-12.345"): when the digits, read as one
+  // integer, are at most 2^53 they are exact in a double, and one division
+  // by an exact power of ten (up to 1e22) is correctly rounded, so the
+  // result is the double strtod() gives (Clinger's fast path). Anything else
+  // (exponents, more digits, nan, inf, a second point) goes to
+  // std::from_chars. Two tight digit loops (before and after the point):
+  // each step is a subtraction, a compare and a multiply-add, with no flag
+  // to update per digit.
   {
     const char* p = b;
-    bool neg = false;
-    if (p < e && *p == '-') { neg = true; ++p; }
+    const bool neg = p < e && *p == '-';
+    p += neg;
+    const char* const int_start = p;
     uint64_t mant = 0;
-    int digits = 0, frac = 0;
-    bool dot = false, ok = p < e;
-    for (; p < e; ++p) {
-      const char c = *p;
-      if (c >= '0' && c <= '9') {
-        mant = mant * 10 + static_cast<uint64_t>(c - '0');
-        if (mant != 0) ++digits;
-        if (dot) ++frac;
-      } else if (c == '.' && !dot) {
-        dot = true;
-      } else {
-        ok = false;
-        break;
-      }
+    unsigned d;
+    while (p < e && (d = static_cast<unsigned char>(*p) - unsigned{'0'}) < 10) {
+      mant = mant * 10 + d;
+      ++p;
     }
-    if (ok && digits <= 15 && frac <= 22 && (p - b) > (neg ? 1 : 0) + (dot ? 1 : 0)) {
+    std::ptrdiff_t n_digits = p - int_start, frac = 0;
+    if (p < e && *p == '.') {
+      const char* const frac_start = ++p;
+      while (p < e && (d = static_cast<unsigned char>(*p) - unsigned{'0'}) < 10) {
+        mant = mant * 10 + d;
+        ++p;
+      }
+      frac = p - frac_start;
+      n_digits += frac;
+    }
+    // At most 19 digits: the integer cannot have wrapped around.
+    if (p == e && n_digits > 0 && n_digits <= 19 && frac <= 22 && mant <= (uint64_t{1} << 53)) {
       const double v = static_cast<double>(mant) / kPow10[frac];
       *out = neg ? -v : v;
       return true;
@@ -174,6 +197,57 @@ bool parse_double(std::string_view f, double* out) {
   }
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e && !std::isnan(*out);
+}
+
+// parse_double() of a field followed by at least 8 readable bytes (a run
+// line's score in the padded text): a plain decimal of at most 8 bytes
+// after an optional '-' (such as "19.388", "-0.25" or "12") is read with
+// word arithmetic (SWAR): which bytes are digits, where the point is, and
+// the digits' value in three multiply-shift steps, with no loop or branch per
+// digit; every other field goes to parse_double(). The value is at most
+// 99,999,999 over a power of ten up to 1e7, both exact in a double, so the
+// one division is correctly rounded: the double strtod() gives.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool parse_score(std::string_view f, double* out) {
+  const char* b = f.data();
+  std::size_t n = f.size();
+  const bool neg = n > 0 && *b == '-';
+  b += neg;
+  n -= neg;
+  if (n == 0 || n > 8) return parse_double(f, out);
+  uint64_t w;
+  std::memcpy(&w, b, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap64(w);  // byte k of the field in bits 8k..8k+7, as below
+#endif
+  const uint64_t keep = n == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * n)) - 1;  // the field's bytes
+  const uint64_t x = (w ^ 0x3030303030303030ULL) & keep;  // digits -> 0..9
+  // High bit of each byte that is not a digit (x > 9); a carry between
+  // bytes can only flag more bytes, which sends the field to parse_double().
+  const uint64_t other = ((x + 0x7676767676767676ULL) | x) & 0x8080808080808080ULL & keep;
+  uint64_t digits = x;
+  int frac = 0;
+  if (other != 0) {
+    // One non-digit, a point, and at least one digit.
+    const int at = __builtin_ctzll(other) >> 3;
+    if ((other & (other - 1)) != 0 || b[at] != '.' || n == 1) return parse_double(f, out);
+    const uint64_t below = (uint64_t{1} << (8 * at)) - 1;  // bytes before the point
+    // The point's byte dropped: the bytes before it move up one byte, and
+    // byte 0 becomes a leading zero digit.
+    digits = ((x & below) << 8) | (x & ~(below | (below << 8) | (uint64_t{0xff} << (8 * at))));
+    frac = static_cast<int>(n) - at - 1;
+  }
+  // Right-align the n digit bytes (byte 7 the last digit), then combine
+  // pairs, quads and the two halves.
+  digits <<= 8 * (8 - n);
+  digits = (digits * 10 + (digits >> 8)) & 0x00ff00ff00ff00ffULL;
+  digits = (digits * 100 + (digits >> 16)) & 0x0000ffff0000ffffULL;
+  digits = (digits * 10000 + (digits >> 32)) & 0x00000000ffffffffULL;
+  const double v = static_cast<double>(digits) / kPow10[frac];
+  *out = neg ? -v : v;
+  return true;
 }
 
 }  // namespace

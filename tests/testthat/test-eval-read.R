@@ -70,6 +70,8 @@ test_that("forked children of a process that used 2 threads run single-threaded 
   runs <- data.frame(system = rep(c("a", "b", "c"), each = 3), topic = "1",
                      docno = rep(c("d1", "d2", "x"), 3), score = c(3:1, 1:3, c(2, 3, 1)))
   qrels <- data.frame(topic = "1", docno = c("d1", "d2"), rel = c(1L, 0L))
+  # Small inputs run on one thread unless this option says otherwise.
+  withr::local_options(irtopics.eval_thread_bytes = 0)
   # The parent opens an OpenMP region of 2 threads (3 runs, 2 workers).
   parent <- evaluate(runs, qrels, "AP", n_threads = 2)$AP
   expect_identical(irtopics_state$omp_pid, Sys.getpid())

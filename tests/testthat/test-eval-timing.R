@@ -21,6 +21,7 @@ write_sized_runs <- function(dir, n) {
 }
 
 test_that("evaluation_phases() accounts for every run, ranking and line and returns evaluate()'s result", {
+  withr::local_options(irtopics.eval_thread_bytes = 0)  # 2 threads for these small files
   d <- write_sized_runs(withr::local_tempdir(), 20L)
   m <- c("AP", "P@10", "nDCG")
   ph <- evaluation_phases(d$paths, d$qrels, m, n_threads = 2, progress = FALSE)
@@ -42,6 +43,7 @@ test_that("evaluation_phases() accounts for every run, ranking and line and retu
 })
 
 test_that("run files without a progress bar are one C++ call; with a bar, chunks of 16", {
+  withr::local_options(irtopics.eval_thread_bytes = 0)
   d <- write_sized_runs(withr::local_tempdir(), 20L)
   one <- evaluation_phases(d$paths, d$qrels, "AP", n_threads = 2, progress = FALSE)
   expect_identical(attr(one, "chunks"), 1L)
@@ -59,6 +61,35 @@ test_that("run files without a progress bar are one C++ call; with a bar, chunks
   mem <- evaluation_phases(runs, d$qrels, "AP", n_threads = 2, progress = FALSE)
   expect_identical(attr(mem, "chunks"), 2L)
   expect_identical(unclass(attr(mem, "evaluation")$AP), unclass(attr(one, "evaluation")$AP))
+})
+
+test_that("inputs under getOption('irtopics.eval_thread_bytes', 4e6) bytes are evaluated on one thread", {
+  d <- write_sized_runs(withr::local_tempdir(), 20L)
+  bytes <- sum(file.size(d$paths))
+  threads_used <- function(limit, runs = d$paths) {
+    withr::local_options(irtopics.eval_thread_bytes = limit)
+    ph <- evaluation_phases(runs, d$qrels, "AP", n_threads = 2, progress = FALSE)
+    list(n = length(attr(ph, "threads")$runs), ev = attr(ph, "evaluation"))
+  }
+  small <- threads_used(NULL)        # the default, 4 MB: one thread
+  at <- threads_used(bytes)          # exactly the limit: not below it, two threads
+  below <- threads_used(bytes + 1)   # one byte short of the limit: one thread
+  expect_identical(c(small$n, at$n, below$n), c(1L, 2L, 1L))
+  expect_identical(unclass(small$ev), unclass(at$ev))
+  # Runs in memory count 40 bytes a line.
+  runs <- do.call(rbind, lapply(seq_along(d$paths), function(i) {
+    df <- as.data.frame(read_run(d$paths[i]))
+    df$system <- sprintf("r%02d", i)
+    df
+  }))
+  # (a chunk of them at a time: every chunk holds at least one line, none
+  # all of them)
+  expect_identical(threads_used(40, runs)$n, 2L)
+  expect_identical(threads_used(40 * nrow(runs), runs)$n, 1L)
+  # One thread asked: one thread, whatever the size.
+  withr::local_options(irtopics.eval_thread_bytes = 0)
+  ph1 <- evaluation_phases(d$paths, d$qrels, "AP", n_threads = 1, progress = FALSE)
+  expect_identical(length(attr(ph1, "threads")$runs), 1L)
 })
 
 test_that("evaluation_phases() turns its log off after an error", {

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
       {"run parser", test_run_parser},
       {"score forms", test_score_forms},
       {"random scores", test_random_scores},
+      {"short scores", test_short_scores},
       {"line splitting", test_line_splitting},
       {"qrels lookups", test_qrels_lookups},
       {"trec_eval order", test_trec_order},

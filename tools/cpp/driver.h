@@ -198,6 +198,7 @@ void test_trec_eval_parity();  // driver_parity.cpp
 void test_run_parser();
 void test_score_forms();
 void test_random_scores();
+void test_short_scores();
 void test_line_splitting();
 void test_qrels_lookups();
 void test_trec_order();

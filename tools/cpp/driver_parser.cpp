@@ -3,6 +3,7 @@
 // splitter, qrels lookups, trec_eval order, and gzip and plain files through
 // read_whole_file.
 #include "driver.h"
+#include "trec_scan.h"
 
 // ---------------------------------------------------------------------------
 // Parser behaviour
@@ -193,6 +194,47 @@ void test_random_scores() {
     }
   }
   CHECK(r.size() == scores.size() && same == static_cast<long>(scores.size()));
+}
+
+// The word-arithmetic score parser (parse_score(), for fields of up to 8
+// bytes after a '-') against parse_double() (Clinger's fast path, then
+// std::from_chars) on random short fields of digits, points, signs, 'e' and
+// other bytes, followed by white space as in a run line: the same verdict and
+// the same double, bit for bit; and for every field it accepts, strtod()'s.
+void test_short_scores() {
+  Context ctx("short scores");
+  Lcg rng{20261127};
+  const char alphabet[] = "0123456789.-+eE x";
+  long accepted = 0, checked = 0;
+  for (int it = 0; it < 2000000; ++it) {
+    const std::size_t len = 1 + rng.below(9);
+    std::string f;
+    const int shape = static_cast<int>(rng.below(4));
+    for (std::size_t k = 0; k < len; ++k) {
+      f += shape == 0 ? alphabet[rng.below(17)] : static_cast<char>('0' + rng.below(10));
+    }
+    if (shape >= 2 && len > 1) f[rng.below(len)] = '.';
+    if (shape == 3) f.insert(0, "-");
+    if (f.find(' ') != std::string::npos) continue;  // one field
+    char buf[40];
+    std::memset(buf, ' ', sizeof buf);
+    std::memcpy(buf, f.data(), f.size());
+    const std::string_view view(buf, f.size());
+    double a = -1, b = -2;
+    const bool ra = irtopics::scan::parse_score(view, &a);
+    const bool rb = irtopics::scan::parse_double(view, &b);
+    ++checked;
+    if (ra != rb || (ra && std::memcmp(&a, &b, sizeof a) != 0)) {
+      CHECK_MSG(false, "'" + f + "': " + num(a) + " vs " + num(b));
+      continue;
+    }
+    if (ra) {
+      ++accepted;
+      const double want = std::strtod(f.c_str(), nullptr);
+      CHECK_MSG(std::memcmp(&a, &want, sizeof a) == 0, "'" + f + "': " + num(a) + " vs strtod " + num(want));
+    }
+  }
+  CHECK(checked > 1000000 && accepted > 500000);
 }
 
 // The run parser splits a line of six fields that ends within 64 bytes with
