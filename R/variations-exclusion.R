@@ -13,10 +13,13 @@ plot_query_exclusion <- function(df, label, topic, simulated, note = NULL) {
     ggplot2::geom_point(size = 1.8) +
     ggplot2::scale_y_continuous(breaks = seq_along(lev), labels = rev(lev),
                                 expand = ggplot2::expansion(add = 0.5)) +
-    system_point_scales(systems) +
+    # below the panel: the query labels already take width
+    system_point_scales(systems, below = TRUE) +
     plot_labels(title = paste("Topic", topic), note = caption_lines(sim_caption(simulated), note),
                 x = expression(-log[10](N[25] + 1)), y = NULL) +
-    ggplot2::theme(panel.grid.minor.y = ggplot2::element_blank())
+    # a legend below is centred on the panel, right of the long query labels:
+    # aligned right, it spreads under the labels instead of off the figure
+    ggplot2::theme(panel.grid.minor.y = ggplot2::element_blank(), legend.justification = "right")
   p
 }
 
@@ -42,6 +45,10 @@ query_labels <- function(id, text, width) {
 #' @param text_width Characters of query text shown after the query id; longer
 #'   texts are cut with "...". `0` shows the ids only. The default fits a
 #'   figure one column (3.5 in) wide.
+#' @param systems The systems to draw. By default all, up to 4 (each system
+#'   adds a point to every query's row); of more systems, the 4 with the best
+#'   mean exclusion on the topic, and the caption
+#'   (or, with titles off, a message) says how many were left out.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object. Systems are told apart by colour and shape and
 #'   drawn side by side within each query's row, so that systems with equal
@@ -53,12 +60,14 @@ query_labels <- function(id, text, width) {
 #' ex <- exclusion_measure(sim$runs, sim$qrels, sim$query_map, depth = 200)
 #' ggplot2::autoplot(ex)
 #' @export
-autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, ...) {
+autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, systems = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_exclusion")
   check_number(text_width, "text_width", min = 0, integer = TRUE)
   df <- object$lists
   topic <- choose_topic(topic, unique(df$topic))
   df <- df[df$topic == topic, ]
+  shown <- plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
+  df <- df[df$system %in% shown$systems, ]
   gauge <- tapply(df$n_returned / df$n_rel, df$query, mean)
   qs <- unique(df$query)
   qs <- qs[order(-gauge[qs], seq_along(qs))]
@@ -66,7 +75,8 @@ autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, ...) {
   undefined <- sum(is.na(df$exclusion))
   note <- if (undefined) sprintf("%s not drawn: the topic has no relevant document.",
                                  plural(undefined, "list"))
-  plot_query_exclusion(df, query_labels(df$query, df$text, text_width), topic, object$simulated, note)
+  plot_query_exclusion(df, query_labels(df$query, df$text, text_width), topic, object$simulated,
+                       c(shown$note, note))
 }
 
 # N25 --------------------------------------------------------------------------

@@ -4,6 +4,9 @@
 #' letter and coloured by system: Figure 2 of Liggett & Buckley (2005).
 #'
 #' @param object An `ir_query_map` object from [query_map_mds()].
+#' @param systems The systems to draw (the map itself is of all lists). By
+#'   default all, up to 8; of more systems, the first 8 by name, and the
+#'   caption (or, with titles off, a message) says how many were left out.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object.
 #' @method autoplot ir_query_map
@@ -13,11 +16,13 @@
 #' d <- return_order_dissimilarity(sim$runs, sim$qrels, "sim01", sim$query_map, depth = 200)
 #' ggplot2::autoplot(query_map_mds(d))
 #' @export
-autoplot.ir_query_map <- function(object, ...) {
+autoplot.ir_query_map <- function(object, systems = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_query_map")
   df <- object$points
   if (!"dim2" %in% names(df)) df$dim2 <- 0
-  systems <- unique(df$system)
+  shown <- plot_systems(unique(df$system), systems)
+  df <- df[df$system %in% shown$systems, , drop = FALSE]
+  systems <- shown$systems
   df$system <- factor(df$system, levels = systems)
   shared <- shared_points_text(object)
   p <- ggplot2::ggplot(df, ggplot2::aes(x = .data$dim1, y = .data$dim2, colour = .data$system,
@@ -27,7 +32,7 @@ autoplot.ir_query_map <- function(object, ...) {
     system_point_scales(systems, below = FALSE) +
     ggplot2::coord_equal() +
     plot_labels(title = if (!is.null(object$topic)) paste("Topic", object$topic),
-                note = caption_lines(sim_caption(object$simulated), shared),
+                note = caption_lines(sim_caption(object$simulated), shown$note, shared),
                 x = "Dimension 1", y = "Dimension 2")
   p
 }
@@ -267,6 +272,7 @@ shared_points_text <- function(x) {
   # systems whose lists coincide with another system's: "a = b"
   pairs <- unique(unlist(lapply(split(p$system, p$point), function(s) {
     s <- unique(s)
+    if (length(s) > 4L) s <- c(s[1:3], sprintf("%d more", length(s) - 3L))
     if (length(s) > 1L) paste(s, collapse = " = ")
   })))
   sprintf("%d of %d lists share %d point%s (identical return orders%s).",

@@ -18,6 +18,11 @@
 #' @param text_width For `type = "queries"`, characters of query text shown
 #'   after the letter (longer texts are cut with "..."; `0`: letters only).
 #'   The default fits a figure one column (3.5 in) wide.
+#' @param systems The systems to draw. By default all, up to 4 for
+#'   `"queries"` (each system adds a point to every query's row) and 8 for
+#'   `"ap"`; of more systems, those with the best mean exclusion on the topic
+#'   (`"queries"`) or mean AP (`"ap"`), and the caption (or, with titles off, a message)
+#'   says how many were left out.
 #' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot object. Topics whose indicator is undefined (`NA`) or
 #'   not finite are not drawn; the caption (or, with titles off, a message)
@@ -32,7 +37,7 @@
 #' ggplot2::autoplot(ind, type = "ap", indicator = "U")
 #' @export
 autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topic = NULL,
-                                         indicator = "E", text_width = 18L, ...) {
+                                         indicator = "E", text_width = 18L, systems = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_topic_indicators")
   check_number(text_width, "text_width", min = 0, integer = TRUE)
   type <- match_choice(type)
@@ -44,18 +49,25 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
     topic <- choose_topic(topic, unique(df$topic))
     df <- df[df$topic == topic, ]
     df <- df[order(df$selection_order), ]
+    shown <- plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
+    df <- df[df$system %in% shown$systems, ]
     text <- df$text
     miss <- is.na(text) | !nzchar(trimws(text))
     text[miss] <- df$query[miss]
-    return(plot_query_exclusion(df, query_labels(df$letter, text, text_width), topic, object$simulated))
+    return(plot_query_exclusion(df, query_labels(df$letter, text, text_width), topic, object$simulated,
+                                shown$note))
   }
   if (!is.null(topic)) stop_irtopics("{.arg topic} is used by {.code type = \"queries\"} only.")
   vars <- setdiff(indicator_columns(object), "AP")
   indicator <- match_choice(indicator, vars, "indicator")
   df <- object$indicators
-  note <- dropped_note(df, c(indicator, "AP"), object$undefined %||% empty_undefined(), what = "topic-system pair")
+  shown <- plot_systems(unique(df$system), systems, tapply(df$AP, df$system, mean, na.rm = TRUE),
+                        what = "mean AP")
+  df <- df[df$system %in% shown$systems, , drop = FALSE]
+  note <- c(shown$note, dropped_note(df, c(indicator, "AP"), object$undefined %||% empty_undefined(),
+                                     what = "topic-system pair"))
   df <- df[is.finite(df[[indicator]]) & is.finite(df$AP), , drop = FALSE]
-  systems <- unique(object$indicators$system)
+  systems <- shown$systems
   df$system <- factor(df$system, levels = systems)
   p <- ggplot2::ggplot(df, ggplot2::aes(x = .data[[indicator]], y = .data$AP, colour = .data$system,
                                         shape = .data$system, label = .data$topic)) +
@@ -142,7 +154,7 @@ legend_rows_for <- function(labels, width = 3.3) {
   item <- 0.45 + 0.6 * em * max(nchar(labels), 1L)
   per_row <- max(1L, floor(width / item))
   n <- length(labels)
-  if (per_row >= min(n, 5L)) return(NULL)
+  if (per_row >= n) return(NULL)
   as.integer(ceiling(n / per_row))
 }
 
@@ -160,4 +172,26 @@ system_point_scales <- function(systems, below = NULL) {
        ggplot2::scale_shape_manual(values = system_shapes(n), name = NULL, drop = FALSE,
                                    guide = guide),
        title_theme(legend = below))
+}
+
+# The systems a figure draws: those the user chose (`systems`), or all of
+# them up to `max`; beyond, the `max` best by `score` (a named vector, higher
+# is better; NULL: the first by name). Returns the systems and the note that
+# says how many were left out.
+plot_systems <- function(available, systems = NULL, score = NULL, max = 8L, what = "mean exclusion",
+                         call = rlang::caller_env()) {
+  if (!is.null(systems)) {
+    if (!is.character(systems) || !length(systems) || anyNA(systems) || !all(systems %in% available)) {
+      stop_irtopics(c("{.arg systems} must name systems of the figure.",
+                      i = "Systems: {.val {utils::head(available, 10)}}{if (length(available) > 10) ', ...'}."),
+                    call = call)
+    }
+    return(list(systems = available[available %in% systems], note = NULL))
+  }
+  if (length(available) <= max) return(list(systems = available, note = NULL))
+  keep <- if (is.null(score)) sort_bytes(available)[seq_len(max)] else
+    names(sort(score[available], decreasing = TRUE))[seq_len(max)]
+  list(systems = available[available %in% keep],
+       note = sprintf("Showing %d of %d systems: %s.", max, length(available),
+                      if (is.null(score)) "the first by name" else paste("best", what)))
 }
