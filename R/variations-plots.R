@@ -8,7 +8,7 @@
 #' the paper's Figures 1, 3 and 5. `type = "ap"` draws, for every topic and
 #' system, the mean AP over the selected queries against an indicator
 #' (\eqn{E} by default: Figure 13), one point per topic and system labelled
-#' by the topic.
+#' by the topic (labels that would overprint are left out).
 #'
 #' @param object An `ir_topic_indicators` object.
 #' @param type `"queries"` or `"ap"`.
@@ -72,10 +72,14 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
   p <- ggplot2::ggplot(df, ggplot2::aes(x = .data[[indicator]], y = .data$AP, colour = .data$system,
                                         shape = .data$system, label = .data$topic)) +
     ggplot2::geom_point(size = 1.5) +
-    ggplot2::geom_text(size = 2.5, vjust = -0.6, show.legend = FALSE) +
+    # topic labels that would overprint one another are left out when drawn
+    ggplot2::geom_text(size = 2.5, vjust = -0.6, show.legend = FALSE, check_overlap = TRUE) +
+    # room for the labels above the top points and the last x tick label
+    ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.1))) +
+    ggplot2::scale_y_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.12))) +
     system_point_scales(systems) +
     plot_labels(note = caption_lines(sim_caption(object$simulated), note),
-                x = indicator_label(indicator, capital = TRUE), y = "Mean AP, selected queries")
+                x = indicator_label(indicator, capital = TRUE), y = "Mean AP")
   p
 }
 
@@ -128,7 +132,14 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
   note <- dropped_note(df, vars, object$undefined %||% empty_undefined())
   df <- df[is.finite(df[[vars[1]]]) & is.finite(df[[vars[2]]]), ]
   pair <- paste(object$system_a, "-", object$system_b)
-  lab <- function(v) bquote(Delta * .(v) ~ "(" * .(pair) * ")")
+  # "(a - b)" on both axes when it fits the 2.6 in height of a column
+  # figure; else on the x axis only (two lines beyond its 3.5 in width)
+  fits_y <- nchar(pair) + 6L <= 24L
+  lab <- function(v, axis) {
+    if (axis == "y" && !fits_y) return(bquote(Delta * .(v)))
+    if (nchar(pair) + 6L <= 40L) bquote(Delta * .(v) ~ "(" * .(pair) * ")")
+    else bquote(atop(Delta * .(v), "(" * .(pair) * ")"))
+  }
   ggplot2::ggplot(df, ggplot2::aes(x = .data[[vars[1]]], y = .data[[vars[2]]],
                                    label = .data$topic)) +
     ggplot2::geom_hline(yintercept = 0, colour = "grey70") +
@@ -138,7 +149,7 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
     ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = 0.12)) +
     ggplot2::scale_y_continuous(expand = ggplot2::expansion(mult = 0.08)) +
     plot_labels(note = caption_lines(sim_caption(object$simulated), note),
-                x = lab(vars[1]), y = lab(vars[2])) +
+                x = lab(vars[1], "x"), y = lab(vars[2], "y")) +
     title_theme()
 }
 

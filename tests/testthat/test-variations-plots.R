@@ -139,3 +139,18 @@ test_that("of more than 8 systems, the plots draw the 8 best and say how many th
   withr::local_options(irtopics.plot_titles = FALSE)
   expect_message(ggplot2::autoplot(ex), "4 of 10 systems", class = "irtopics_message_layout")
 })
+
+test_that("difference axes are titled Delta E, Delta U in plotmath, with the pair where it fits", {
+  ind <- suppressWarnings(topic_indicators(undefined_orders()))
+  p <- ggplot2::autoplot(indicator_differences(ind, "a", "b"))
+  expect_identical(deparse(p$labels$x), "Delta * \"E\" ~ \"(\" * \"a - b\" * \")\"")
+  expect_identical(deparse(p$labels$y), "Delta * \"U\" ~ \"(\" * \"a - b\" * \")\"")
+  ind$indicators$system[ind$indicators$system == "a"] <- "a_rather_long_system_name"
+  ind$undefined$system[ind$undefined$system == "a"] <- "a_rather_long_system_name"
+  q <- ggplot2::autoplot(indicator_differences(ind, "a_rather_long_system_name", "b"), type = "CS")
+  expect_identical(deparse(q$labels$y), "Delta * \"S\"")
+  expect_match(deparse(q$labels$x), "a_rather_long_system_name - b", fixed = TRUE)
+  # one topic is drawn: the x range has zero width and ggplot2's breaks of it
+  # are long numbers, so only the layout is checked here
+  expect_figure_ready(q, check_x = FALSE)
+})
