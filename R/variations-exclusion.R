@@ -1,14 +1,35 @@
-# Figure 1: exclusion per query, one colour per system.
-plot_query_exclusion <- function(df, label, topic, simulated) {
+# Figure 1: exclusion per query, one colour and shape per system. Each
+# system's points sit at their own offset within the query's row, so systems
+# with equal values (identical runs) stay visible side by side.
+plot_query_exclusion <- function(df, label, topic, simulated, note = NULL) {
   lev <- unique(label)
-  df$label <- factor(label, levels = rev(lev))
-  ggplot2::ggplot(df, ggplot2::aes(x = .data$exclusion, y = .data$label,
-                                   colour = .data$system, shape = .data$system)) +
-    ggplot2::geom_point(size = 2) +
-    ggplot2::labs(x = expression(-log[10](N[25] + 1)), y = "Query", colour = "System",
-                  shape = "System", title = paste("Topic", topic),
-                  caption = sim_caption(simulated)) +
-    ggplot2::theme_bw()
+  systems <- unique(df$system)
+  ns <- length(systems)
+  step <- if (ns > 1L) min(0.2, 0.7 / (ns - 1L)) else 0
+  df$row <- match(label, rev(lev)) + (match(df$system, systems) - (ns + 1) / 2) * -step
+  df$system <- factor(df$system, levels = systems)
+  p <- ggplot2::ggplot(df, ggplot2::aes(x = .data$exclusion, y = .data$row, colour = .data$system,
+                                        shape = .data$system)) +
+    ggplot2::geom_point(size = 1.8) +
+    ggplot2::scale_y_continuous(breaks = seq_along(lev), labels = rev(lev),
+                                expand = ggplot2::expansion(add = 0.5)) +
+    # below the panel: the query labels already take width
+    system_point_scales(systems, below = TRUE) +
+    plot_labels(title = paste("Topic", topic), note = caption_lines(sim_caption(simulated), note),
+                x = expression(-log[10](N[25] + 1)), y = NULL) +
+    # a legend below is centred on the panel, right of the long query labels:
+    # aligned right, it spreads under the labels instead of off the figure
+    ggplot2::theme(panel.grid.minor.y = ggplot2::element_blank(), legend.justification = "right")
+  p
+}
+
+# "A: text of the query" labels, the text cut to `width` characters (0: the
+# letter or id only).
+query_labels <- function(id, text, width) {
+  if (width == 0) return(id)
+  label <- paste0(id, ": ", short_text(text, width))
+  label[is.na(text) | !nzchar(trimws(text))] <- id[is.na(text) | !nzchar(trimws(text))]
+  label
 }
 
 #' Plot the exclusion of every query of a topic, by system
@@ -21,8 +42,17 @@ plot_query_exclusion <- function(df, label, topic, simulated) {
 #'
 #' @param object An `ir_exclusion` object from [exclusion_measure()].
 #' @param topic The topic (default: the first).
+#' @param text_width Characters of query text shown after the query id; longer
+#'   texts are cut with "...". `0` shows the ids only. The default fits a
+#'   figure one column (3.5 in) wide.
+#' @param systems The systems to draw. By default all, up to 4 (each system
+#'   adds a point to every query's row); of more systems, the 4 with the best
+#'   mean exclusion on the topic, and the caption
+#'   (or, with titles off, a message) says how many were left out.
 #' @param ... Unused; unknown arguments are an error.
-#' @return A ggplot object.
+#' @return A ggplot object. Systems are told apart by colour and shape and
+#'   drawn side by side within each query's row, so that systems with equal
+#'   values (identical runs) stay visible.
 #' @method autoplot ir_exclusion
 #' @examples
 #' sim <- simulate_query_runs(n_systems = 2, n_topics = 1, n_queries = 6, n_docs = 300,
@@ -30,18 +60,23 @@ plot_query_exclusion <- function(df, label, topic, simulated) {
 #' ex <- exclusion_measure(sim$runs, sim$qrels, sim$query_map, depth = 200)
 #' ggplot2::autoplot(ex)
 #' @export
-autoplot.ir_exclusion <- function(object, topic = NULL, ...) {
+autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, systems = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_exclusion")
+  check_number(text_width, "text_width", min = 0, integer = TRUE)
   df <- object$lists
   topic <- choose_topic(topic, unique(df$topic))
   df <- df[df$topic == topic, ]
+  shown <- plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
+  df <- df[df$system %in% shown$systems, ]
   gauge <- tapply(df$n_returned / df$n_rel, df$query, mean)
   qs <- unique(df$query)
   qs <- qs[order(-gauge[qs], seq_along(qs))]
   df <- df[order(match(df$query, qs)), ]
-  label <- paste0(df$query, ": ", short_text(df$text))
-  label[is.na(df$text)] <- df$query[is.na(df$text)]
-  plot_query_exclusion(df, label, topic, object$simulated)
+  undefined <- sum(is.na(df$exclusion))
+  note <- if (undefined) sprintf("%s not drawn: the topic has no relevant document.",
+                                 plural(undefined, "list"))
+  plot_query_exclusion(df, query_labels(df$query, df$text, text_width), topic, object$simulated,
+                       c(shown$note, note))
 }
 
 # N25 --------------------------------------------------------------------------

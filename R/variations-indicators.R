@@ -1,112 +1,3 @@
-#' Plot topic indicators: per-query exclusion or AP against an indicator
-#'
-#' `type = "queries"` draws, for one topic, the exclusion of each selected
-#' query (labelled by its letter and text, best query at the top) and system:
-#' the paper's Figures 1, 3 and 5. `type = "ap"` draws, for every topic and
-#' system, the mean AP over the selected queries against an indicator
-#' (\eqn{E} by default: Figure 13), one point per topic and system labelled
-#' by the topic.
-#'
-#' @param object An `ir_topic_indicators` object.
-#' @param type `"queries"` or `"ap"`.
-#' @param topic For `type = "queries"`, the topic (default: the first).
-#' @param indicator For `type = "ap"`, the indicator on the x axis: `"E"`,
-#'   `"U"`, `"C"`, `"S"` or one of your own (see [topic_indicators()]).
-#' @param ... Unused; unknown arguments are an error.
-#' @return A ggplot object.
-#' @method autoplot ir_topic_indicators
-#' @examples
-#' sim <- simulate_query_runs(n_systems = 2, n_topics = 3, n_queries = 8, n_docs = 300,
-#'                            depth = 200, seed = 1)
-#' ind <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 5, depth = 200)
-#' ggplot2::autoplot(ind, topic = "sim02")
-#' ggplot2::autoplot(ind, type = "ap")
-#' ggplot2::autoplot(ind, type = "ap", indicator = "U")
-#' @export
-autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topic = NULL,
-                                         indicator = "E", ...) {
-  check_no_dots(..., help = "autoplot.ir_topic_indicators")
-  type <- match_choice(type)
-  if (type == "queries") {
-    if (!missing(indicator)) {
-      stop_irtopics("{.arg indicator} is used by {.code type = \"ap\"} only.")
-    }
-    df <- object$queries
-    topic <- choose_topic(topic, unique(df$topic))
-    df <- df[df$topic == topic, ]
-    df <- df[order(df$selection_order), ]
-    label <- paste0(df$letter, ": ", short_text(df$text))
-    label[is.na(df$text)] <- paste0(df$letter, ": ", df$query)[is.na(df$text)]
-    return(plot_query_exclusion(df, label, topic, object$simulated))
-  }
-  if (!is.null(topic)) stop_irtopics("{.arg topic} is used by {.code type = \"queries\"} only.")
-  vars <- setdiff(indicator_columns(object), "AP")
-  indicator <- match_choice(indicator, vars, "indicator")
-  df <- object$indicators
-  ggplot2::ggplot(df, ggplot2::aes(x = .data[[indicator]], y = .data$AP, colour = .data$system,
-                                   label = .data$topic)) +
-    ggplot2::geom_point() +
-    ggplot2::geom_text(size = 2.5, vjust = -0.6, show.legend = FALSE) +
-    ggplot2::labs(x = indicator_label(indicator), y = "Mean AP over the selected queries",
-                  colour = "System", caption = sim_caption(object$simulated)) +
-    ggplot2::theme_bw()
-}
-
-indicator_label <- function(v) {
-  names <- c(E = "exclusion E", U = "uniformity U", C = "centering C", S = "sphericity S",
-             AP = "mean AP")
-  if (v %in% names(names)) names[[v]] else paste("indicator", v)
-}
-
-#' Plot system-to-system differences of topic indicators
-#'
-#' One point per topic, labelled by the topic id, at the differences
-#' (`system_a - system_b`) of two indicators: `type = "EU"` exclusion against
-#' uniformity (Figure 7 of Liggett & Buckley 2005), `"CS"` centering against
-#' sphericity (Figure 8), `"AP"` exclusion against mean AP; or any two
-#' indicators, your own included, with `x` and `y`.
-#'
-#' @param object An `ir_indicator_differences` object.
-#' @param type `"EU"`, `"CS"` or `"AP"`.
-#' @param x,y Instead of `type`: the indicators on the x and y axes (both
-#'   needed), e.g. `x = "E", y = "my_indicator"`.
-#' @param ... Unused; unknown arguments are an error.
-#' @return A ggplot object.
-#' @method autoplot ir_indicator_differences
-#' @examples
-#' sim <- simulate_query_runs(n_systems = 2, n_topics = 4, n_queries = 8, n_docs = 300,
-#'                            depth = 200, seed = 1)
-#' ind <- topic_indicators(sim$runs, sim$qrels, sim$query_map, n = 5, depth = 200)
-#' dif <- indicator_differences(ind, sim$truth$systems$system[1], sim$truth$systems$system[2])
-#' ggplot2::autoplot(dif)
-#' ggplot2::autoplot(dif, type = "CS")
-#' ggplot2::autoplot(dif, x = "S", y = "AP")
-#' @export
-autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP"), x = NULL,
-                                              y = NULL, ...) {
-  check_no_dots(..., help = "autoplot.ir_indicator_differences")
-  if (!is.null(x) || !is.null(y)) {
-    if (!missing(type)) stop_irtopics("Give either {.arg type} or {.arg x} and {.arg y}, not both.")
-    if (is.null(x) || is.null(y)) stop_irtopics("{.arg x} and {.arg y} must both be given.")
-    avail <- indicator_columns(object)
-    vars <- c(match_choice(x, avail, "x"), match_choice(y, avail, "y"))
-  } else {
-    type <- match_choice(type)
-    vars <- switch(type, EU = c("E", "U"), CS = c("C", "S"), AP = c("E", "AP"))
-  }
-  df <- object$differences
-  df <- df[is.finite(df[[vars[1]]]) & is.finite(df[[vars[2]]]), ]
-  lab <- function(v) paste0("Difference in ", indicator_label(v), " (", object$system_a, " - ",
-                            object$system_b, ")")
-  ggplot2::ggplot(df, ggplot2::aes(x = .data[[vars[1]]], y = .data[[vars[2]]],
-                                   label = .data$topic)) +
-    ggplot2::geom_hline(yintercept = 0, colour = "grey70") +
-    ggplot2::geom_vline(xintercept = 0, colour = "grey70") +
-    ggplot2::geom_text(size = 3) +
-    ggplot2::labs(x = lab(vars[1]), y = lab(vars[2]), caption = sim_caption(object$simulated)) +
-    ggplot2::theme_bw()
-}
-
 # Indicators ------------------------------------------------------------------
 
 #' Topic indicators of system behaviour over query variants
@@ -229,10 +120,6 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
     a <- analyse_topic(orders, t, n, fraction, depth, dissimilarity, tie_correction, tol,
                        use_text, n_threads, call = env)
     sel <- a$accepted
-    if (length(sel) < 2L) {
-      warn_irtopics("Topic {.val {t}} has fewer than two distinct queries; its U, C, S are NA.",
-                    kind = "data")
-    }
     ind <- lapply(a$systems, function(s) {
       li <- a$lists[a$lists$system == s, ]
       li <- li[match(sel, li$query), ]
@@ -240,9 +127,11 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
       ctx <- indicator_context(t, s, sel, dl, li, a$n_rel, depth, fraction, base)
       vals <- lapply(names(all_ind), function(nm) call_indicator(all_ind[[nm]], nm, ctx, env))
       names(vals) <- names(all_ind)
-      as.data.frame(c(list(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel)),
-                      vals[c("E", "U", "C", "S")], list(AP = mean(li$ap)), vals[names(user)]),
-                    check.names = FALSE, stringsAsFactors = FALSE)
+      row <- as.data.frame(c(list(topic = t, system = s, n_rel = a$n_rel, n_queries = length(sel)),
+                             vals[c("E", "U", "C", "S")], list(AP = mean(li$ap)), vals[names(user)]),
+                           check.names = FALSE, stringsAsFactors = FALSE)
+      attr(row, "reason") <- undefined_reason(length(sel), a$n_rel, li$n_returned, dl)
+      row
     })
     q <- a$lists[a$lists$query %in% sel, ]
     q$selection_order <- match(q$query, sel)
@@ -250,15 +139,22 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
     q <- q[order(q$system, q$selection_order),
            c("topic", "system", "query", "letter", "text", "selection_order", "n_rel",
              "n_returned", "n25", "exclusion", "ap")]
-    list(ind = do.call(rbind, ind), queries = q, selection = a$selection)
+    reason <- vapply(ind, attr, "", "reason")
+    ind <- do.call(rbind, ind)
+    attr(ind, "reason") <- NULL
+    list(ind = ind, reason = reason, queries = q,
+         selection = a$selection)
   })
   ind <- do.call(rbind, lapply(per_topic, `[[`, "ind"))
   rownames(ind) <- NULL
+  undefined <- undefined_table(ind, unlist(lapply(per_topic, `[[`, "reason")))
+  if (nrow(undefined)) warn_irtopics(undefined_line(undefined, length(tops)), kind = "data")
   queries <- do.call(rbind, lapply(per_topic, `[[`, "queries"))
   rownames(queries) <- NULL
   selection <- do.call(rbind, lapply(per_topic, `[[`, "selection"))
   rownames(selection) <- NULL
   new_ir_topic_indicators(list(indicators = ind, queries = queries, selection = selection,
+                 undefined = undefined,
                  indicator_names = c("E", "U", "C", "S", "AP", names(user)),
                  n = as.integer(n), fraction = fraction, depth = depth,
                  dissimilarity = dissimilarity, tie_correction = tie_correction, base = base,
@@ -269,7 +165,7 @@ topic_indicators <- function(runs, qrels = NULL, query_map = NULL, n = 20L, frac
 new_ir_topic_indicators <- function(x) {
   new_result(x, "ir_topic_indicators",
              fields = c(indicators = "data.frame", queries = "data.frame", selection = "data.frame",
-                        indicator_names = "character", n = "number", fraction = "number", depth = "number",
+                        undefined = "data.frame", indicator_names = "character", n = "number", fraction = "number", depth = "number",
                         simulated = "flag"))
 }
 
@@ -425,6 +321,7 @@ format.ir_topic_indicators <- function(x, digits = 3, ...) {
   c(sprintf("<ir_topic_indicators> %s x %s, up to %d queries each%s",
             plural(length(unique(df$topic)), "topic"), plural(length(unique(df$system)), "system"),
             x$n, if (x$simulated) " (simulated data)" else ""),
+    undefined_line(x$undefined, length(unique(df$topic))),
     printed_lines(print(round_df(utils::head(df, 12), digits), row.names = FALSE)),
     more_line(row = nrow(df) - 12))
 }
@@ -438,12 +335,16 @@ print.ir_topic_indicators <- function(x, digits = 3, ...) print_formatted(x, dig
 summary.ir_topic_indicators <- function(object, ...) {
   df <- object$indicators
   vars <- indicator_columns(object)
+  und <- object$undefined
   out <- do.call(rbind, lapply(split(df, df$system), function(d) {
     data.frame(system = d$system[1], topics = nrow(d),
+               undefined = if (is.null(und)) NA_integer_ else sum(und$system == d$system[1]),
                t(vapply(vars, function(v) mean(d[[v]][is.finite(d[[v]])]), 0)),
                check.names = FALSE)
   }))
-  new_summary("ir_topic_indicators", "Mean indicators per system (finite values):", out)
+  new_summary("ir_topic_indicators",
+              c("Mean indicators per system over the topics where each is finite (`undefined`: topics with NA U, C, S):",
+                undefined_line(und, length(unique(df$topic)))), out)
 }
 
 #' @rdname topic_indicators
@@ -494,14 +395,19 @@ indicator_differences <- function(x, system_a, system_b) {
   vars <- indicator_columns(x)
   out <- data.frame(topic = tops, a[vars] - b[vars], check.names = FALSE)
   rownames(out) <- NULL
+  und <- x$undefined
+  if (!is.null(und)) {
+    und <- und[und$system %in% c(system_a, system_b) & und$topic %in% tops, , drop = FALSE]
+    rownames(und) <- NULL
+  }
   new_ir_indicator_differences(list(differences = out, system_a = system_a, system_b = system_b,
-                                    indicator_names = vars, simulated = x$simulated))
+                                    indicator_names = vars, undefined = und, simulated = x$simulated))
 }
 
 new_ir_indicator_differences <- function(x) {
   new_result(x, "ir_indicator_differences",
              fields = c(differences = "data.frame", system_a = "string", system_b = "string",
-                        indicator_names = "character", simulated = "flag"))
+                        indicator_names = "character", undefined = "data.frame?", simulated = "flag"))
 }
 
 #' @rdname indicator_differences
@@ -512,6 +418,8 @@ new_ir_indicator_differences <- function(x) {
 format.ir_indicator_differences <- function(x, digits = 3, ...) {
   c(sprintf("<ir_indicator_differences> %s - %s over %s%s", x$system_a, x$system_b,
             plural(nrow(x$differences), "topic"), if (x$simulated) " (simulated data)" else ""),
+    sub("U, C and S are NA", "The U, C and S differences are NA",
+        undefined_line(x$undefined, nrow(x$differences))),
     printed_lines(print(round_df(x$differences, digits), row.names = FALSE)))
 }
 
@@ -532,7 +440,10 @@ summary.ir_indicator_differences <- function(object, ...) {
                median_difference = if (length(f)) stats::median(f) else NA_real_)
   }))
   new_summary("ir_indicator_differences",
-              sprintf("Indicator differences %s - %s (finite values):", object$system_a, object$system_b),
+              c(sprintf("Indicator differences %s - %s over the topics where both are finite (`topics`):",
+                        object$system_a, object$system_b),
+                sub("U, C and S are NA", "The U, C and S differences are NA",
+                    undefined_line(object$undefined, nrow(d)))),
               tab)
 }
 

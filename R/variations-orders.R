@@ -2,6 +2,15 @@
 
 sim_caption <- function(simulated) if (isTRUE(simulated)) "Simulated data" else NULL
 
+# A caption (or plot_labels() note) from several optional lines, each wrapped
+# to fit a column: NULL when there is nothing to say.
+caption_lines <- function(..., width = 44L) {
+  lines <- unlist(list(...))
+  lines <- lines[nzchar(lines)]
+  if (!length(lines)) return(NULL)
+  paste(vapply(lines, wrap_text, "", width = width), collapse = "\n")
+}
+
 short_text <- function(x, width = 45) {
   x <- ifelse(is.na(x), "", x)
   ifelse(nchar(x) > width, paste0(substr(x, 1, width - 3), "..."), x)

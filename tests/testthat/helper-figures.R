@@ -40,9 +40,6 @@ x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
   pos <- x$breaks[keep]
   labels <- x$get_labels()[keep]
   if (length(pos) < 2L || !is.numeric(pos)) return(FALSE)
-  # breaks in data units on a continuous axis: as a share of the panel
-  rng <- x$continuous_range
-  if (!is.null(rng) && all(is.finite(rng)) && diff(rng) > 0) pos <- (pos - rng[1]) / diff(rng)
   lay <- figure_layout(p, width, height)
   n_cols <- max(b$layout$layout$COL)
   panel_in <- lay$panel_width * width / n_cols
@@ -55,7 +52,12 @@ x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
                                                                          fontfamily = el$family))),
                        "in", valueOnly = TRUE)
   }, numeric(1))
-  at <- pos * panel_in
+  # breaks are in data units: their place on the panel is rescaled to [0, 1]
+  # (a reversed scale lists them from the right)
+  at <- x$rescale(pos) * panel_in
+  ord <- order(at)
+  at <- at[ord]
+  w <- w[ord]
   any(diff(at) < (utils::head(w, -1) + utils::tail(w, -1)) / 2 + 0.02)
 }
 

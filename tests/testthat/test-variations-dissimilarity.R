@@ -67,7 +67,11 @@ test_that("query_map_mds names pairs at zero distance and matches MASS::isoMDS",
   expect_equal(m$points$system, rep(c("a", "b"), each = 4))
   qs <- c(spec_queries, list(q5 = spec_queries$q3))
   d0 <- return_order_dissimilarity(make_orders(list(a = qs)), topic = "t1")
-  expect_error(query_map_mds(d0), "a|q3 = a|q5", fixed = TRUE, class = "irtopics_error_data")
+  expect_error(query_map_mds(d0, duplicates = "error"), "a|q3 = a|q5", fixed = TRUE,
+               class = "irtopics_error_data")
+  # merged by default: q5 takes q3's point
+  expect_message(m0 <- query_map_mds(d0), "2 of 5 lists share 1 point", class = "irtopics_message_data")
+  expect_identical(m0$points$point, c(1L, 2L, 3L, 4L, 3L))
   dna <- return_order_dissimilarity(make_orders(list(a = c(qs[1:4], list(q5 = rep(1001, 6))))),
                                     topic = "t1")
   expect_error(query_map_mds(dna), class = "irtopics_error_data")
@@ -124,7 +128,7 @@ test_that("gauge ties follow the order of the query map", {
 test_that("error messages name the offending lists and topics", {
   qs <- c(spec_queries, list(q5 = spec_queries$q3))
   d0 <- return_order_dissimilarity(make_orders(list(a = qs)), topic = "t1")
-  expect_snapshot(query_map_mds(d0), error = TRUE)
+  expect_snapshot(query_map_mds(d0, duplicates = "error"), error = TRUE)
   o0 <- make_orders(list(a = spec_queries))
   o0$orders$t1 <- o0$orders$t1[0, , drop = FALSE]
   expect_snapshot(return_order_dissimilarity(o0, topic = "t1"), error = TRUE)

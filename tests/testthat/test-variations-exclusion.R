@@ -18,8 +18,10 @@ test_that("Figure 1: per-query exclusion by system", {
   expect_equal(nrow(ld2), nrow(q))
   expect_setequal(ld2$x, q$exclusion)
   # best query (A) on top
-  lev <- levels(p2$data$label)
-  expect_true(startsWith(lev[length(lev)], "A: "))
+  b2 <- ggplot2::ggplot_build(p2)
+  labs_y <- b2$layout$panel_params[[1]]$y$get_labels()
+  expect_true(startsWith(labs_y[length(labs_y)], "A: "))
+  expect_true(all(startsWith(labs_y, paste0(LETTERS[rev(seq_along(labs_y))], ": "))))
   expect_error(ggplot2::autoplot(ind, topic = "nope"), class = "irtopics_error_argument")
   expect_error(ggplot2::autoplot(ind, type = "nope"), class = "irtopics_error_argument")
 })

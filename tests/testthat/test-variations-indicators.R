@@ -191,7 +191,8 @@ test_that("topic_indicators covers every topic and system", {
 
 test_that("a system without a list for a query counts as an empty list, with a warning", {
   o <- make_orders(list(a = spec_queries, b = spec_queries[c("q1", "q3", "q4")]))
-  expect_warning(ind <- topic_indicators(o), class = "irtopics_warning_data")
+  expect_warning(expect_warning(ind <- topic_indicators(o), "missing", class = "irtopics_warning_data"),
+                 "NA for 1 of 1 topics", class = "irtopics_warning_data")
   q <- ind$queries
   expect_equal(q$n_returned[q$system == "b" & q$query == "q2"], 0L)
   expect_equal(q$n25[q$system == "b" & q$query == "q2"], 1000 * 2)

@@ -8,7 +8,7 @@ test_that("Figure 2: isoMDS map, one labelled point per list", {
   p <- ggplot2::autoplot(m)
   ld <- ggplot2::layer_data(p)
   expect_equal(nrow(ld), 8L)
-  expect_equal(ld$label, rep(c("A", "B", "C", "D"), 2))
+  expect_equal(ggplot2::layer_data(p, 2)$label, rep(c("A", "B", "C", "D"), 2))
   expect_equal(ld$x, m$points$dim1)
   expect_equal(length(unique(ld$colour)), 2L)
   expect_snapshot(print(m))
