@@ -49,7 +49,8 @@ x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
                                                                          fontfamily = el$family))),
                        "in", valueOnly = TRUE)
   }, numeric(1))
-  at <- pos * panel_in
+  # breaks are in data units: their place on the panel is rescaled to [0, 1]
+  at <- x$rescale(pos) * panel_in
   any(diff(at) < (utils::head(w, -1) + utils::tail(w, -1)) / 2 + 0.02)
 }
 
