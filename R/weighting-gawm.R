@@ -37,7 +37,7 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "aut
       ggplot2::geom_point() +
       label_layer(df, label, "system", "performance", "MAP", "performance") +
       ggplot2::labs(x = sprintf("MAP (mean %s)", object$measure),
-                    y = expression(GAWM ~ system ~ performance ~ E[s])) +
+                    y = expression(GAWM ~ performance ~ E[s])) +
       plot_labels(title = sprintf("Systems: Pearson r = %s (q = %s)", format(round(r, 3), nsmall = 3),
                                   format(object$q))) +
       title_theme()
