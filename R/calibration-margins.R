@@ -488,6 +488,7 @@ margin_plot_continuous <- function(object) {
   others <- curves[!curves$chosen, , drop = FALSE]
   labs <- unique(c(chosen$candidate, others$candidate))
   colours <- stats::setNames(line_colours(length(labs)), labs)
+  key_labels <- c(paste(labs[1], "(chosen)"), labs[-1])
   # the histogram's tallest bar, and the curves' peaks within twice it: a
   # boundary spike of a kernel estimate must not flatten the picture
   breaks <- seq(0, top, length.out = 21)
@@ -513,16 +514,13 @@ margin_plot_continuous <- function(object) {
            ggplot2::geom_point(data = atoms, ggplot2::aes(x = .data$x, y = .data$height), colour = colours[[labs[1]]],
                                size = 2))
     }) +
-    ggplot2::scale_colour_manual(values = colours, breaks = labs) +
+    # the chosen family first, said in its key (the keys do not show the line width)
+    ggplot2::scale_colour_manual(values = colours, breaks = labs, labels = key_labels) +
     ggplot2::scale_linetype_manual(values = stats::setNames(rep(c("solid", "dashed"), c(1L, length(labs) - 1L)),
-                                                            labs), breaks = labs) +
-    ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2, title.position = "top"),
-                    linetype = ggplot2::guide_legend(nrow = 2, title.position = "top")) +
-    (if (top == 1) ggplot2::scale_x_continuous(breaks = c(0, 0.25, 0.5, 0.75, 1),
-                                               labels = c("0", ".25", ".5", ".75", "1"))) +
+                                                            labs), breaks = labs, labels = key_labels) +
+    (if (top == 1) ggplot2::scale_x_continuous(breaks = c(0, 0.25, 0.5, 0.75, 1))) +
     ggplot2::coord_cartesian(xlim = c(0, top), ylim = c(0, ylim)) +
-    ggplot2::labs(x = "Score", y = "Density", colour = "Family (solid: chosen)",
-                  linetype = "Family (solid: chosen)")
+    ggplot2::labs(x = "Score", y = "Density", colour = NULL, linetype = NULL)
   t <- margin_plot_title(object)
   if (nrow(atoms)) {
     # one line: "mass at 0: 15.3% (scores 15.3%), at 1: 30.7% (30.7%)"
@@ -530,8 +528,18 @@ margin_plot_continuous <- function(object) {
                       c("scores ", rep("", nrow(atoms) - 1L)), 100 * atoms$share)
     t$subtitle <- paste0(t$subtitle, "\nmass ", paste(masses, collapse = ", "))
   }
-  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.key.width = ggplot2::unit(2, "lines"), legend.position = "bottom")
+  # one candidate: its name is in the title, a legend would repeat it
+  # one candidate: its name is in the title, a legend would repeat it; more
+  # than 2: keys in two columns, whose names fit 3.5 in side by side
+  if (length(labs) < 2L) p <- p + ggplot2::guides(colour = "none", linetype = "none")
+  if (length(labs) > 2L) {
+    rows <- ceiling(length(labs) / 2)
+    p <- p + ggplot2::guides(colour = ggplot2::guide_legend(nrow = rows, byrow = TRUE),
+                             linetype = ggplot2::guide_legend(nrow = rows, byrow = TRUE))
+  }
+  p + plot_labels(title = t$title, subtitle = t$subtitle) +
+    title_theme(legend = TRUE) + ggplot2::theme(legend.key.width = ggplot2::unit(1.2, "lines"),
+                                                legend.text = ggplot2::element_text(size = ggplot2::rel(0.7)))
 }
 
 margin_plot_discrete <- function(object) {
@@ -565,5 +573,7 @@ margin_plot_discrete <- function(object) {
     ggplot2::coord_cartesian(xlim = xlim + c(-1, 1) * width) +
     ggplot2::labs(x = "Score", y = "Probability")
   t <- margin_plot_title(object)
-  p + ggplot2::labs(title = t$title, subtitle = t$subtitle) + ggplot2::theme_bw() + title_theme()
+  # the observed bars and the fitted line: two one-key legends side by side
+  p + plot_labels(title = t$title, subtitle = t$subtitle) + title_theme(legend = TRUE) +
+    ggplot2::theme(legend.box = "horizontal")
 }

@@ -388,9 +388,11 @@ as.data.frame.ir_sim_model <- function(x, row.names = NULL, optional = FALSE, ..
 #' Plot a fitted simulation model
 #'
 #' For one pair of systems, the pseudo-observations of their scores (the
-#' data the copula was fitted to) beside a sample of the same size drawn
-#' from the fitted copula; or one system's margin against the histogram of
-#' its scores (see [autoplot.ir_margin()]).
+#' data the copula was fitted to; each axis is one system) beside a sample of
+#' the same size drawn from the fitted copula, with Kendall's tau of both and
+#' the number of topics in the subtitle; or one system's margin against the
+#' histogram of its scores (see [autoplot.ir_margin()]). Built on the current
+#' ggplot2 theme (see [irtopics_figures]).
 #' @param object An `ir_sim_model`.
 #' @param systems Two system names (a pair; the copula plot) or one (its
 #'   margin). Default: the first two systems of the collection.
@@ -420,14 +422,25 @@ autoplot.ir_sim_model <- function(object, systems = NULL, collection = 1L, seed 
   df$what <- factor(df$what, c("observed", "simulated from the fit"))
   ggplot2::ggplot(df, ggplot2::aes(.data$u1, .data$u2, colour = .data$what, shape = .data$what)) +
     ggplot2::geom_point(size = 1.8, alpha = 0.8) +
-    ggplot2::coord_equal(xlim = c(0, 1), ylim = c(0, 1)) +
+    # not coord_equal(): a fixed aspect leaves a short figure's titles and
+    # axis labels misplaced; both axes are [0, 1]
+    ggplot2::coord_cartesian(xlim = c(0, 1), ylim = c(0, 1)) +
     ggplot2::scale_colour_manual(values = c("black", "#D55E00"), name = NULL) +
     ggplot2::scale_shape_manual(values = c(16, 4), name = NULL) +
-    ggplot2::labs(x = paste0("pseudo-observation of ", systems[1]), y = paste0("pseudo-observation of ", systems[2]),
-                  title = wrap_text(sprintf("%s copula of %s and %s", cop$copula, systems[1], systems[2])),
-                  subtitle = wrap_text(sprintf("Kendall tau %.2f (observed %.2f); %s, %s topics", cop$tau,
-                                               cop$tau_empirical, col$name, n), 45L)) +
-    ggplot2::theme_bw() + title_theme() + ggplot2::theme(legend.position = "bottom")
+    # the axes name the systems only: "pseudo-observation of <name>" is
+    # longer than a short panel is high; the title says what the values are
+    ggplot2::labs(x = systems[1], y = systems[2]) +
+    plot_labels(title = wrap_text(sprintf("%s copula: pseudo-observations", cop$copula)),
+                subtitle = copula_subtitle(cop, n, if (length(object$collections) > 1L) col$name)) +
+    title_theme(legend = TRUE)
+}
+
+# What the copula plot's subtitle says: Kendall's tau of the fit and of the
+# data, the number of topics, and the collection only when the model has
+# several (a single matrix's collection is just "collection").
+copula_subtitle <- function(cop, n, collection = NULL) {
+  where <- if (is.null(collection)) sprintf("%d topics", n) else sprintf("%d topics of %s", n, collection)
+  bquote(paste("Kendall's ", tau, .(sprintf(": %.2f fitted, %.2f observed; %s", cop$tau, cop$tau_empirical, where))))
 }
 
 model_collection <- function(model, collection, call = rlang::caller_env()) {

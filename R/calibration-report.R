@@ -137,10 +137,13 @@ summary.ir_calibration <- function(object, level = 0.99, ...) {
 #' @export
 as.data.frame.ir_calibration <- function(x, row.names = NULL, optional = FALSE, ...) x$table
 
-# At most 4 labelled effect sizes on the x axis.
+# Labelled effect sizes on the x axis: the deltas themselves when they are
+# few and evenly enough spaced that no two labels meet in a narrow panel,
+# else a few round values (those outside the data are not drawn).
 delta_breaks <- function(delta) {
-  if (length(delta) <= 4L) return(delta)
-  pretty(range(delta), n = 4L)
+  delta <- sort(unique(delta))
+  if (length(delta) <= 4L && (length(delta) < 2L || min(diff(delta)) >= diff(range(delta)) / 3)) return(delta)
+  pretty(range(delta), n = 2L)
 }
 
 #' Plot test calibration
@@ -153,7 +156,12 @@ delta_breaks <- function(delta) {
 #' the 95% interval of the Monte Carlo error alone (\eqn{\pm 1.96} SE);
 #' with `test_calibration(refits = )` a lighter band around it is the 95%
 #' interval that includes the model's fitting error (`conf.low`,
-#' `conf.high` of the table). The subtitle says which bands are drawn.
+#' `conf.high` of the table). Type III rates are small and close together,
+#' so there the intervals are bars (thin: Monte Carlo; thick: with the
+#' model), the tests side by side at each delta, rather than bands that
+#' would overlap. The subtitle says which intervals are drawn. Built on the
+#' current ggplot2 theme (see [irtopics_figures]); the legend of tests is
+#' below the panels, and absent for one test.
 #' @param object An `ir_calibration`.
 #' @param type `"type1"`, `"power"` or `"type3"`.
 #' @param alpha The level of the power and Type III plots (default: the
@@ -187,10 +195,12 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
   model_band <- if (with_model) {
     ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), alpha = 0.12, colour = NA)
   }
+  # what the intervals are: bands (type1, power) or bars (type3)
   bands <- if (with_model) {
-    sprintf("95%%: Monte Carlo (dark), + model (light, %d refits)", as.integer(object$refits))
+    sprintf(if (type == "type3") "95%%: Monte Carlo (thin bars), + model (thick, %d refits)" else
+      "95%%: Monte Carlo (dark), + model (light, %d refits)", as.integer(object$refits))
   } else {
-    "95% bands: Monte Carlo only"
+    sprintf("95%% %s: Monte Carlo only", if (type == "type3") "bars" else "bands")
   }
   n_tests <- length(levels(tab$test))
   colours <- line_colours(n_tests)
@@ -201,37 +211,56 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
       model_band +
       ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
       ggplot2::geom_line() +
-      ggplot2::scale_x_continuous(breaks = c(0, 0.05, 0.1), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "significance level alpha", y = "Type I error",
-                    title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
-                    subtitle = wrap_text(sprintf("%s trials per size; %s",
-                                                 format(object$trials, big.mark = ","), bands), 50L))
+      ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 3)) +
+      ggplot2::labs(x = expression("significance level" ~ alpha), y = "Type I error") +
+      plot_labels(title = sprintf("Type I errors of %s tests, %s", side, object$model$measure),
+                  subtitle = wrap_text(sprintf("%s trials each; %s",
+                                               format(object$trials, big.mark = ","), bands), 46L))
   } else {
     a <- alpha %||% object$alpha[1]
     check_number(a, "alpha", min = 0, max = 1)
     tab <- tab[abs(tab$alpha - a) < 1e-12, , drop = FALSE]
     if (!nrow(tab)) stop_irtopics("{.arg alpha} = {a} is not a level of this calibration.")
-    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test)) +
-      model_band +
-      ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
-      ggplot2::geom_line() + ggplot2::geom_point(size = 1.2) +
-      ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta), labels = function(v) format(v, drop0trailing = TRUE)) +
-      ggplot2::labs(x = "effect size delta (in expected score)",
-                    y = if (type == "power") "power" else "Type III error rate",
-                    title = sprintf("%s of %s tests, %s, alpha = %s",
-                                    if (type == "power") "Power" else "Type III errors", side,
-                                    object$model$measure, format(a)),
-                    subtitle = wrap_text(sprintf("%s trials per setting; %s", format(object$trials, big.mark = ","),
-                                                 bands), 50L))
+    what <- if (type == "power") "Power" else "Type III errors"
+    p <- ggplot2::ggplot(tab, ggplot2::aes(.data$delta, .data$rate, colour = .data$test, fill = .data$test))
+    if (type == "power") {
+      p <- p + model_band +
+        ggplot2::geom_ribbon(ggplot2::aes(ymin = .data$low, ymax = .data$high), alpha = 0.25, colour = NA) +
+        ggplot2::geom_line() + ggplot2::geom_point(size = 1.2)
+    } else {
+      # Type III rates are small and close together: bands of several tests
+      # would lie on top of each other, so each test's intervals are bars,
+      # side by side at each delta
+      dodge <- ggplot2::position_dodge(width = 0.6 * min(diff(sort(unique(tab$delta))), Inf,
+                                                         max(abs(tab$delta)) / 4, na.rm = TRUE))
+      p <- p + (if (with_model) {
+        ggplot2::geom_linerange(ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high), alpha = 0.4,
+                                linewidth = 1.5, position = dodge)
+      }) +
+        ggplot2::geom_linerange(ggplot2::aes(ymin = .data$low, ymax = .data$high), position = dodge) +
+        ggplot2::geom_line(position = dodge, alpha = 0.5) + ggplot2::geom_point(size = 1.2, position = dodge)
+    }
+    p <- p +
+      ggplot2::scale_x_continuous(breaks = delta_breaks(object$delta)) +
+      ggplot2::labs(x = expression("effect size" ~ delta),
+                    y = if (type == "power") "power" else "Type III error rate") +
+      plot_labels(title = bquote(.(sprintf("%s of %s tests, %s,", what, side, object$model$measure)) ~
+                                   alpha == .(format(a))),
+                  subtitle = wrap_text(sprintf("%s trials each; %s", format(object$trials, big.mark = ","),
+                                               bands), 46L))
   }
-  p + ggplot2::facet_wrap(~facet, nrow = 1) +
+  p <- p + ggplot2::facet_wrap(~facet, nrow = 1) +
     ggplot2::scale_colour_manual(values = colours, name = NULL) +
     ggplot2::scale_fill_manual(values = colours, name = NULL) +
-    # two columns of keys from 4 tests on: one row is cut at 3.5 in
-    ggplot2::guides(colour = ggplot2::guide_legend(ncol = if (n_tests > 3L) 2L else n_tests, byrow = TRUE),
-                    fill = ggplot2::guide_legend(ncol = if (n_tests > 3L) 2L else n_tests, byrow = TRUE)) +
-    ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.position = "bottom", panel.spacing.x = ggplot2::unit(1, "lines"),
-                   legend.key.size = ggplot2::unit(0.8, "lines"), legend.text = ggplot2::element_text(size = ggplot2::rel(0.85)),
-                   legend.margin = ggplot2::margin(0, 0, 0, 0))
+    # more than 3 tests: two rows of keys below the panels (one row is cut at
+    # 3.5 in); rows, not one column, so the legend also sits well on the right
+    (if (n_tests > 3L) {
+      ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2L, byrow = TRUE),
+                      fill = ggplot2::guide_legend(nrow = 2L, byrow = TRUE))
+    }) +
+    title_theme(legend = TRUE) +
+    ggplot2::theme(panel.spacing.x = ggplot2::unit(1.5, "lines"), legend.key.size = ggplot2::unit(0.8, "lines"),
+                   legend.text = ggplot2::element_text(size = ggplot2::rel(0.7)))
+  if (n_tests < 2L) p <- p + ggplot2::guides(colour = "none", fill = "none")
+  p
 }

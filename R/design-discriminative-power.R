@@ -230,7 +230,9 @@ as.data.frame.ir_discriminative_power <- function(x, row.names = NULL, optional 
 #' Sakai's ASL curves: each measure's pair p-values sorted increasingly and
 #' drawn against the pair rank, all measures in one plot, with the
 #' significance level as a horizontal line. A curve that stays lower (more
-#' pairs below the line) belongs to a more discriminative measure.
+#' pairs below the line) belongs to a more discriminative measure. Built on
+#' the current ggplot2 theme (see [irtopics_figures]); the legend of
+#' measures is below the panel, and absent for one measure.
 #'
 #' @param object An `ir_discriminative_power` or `ir_collection_diagnostics`
 #'   object.
@@ -251,11 +253,21 @@ autoplot.ir_discriminative_power <- function(object, ...) {
   d <- d[order(match(d$measure, object$summary$measure), d$p.value), , drop = FALSE]
   d$rank <- stats::ave(seq_len(nrow(d)), d$measure, FUN = seq_along)
   d$measure <- factor(d$measure, levels = object$summary$measure)
-  ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure)) +
+  n_pairs <- max(d$rank)
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure)) +
     ggplot2::geom_line() +
+    # few pairs: a line alone would hide single points (one pair has no line)
+    sparse_points(n_pairs, size = 1) +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
-    ggplot2::labs(x = "System pairs sorted by ASL", y = "Achieved significance level", colour = NULL,
-                  title = wrap_text(sprintf("ASL curves (%s, B = %d)", object$test_label, object$B)),
-                  subtitle = sprintf("Dashed: alpha = %s", format(object$alpha))) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::scale_x_continuous(breaks = function(l) unique(round(pretty(l, n = 4))),
+                                expand = ggplot2::expansion(mult = 0.05, add = if (n_pairs < 2L) 1 else 0)) +
+    # "ASL" on the y axis: the long name is taller than a panel 2.6 in high
+    ggplot2::labs(x = "System pairs sorted by ASL", y = "ASL", colour = NULL) +
+    plot_labels(title = wrap_text(sprintf("ASL curves: %s", object$test_label)),
+                subtitle = bquote(paste(.(sprintf("B = %d; dashed: ", as.integer(object$B))), alpha,
+                                        .(sprintf(" = %s", format(object$alpha)))))) +
+    title_theme(legend = TRUE)
+  # a legend only for more than one measure (the title names none: say it)
+  if (nlevels(d$measure) < 2L) p <- p + ggplot2::guides(colour = "none")
+  p
 }

@@ -5,7 +5,9 @@
 #' dependability index \eqn{\Phi} (absolute decisions) against the number
 #' of topics, from [d_study()], with the intervals of [d_study()] as bands;
 #' for a [g_study()] the projection runs from 1 to twice the observed number
-#' of topics, which is marked by a dotted line.
+#' of topics, which is marked by a dotted line. The target is a dashed line;
+#' the caption says what both lines are. Built on the current ggplot2 theme
+#' (see [irtopics_figures]).
 #'
 #' @param object A [g_study()] or [d_study()] result.
 #' @param n_topics For an `ir_g_study`: the topic-set sizes to project to.
@@ -23,9 +25,8 @@
 autoplot.ir_g_study <- function(object, n_topics = NULL, target = 0.95, ...) {
   check_no_dots(..., help = "autoplot.ir_g_study")
   n_topics <- n_topics %||% seq_len(2L * object$n_topics)
-  p <- autoplot.ir_d_study(d_study(object, n_topics), target = target, measure = object$measure)
-  p + ggplot2::geom_vline(xintercept = object$n_topics, linetype = "dotted", colour = "grey40") +
-    ggplot2::labs(caption = sprintf("Dotted: the %s topics observed.", format(object$n_topics)))
+  if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
+  d_study_plot(d_study(object, n_topics), target = target, measure = object$measure, observed = object$n_topics)
 }
 
 #' @rdname autoplot.ir_g_study
@@ -36,32 +37,51 @@ autoplot.ir_g_study <- function(object, n_topics = NULL, target = 0.95, ...) {
 autoplot.ir_d_study <- function(object, target = 0.95, measure = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_g_study")
   if (!is.null(target)) check_probs(target, "target", "A target reliability, e.g. {.code target = 0.95}.")
-  measure <- measure %||% attr(object, "measure")
+  d_study_plot(object, target, measure %||% attr(object, "measure"))
+}
+
+# The D-study figure; `observed`: the G-study's number of topics, a dotted line.
+d_study_plot <- function(object, target, measure, observed = NULL) {
   k <- nrow(object)
   d <- data.frame(n_topics = rep(object$n_topics, 2L),
                   coefficient = factor(rep(c("Erho2", "Phi"), each = k), levels = c("Erho2", "Phi")),
                   value = c(object$Erho2, object$Phi),
                   low = c(object$Erho2_low %||% rep(NA_real_, k), object$Phi_low %||% rep(NA_real_, k)),
                   high = c(object$Erho2_high %||% rep(NA_real_, k), object$Phi_high %||% rep(NA_real_, k)))
+  # the two coefficients by their symbols, in one legend (colour, shape, fill)
+  symbols <- coefficient_symbols()
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_topics, y = .data$value, colour = .data$coefficient,
                                        shape = .data$coefficient)) +
     ggplot2::geom_line() +
     sparse_points(k) +
     ggplot2::geom_ribbon(data = complete_bounds("low", "high"),
                          ggplot2::aes(ymin = .data$low, ymax = .data$high, fill = .data$coefficient),
-                         alpha = 0.15, colour = NA, na.rm = TRUE)
+                         alpha = 0.15, colour = NA, na.rm = TRUE) +
+    ggplot2::scale_colour_discrete(labels = symbols) + ggplot2::scale_shape_discrete(labels = symbols) +
+    ggplot2::scale_fill_discrete(labels = symbols)
   if (!is.null(target)) {
-    p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dashed", colour = "grey30") +
-      ggplot2::annotate("text", x = min(d$n_topics), y = target, label = sprintf("target %s", format(target)),
-                        hjust = 0, vjust = -0.4, size = 3, colour = "grey30")
+    p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dashed", colour = "grey30")
   }
-  p + ggplot2::labs(x = "Number of topics", y = "Projected reliability", colour = NULL, shape = NULL,
-                    fill = NULL,
-                    title = wrap_text(sprintf("D-study%s: projected reliability", if (is.null(measure)) "" else
-                      paste0(" of ", measure))),
-                    subtitle = "Erho2: ranking systems; Phi: absolute scores") +
-    ggplot2::theme_bw() + title_theme() + ggplot2::theme(legend.position = "bottom")
+  if (!is.null(observed)) {
+    p <- p + ggplot2::geom_vline(xintercept = observed, linetype = "dotted", colour = "grey40")
+  }
+  note <- c(if (!is.null(target)) sprintf("Dashed: the target, %s.", format(target)),
+            if (!is.null(observed)) sprintf("Dotted: the %s topics observed.", format(observed)))
+  # "Reliability": the title says projected (a longer y title is cut at 2.6 in)
+  p + ggplot2::labs(x = "Number of topics", y = "Reliability", colour = NULL, shape = NULL,
+                    fill = NULL) +
+    plot_labels(title = wrap_text(sprintf("D-study%s: projected reliability", if (is.null(measure)) "" else
+                  paste0(" of ", measure))),
+                subtitle = coefficient_subtitle(),
+                note = if (length(note)) paste(note, collapse = " ")) +
+    title_theme(legend = TRUE)
 }
+
+# E rho^2 and Phi as plotmath, for legends and strips, and the subtitle that
+# says what each is for.
+coefficient_symbols <- function() expression(Erho2 = E * rho^2, Phi = Phi)
+# (the symbol last: plotmath draws a colon after Phi into the letter)
+coefficient_subtitle <- function() quote(paste("Ranking systems: ", E * rho^2, "; absolute scores: ", Phi))
 
 #' Generalizability study of a systems x topics matrix
 #'

@@ -270,7 +270,8 @@ as.data.frame.ir_g_study_replicates <- function(x, row.names = NULL, optional = 
 #' \eqn{E\rho^2} and \eqn{\Phi} of system means against the number of
 #' replicates (seeds, folds) per system, one line per topic-set size of the
 #' projection, from [g_study_replicates()]; the target is a dashed line and
-#' the observed number of replicates a dotted one. Built on the current theme.
+#' the observed number of replicates a dotted one (the caption says so).
+#' Built on the current ggplot2 theme (see [irtopics_figures]).
 #'
 #' @param object A [g_study_replicates()] result.
 #' @param target Target reliability drawn as a dashed line (`NULL`: none).
@@ -291,17 +292,24 @@ autoplot.ir_g_study_replicates <- function(object, target = 0.95, ...) {
   d <- data.frame(n_replicates = rep(p$n_replicates, 2L), topics = factor(rep(p$n_topics, 2L)),
                   coefficient = factor(rep(c("Erho2", "Phi"), each = nrow(p)), levels = c("Erho2", "Phi")),
                   value = c(p$Erho2, p$Phi))
+  symbols <- coefficient_symbols()
   g <- ggplot2::ggplot(d, ggplot2::aes(x = .data$n_replicates, y = .data$value, colour = .data$topics)) +
     ggplot2::geom_line() +
     sparse_points(length(unique(p$n_replicates)), size = 1) +
     ggplot2::geom_vline(xintercept = object$n_replicates, linetype = "dotted", colour = "grey40") +
-    ggplot2::facet_wrap(ggplot2::vars(.data$coefficient)) +
+    # strips by the coefficients' symbols (E rho^2, Phi), parsed as plotmath
+    ggplot2::facet_wrap(ggplot2::vars(.data$coefficient),
+                        labeller = ggplot2::as_labeller(stats::setNames(vapply(symbols, deparse, ""), names(symbols)),
+                                                        default = ggplot2::label_parsed)) +
     ggplot2::scale_x_continuous(breaks = function(l) unique(round(pretty(l))))
   if (!is.null(target)) g <- g + ggplot2::geom_hline(yintercept = target, linetype = "dashed", colour = "grey30")
-  g + ggplot2::labs(x = "Replicates per system", y = "Projected reliability", colour = "Topics",
-                    title = wrap_text(sprintf("D-study over replicates%s", if (is.null(object$measure)) "" else
-                      paste0(" of ", object$measure))),
-                    subtitle = wrap_text(sprintf("Erho2: ranking systems; Phi: absolute scores. Dotted: the %d replicates run",
-                                                 as.integer(object$n_replicates)), 45)) +
-    title_theme() + ggplot2::theme(legend.position = "bottom")
+  if (nlevels(d$topics) < 2L) g <- g + ggplot2::guides(colour = "none")
+  note <- sprintf("Dotted: the %d replicates run.%s", as.integer(object$n_replicates),
+                  if (!is.null(target)) sprintf(" Dashed: the target, %s.", format(target)) else "")
+  g + ggplot2::labs(x = "Replicates per system", y = "Reliability", colour = "Topics") +
+    plot_labels(title = wrap_text(sprintf("D-study over replicates%s", if (is.null(object$measure)) "" else
+                  paste0(" of ", object$measure))),
+                subtitle = coefficient_subtitle(),
+                note = if (nlevels(d$topics) < 2L) paste(note, sprintf("%s topics.", levels(d$topics))) else note) +
+    title_theme(legend = TRUE)
 }

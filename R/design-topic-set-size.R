@@ -277,10 +277,11 @@ as.data.frame.ir_topic_set_size <- function(x, row.names = NULL, optional = FALS
 #' Plot topics needed against the difference
 #'
 #' One line per number of systems (ANOVA) or per significance level, with
-#' \eqn{\beta} as line type when several are given.
+#' \eqn{\beta} as line type when several are given; a legend only for what
+#' varies. Built on the current ggplot2 theme (see [irtopics_figures]).
 #'
 #' @param object An `ir_topic_set_size` object.
-#' @param ... Unused.
+#' @param ... Unused; unknown arguments are an error.
 #' @return A ggplot.
 #' @examples
 #' tss <- topic_set_size("t", min_diff = seq(.03, .15, by = .01), alpha = c(.01, .05),
@@ -289,20 +290,26 @@ as.data.frame.ir_topic_set_size <- function(x, row.names = NULL, optional = FALS
 #' @method autoplot ir_topic_set_size
 #' @export
 autoplot.ir_topic_set_size <- function(object, ...) {
+  check_no_dots(..., help = "autoplot.ir_topic_set_size")
   d <- as.data.frame(object)
   type <- d$type[1]
   d$x <- if (type == "ci") d$width else d$min_diff
-  d$group <- if (type == "anova" && length(unique(d$m)) > 1L) paste0("m = ", d$m) else paste0("alpha = ", d$alpha)
-  d$group <- factor(d$group, levels = unique(d$group[order(d$m, d$alpha)]))
-  d$beta_lab <- factor(ifelse(is.na(d$beta), "", paste0("beta = ", d$beta)))
+  by_m <- type == "anova" && length(unique(d$m)) > 1L
+  d$group <- if (by_m) d$m else d$alpha
+  d$group <- factor(d$group, levels = sort(unique(d$group)))
+  d$beta_lab <- factor(ifelse(is.na(d$beta), "", format(d$beta)))
   p <- ggplot2::ggplot(d, ggplot2::aes(.data$x, .data$n_topics, colour = .data$group)) +
     ggplot2::geom_line(ggplot2::aes(linetype = .data$beta_lab)) +
     ggplot2::geom_point(size = 1) +
+    ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4)) +
     ggplot2::labs(x = if (type == "ci") "Full width of the confidence interval" else "Minimum detectable difference",
-                  y = "Topics needed", colour = NULL, linetype = NULL,
-                  title = switch(type, t = "Topic set size: paired t-test", anova = "Topic set size: one-way ANOVA",
-                                 ci = "Topic set size: confidence interval")) +
-    ggplot2::theme_minimal()
-  if (length(levels(d$beta_lab)) < 2L) p <- p + ggplot2::guides(linetype = "none")
+                  y = "Topics needed", colour = if (by_m) "Systems" else expression(alpha),
+                  linetype = expression(beta)) +
+    plot_labels(title = switch(type, t = "Topic set size: paired t-test", anova = "Topic set size: one-way ANOVA",
+                               ci = "Topic set size: confidence interval")) +
+    title_theme(legend = TRUE)
+  # a legend only for what varies
+  if (nlevels(d$beta_lab) < 2L) p <- p + ggplot2::guides(linetype = "none")
+  if (nlevels(d$group) < 2L) p <- p + ggplot2::guides(colour = "none")
   p
 }

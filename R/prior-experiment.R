@@ -2,9 +2,12 @@
 #'
 #' Figures 2 and 3 of Ravana, Park and Moffat (2009): one box per
 #' \eqn{\lambda} showing the distribution of Kendall's tau between the
-#' smoothed ordering and the all-topics ordering over the trials, and
-#' the 50-topic baseline as a separate box whose median is marked by a
-#' dashed line across the plot.
+#' smoothed ordering and the all-topics ordering over the trials. The
+#' baseline (the mean over \eqn{Q_a \cup Q_c} for all systems), which has no
+#' \eqn{\lambda}, is drawn across the plot rather than as a box beside the
+#' \eqn{\lambda}s (the paper's figures put it there): its median as a dashed
+#' line and its quartiles as a grey band. Built on the current ggplot2 theme
+#' (see [irtopics_figures]).
 #'
 #' @param object An `ir_smoothing` object from [smoothing_experiment()].
 #' @param ... Unused; unknown arguments are an error.
@@ -18,21 +21,30 @@
 autoplot.ir_smoothing <- function(object, ...) {
   check_no_dots(..., help = "autoplot.ir_smoothing")
   df <- as.data.frame(object)
-  labels <- c(as.character(object$lambdas), "baseline")
-  df$x <- factor(ifelse(is.na(df$lambda), "baseline", as.character(df$lambda)), levels = labels)
-  df$kind <- ifelse(is.na(df$lambda), "baseline (Q_a + Q_c, all systems)", "smoothed")
-  df <- df[!is.na(df$tau), , drop = FALSE]
-  base_median <- object$summary$median[nrow(object$summary)]
-  ggplot2::ggplot(df, ggplot2::aes(x = .data$x, y = .data$tau, fill = .data$kind)) +
-    ggplot2::geom_hline(yintercept = base_median, linetype = "dashed", colour = "grey40") +
-    ggplot2::geom_boxplot(outlier.size = 0.5) +
-    ggplot2::scale_fill_manual(values = c("smoothed" = "grey85",
-                                          "baseline (Q_a + Q_c, all systems)" = "steelblue")) +
-    ggplot2::labs(x = expression(lambda), y = "Kendall's tau vs all-topics ordering", fill = NULL,
-                  title = sprintf("Smoothed %s%s, %s trials", if (object$standardize) "standardized " else "",
-                                  object$measure, format(object$trials, big.mark = ","))) +
-    ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.position = "bottom")
+  base <- df[is.na(df$lambda) & !is.na(df$tau), , drop = FALSE]
+  df <- df[!is.na(df$lambda) & !is.na(df$tau), , drop = FALSE]
+  # lambda is the axis: the baseline (no lambda) is a band across it, its
+  # median dashed and its quartiles shaded, not a category among the lambdas
+  df$lambda <- factor(format(df$lambda, drop0trailing = TRUE),
+                      levels = format(object$lambdas, drop0trailing = TRUE))
+  q <- stats::quantile(base$tau, c(0.25, 0.5, 0.75), names = FALSE)
+  band <- if (nrow(base)) {
+    list(ggplot2::annotate("rect", xmin = -Inf, xmax = Inf, ymin = q[1], ymax = q[3], fill = "grey50",
+                           alpha = 0.2),
+         ggplot2::geom_hline(yintercept = q[2], linetype = "dashed", colour = "grey30"))
+  }
+  note <- if (nrow(base)) {
+    wrap_text(sprintf("Dashed: median of the baseline (all systems, %d topics); band: its quartiles.",
+                      2L * as.integer(object$topics_per_set %||% NA)), 50L)
+  }
+  ggplot2::ggplot(df, ggplot2::aes(x = .data$lambda, y = .data$tau)) +
+    band +
+    ggplot2::geom_boxplot(outlier.size = 0.5, fill = NA) +
+    ggplot2::labs(x = expression(lambda), y = expression(paste("Kendall's ", tau, " with all topics"))) +
+    plot_labels(title = sprintf("Smoothed %s%s, %s trials", if (object$standardize) "standardized " else "",
+                                object$measure, format(object$trials, big.mark = ",")),
+                note = note) +
+    title_theme()
 }
 
 # The experiment ------------------------------------------------------------------

@@ -1,8 +1,14 @@
+# More systems than this: the rows are too close for names (one row each).
+smoothed_max_names <- 25L
+
 #' Plot how smoothing moves each system's mean
 #'
 #' One row per system, ordered by smoothed mean: the mean on the new topics
 #' (open circle), the prior mean (cross) and the smoothed mean (filled
-#' point), joined by a segment from the new to the smoothed mean.
+#' point), joined by a segment from the new to the smoothed mean. With more
+#' than 25 systems the rows are too close for names, which are left out
+#' (the caption says so). Built on the current ggplot2 theme (see
+#' [irtopics_figures]).
 #'
 #' @param object An `ir_smoothed` object from [smooth_scores()].
 #' @param ... Unused; unknown arguments are an error.
@@ -34,10 +40,16 @@ autoplot.ir_smoothed <- function(object, ...) {
                           colour = "grey60") +
     ggplot2::geom_point(data = long, ggplot2::aes(x = .data$mean, y = .data$system, shape = .data$kind)) +
     ggplot2::scale_shape_manual(values = c("new topics" = 1, "prior" = 4, "smoothed" = 16)) +
-    ggplot2::labs(x = sprintf("Mean %s", object$measure), y = NULL, shape = NULL,
-                  title = sprintf("Smoothing with lambda = %s", format(object$lambda))) +
-    ggplot2::theme_bw() + title_theme() +
-    ggplot2::theme(legend.position = "bottom")
+    ggplot2::labs(x = sprintf("Mean %s", object$measure), y = NULL, shape = NULL) +
+    plot_labels(title = bquote("Smoothing with" ~ lambda == .(format(object$lambda))),
+                note = if (nlevels(df$system) > smoothed_max_names) {
+                  sprintf("%d systems, ordered by smoothed mean; names not shown.", nlevels(df$system))
+                }) +
+    # many systems: their names would overprint; a tick each is left
+    (if (nlevels(df$system) > smoothed_max_names) {
+      ggplot2::theme(axis.text.y = ggplot2::element_blank())
+    }) +
+    title_theme(legend = TRUE)
 }
 # Smoothing with partial prior information (Ravana, Park & Moffat, SIGIR 2009),
 # spec sections 4.1-4.2.

@@ -58,9 +58,10 @@ label_rows <- function(df, label, id, rank_by, call = rlang::caller_env()) {
 # The text layer of a scatter plot: ggrepel's non-overlapping labels when it
 # is installed (given every point, the unlabelled ones with "", so that
 # labels also keep off the points), else ggplot2's geom_text() nudged above
-# the points.
+# the points. `point_size`: a column of the drawn size of each point (bubbles),
+# so that labels keep off its edge; `nudge`: where labels start, in data units.
 label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env(),
-                        use_repel = NULL) {
+                        use_repel = NULL, point_size = NULL, nudge = c(0, 0)) {
   rows <- label_rows(df, label, id, rank_by, call = call)
   if (!length(rows)) return(NULL)
   use_repel <- use_repel %||% requireNamespace("ggrepel", quietly = TRUE)
@@ -68,12 +69,15 @@ label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env()
   if (use_repel) {
     d <- df
     d$.label <- ifelse(seq_len(nrow(df)) %in% rows, as.character(df[[id]]), "")
+    # points of different sizes (bubbles): labels keep clear of each one's edge
+    if (!is.null(point_size)) mapping$point.size <- ggplot2::aes(point.size = .data[[point_size]])$point.size
     ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
-                             max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2)
+                             max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2,
+                             nudge_x = nudge[1], nudge_y = nudge[2])
   } else {
     d <- df[rows, , drop = FALSE]
     d$.label <- as.character(d[[id]])
     ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
-                       show.legend = FALSE)
+                       show.legend = FALSE, nudge_x = nudge[1], nudge_y = nudge[2])
   }
 }

@@ -37,21 +37,34 @@ autoplot.ir_gawm <- function(object, type = c("systems", "topics"), label = "aut
       ggplot2::geom_point() +
       label_layer(df, label, "system", "performance", "MAP", "performance") +
       ggplot2::labs(x = sprintf("MAP (mean %s)", object$measure),
-                    y = expression(GAWM ~ system ~ performance ~ E[s]),
-                    title = sprintf("Systems: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw() + title_theme()
+                    y = expression(GAWM ~ performance ~ E[s])) +
+      plot_labels(title = sprintf("Systems: Pearson r = %s (q = %s)", format(round(r, 3), nsmall = 3),
+                                  format(object$q))) +
+      title_theme()
   } else {
     df <- object$topics
     r <- safe_cor(df$AAP, df$ease)
+    # the drawn size of each bubble (scale_size() maps the square root of
+    # the discernment onto `sizes`), so that labels keep clear of the bubble,
+    # not of its centre
+    sizes <- c(0.5, 4)
+    w <- df$discernment
+    span <- diff(range(w, na.rm = TRUE))
+    df$.point_size <- if (is.finite(span) && span > 0) sizes[1] + diff(sizes) * sqrt((w - min(w, na.rm = TRUE)) / span)
+                      else mean(sizes)
     ggplot2::ggplot(df, ggplot2::aes(x = .data$AAP, y = .data$ease, size = .data$discernment)) +
       ggplot2::geom_abline(slope = 1, intercept = 0, linetype = "dashed", colour = "grey50") +
-      ggplot2::geom_point(alpha = 0.6) +
-      label_layer(df, label, "topic", "ease", "AAP", "ease") +
+      ggplot2::geom_point(alpha = 0.5) +
+      ggplot2::scale_size(range = sizes) +
+      # labels up and to the left, off the diagonal the bubbles lie along
+      label_layer(df, label, "topic", "ease", "AAP", "ease", point_size = ".point_size",
+                  nudge = c(-1, 1) * 0.1 * max(diff(range(df$AAP)), diff(range(df$ease)), 0.05)) +
       ggplot2::labs(x = sprintf("AAP (mean %s over systems)", object$measure),
                     y = expression(GAWM ~ topic ~ ease ~ E[t]),
-                    size = expression(Discernment ~ W[t]),
-                    title = sprintf("Topics: Pearson r = %.3f (q = %s)", r, format(object$q))) +
-      ggplot2::theme_bw() + title_theme()
+                    size = expression(Discernment ~ W[t])) +
+      plot_labels(title = sprintf("Topics: Pearson r = %s (q = %s)", format(round(r, 3), nsmall = 3),
+                                  format(object$q))) +
+      title_theme(legend = TRUE)
   }
 }
 # Generalized adaptive-weight mean (Lee et al., CIKM 2009), spec section 3.1.

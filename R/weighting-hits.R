@@ -28,14 +28,14 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = "aut
     id <- "system"
     xlab <- sprintf("MAP (mean %s)", object$measure)
     df$x <- df$MAP
-    ylab <- "HITS system authority A(s)"
+    ylab <- quote(HITS ~ system ~ authority ~ italic(A)(s))
     ttl <- "Systems"
   } else {
     df <- object$topics
     id <- "topic"
     xlab <- sprintf("AAP (mean %s over systems)", object$measure)
     df$x <- df$AAP
-    ylab <- "HITS topic authority A(t)"
+    ylab <- quote(HITS ~ topic ~ authority ~ italic(A)(t))
     ttl <- "Topics"
   }
   r <- safe_cor(df$x, df$authority)
@@ -43,8 +43,9 @@ autoplot.ir_hits <- function(object, type = c("systems", "topics"), label = "aut
     ggplot2::geom_hline(yintercept = 0, colour = "grey70") +
     ggplot2::geom_point() +
     label_layer(df, label, id, "authority", "x", "authority") +
-    ggplot2::labs(x = xlab, y = ylab, title = sprintf("%s: Pearson r = %.3f", ttl, r)) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::labs(x = xlab, y = ylab) +
+    plot_labels(title = sprintf("%s: Pearson r = %s", ttl, format(round(r, 3), nsmall = 3))) +
+    title_theme()
 }
 # HITS on the systems-topics graph (Mizzaro & Robertson, SIGIR 2007), spec 3.2.
 

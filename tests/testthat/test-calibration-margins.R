@@ -180,3 +180,23 @@ test_that("autoplot(): an uneven support (RR) draws the observed proportions as 
   expect_equal(sort((bars$xmin + bars$xmax) / 2), sort(as.numeric(names(seen))))
   expect_equal(b$data[[3]]$y, dmargin(d$support, d))
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("margin figures follow the user's theme, fit a column, and use one number format", {
+  m <- fit_margin(margin_matrix("ap")[12, ])
+  d <- fit_margin(margin_matrix("p10")[12, ], type = "discrete", support = score_support("P@10"))
+  for (x in list(m, d)) {
+    make <- function() ggplot2::autoplot(x)
+    expect_follows_user_theme(make)
+    # a two-line title and subtitle and the candidates' keys: a quarter of
+    # the height is left to the panel at 2.6 in
+    expect_figure_ready(make(), min_panel = 0.25)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+  }
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(m))
+  # ggplot2's number format, with the leading zero (".25" before)
+  expect_identical(b$layout$panel_params[[1]]$x$get_labels(), c("0.00", "0.25", "0.50", "0.75", "1.00"))
+  # the chosen family is said in its key
+  expect_match(b$plot$scales$get_scales("colour")$get_labels()[1], "(chosen)", fixed = TRUE)
+})

@@ -270,3 +270,27 @@ test_that("simulate_scores() and qmargin() refuse what cannot fit with the class
   expect_error(qmargin(rep(0.5, 3e5), margin), class = "irtopics_error_memory", regexp = "p")
   expect_length(qmargin(c(0.1, 0.5), margin), 2L)
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("the copula figure follows the user's theme, fits a column and says what its numbers are", {
+  fx <- sim_fixture()
+  col <- fx$model$collections[[1]]
+  make <- function() ggplot2::autoplot(fx$model, systems = col$systems[1:2])
+  expect_follows_user_theme(make)
+  expect_figure_ready(make())
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  sub <- paste(deparse(make()$labels$subtitle), collapse = "")
+  # Kendall's tau of the fit and of the data and the number of topics; not
+  # "collection", the name a single matrix's collection gets
+  cop <- pair_row(col, col$systems[1], col$systems[2])
+  expect_match(sub, sprintf("%.2f fitted, %.2f observed; %d topics", cop$tau, cop$tau_empirical, nrow(col$pobs)),
+               fixed = TRUE)
+  expect_match(sub, "tau", fixed = TRUE)
+  expect_false(grepl("collection", sub))
+  expect_identical(make()$labels$x, col$systems[1])
+  make_margin <- function() ggplot2::autoplot(fx$model, systems = col$systems[1])
+  expect_follows_user_theme(make_margin)
+  expect_figure_ready(make_margin(), min_panel = 0.25)
+  expect_figure_ready(make_margin(), width = 7, height = 4.5)
+})

@@ -87,3 +87,44 @@ test_that("autoplot draws Type I against alpha with the diagonal, and power agai
                              progress = FALSE)
   expect_error(ggplot2::autoplot(t1only, type = "power"), class = "irtopics_error_argument")
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("calibration figures follow the user's theme and fit a column and a page", {
+  cal <- test_calibration(cal_model(), n_topics = c(20, 50), delta = c(0.01, 0.02, 0.05), trials = 60, B = 50,
+                          seed = 1, progress = FALSE)
+  for (type in c("type1", "power", "type3")) {
+    make <- function() ggplot2::autoplot(cal, type = type)
+    expect_follows_user_theme(make)
+    # two facets, 5 tests in two rows of keys, title and subtitle: the
+    # panels get a quarter of the height at 2.6 in
+    expect_figure_ready(make(), min_panel = 0.24)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    th <- ggplot2::theme_get() + make()$theme
+    expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+  }
+  # alpha and delta as symbols on the axes
+  expect_true(is.expression(ggplot2::autoplot(cal)$labels$x))
+  expect_true(is.expression(ggplot2::autoplot(cal, type = "power")$labels$x))
+})
+
+test_that("Type III intervals are bars side by side, not bands on top of each other", {
+  cal <- test_calibration(cal_model(), n_topics = 20, delta = c(0.02, 0.05), trials = 60, B = 50,
+                          seed = 1, progress = FALSE)
+  p <- ggplot2::autoplot(cal, type = "type3")
+  expect_length(layers_of(p, "GeomRibbon"), 0L)
+  bars <- layers_of(p, "GeomLinerange")
+  expect_length(bars, 1L)
+  bars <- bars[[1]]
+  tab <- cal$table[cal$table$error == "type3" & cal$table$alternative == "two.sided" & cal$table$alpha == 0.05, ]
+  # each test's bar is the rate +- 1.96 SE (clipped to [0, 1]), at its own x near its delta
+  expect_equal(sort(bars$ymax), sort(pmin(1, tab$rate + qnorm(0.975) * tab$se)))
+  expect_equal(sort(bars$ymin), sort(pmax(0, tab$rate - qnorm(0.975) * tab$se)))
+  for (d in c(0.02, 0.05)) {
+    at <- bars$x[abs(bars$x - d) < 0.01]
+    expect_length(unique(round(at, 10)), nlevels(tab$test))
+  }
+  expect_match(p$labels$subtitle, "bars")
+  # and the power plot keeps its bands
+  expect_length(layers_of(ggplot2::autoplot(cal, type = "power"), "GeomRibbon"), 1L)
+})

@@ -68,7 +68,29 @@ test_that("discriminative power: ASL curves, print, as.data.frame", {
   ap_curve <- ld[ld$group == 1, ]
   expect_equal(ap_curve$x, 1:28)
   expect_equal(ap_curve$y, sort(dp$pairs$p.value[dp$pairs$measure == "AP"]))
-  expect_equal(ggplot2::layer_data(ggplot2::autoplot(dp), 2)$yintercept, .05)
+  expect_equal(layers_of(ggplot2::autoplot(dp), "GeomHline")[[1]]$yintercept, .05)
+})
+
+test_that("ASL curves follow the user's theme, fit a column and a page, and a legend only for several measures", {
+  dp <- discriminative_power(design_pair(8), B = 50, seed = 1)
+  make <- function() ggplot2::autoplot(dp)
+  expect_follows_user_theme(make)
+  expect_figure_ready(make())
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  th <- ggplot2::theme_get() + make()$theme
+  expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+  one <- discriminative_power(design_pair(8)[1], B = 50, seed = 1)
+  g <- ggplot2::ggplotGrob(ggplot2::autoplot(one))
+  expect_false(any(!vapply(g$grobs[startsWith(g$layout$name, "guide-box")], inherits, logical(1), "zeroGrob")))
+  g <- ggplot2::ggplotGrob(make())
+  expect_true(any(!vapply(g$grobs[startsWith(g$layout$name, "guide-box")], inherits, logical(1), "zeroGrob")))
+  # the subtitle's alpha is the Greek letter (plotmath), not the word
+  expect_true(is.language(make()$labels$subtitle))
+  # two systems, one pair: a point is drawn, the x axis has whole numbers
+  two <- discriminative_power(lapply(design_pair(8), function(m) m[1:2, ]), B = 50, seed = 1)
+  p2 <- ggplot2::autoplot(two)
+  expect_length(layers_of(p2, "GeomPoint"), 1L)
+  expect_figure_ready(p2)
 })
 
 test_that("discriminative power: lists that disagree, NA and other bad input", {

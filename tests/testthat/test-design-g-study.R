@@ -246,3 +246,36 @@ test_that("identical systems give undefined reliabilities, never values above 1"
   expect_true(all(is.na(d$Erho2) | d$Erho2 <= 1))
   expect_equal(d$Phi, c(0, 0, 0))
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("D-study figures follow the user's theme, fit a column, and write E rho^2 and Phi as symbols", {
+  ap <- real_scores("robust2004_ap.csv")
+  for (n in c(2L, 17L, 110L)) {
+    g <- g_study(ap[seq_len(n), ])
+    for (make in list(function() ggplot2::autoplot(g),
+                      function() ggplot2::autoplot(d_study(g, c(10, 25, 50, 100, 200))))) {
+      expect_follows_user_theme(make)
+      # title, subtitle, legend and caption (what the lines are) take a
+      # little more than half of 2.6 in
+      expect_figure_ready(make(), min_panel = 0.4)
+      expect_figure_ready(make(), width = 7, height = 4.5)
+    }
+  }
+  p <- ggplot2::autoplot(g_study(ap[1:17, ]))
+  b <- ggplot2::ggplot_build(p)
+  # one legend for colour, shape and fill, its keys the symbols (not "Erho2")
+  for (aes in c("colour", "shape", "fill")) {
+    labs <- b$plot$scales$get_scales(aes)$get_labels()
+    expect_true(is.expression(labs))
+    expect_identical(vapply(labs, deparse, ""), c("E * rho^2", "Phi"))
+  }
+  expect_true(is.language(p$labels$subtitle))
+  expect_false(grepl("Erho2", paste(deparse(p$labels$subtitle), collapse = "")))
+  th <- ggplot2::theme_get() + p$theme
+  expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+  # the dashed and dotted lines are said in the caption, or in a message without titles
+  expect_match(p$labels$caption, "Dashed: the target, 0.95. Dotted: the 249 topics observed.", fixed = TRUE)
+  withr::local_options(irtopics.plot_titles = FALSE)
+  expect_message(ggplot2::autoplot(g_study(ap[1:17, ])), "Dotted", class = "irtopics_message_layout")
+})

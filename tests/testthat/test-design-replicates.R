@@ -130,3 +130,28 @@ test_that("print, summary, data frame and plot", {
   expect_equal(p$labels$colour, "Topics")
   expect_error(ggplot2::autoplot(g, tagret = 0.9), class = "irtopics_error_argument")
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("the replicates D-study follows the user's theme, fits a column and labels strips by symbol", {
+  f <- replicate_fixture()
+  g <- g_study_replicates(f$x, replicate = f$system, n_topics = c(25, 100), n_replicates = 1:6)
+  make <- function() ggplot2::autoplot(g)
+  expect_follows_user_theme(make)
+  # title, subtitle, strips, the legend of topic-set sizes and the caption
+  # (what the lines are): a third of 2.6 in is left to the panels
+  expect_figure_ready(make(), min_panel = 0.3)
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  # the strips are E rho^2 and Phi as plotmath (label_parsed), not "Erho2"
+  lab <- make()$facet$params$labeller
+  out <- lab(data.frame(coefficient = factor(c("Erho2", "Phi"))))[[1]]
+  expect_true(all(vapply(out, is.expression, logical(1))))
+  expect_identical(vapply(out, function(e) deparse(e[[1]]), ""), c("E * rho^2", "Phi"))
+  th <- ggplot2::theme_get() + make()$theme
+  expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+  # one topic-set size: no legend, the caption names it
+  g1 <- g_study_replicates(f$x, replicate = f$system, n_topics = 25, n_replicates = 1:6)
+  p1 <- ggplot2::autoplot(g1)
+  expect_identical(p1$guides$colour, "none")
+  expect_match(p1$labels$caption, "25 topics")
+})

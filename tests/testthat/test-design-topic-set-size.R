@@ -132,3 +132,32 @@ test_that("topic_set_size() prints large answers in full", {
   expect_match(paste(format(big), collapse = "\n"), format(big$n_topics, scientific = FALSE), fixed = TRUE)
   expect_match(paste(format(topic_set_size("t", min_diff = .1, sd_diff = .15853)), collapse = "\n"), " 22 ")
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("topic-set-size figures follow the user's theme, fit a column, and show a legend only for what varies", {
+  d <- seq(.03, .15, by = .01)
+  cases <- list(t = topic_set_size("t", min_diff = d, alpha = c(.01, .05), variance = .02),
+                anova = topic_set_size("anova", min_diff = d, m = c(2, 10, 50), variance = .02),
+                ci = topic_set_size("ci", width = d, variance = .02),
+                beta = topic_set_size("t", min_diff = d, beta = c(.2, .1), variance = .02))
+  for (x in cases) {
+    make <- function() ggplot2::autoplot(x)
+    expect_follows_user_theme(make)
+    expect_figure_ready(make())
+    expect_figure_ready(make(), width = 7, height = 4.5)
+  }
+  shown <- function(p) {
+    g <- ggplot2::ggplotGrob(p)
+    boxes <- g$grobs[startsWith(g$layout$name, "guide-box")]
+    any(!vapply(boxes, inherits, logical(1), "zeroGrob"))
+  }
+  expect_true(shown(ggplot2::autoplot(cases$t)))       # two alphas
+  expect_false(shown(ggplot2::autoplot(cases$ci)))     # one line: no legend
+  # alpha and beta as symbols (plotmath), not spelt out
+  p <- ggplot2::autoplot(cases$beta)
+  expect_true(is.expression(p$labels$linetype))
+  expect_true(is.expression(ggplot2::autoplot(cases$t)$labels$colour))
+  expect_identical(ggplot2::autoplot(cases$anova)$labels$colour, "Systems")
+  expect_error(ggplot2::autoplot(cases$t, bogus = 1), class = "irtopics_error_argument")
+})

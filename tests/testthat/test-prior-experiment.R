@@ -1,14 +1,35 @@
-test_that("autoplot of a smoothing experiment draws one box per lambda and the baseline", {
+test_that("autoplot of a smoothing experiment draws one box per lambda and the baseline across", {
   ap <- real_scores("robust2004_ap.csv")
   ex <- smoothing_experiment(ap, trials = 60, seed = 2)
   p <- ggplot2::autoplot(ex)
   expect_s3_class(p, "ggplot")
-  line <- ggplot2::layer_data(p, 1)
-  expect_equal(line$yintercept, median(ex$tau[, "baseline"]))
-  box <- ggplot2::layer_data(p, 2)
-  expect_equal(nrow(box), 5L)
-  expect_equal(box$middle, unname(apply(ex$tau, 2, median)))
-  expect_equal(length(unique(box$fill)), 2L)
+  b <- ggplot2::ggplot_build(p)
+  # the baseline is not a category on the lambda axis (issue 25): the axis
+  # has the lambdas only
+  expect_identical(b$layout$panel_params[[1]]$x$get_labels(), c("0", "0.5", "0.8", "1"))
+  box <- ggplot2::layer_data(p, 3)
+  expect_equal(nrow(box), 4L)
+  expect_equal(box$middle, unname(apply(ex$tau[, 1:4], 2, median)))
+  # the baseline: its median dashed, its quartiles a band, across the plot
+  base <- ex$tau[, "baseline"]
+  expect_equal(ggplot2::layer_data(p, 2)$yintercept, median(base))
+  band <- ggplot2::layer_data(p, 1)
+  expect_equal(c(band$ymin, band$ymax), unname(quantile(base, c(0.25, 0.75))))
+  expect_equal(as.numeric(c(band$xmin, band$xmax)), c(-Inf, Inf))
+  # one series: no legend; the caption says what the band is
+  expect_length(b$plot$scales$scales, 2L)
+  expect_match(p$labels$caption, "baseline")
+  expect_true(is.expression(p$labels$x))
+})
+
+test_that("the smoothing-experiment figure follows the user's theme and fits a column and a page", {
+  ex <- smoothing_experiment(real_scores("robust2004_ap.csv"), trials = 20, seed = 1)
+  make <- function() ggplot2::autoplot(ex)
+  expect_follows_user_theme(make)
+  expect_figure_ready(make())
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  withr::local_options(irtopics.plot_titles = FALSE)
+  expect_message(ggplot2::autoplot(ex), "baseline", class = "irtopics_message_layout")
 })
 
 test_that("smoothing_experiment agrees with a base-R loop on the same draws", {

@@ -102,3 +102,30 @@ test_that("the C++ repetition reproduces spec 4.4 with fixed draws", {
   smap <- c(0.62008165, 0.6627413428, 0.4583320388, 0.2401639952)
   expect_equal(st[1, 1], cor(smap, ref, method = "kendall"))
 })
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("the smoothing figure follows the user's theme, fits a column and writes lambda as a symbol", {
+  ap <- real_scores("robust2004_ap.csv")
+  for (n in c(2L, 17L, 110L)) {
+    prior <- ap[seq_len(n), 1:100]
+    half <- seq_len(ceiling(n / 2))
+    prior[half, 1:50] <- NA
+    prior[-half, 51:100] <- NA
+    sm <- smooth_scores(ap[seq_len(n), 201:249], prior, lambda = 0.8)
+    make <- function() ggplot2::autoplot(sm)
+    expect_follows_user_theme(make)
+    p <- make()
+    expect_figure_ready(p)
+    expect_figure_ready(p, width = 7, height = 4.5)
+    # the title says lambda with the Greek letter (plotmath), as the other figures
+    expect_true(is.language(p$labels$title))
+    expect_match(paste(deparse(p$labels$title), collapse = ""), "lambda == \"0.8\"", fixed = TRUE)
+    th <- ggplot2::theme_get() + p$theme
+    expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+    # 110 rows are too close for names: left out, and the caption says so
+    blank <- inherits(ggplot2::calc_element("axis.text.y.left", th), "element_blank")
+    expect_identical(blank, n > 25L)
+    if (n > 25L) expect_match(p$labels$caption, "110 systems")
+  }
+})

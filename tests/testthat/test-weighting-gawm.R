@@ -362,7 +362,8 @@ test_that("GAWM, HITS and the prediction scatter label their points", {
   expect_setequal(d$label, utils::head(g$systems$system[order(-g$systems$performance)], 2))
   d <- label_data(ggplot2::autoplot(g, type = "topics", label = "t7"))
   expect_identical(d$label, "t7")
-  expect_equal(d$y, g$topics$ease[g$topics$topic == "t7"])
+  # the label is nudged off the diagonal; it points at the topic's bubble
+  expect_equal(d$y_orig %||% d$y, g$topics$ease[g$topics$topic == "t7"])
   h <- hits(ap)
   d <- label_data(ggplot2::autoplot(h, type = "topics", label = 4))
   expect_setequal(d$label, utils::head(h$topics$topic[order(-h$topics$authority)], 4))
@@ -407,4 +408,43 @@ test_that("GAWM components, swap aggregates, indicators and tests all cross the 
   expect_match(conditionMessage(err), 'The test function failed (system1 "', fixed = TRUE)
   expect_error(compare_systems(ap[1:3, ], test = function(x, y) 2), "p-value in \\[0, 1\\]",
                class = "irtopics_error_user")
+})
+
+# Figures for papers (issue 25) -----------------------------------------------
+
+test_that("GAWM and HITS figures follow the user's theme and fit a column and a page", {
+  ap <- real_scores("robust2004_ap.csv")
+  g <- gawm(ap[1:17, ])
+  h <- hits(ap[1:17, ])
+  for (type in c("systems", "topics")) {
+    for (fit in list(g, h)) {
+      make <- function() ggplot2::autoplot(fit, type = type)
+      expect_follows_user_theme(make)
+      expect_figure_ready(make())
+      expect_figure_ready(make(), width = 7, height = 4.5)
+    }
+  }
+  # the size legend of the bubbles sits below the panel
+  th <- ggplot2::theme_get() + ggplot2::autoplot(g, type = "topics")$theme
+  expect_identical(ggplot2::calc_element("legend.position", th), "bottom")
+  # A(s) as plotmath, not "A(s)" in words
+  expect_true(is.language(ggplot2::autoplot(h)$labels$y))
+})
+
+test_that("GAWM topic labels keep clear of the bubbles: each label knows its bubble's size", {
+  skip_if_not_installed("ggrepel")
+  ap <- real_scores("robust2004_ap.csv")
+  g <- gawm(ap[1:17, ])
+  p <- ggplot2::autoplot(g, type = "topics", label = 5)
+  points <- ggplot2::layer_data(p, 2)
+  labels <- ggplot2::layer_data(p, 3)
+  # ggrepel keeps labels off a circle of `point.size`: it must be the bubble's drawn size
+  expect_equal(labels$point.size, points$size)
+  expect_gt(diff(range(points$size)), 2)
+  # by hand: scale_size() maps sqrt(discernment) linearly onto its range (0.5, 4)
+  w <- g$topics$discernment
+  expect_equal(points$size, 0.5 + 3.5 * sqrt((w - min(w)) / diff(range(w))))
+  # and the labels start up and to the left of their bubbles, off the diagonal
+  shown <- nzchar(labels$label)
+  expect_true(all(labels$x[shown] < labels$x_orig[shown] & labels$y[shown] > labels$y_orig[shown]))
 })
