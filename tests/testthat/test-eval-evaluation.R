@@ -110,3 +110,21 @@ test_that("an empty selection converts to empty tables; its means and plots are 
   expect_identical(nrow(as.data.frame(res[1, 1])), 3L)
   expect_identical(as.data.frame(res[1, 1])$measure, names(res))
 })
+
+test_that("the sorted figure of an evaluation fits a column and a page, in the user's theme", {
+  ap <- robust()
+  s17 <- best(ap, 17)
+  ev <- structure(list(AP = ap[s17, ], `P@10` = robust("P@10")[s17, ]), class = c("ir_evaluation", "list"))
+  make <- function() suppressMessages(ggplot2::autoplot(ev))
+  expect_follows_user_theme(make)
+  expect_figure_ready(make(), min_panel = 0.3)
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  expect_lte(legend_width(make()), 3.5)
+  # the 8 best by the first measure, also when another measure is drawn
+  expect_message(p <- ggplot2::autoplot(ev, measures = "P@10"), "by mean AP", class = "irtopics_message_layout")
+  b <- ggplot2::ggplot_build(p)
+  expect_identical(b$plot$scales$get_scales("colour")$get_limits(), best(ap[s17, ], 8))
+  # one measure: no facet, the measure on the y axis
+  expect_identical(nrow(b$layout$layout), 1L)
+  expect_identical(b$plot$labels$y, "P@10")
+})
