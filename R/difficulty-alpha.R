@@ -316,7 +316,7 @@ autoplot.ir_alpha_bootstrap <- function(object, ...) {
                                                    linetype = .data$what)) +
     ggplot2::scale_colour_manual(values = stats::setNames(c("black", line_colours(3L)), kinds), guide = guide) +
     ggplot2::scale_linetype_manual(values = stats::setNames(c("solid", line_types(4L)[-1]), kinds), guide = guide) +
-    ggplot2::scale_x_continuous(n.breaks = 3) +
+    ggplot2::scale_x_continuous(n.breaks = 4, expand = ggplot2::expansion(mult = 0.08)) +
     plot_labels(x = quote("Cronbach's" ~ alpha ~ "of a bootstrap sample"), y = "Samples",
                 colour = NULL, linetype = NULL,
                 title = "Bootstrap of Cronbach's alpha",

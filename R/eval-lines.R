@@ -112,10 +112,14 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
                                    guide = "none") +
       # room on the right for the names, without ticks beyond the data
       ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.03, 0.25)),
-                                  breaks = pretty(range(df[[x]], na.rm = TRUE)))
+                                  breaks = pretty(range(df[[x]], na.rm = TRUE), n = if (is.null(by)) 5L else 3L))
     grey_note <- sprintf("Grey: the other %s.", plural(n - length(highlight), "system"))
   }
-  if (!is.null(by)) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data[[by]]), scales = "free_y")
+  if (!is.null(by)) {
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data[[by]]), scales = "free_y")
+    # panels side by side: fewer x ticks, so that they do not run together at one column
+    if (layout == "lines") p <- p + ggplot2::scale_x_continuous(breaks = function(lim) pretty(lim, n = 3L))
+  }
   if (!is.null(note)) inform_irtopics(c(note, i = "Choose the systems with {.arg systems}."), kind = "layout")
   notes <- c(note, grey_note)
   title <- if (!is.null(labels$title)) wrap_text(labels$title) else NULL
@@ -141,9 +145,10 @@ compact_legend <- function() {
                  legend.title = ggplot2::element_text(size = ggplot2::rel(0.8)))
 }
 
-# Approximate width in inches of `labels` in a font of `size` points (0.6 em
-# a character, which covers capitals and digits): no graphics device needed
-# at construction.
+# Approximate width in inches of `labels` in a font of `size` points: 0.6
+# em a character, which covers capitals and digits in Helvetica (pdf()) and
+# the wider DejaVu Sans of PNG devices. No graphics device is needed at
+# construction.
 text_width_in <- function(labels, size) 0.6 * nchar(labels, type = "width") * size / 72
 
 # The base size of the user's theme, in points.
@@ -154,11 +159,12 @@ base_size <- function() ggplot2::calc_element("text", ggplot2::theme_get())$size
 # needed. A legend the user moves to the right then has that many rows.
 legend_rows <- function(labels, width = 3.3) {
   base <- base_size()
-  item <- 0.45 * base / 11 + text_width_in(labels[which.max(nchar(labels))], 0.75 * base)
+  # a key and its spacing take about 0.42 in at base 11 (measured on pdf()), more on PNG
+  item <- 0.5 * base / 11 + text_width_in(labels[which.max(nchar(labels))], 0.75 * base)
   per_row <- max(1L, floor(width / item))
   n <- length(labels)
-  if (per_row >= min(n, 5L)) return(NULL)
-  as.integer(ceiling(n / per_row))
+  rows <- as.integer(ceiling(n / per_row))
+  if (rows <= ceiling(n / 5)) NULL else rows
 }
 
 # Columns of facets named by `labels` so that every strip label fits a

@@ -90,7 +90,7 @@ autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$system, y = .data$value, fill = .data$topic_set)) +
     ggplot2::geom_col(position = ggplot2::position_dodge(width = 0.9)) +
     # greys: topic sets, not systems (colours are for systems across figures)
-    ggplot2::scale_fill_grey(start = 0.25, end = 0.75, guide = if (n_sets > 1L) "legend" else "none")
+    ggplot2::scale_fill_grey(start = 0.55, end = 0.85, guide = if (n_sets > 1L) "legend" else "none")
   subtitle <- NULL
   if (measure == "MAP") {
     # MAP is a mean over the set's topics: its 95% t interval as an error bar

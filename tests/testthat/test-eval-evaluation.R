@@ -120,6 +120,9 @@ test_that("the sorted figure of an evaluation fits a column and a page, in the u
   expect_figure_ready(make(), min_panel = 0.3)
   expect_figure_ready(make(), width = 7, height = 4.5)
   expect_lte(legend_width(make()), 3.5)
+  # two panels side by side: three x ticks (0, 100, 200), not "0 50 100150200250"
+  bx <- ggplot2::ggplot_build(make())$layout$panel_params[[1]]$x$breaks
+  expect_identical(as.numeric(stats::na.omit(bx)), c(0, 100, 200))
   # the 8 best by the first measure, also when another measure is drawn
   expect_message(p <- ggplot2::autoplot(ev, measures = "P@10"), "by mean AP", class = "irtopics_message_layout")
   b <- ggplot2::ggplot_build(p)

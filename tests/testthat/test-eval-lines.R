@@ -7,11 +7,11 @@ test_that("legend_rows() keeps ggplot2's 5 keys a row when they fit 3.5 in, else
   long <- c("MU03rob01", "pircRB04t3", "uogRobLWR10", "NLPR04okapi", "JuruDesAggr", "SABIR04FA",
             "humR04d5e", "fub04Tdge")
   # base 11: a key with "uogRobLWR10" (11 characters at 0.75 x 11 pt) takes about
-  # 0.45 + 0.6 * 11 * 8.25 / 72 = 1.21 in: 2 a row, 4 rows
+  # 0.5 + 0.6 * 11 * 8.25 / 72 = 1.26 in: 2 a row, 4 rows
   expect_identical(irtopics:::legend_rows(long), 4L)
   old <- ggplot2::theme_set(ggplot2::theme_bw(base_size = 8))
   withr::defer(ggplot2::theme_set(old))
-  # base 8: 0.33 + 0.6 * 11 * 6 / 72 = 0.88 in: 3 a row, 3 rows
+  # base 8: 0.36 + 0.6 * 11 * 6 / 72 = 0.91 in: 3 a row, 3 rows
   expect_identical(irtopics:::legend_rows(long), 3L)
 })
 
