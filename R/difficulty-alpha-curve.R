@@ -120,12 +120,12 @@ autoplot.ir_alpha_curve <- function(object, target = 0.95, ...) {
   if (!is.null(target)) {
     p <- p + ggplot2::geom_hline(yintercept = target, linetype = "dotted", colour = "grey30") +
       ggplot2::annotate("text", x = min(d$n_topics), y = target, label = sprintf("target %s", format(target)),
-                        hjust = 0, vjust = -0.4, size = 3, colour = "grey30")
+                        hjust = 0, vjust = -0.4, size = panel_text_size(), colour = "grey30")
   }
-  p + ggplot2::labs(x = "Number of topics", y = "Cronbach's alpha", linetype = NULL,
-                    title = wrap_text(sprintf("Alpha%s of random topic subsets",
-                                              if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
-                    subtitle = sprintf("%s per size, %g%% ranges", format(object$trials, big.mark = ","),
-                                       100 * object$conf)) +
-    ggplot2::theme_bw() + title_theme()
+  p + plot_labels(x = "Number of topics", y = quote("Cronbach's" ~ alpha), linetype = NULL,
+                  title = "Cronbach's alpha of random topic subsets",
+                  subtitle = sprintf("%s%s per size, %g%% ranges",
+                                     if (is.null(object$measure)) "" else paste0(object$measure, "; "),
+                                     format(object$trials, big.mark = ","), 100 * object$conf)) +
+    title_theme(legend = TRUE)
 }

@@ -78,7 +78,10 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
 #' Intervals for Cronbach's alpha, and its bootstrap distribution
 #'
 #' Resamples the topics with replacement `B` times (the bootstrap
-#' distribution of alpha, drawn by [autoplot()][autoplot.ir_alpha_bootstrap])
+#' distribution of alpha, drawn by [autoplot()][autoplot.ir_alpha_bootstrap]:
+#' a histogram of the draws, the estimate and each interval's bounds as
+#' vertical lines, named `Feldt`, `non-central F` and `percentile` in its
+#' legend)
 #' and reports three \eqn{100 \cdot}`conf`% intervals for alpha, which
 #' assume different things about where the systems and topics come from:
 #' * `interval = "feldt"` (the default): Feldt's (1965) interval, for
@@ -297,23 +300,28 @@ summary.ir_alpha_bootstrap <- function(object, ...) {
 #' @method autoplot ir_alpha_bootstrap
 #' @export
 autoplot.ir_alpha_bootstrap <- function(object, ...) {
+  check_no_dots(..., help = "alpha_bootstrap")
   d <- data.frame(alpha = object$draws[!is.na(object$draws)])
+  # short names in the legend (what each assumes: the help page and print())
+  kinds <- c("estimate", "Feldt", "non-central F", "percentile")
   lines <- data.frame(value = c(object$estimate, object$percentile, object$feldt, object$noncentral),
-                      what = factor(c("estimate", "percentile (undercovers)", "percentile (undercovers)",
-                                      "Feldt (systems random)", "Feldt (systems random)",
-                                      "non-central F (systems fixed)", "non-central F (systems fixed)"),
-                                    levels = c("estimate", "Feldt (systems random)",
-                                               "non-central F (systems fixed)", "percentile (undercovers)")))
+                      what = factor(kinds[c(1, 4, 4, 2, 2, 3, 3)], levels = kinds))
   lines <- lines[!is.na(lines$value), , drop = FALSE]
+  lines$what <- droplevels(lines$what)
+  n_kinds <- nlevels(lines$what)
+  guide <- if (n_kinds > 1L) ggplot2::guide_legend(nrow = legend_rows(levels(lines$what))) else "none"
   ggplot2::ggplot(d, ggplot2::aes(x = .data$alpha)) +
     ggplot2::geom_histogram(bins = 40, fill = "grey70", colour = "white") +
     ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, colour = .data$what,
                                                    linetype = .data$what)) +
-    ggplot2::labs(x = "Cronbach's alpha of a bootstrap sample of topics", y = "Samples",
-                  colour = NULL, linetype = NULL,
-                  title = wrap_text(sprintf("Bootstrap distribution of alpha%s",
-                                            if (is.null(object$measure)) "" else paste0(" of ", object$measure))),
-                  subtitle = sprintf("%s samples, %g%% intervals", format(object$B, big.mark = ","),
-                                     100 * object$conf)) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::scale_colour_manual(values = stats::setNames(c("black", line_colours(3L)), kinds), guide = guide) +
+    ggplot2::scale_linetype_manual(values = stats::setNames(c("solid", line_types(4L)[-1]), kinds), guide = guide) +
+    ggplot2::scale_x_continuous(n.breaks = 4, expand = ggplot2::expansion(mult = 0.08)) +
+    plot_labels(x = quote("Cronbach's" ~ alpha ~ "of a bootstrap sample"), y = "Samples",
+                colour = NULL, linetype = NULL,
+                title = "Bootstrap of Cronbach's alpha",
+                subtitle = sprintf("%s%s samples, %g%% intervals",
+                                   if (is.null(object$measure)) "" else paste0(object$measure, "; "),
+                                   format(object$B, big.mark = ","), 100 * object$conf)) +
+    title_theme(legend = n_kinds > 1L) + compact_legend()
 }

@@ -1,8 +1,11 @@
 #' Plot group agreement and reliability
 #'
-#' Mandl's (2009) Figure 1: for each difficulty group (1 = hardest), bars
-#' for the correlation of the group's MAP and GMAP system rankings with the
-#' full-set rankings, and points for the group's Cronbach's alpha.
+#' Mandl's (2009) Figure 1, in two panels with their own y axes: for each
+#' difficulty group (1 = hardest), bars for the correlation (the `method` of
+#' [group_agreement()], e.g. Kendall's \eqn{\tau_b}) of the group's MAP and
+#' GMAP system rankings with the full-set rankings, and points for the
+#' group's Cronbach's alpha. (Mandl drew both on one axis; a correlation and
+#' a reliability are different quantities, so here each has its own.)
 #'
 #' @param object A [group_agreement()] result.
 #' @param ... Unused; unknown arguments are an error.
@@ -17,22 +20,29 @@ autoplot.ir_group_agreement <- function(object, ...) {
   check_no_dots(..., help = "autoplot.ir_group_agreement")
   g <- object$groups[object$groups$group != "all", , drop = FALSE]
   g$group <- droplevels(g$group)
+  # two quantities, two panels with their own y axes (plotmath strip labels)
+  panels <- c(group_cor_label(object$method), "\"Cronbach's\"~alpha")
   bars <- data.frame(group = rep(g$group, 2L),
                      aggregate = factor(rep(c("MAP", "GMAP"), each = nrow(g)), levels = c("MAP", "GMAP")),
-                     value = c(g$cor_map, g$cor_gmap))
-  pts <- data.frame(group = g$group, value = g$alpha, what = "Cronbach's alpha")
+                     value = c(g$cor_map, g$cor_gmap), panel = factor(panels[1], levels = panels))
+  pts <- data.frame(group = g$group, value = g$alpha, panel = factor(panels[2], levels = panels))
   ggplot2::ggplot() +
     ggplot2::geom_col(data = bars, ggplot2::aes(x = .data$group, y = .data$value, fill = .data$aggregate),
                       position = ggplot2::position_dodge(width = 0.8), width = 0.7) +
-    ggplot2::geom_point(data = pts, ggplot2::aes(x = .data$group, y = .data$value, shape = .data$what),
-                        size = 3) +
-    ggplot2::labs(x = "Difficulty group (1 = hardest)",
-                  y = sprintf("Correlation with full ranking (%s) / alpha", object$method),
-                  fill = "Ranking by", shape = NULL,
-                  title = wrap_text(sprintf("%d difficulty groups of topics: agreement with the full ranking and alpha",
-                                            nrow(g)), 60L),
-                  subtitle = sprintf("%s; groups by %s", plural(object$n_systems, "system"), object$by)) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::geom_point(data = pts, ggplot2::aes(x = .data$group, y = .data$value), size = 2) +
+    ggplot2::facet_wrap(ggplot2::vars(.data$panel), scales = "free_y", labeller = ggplot2::label_parsed) +
+    ggplot2::scale_fill_grey(start = 0.3, end = 0.7) +
+    plot_labels(x = "Difficulty group (1 = hardest)", y = NULL, fill = "Ranking by",
+                title = wrap_text(sprintf("%d difficulty groups of topics", nrow(g))),
+                subtitle = sprintf("%s; groups by %s", plural(object$n_systems, "system"), object$by)) +
+    title_theme(legend = TRUE) + compact_legend()
+}
+
+# The strip label (plotmath) of the agreement panel: the correlation used.
+group_cor_label <- function(method) {
+  sym <- switch(method, kendall = "tau[b]", tau_a = "tau[a]", tau_ap = "tau[AP]", spearman = "rho",
+                pearson = "r")
+  paste0('"Correlation ("*', sym, '*")"')
 }
 # Topic difficulty groups and their agreement with the full ranking (Mandl
 # 2009, "Easy tasks dominate information retrieval evaluation results";

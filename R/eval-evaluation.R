@@ -41,9 +41,11 @@
 #' @param n Number of systems to print.
 #' @param na.rm Drop unanswered (NA) system-topic pairs.
 #' @param row.names,optional Unused, for compatibility with the generic.
-#' @param systems Systems to draw (names or row numbers); default: all when
-#'   there are at most 8, otherwise the 8 best by mean score of the first
-#'   measure.
+#' @param systems Systems to draw (names or row numbers), in this order;
+#'   default: the 8 best by the mean of the evaluation's first measure, ties
+#'   by name, best first (the rule of every figure of scores, evaluations and
+#'   precision-recall curves, see [autoplot.ir_scores()]: a system keeps its
+#'   colour from one figure to the next).
 #' @param measures Measures to draw (default: all).
 #' @param layout,highlight How the systems' lines are told apart: see
 #'   [autoplot.ir_scores()]; `"facets"` needs a single measure.
@@ -272,7 +274,9 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
   type <- match_choice(type)
   if (type == "means") {
     ci <- mean_intervals(object[measures %||% names(object)])
-    ci$table <- ci$table[ci$table$system %in% plot_systems(object[[1]], systems), , drop = FALSE]
+    shown <- plot_systems(object[[1]], systems, by = names(object)[1])
+    if (!is.null(attr(shown, "note"))) inform_irtopics(attr(shown, "note"), kind = "layout")
+    ci$table <- ci$table[ci$table$system %in% shown, , drop = FALSE]
     return(autoplot.ir_mean_intervals(ci))
   }
   if (type == "pr") {
@@ -284,8 +288,9 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
   if (!is.character(measures) || length(unknown)) {
     stop_irtopics("{.arg measures} must name measures of {.arg object}: {.val {names(object)}}.")
   }
-  first <- object[[measures[1]]]
-  systems <- plot_systems(first, systems)
+  # one rule for every figure of the evaluation: the first measure ranks
+  first <- object[[1]]
+  systems <- plot_systems(first, systems, by = names(object)[1])
   # facets of systems x measures fit only a few systems
   layout <- choose_layout(layout, length(systems), highlight, facets = length(measures) == 1L)
   means <- rowMeans(unclass(first)[systems, , drop = FALSE], na.rm = TRUE)
@@ -296,8 +301,10 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
     d
   }))
   df$measure <- factor(df$measure, levels = measures)
-  many_lines_plot(df, "position", "value", layout, highlight, by = "measure") +
-    ggplot2::labs(x = "Topics, sorted by score", y = "Score",
-                  title = wrap_text(sprintf("Per-topic scores, sorted, %s", plural(length(systems), "system")))) +
-    title_theme()
+  one <- length(measures) == 1L
+  many_lines_plot(df, "position", "value", layout, highlight, by = if (!one) "measure",
+                  labels = list(x = "Topics, sorted by score", y = if (one) measures else "Score",
+                                title = sprintf("Per-topic %s, sorted, %s", if (one) measures else "scores",
+                                                plural(length(systems), "system"))),
+                  note = attr(systems, "note"))
 }

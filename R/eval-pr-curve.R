@@ -25,7 +25,10 @@ pr_measures <- sprintf("IPrec@%s", format(pr_recall_levels, trim = TRUE, drop0tr
 #'   `measures`).
 #' @return An `ir_pr_curve` object: `$curve`, a data frame with one row per
 #'   system and recall level (`system`, `recall`, `precision`, `n_topics`);
-#'   `$n_topics`, the number of topics of the evaluation. `print()` shows the
+#'   `$n_topics`, the number of topics of the evaluation; `$ranking`, each
+#'   system's mean of `$ranking_measure` (the first measure of the
+#'   evaluation `x`, or AP when `pr_curve()` evaluates the runs), by which
+#'   the figure chooses its default systems. `print()` shows the
 #'   curves as a systems x recall table, `as.data.frame()` returns
 #'   `$curve`, and `autoplot()` draws them.
 #' @seealso [autoplot.ir_pr_curve()].
@@ -54,7 +57,8 @@ pr_curve <- function(x, qrels = NULL, ...) {
     if ("measures" %in% names(list(...))) {
       stop_irtopics("{.fn pr_curve} chooses the measures itself; leave out {.arg measures}.")
     }
-    ev <- evaluate(x, qrels, measures = pr_measures, ...)
+    # AP ranks the systems of the figure (the first measure, as in evaluate()'s default)
+    ev <- evaluate(x, qrels, measures = c("AP", pr_measures), ...)
   }
   canonical <- attr(ev, "canonical") %||% names(ev)
   at <- match(pr_measures, canonical)
@@ -74,12 +78,15 @@ pr_curve <- function(x, qrels = NULL, ...) {
   curve <- curve[order(match(curve$system, systems), curve$recall), , drop = FALSE]
   rownames(curve) <- NULL
   new_ir_pr_curve(list(curve = curve, systems = systems, n_topics = ncol(mats[[1]]),
-                       missing = attr(ev, "missing") %||% "drop"))
+                       missing = attr(ev, "missing") %||% "drop",
+                       ranking = rowMeans(unclass(ev[[1]]), na.rm = TRUE)[systems],
+                       ranking_measure = names(ev)[1]))
 }
 
 new_ir_pr_curve <- function(x) {
   new_result(x, "ir_pr_curve", fields = c(curve = "data.frame", systems = "character",
-                                          n_topics = "number", missing = "string"))
+                                          n_topics = "number", missing = "string",
+                                          ranking = "numeric", ranking_measure = "string"))
 }
 
 # The curves as a systems x recall matrix of mean interpolated precision.
@@ -131,8 +138,11 @@ as.data.frame.ir_pr_curve <- function(x, row.names = NULL, optional = FALSE, ...
 #' [autoplot.ir_scores()] draws many lines (`layout`, `highlight`).
 #'
 #' @param object An `ir_pr_curve` from [pr_curve()].
-#' @param systems Systems to draw (names or row numbers); default: all when
-#'   there are at most 8, otherwise the 8 with the best 11-point average.
+#' @param systems Systems to draw (names or row numbers), in this order;
+#'   default: the 8 best by the mean of `object$ranking_measure` (AP, or the
+#'   first measure of the evaluation the curves come from), ties by name,
+#'   best first: the same systems, in the same colours, as
+#'   [autoplot()][autoplot.ir_evaluation] of that evaluation draws.
 #' @inheritParams autoplot.ir_scores
 #' @return A ggplot object.
 #' @method autoplot ir_pr_curve
@@ -144,16 +154,16 @@ autoplot.ir_pr_curve <- function(object, systems = NULL, layout = c("auto", "lin
                                  highlight = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_pr_curve")
   m <- pr_matrix(object)
-  systems <- plot_systems(m, systems)
+  systems <- plot_systems(m, systems, ranking = object$ranking, by = object$ranking_measure)
   layout <- choose_layout(layout, length(systems), highlight)
-  highlight <- plot_highlight(m, highlight, systems, rowMeans(m[systems, , drop = FALSE]), layout)
+  highlight <- plot_highlight(m, highlight, systems, object$ranking[systems], layout)
   d <- object$curve[object$curve$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)
-  many_lines_plot(d, "recall", "precision", layout, highlight, points = TRUE) +
-    ggplot2::expand_limits(y = 0) +
-    ggplot2::labs(x = "Recall", y = "Interpolated precision",
-                  title = "Interpolated precision-recall curves",
-                  subtitle = sprintf("%s, mean over %s", plural(length(systems), "system"),
-                                     plural(object$n_topics, "topic"))) +
-    title_theme()
+  many_lines_plot(d, "recall", "precision", layout, highlight, points = TRUE,
+                  labels = list(x = "Recall", y = "Precision",
+                                title = "Interpolated precision-recall curves",
+                                subtitle = sprintf("%s, mean over %s", plural(length(systems), "system"),
+                                                   plural(object$n_topics, "topic"))),
+                  note = attr(systems, "note")) +
+    ggplot2::expand_limits(y = 0)
 }

@@ -19,15 +19,19 @@ autoplot.ir_critical_values <- function(object, ...) {
   d <- object$curves
   d <- d[!is.na(d$error_rate), , drop = FALSE]
   d$size <- factor(d$size)
+  n_sizes <- nlevels(d$size)
   ggplot2::ggplot(d, ggplot2::aes(x = .data$value, y = 100 * .data$error_rate, colour = .data$size)) +
     ggplot2::geom_line() +
     ggplot2::geom_hline(yintercept = 100 * object$max_error, linetype = "dashed") +
-    ggplot2::labs(x = if (object$unit == "topics") sprintf("Difference in %s (topics)", object$measure) else
-                    sprintf("Absolute difference in %s", object$measure),
-                  y = "Error rate (%)", colour = "Topic-set size",
-                  title = wrap_text(sprintf("Critical values of %s: error rate by difference", object$measure)),
-                  subtitle = sprintf("Dashed: the target error rate, %s", pct_text(object$max_error, 0))) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::scale_colour_manual(values = line_colours(n_sizes), guide = if (n_sizes > 1L) "legend" else "none") +
+    # few x ticks: differences such as 0.005 take room, and collide at one column
+    ggplot2::scale_x_continuous(n.breaks = 4) +
+    plot_labels(x = if (object$unit == "topics") sprintf("Difference in %s (topics)", object$measure) else
+                  sprintf("Absolute difference in %s", object$measure),
+                y = "Error rate (%)", colour = "Topic-set size",
+                title = wrap_text(sprintf("Critical values of %s", object$measure)),
+                subtitle = sprintf("Dashed: the target error rate, %s", pct_text(object$max_error, 0))) +
+    title_theme(legend = n_sizes > 1L)
 }
 
 # Critical values -------------------------------------------------------------

@@ -11,7 +11,8 @@
 #' @param type `"curves"` or `"scatter"`; by default `"curves"` when
 #'   `systems` is given or there are at most 4 runs, else `"scatter"`.
 #' @param systems Runs to draw: for `"curves"` one panel each (default: the
-#'   first 4); for `"scatter"` the points shown (default: all).
+#'   first 4, with a message and caption saying how many were left out);
+#'   for `"scatter"` the points shown (default: all).
 #' @param label For `"scatter"`: which points to label with their run
 #'   names: `"auto"` (the default: all when there are at most 20
 #'   points, else the 5 largest, as for a whole number), `NULL` (none), `"all"`, a whole number \eqn{k} (the
@@ -45,24 +46,34 @@ autoplot.ir_prediction_curves <- function(object, type = NULL, systems = NULL, l
     return(ggplot2::ggplot(runs, ggplot2::aes(x = .data$tau, y = .data$area_between)) +
       ggplot2::geom_point() +
       label_layer(runs, label, "system", "tau", "tau", "area_between") +
-      ggplot2::labs(x = "Kendall's tau (predicted vs actual topic ranking)",
-                    y = "Area between MAP curves",
-                    title = wrap_text(sprintf("Prediction of difficult topics, %s", plural(nrow(runs), "run")))) +
-      ggplot2::theme_bw() + title_theme())
+      plot_labels(x = quote("Kendall's" ~ tau ~ "(predicted vs actual ranking)"),
+                  y = "Area between the curves",
+                  title = sprintf("Prediction of difficult topics, %s", plural(nrow(runs), "run"))) +
+      title_theme())
   }
   if (!missing(label)) stop_irtopics("{.arg label} labels the points of {.code type = \"scatter\"} only.")
-  systems <- systems %||% utils::head(runs$system, 4L)
+  note <- NULL
+  if (is.null(systems)) {
+    systems <- utils::head(runs$system, 4L)
+    if (nrow(runs) > 4L) {
+      note <- sprintf("The first 4 of %d runs; %d not drawn (see systems =).", nrow(runs), nrow(runs) - 4L)
+      inform_irtopics(note, kind = "layout")
+    }
+  }
   d <- object$curves[object$curves$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$Y, y = .data$MAP, shape = .data$ranking)) +
-    ggplot2::geom_point() +
+    ggplot2::geom_point(size = 1.2) +
     ggplot2::scale_shape_manual(values = c(actual = 1, predicted = 2)) +
-    ggplot2::scale_x_reverse() +
-    ggplot2::labs(x = "Number of best topics kept (Y)", y = "MAP", shape = "Ranking",
-                  title = wrap_text(sprintf("%sMAP over the best topics: actual vs predicted ranking",
-                                            if (length(systems) == 1L) paste0(systems, ": ") else ""))) +
-    ggplot2::theme_bw() + title_theme()
-  if (length(systems) > 1L) p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$system))
+    ggplot2::scale_x_reverse(n.breaks = if (length(systems) > 1L) 4L) +
+    plot_labels(x = "Number of best topics kept (Y)", y = "MAP", shape = "Ranking",
+                title = sprintf("%sMAP over the best topics", if (length(systems) == 1L) paste0(systems, ": ") else ""),
+                subtitle = "Actual vs predicted ranking of the topics", caption = note) +
+    title_theme(legend = TRUE)
+  if (length(systems) > 1L) {
+    p <- p + ggplot2::facet_wrap(ggplot2::vars(.data$system)) +
+      ggplot2::theme(strip.text = ggplot2::element_text(margin = ggplot2::margin(1, 1, 1, 1)))
+  }
   p
 }
 # Predicting difficult topics (Voorhees 2004, section 3, Figures 1 and 2;

@@ -14,8 +14,10 @@
 #'
 #' @param object A [robust_summary()] result.
 #' @param type `"sorted"`, `"gmap"` or `"sets"`.
-#' @param systems Systems to show; default: see [autoplot.ir_scores()] for
-#'   `"sorted"`, the 8 best by MAP for `"sets"`, all for `"gmap"`.
+#' @param systems Systems to show; default for `"sorted"` and `"sets"`: the
+#'   8 best by MAP, ties by name, best first (the rule of
+#'   [autoplot.ir_scores()], so that both figures show the same systems; a
+#'   message and the caption say how many were left out); all for `"gmap"`.
 #' @param topic_set For `"gmap"`: which topic set (default `"all"`).
 #' @param measure For `"sets"`: `"MAP"`, `"P10"`, `"pct_no"`, `"area"` or
 #'   `"GMAP"`.
@@ -63,21 +65,33 @@ autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"
     return(ggplot2::ggplot(d, ggplot2::aes(x = .data$MAP, y = .data$GMAP)) +
       ggplot2::geom_point() +
       label_layer(d, label, "system", "MAP", "MAP", "GMAP") +
-      ggplot2::labs(x = sprintf("MAP (%s topics)", topic_set), y = sprintf("GMAP (%s topics)", topic_set),
-                    title = wrap_text(sprintf("MAP and GMAP of %s", plural(nrow(d), "system")))) +
-      ggplot2::theme_bw() + title_theme())
+      plot_labels(x = sprintf("MAP (%s topics)", topic_set), y = sprintf("GMAP (%s topics)", topic_set),
+                  title = sprintf("MAP and GMAP of %s", plural(nrow(d), "system"))) +
+      title_theme())
   }
   meas <- c("MAP", "P10", "pct_no", "area", "GMAP")
   if (!measure %in% meas) stop_irtopics("{.arg measure} must be one of {.val {meas}}.")
   all <- tab[tab$topic_set == "all", , drop = FALSE]
-  systems <- systems %||% utils::head(all$system[order(-all$MAP)], 8L)
+  note <- NULL
+  if (is.null(systems)) {
+    # the rule of the sorted plot (and of every figure of scores): the 8 best by mean AP
+    systems <- best_systems(rowMeans(unclass(object$ap), na.rm = TRUE))
+    if (length(systems) < nrow(object$ap)) {
+      note <- dropped_note(length(systems), nrow(object$ap), "AP")
+      inform_irtopics(note, kind = "layout")
+    }
+  }
   unknown <- setdiff(systems, all$system)
   if (length(unknown)) stop_irtopics("{.arg systems} must name systems; unknown: {.val {unknown}}.")
   d <- tab[tab$system %in% systems, , drop = FALSE]
   d$system <- factor(d$system, levels = systems)
   d$value <- d[[measure]]
+  n_sets <- length(levels(d$topic_set))
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$system, y = .data$value, fill = .data$topic_set)) +
-    ggplot2::geom_col(position = ggplot2::position_dodge(width = 0.9))
+    ggplot2::geom_col(position = ggplot2::position_dodge(width = 0.9)) +
+    # greys: topic sets, not systems (colours are for systems across figures)
+    ggplot2::scale_fill_grey(start = 0.55, end = 0.85, guide = if (n_sets > 1L) "legend" else "none")
+  subtitle <- NULL
   if (measure == "MAP") {
     # MAP is a mean over the set's topics: its 95% t interval as an error bar
     ap <- unclass(object$ap)
@@ -90,14 +104,15 @@ autoplot.ir_robust_summary <- function(object, type = c("sorted", "gmap", "sets"
     d$conf.high <- unlist(ci["high", ])
     p <- p + ggplot2::geom_errorbar(data = d, ggplot2::aes(ymin = .data$conf.low, ymax = .data$conf.high),
                                     position = ggplot2::position_dodge(width = 0.9), width = 0.3,
-                                    colour = "grey20", na.rm = TRUE) +
-      ggplot2::labs(subtitle = wrap_text("Error bars: 95% t intervals of the mean over the set's topics", 45L))
+                                    colour = "grey20", na.rm = TRUE)
+    subtitle <- "Error bars: 95% t intervals of the mean over the set's topics"
   }
+  label <- if (measure == "pct_no") "%no" else measure
   p +
-    ggplot2::labs(x = NULL, y = if (measure == "pct_no") "%no" else measure, fill = "Topic set",
-                  title = wrap_text(sprintf("%s per topic set, %s", if (measure == "pct_no") "%no" else measure,
-                                            plural(length(systems), "system")))) +
-    ggplot2::theme_bw() + title_theme() +
+    plot_labels(title = wrap_text(sprintf("%s per topic set, %s", label, plural(length(systems), "system"))),
+                subtitle = if (!is.null(subtitle)) wrap_text(subtitle, 48L), caption = note,
+                x = NULL, y = label, fill = "Topic set") +
+    title_theme(legend = n_sets > 1L) +
     ggplot2::theme(axis.text.x = ggplot2::element_text(angle = 45, hjust = 1))
 }
 # Robust-track measures: MAP, P@10, %no, area and GMAP over topic sets

@@ -21,18 +21,23 @@ autoplot.ir_swap_error_rates <- function(object, what = c("error", "ties"), ...)
   d <- object$error
   d$value <- 100 * if (what == "error") d$error_rate else d$tie_rate
   d$measure <- factor(d$measure, levels = unique(d$measure))
+  n_measures <- nlevels(d$measure)
+  # a legend only for several measures; the one measure is in the title
+  guide <- if (n_measures > 1L) "legend" else "none"
   ggplot2::ggplot(d, ggplot2::aes(x = .data$size, y = .data$value, colour = .data$measure,
                                   shape = .data$measure)) +
     ggplot2::geom_line() +
     sparse_points(length(unique(d$size))) +
-    ggplot2::labs(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Ties (%)",
-                  colour = "Measure", shape = "Measure",
-                  title = wrap_text(sprintf("Swap method: %s of %s by topic-set size",
-                                            if (what == "error") "error rate" else "ties", object$measure)),
-                  subtitle = wrap_text(sprintf("%s x %s topics, %s trials per size, fuzziness %s",
-                                               plural(object$n_systems, "system"), format(object$n_topics),
-                                               format(object$trials, big.mark = ","), format(object$fuzz)), 45L)) +
-    ggplot2::theme_bw() + title_theme()
+    ggplot2::scale_colour_manual(values = line_colours(n_measures), guide = guide) +
+    ggplot2::scale_shape_discrete(guide = guide) +
+    plot_labels(x = "Topic-set size", y = if (what == "error") "Error rate (%)" else "Ties (%)",
+                colour = NULL, shape = NULL,
+                title = wrap_text(sprintf("Swap method: %s of %s", if (what == "error") "error rate" else "ties",
+                                          if (n_measures > 1L) plural(n_measures, "measure") else object$measure)),
+                subtitle = wrap_text(sprintf("%s x %s topics, %s trials per size, fuzziness %s",
+                                             plural(object$n_systems, "system"), format(object$n_topics),
+                                             format(object$trials, big.mark = ","), format(object$fuzz)), 48L)) +
+    title_theme(legend = n_measures > 1L)
 }
 # The swap method: error rates, ties and critical values of an evaluation
 # measure by topic-set size (Buckley & Voorhees 2000; Voorhees & Buckley 2002;

@@ -125,3 +125,45 @@ expect_follows_user_theme <- function(make) {
   expect(!length(problems), paste0("Does not follow the user's theme: ", paste(problems, collapse = "; "), "."))
   invisible()
 }
+
+# The width in inches of the legends of `p` drawn at width x height: a
+# legend below the panel wider than the figure is cut at both sides, which
+# figure_problems() does not see (the legend spans the panel's columns).
+legend_width <- function(p, width = 3.5, height = 2.6) {
+  grDevices::pdf(NULL, width = width, height = height)
+  on.exit(grDevices::dev.off())
+  g <- ggplot2::ggplotGrob(p)
+  i <- grep("^guide-box", g$layout$name)
+  w <- vapply(g$grobs[i], function(x) {
+    if (inherits(x, "zeroGrob")) 0 else grid::convertWidth(grid::grobWidth(x), "in", valueOnly = TRUE)
+  }, numeric(1))
+  max(0, w)
+}
+
+# Whether `p` draws a legend at all.
+has_legend <- function(p) legend_width(p) > 0
+
+# Whether some strip label of `p` (facets, top strips) is wider than its
+# panel at width x height: ggplot2 cuts it ("MU03rob01" shown as
+# "MU03rob0"). `parse = TRUE` for plotmath labels (label_parsed).
+strip_labels_clipped <- function(p, width = 3.5, height = 2.6, parse = FALSE) {
+  b <- ggplot2::ggplot_build(p)
+  lay <- b$layout$layout
+  vars <- setdiff(names(lay), c("PANEL", "ROW", "COL", "SCALE_X", "SCALE_Y", "AXIS_X", "AXIS_Y"))
+  if (!length(vars)) return(FALSE)
+  labels <- as.character(unlist(lay[vars]))
+  fl <- figure_layout(p, width, height)
+  panel_in <- fl$panel_width * width / max(lay$COL)
+  th <- ggplot2::theme_get() + p$theme
+  el <- ggplot2::calc_element("strip.text.x.top", th)
+  margin <- if (is.null(el$margin)) 0 else sum(grid::convertWidth(el$margin[c(2, 4)], "in", valueOnly = TRUE))
+  grDevices::pdf(NULL, width = width, height = height)
+  on.exit(grDevices::dev.off())
+  w <- vapply(labels, function(s) {
+    lab <- if (parse) parse(text = s)[[1]] else s
+    grid::convertWidth(grid::grobWidth(grid::textGrob(lab, gp = grid::gpar(fontsize = el$size,
+                                                                           fontfamily = el$family))),
+                       "in", valueOnly = TRUE)
+  }, numeric(1))
+  any(w + margin > panel_in)
+}

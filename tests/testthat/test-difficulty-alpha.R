@@ -257,3 +257,31 @@ test_that("replicate counts that cannot fit in memory are refused before allocat
   withr::local_options(irtopics.max_memory = 1e9)
   expect_s3_class(alpha_bootstrap(ap, B = 10, seed = 1), "ir_alpha_bootstrap")
 })
+
+test_that("alpha figures fit a column and a page, in the user's theme, with alpha in plotmath", {
+  ap <- robust()
+  x <- ap[best(ap, 17), ]
+  bt <- alpha_bootstrap(x, B = 200, seed = 1)
+  make <- function() ggplot2::autoplot(bt)
+  expect_follows_user_theme(make)
+  # expect_figure_ready() also checks that the x tick labels (0.985, 0.99, ...) do not collide
+  expect_figure_ready(make())
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  expect_lte(legend_width(make()), 3.5)
+  p <- make()
+  expect_true("alpha" %in% all.names(p$labels$x))
+  expect_length(unique(ggplot2::layer_data(p, 2)$colour), 4L)
+  expect_error(ggplot2::autoplot(bt, bins = 3), class = "irtopics_error_argument")
+  cv <- alpha_curve(x, sizes = c(10, 25, 50, 100), trials = 10, seed = 1)
+  make_cv <- function() ggplot2::autoplot(cv)
+  expect_follows_user_theme(make_cv)
+  expect_figure_ready(make_cv())
+  expect_figure_ready(make_cv(), width = 7, height = 4.5)
+  expect_lte(legend_width(make_cv()), 3.5)
+  expect_true("alpha" %in% all.names(make_cv()$labels$y))
+  # the target's label follows the user's text size
+  old <- ggplot2::theme_set(ggplot2::theme_bw(base_size = 8))
+  withr::defer(ggplot2::theme_set(old))
+  txt <- layers_of(ggplot2::autoplot(cv), "GeomText")[[1]]
+  expect_equal(txt$size, 0.8 * 8 / ggplot2::.pt)
+})

@@ -137,3 +137,24 @@ test_that("glance() of an evaluation gives the numbers users want at a glance", 
   expect_match(format(evaluate(runs[1], te_data("qrels.test"), measures = "AP", judged_only = TRUE))[1],
                "judged documents only")
 })
+
+test_that("the sorted figure of an evaluation fits a column and a page, in the user's theme", {
+  ap <- robust()
+  s17 <- best(ap, 17)
+  ev <- structure(list(AP = ap[s17, ], `P@10` = robust("P@10")[s17, ]), class = c("ir_evaluation", "list"))
+  make <- function() suppressMessages(ggplot2::autoplot(ev))
+  expect_follows_user_theme(make)
+  expect_figure_ready(make(), min_panel = 0.3)
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  expect_lte(legend_width(make()), 3.5)
+  # two panels side by side: three x ticks (0, 100, 200), not "0 50 100150200250"
+  bx <- ggplot2::ggplot_build(make())$layout$panel_params[[1]]$x$breaks
+  expect_identical(as.numeric(stats::na.omit(bx)), c(0, 100, 200))
+  # the 8 best by the first measure, also when another measure is drawn
+  expect_message(p <- ggplot2::autoplot(ev, measures = "P@10"), "by mean AP", class = "irtopics_message_layout")
+  b <- ggplot2::ggplot_build(p)
+  expect_identical(b$plot$scales$get_scales("colour")$get_limits(), best(ap[s17, ], 8))
+  # one measure: no facet, the measure on the y axis
+  expect_identical(nrow(b$layout$layout), 1L)
+  expect_identical(b$plot$labels$y, "P@10")
+})

@@ -128,7 +128,90 @@ test_that("autoplot() of scores with a system without any score, or of no system
                      measure = "AP")[1:12, ]
   best <- rownames(big)[order(-rowMeans(big))][1:8]
   big[best[8], ] <- NA
-  b <- ggplot2::ggplot_build(ggplot2::autoplot(big))
+  expect_message(b <- ggplot2::ggplot_build(ggplot2::autoplot(big)), "4 not drawn", class = "irtopics_message_layout")
   expect_identical(length(unique(b$data[[1]]$group)), 8L)
   expect_identical(nrow(b$data[[1]]), 8L * ncol(big))
+})
+
+# Figures for papers (issue 25) ---------------------------------------------------
+
+test_that("the sorted-scores figure fits a column and a page in each layout, in the user's theme", {
+  ap <- robust()
+  s17 <- best(ap, 17)
+  figs <- list(lines = function() ggplot2::autoplot(ap[s17, ]),
+               facets = function() ggplot2::autoplot(ap, systems = s17, layout = "facets"),
+               highlight = function() ggplot2::autoplot(ap, systems = rownames(ap), layout = "highlight"))
+  for (f in figs) {
+    make <- function() suppressMessages(f())
+    expect_follows_user_theme(make)
+    # 17 panels in one column: five rows of strips leave each panel little height
+    expect_figure_ready(make(), min_panel = 0.3)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    expect_lte(legend_width(make()), 3.5)
+  }
+})
+
+test_that("the default systems: the 8 best by mean, ties by name, best first, and it says what it dropped", {
+  m <- as_ir_scores(matrix(c(5, 5, 9, 1, 7, 7, 3, 2, 8, 6, 4, 0.5), 12, 2,
+                           dimnames = list(c("k", "b", "c", "d", "z", "a", "g", "h", "i", "j", "e", "l"), NULL)),
+                    measure = "AP")
+  # means: c 9, i 8, a = z 7 (a first by name), j 6, b = k 5 (b first), e 4
+  expected <- c("c", "i", "a", "z", "j", "b", "k", "e")
+  expect_identical(irtopics:::best_systems(rowMeans(unclass(m))), expected)
+  expect_message(p <- ggplot2::autoplot(m), "8 best of 12 systems by mean AP; 4 not drawn",
+                 class = "irtopics_message_layout")
+  b <- ggplot2::ggplot_build(p)
+  expect_identical(b$plot$scales$get_scales("colour")$get_limits(), expected)
+  expect_match(b$plot$labels$caption, "4 not drawn")
+  # colours in that order: system_colours()
+  d <- ggplot2::layer_data(p, 1)
+  expect_identical(as.vector(tapply(d$colour, d$group, unique)), unname(system_colours(expected)))
+  # titles off: no caption, the message still
+  withr::local_options(irtopics.plot_titles = FALSE)
+  expect_message(q <- ggplot2::autoplot(m), "4 not drawn", class = "irtopics_message_layout")
+  expect_null(q$labels$caption)
+  # all 8 or fewer: no message, best first
+  expect_no_message(p8 <- ggplot2::autoplot(m[expected, ]))
+  expect_identical(ggplot2::ggplot_build(p8)$plot$scales$get_scales("colour")$get_limits(), expected)
+  # given systems keep the user's order
+  p2 <- ggplot2::autoplot(m, systems = c("l", "a"))
+  expect_identical(ggplot2::ggplot_build(p2)$plot$scales$get_scales("colour")$get_limits(), c("l", "a"))
+})
+
+test_that("a legend only with more than one system, below the panel, in rows that fit a column", {
+  ap <- robust()
+  expect_false(has_legend(ggplot2::autoplot(ap, systems = "sys1")))
+  expect_true(has_legend(ggplot2::autoplot(ap, systems = c("sys1", "sys2"))))
+  long <- ap[best(ap, 8), ]
+  rownames(long) <- c("MU03rob01", "pircRB04t3", "uogRobLWR10", "NLPR04okapi", "JuruDesAggr", "SABIR04FA",
+                      "humR04d5e", "fub04Tdge")
+  p <- suppressMessages(ggplot2::autoplot(long))
+  expect_identical(ggplot2::calc_element("legend.position", ggplot2::theme_get() + p$theme), "bottom")
+  expect_lte(legend_width(p, 3.5, 2.6), 3.5)
+  expect_lte(legend_width(p + ggplot2::theme(legend.position = "right"), 7, 4.5), 7 * 0.4)
+  # titles, a caption and three rows of legend keys at 3.5 x 2.6 in; without titles the usual bar
+  expect_figure_ready(p, min_panel = 0.35)
+  withr::with_options(list(irtopics.plot_titles = FALSE),
+                      expect_figure_ready(suppressMessages(ggplot2::autoplot(long))))
+  # the option pins colours across figures
+  withr::local_options(irtopics.system_colours = c(MU03rob01 = "#000000"))
+  d <- ggplot2::layer_data(suppressMessages(ggplot2::autoplot(long)), 1)
+  expect_identical(unique(d$colour[d$group == 1]), "#000000")
+})
+
+test_that("facet strips show whole system names at one column", {
+  ap <- robust()[1:17, ]
+  rownames(ap) <- c(sprintf("MU03rob%02d", 1:8), "CL99SDopt2", "pircRB04t3", sprintf("uogRobLWR%02d", 1:7))
+  p <- suppressMessages(ggplot2::autoplot(ap, systems = rownames(ap), layout = "facets"))
+  expect_false(strip_labels_clipped(p, 3.5, 2.6))
+  expect_false(strip_labels_clipped(p, 7, 4.5))
+  # ggplot2's own 5 columns would cut them
+  wide <- p + ggplot2::facet_wrap(ggplot2::vars(.data$system), ncol = 5)
+  expect_true(strip_labels_clipped(wide, 3.5, 2.6))
+  # the user's smaller base size, without titles
+  withr::local_options(irtopics.plot_titles = FALSE)
+  old <- ggplot2::theme_set(ggplot2::theme_bw(base_size = 8))
+  withr::defer(ggplot2::theme_set(old))
+  q <- suppressMessages(ggplot2::autoplot(ap, systems = rownames(ap), layout = "facets"))
+  expect_false(strip_labels_clipped(q, 3.5, 2.6))
 })

@@ -15,3 +15,22 @@ test_that("the spec's worked example: set MAPs, error rate, ties, per-trial swap
   expect_equal(cv$table$critical_value, 0.026)
   expect_equal(cv$table$pct_significant, 75)
 })
+
+test_that("the critical-values figure fits a column and a page, its x ticks apart, in the user's theme", {
+  ap <- robust()
+  e <- swap_error_rates(ap[best(ap, 17), ], sizes = c(10, 25, 50), aggregate = "area", trials = 10, seed = 1)
+  cv <- critical_values(e)
+  make <- function() ggplot2::autoplot(cv)
+  expect_follows_user_theme(make)
+  # expect_figure_ready() checks that the x tick labels do not overlap
+  expect_figure_ready(make())
+  expect_figure_ready(make(), width = 7, height = 4.5)
+  withr::with_options(list(irtopics.plot_titles = FALSE), expect_figure_ready(make()))
+  b <- ggplot2::ggplot_build(make())
+  expect_lte(length(stats::na.omit(b$layout$panel_params[[1]]$x$breaks)), 5L)
+  expect_true(has_legend(make()))
+  one <- critical_values(swap_error_rates(ap[best(ap, 17), ], sizes = 25, trials = 10, seed = 1))
+  expect_false(has_legend(ggplot2::autoplot(one)))
+  expect_follows_user_theme(function() ggplot2::autoplot(one))
+  expect_figure_ready(ggplot2::autoplot(one))
+})

@@ -97,3 +97,25 @@ test_that("tau = 'ap' evaluates the predicted ranking against the actual one", {
   expect_equal(prediction_curves(ex_ap, ex_pred, tau = "ap")$runs$tau,
                kendall_tau(-ex_pred, ex_ap, type = "ap"))
 })
+
+test_that("prediction figures fit a column and a page, in the user's theme, and say which runs they drop", {
+  ap <- robust()
+  m <- unclass(ap[best(ap, 17), ])
+  set.seed(1)
+  pred <- t(apply(m, 1, function(v) rank(-v + stats::rnorm(length(v), sd = 0.1))))
+  pc <- prediction_curves(ap[best(ap, 17), ], pred)
+  for (type in c("curves", "scatter")) {
+    make <- function() suppressMessages(ggplot2::autoplot(pc, type = type))
+    expect_follows_user_theme(make)
+    expect_figure_ready(make(), min_panel = 0.3)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    expect_lte(legend_width(make()), 3.5)
+  }
+  expect_message(p <- ggplot2::autoplot(pc, type = "curves"), "first 4 of 17 runs; 13 not drawn",
+                 class = "irtopics_message_layout")
+  expect_false(strip_labels_clipped(p))
+  # the scatter's x axis names tau in plotmath
+  s <- ggplot2::autoplot(pc, type = "scatter")
+  expect_type(s$labels$x, "language")
+  expect_true("tau" %in% all.names(s$labels$x))
+})

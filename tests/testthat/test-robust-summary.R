@@ -203,3 +203,28 @@ test_that("area_divisor divides the sum of MAP(X) by a fixed number", {
   expect_equal(rs$area_divisor, 12)
   expect_error(robust_summary(matrix(ex_ap, 1), area_divisor = -1), class = "irtopics_error_argument")
 })
+
+test_that("robust-summary figures fit a column and a page, in the user's theme; bars show the sorted plot's systems", {
+  ap <- robust()
+  rs <- robust_summary(ap[best(ap, 17), ])
+  for (type in c("gmap", "sets")) {
+    make <- function() suppressMessages(ggplot2::autoplot(rs, type = type))
+    expect_follows_user_theme(make)
+    expect_figure_ready(make(), min_panel = 0.3)
+    expect_figure_ready(make(), width = 7, height = 4.5)
+    expect_lte(legend_width(make()), 3.5)
+  }
+  # sets: the 8 best by MAP (the rule of the sorted plot), in that order, and it says so
+  expect_message(p <- ggplot2::autoplot(rs, type = "sets"), "8 best of 17 systems by mean AP",
+                 class = "irtopics_message_layout")
+  expect_identical(ggplot2::ggplot_build(p)$layout$panel_params[[1]]$x$get_labels(), best(ap, 8))
+  sorted <- suppressMessages(ggplot2::autoplot(rs))
+  expect_identical(ggplot2::ggplot_build(sorted)$plot$scales$get_scales("colour")$get_limits(), best(ap, 8))
+  expect_match(ggplot2::ggplot_build(p)$plot$labels$caption, "9 not drawn")
+  # one topic set: no legend; two: a legend
+  expect_false(has_legend(p))
+  hard <- colnames(ap)[1:50]
+  rs2 <- robust_summary(ap[best(ap, 17), ], topic_sets = list(hard = hard))
+  expect_true(has_legend(suppressMessages(ggplot2::autoplot(rs2, type = "sets"))))
+  expect_figure_ready(suppressMessages(ggplot2::autoplot(rs2, type = "sets")), min_panel = 0.3)
+})

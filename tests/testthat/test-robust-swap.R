@@ -442,3 +442,23 @@ test_that("results do not change with the default thread count", {
   ))
   expect_identical(one, two)
 })
+
+test_that("the error-rate figure fits a column and a page, in the user's theme; a legend only for several measures", {
+  ap <- robust()
+  e <- swap_error_rates(ap[best(ap, 17), ], sizes = c(10, 25, 50), trials = 10, seed = 1)
+  e2 <- bind_error_rates(e, swap_error_rates(robust("P@10")[best(ap, 17), ], sizes = c(10, 25, 50),
+                                              trials = 10, seed = 1))
+  for (x in list(e, e2)) {
+    for (what in c("error", "ties")) {
+      make <- function() ggplot2::autoplot(x, what = what)
+      expect_follows_user_theme(make)
+      expect_figure_ready(make())
+      expect_figure_ready(make(), width = 7, height = 4.5)
+    }
+  }
+  expect_false(has_legend(ggplot2::autoplot(e)))
+  expect_true(has_legend(ggplot2::autoplot(e2)))
+  # a title of words, not cut mid-phrase
+  expect_identical(ggplot2::autoplot(e)$labels$title, "Swap method: error rate of MAP")
+  expect_identical(ggplot2::autoplot(e2)$labels$title, "Swap method: error rate of 2 measures")
+})
