@@ -145,28 +145,6 @@ compact_legend <- function() {
                  legend.title = ggplot2::element_text(size = ggplot2::rel(0.8)))
 }
 
-# Approximate width in inches of `labels` in a font of `size` points: 0.6
-# em a character, which covers capitals and digits in Helvetica (pdf()) and
-# the wider DejaVu Sans of PNG devices. No graphics device is needed at
-# construction.
-text_width_in <- function(labels, size) 0.6 * nchar(labels, type = "width") * size / 72
-
-# The base size of the user's theme, in points.
-base_size <- function() ggplot2::calc_element("text", ggplot2::theme_get())$size %||% 11
-
-# Rows of a legend of `labels` below the panel so that it fits one column
-# (3.5 in): NULL (ggplot2's own 5 keys a row) when that fits, else the rows
-# needed. A legend the user moves to the right then has that many rows.
-legend_rows <- function(labels, width = 3.3) {
-  base <- base_size()
-  # a key and its spacing take about 0.42 in at base 11 (measured on pdf()), more on PNG
-  item <- 0.5 * base / 11 + text_width_in(labels[which.max(nchar(labels))], 0.75 * base)
-  per_row <- max(1L, floor(width / item))
-  n <- length(labels)
-  rows <- as.integer(ceiling(n / per_row))
-  if (rows <= ceiling(n / 5)) NULL else rows
-}
-
 # Columns of facets named by `labels` so that every strip label fits a
 # panel at one column (3.5 in), at most ggplot2's own number of columns.
 facet_columns <- function(labels, width = 2.6) {
@@ -177,11 +155,6 @@ facet_columns <- function(labels, width = 2.6) {
 
 # Strip text of `n` facets, relative to the base size.
 strip_size <- function(n) if (n > 12L) 0.65 else 0.8
-
-# Text size (mm) of labels drawn in a panel: the user's axis text size.
-panel_text_size <- function() {
-  ggplot2::calc_element("axis.text.x.bottom", ggplot2::theme_get())$size / ggplot2::.pt
-}
 
 # Names at the right-hand end of highlighted lines: ggrepel when installed
 # (kept apart vertically), else plain text.

@@ -146,3 +146,32 @@ crowded_y_theme <- function(n) {
   if (n > 20L) th <- th + ggplot2::theme(axis.ticks.y = ggplot2::element_blank())
   th
 }
+
+# Sizes measured without a device --------------------------------------------------
+
+# Approximate width in inches of `labels` in a font of `size` points: 0.6
+# em a character, which covers capitals and digits in Helvetica (pdf()) and
+# the wider DejaVu Sans of PNG devices. No graphics device is needed at
+# construction.
+text_width_in <- function(labels, size) 0.6 * nchar(labels, type = "width") * size / 72
+
+# The base size of the user's theme, in points.
+base_size <- function() ggplot2::calc_element("text", ggplot2::theme_get())$size %||% 11
+
+# Rows of a legend of `labels` below the panel so that it fits one column
+# (3.5 in): NULL (ggplot2's own 5 keys a row) when that fits, else the rows
+# needed. A legend the user moves to the right then has that many rows.
+legend_rows <- function(labels, width = 3.3) {
+  base <- base_size()
+  # a key and its spacing take about 0.42 in at base 11 (measured on pdf()), more on PNG
+  item <- 0.5 * base / 11 + text_width_in(labels[which.max(nchar(labels))], 0.75 * base)
+  per_row <- max(1L, floor(width / item))
+  n <- length(labels)
+  rows <- as.integer(ceiling(n / per_row))
+  if (rows <= ceiling(n / 5)) NULL else rows
+}
+
+# Text size (mm) of labels drawn in a panel: the user's axis text size.
+panel_text_size <- function() {
+  ggplot2::calc_element("axis.text.x.bottom", ggplot2::theme_get())$size / ggplot2::.pt
+}

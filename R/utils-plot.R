@@ -71,13 +71,13 @@ label_layer <- function(df, label, id, rank_by, x, y, call = rlang::caller_env()
     d$.label <- ifelse(seq_len(nrow(df)) %in% rows, as.character(df[[id]]), "")
     # points of different sizes (bubbles): labels keep clear of each one's edge
     if (!is.null(point_size)) mapping$point.size <- ggplot2::aes(point.size = .data[[point_size]])$point.size
-    ggrepel::geom_text_repel(data = d, mapping = mapping, size = 3, inherit.aes = FALSE,
+    ggrepel::geom_text_repel(data = d, mapping = mapping, size = panel_text_size(), inherit.aes = FALSE,
                              max.overlaps = Inf, seed = 1, show.legend = FALSE, min.segment.length = 0.2,
                              nudge_x = nudge[1], nudge_y = nudge[2])
   } else {
     d <- df[rows, , drop = FALSE]
     d$.label <- as.character(d[[id]])
-    ggplot2::geom_text(data = d, mapping = mapping, size = 3, vjust = -0.7, inherit.aes = FALSE,
+    ggplot2::geom_text(data = d, mapping = mapping, size = panel_text_size(), vjust = -0.7, inherit.aes = FALSE,
                        show.legend = FALSE, nudge_x = nudge[1], nudge_y = nudge[2])
   }
 }

@@ -154,21 +154,6 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
 }
 
 
-# Rows of a legend of `labels` below a panel one column wide (about 3.3 in
-# for the keys): NULL (ggplot2's own layout) when they fit in one row. An
-# item is estimated at 0.45 in (key and spacing) plus 0.6 em per character of
-# the legend text (0.8 of the theme's base size), measured on figures saved
-# at base sizes 8 and 11.
-legend_rows_for <- function(labels, width = 3.3) {
-  base <- ggplot2::theme_get()$text$size %||% 11
-  em <- 0.8 * base / 72
-  item <- 0.45 + 0.6 * em * max(nchar(labels), 1L)
-  per_row <- max(1L, floor(width / item))
-  n <- length(labels)
-  if (per_row >= n) return(NULL)
-  as.integer(ceiling(n / per_row))
-}
-
 # Colour and shape scales of systems, one legend (none for one system), and
 # where it goes: below the panel for up to 4 systems (in rows that fit a
 # column), else where the user's theme puts it (on the right by default,
@@ -177,7 +162,7 @@ legend_rows_for <- function(labels, width = 3.3) {
 system_point_scales <- function(systems, below = NULL) {
   n <- length(systems)
   below <- n > 1L && (below %||% (n <= 4L))
-  guide <- if (n == 1L) "none" else ggplot2::guide_legend(nrow = if (below) legend_rows_for(systems))
+  guide <- if (n == 1L) "none" else ggplot2::guide_legend(nrow = if (below) legend_rows(systems))
   list(ggplot2::scale_colour_manual(values = system_colours(systems), name = NULL, drop = FALSE,
                                     guide = guide),
        ggplot2::scale_shape_manual(values = system_shapes(n), name = NULL, drop = FALSE,
