@@ -137,7 +137,7 @@ plot_flip_matrix <- function(pairs, systems = NULL, title = "Conclusions under t
   ggplot2::ggplot(df, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$change)) +
     ggplot2::geom_tile(colour = if (n <= 40) "white" else NA) +
     ggplot2::scale_fill_manual(values = colours, drop = FALSE, name = NULL,
-                               guide = ggplot2::guide_legend(nrow = 2, byrow = TRUE)) +
+                               guide = rows_legend(nrow = 2, byrow = TRUE)) +
     ggplot2::scale_x_continuous(breaks = seq_len(n), labels = systems, expand = c(0, 0),
                                 guide = ggplot2::guide_axis(check.overlap = TRUE)) +
     ggplot2::scale_y_reverse(breaks = seq_len(n), labels = systems, expand = c(0, 0),

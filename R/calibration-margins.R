@@ -534,8 +534,8 @@ margin_plot_continuous <- function(object) {
   if (length(labs) < 2L) p <- p + ggplot2::guides(colour = "none", linetype = "none")
   if (length(labs) > 2L) {
     rows <- ceiling(length(labs) / 2)
-    p <- p + ggplot2::guides(colour = ggplot2::guide_legend(nrow = rows, byrow = TRUE),
-                             linetype = ggplot2::guide_legend(nrow = rows, byrow = TRUE))
+    p <- p + ggplot2::guides(colour = rows_legend(nrow = rows, byrow = TRUE),
+                             linetype = rows_legend(nrow = rows, byrow = TRUE))
   }
   p + plot_labels(title = t$title, subtitle = t$subtitle) +
     title_theme(legend = TRUE) + ggplot2::theme(legend.key.width = ggplot2::unit(1.2, "lines"),

@@ -255,8 +255,8 @@ autoplot.ir_calibration <- function(object, type = c("type1", "power", "type3"),
     # more than 3 tests: two rows of keys below the panels (one row is cut at
     # 3.5 in); rows, not one column, so the legend also sits well on the right
     (if (n_tests > 3L) {
-      ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2L, byrow = TRUE),
-                      fill = ggplot2::guide_legend(nrow = 2L, byrow = TRUE))
+      ggplot2::guides(colour = rows_legend(nrow = 2L, byrow = TRUE),
+                      fill = rows_legend(nrow = 2L, byrow = TRUE))
     }) +
     title_theme(legend = TRUE) +
     ggplot2::theme(panel.spacing.x = ggplot2::unit(1.5, "lines"), legend.key.size = ggplot2::unit(0.8, "lines"),

@@ -150,11 +150,6 @@ scores_by_measure <- function(x, call = rlang::caller_env()) {
                 call = call)
 }
 
-unclass_scores <- function(m) {
-  out <- matrix(as.double(m), nrow(m), dimnames = dimnames(m))
-  out
-}
-
 # The t interval of each system's mean over its answered topics.
 t_mean_bounds <- function(m, conf) {
   n <- rowSums(!is.na(m))

@@ -309,7 +309,7 @@ autoplot.ir_alpha_bootstrap <- function(object, ...) {
   lines <- lines[!is.na(lines$value), , drop = FALSE]
   lines$what <- droplevels(lines$what)
   n_kinds <- nlevels(lines$what)
-  guide <- if (n_kinds > 1L) ggplot2::guide_legend(nrow = legend_rows(levels(lines$what))) else "none"
+  guide <- if (n_kinds > 1L) rows_legend(nrow = legend_rows(levels(lines$what))) else "none"
   ggplot2::ggplot(d, ggplot2::aes(x = .data$alpha)) +
     ggplot2::geom_histogram(bins = 40, fill = "grey70", colour = "white") +
     ggplot2::geom_vline(data = lines, ggplot2::aes(xintercept = .data$value, colour = .data$what,

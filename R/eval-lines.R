@@ -65,7 +65,7 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
   grey_note <- NULL
   if (layout == "lines") {
     cols <- system_colours(systems)
-    guide <- if (n > 1L) ggplot2::guide_legend(nrow = legend_rows(systems)) else "none"
+    guide <- if (n > 1L) rows_legend(nrow = legend_rows(systems)) else "none"
     p <- ggplot2::ggplot(df, ggplot2::aes(x = .data[[x]], y = .data[[y]], colour = .data$system,
                                           linetype = .data$system, group = .data$system)) +
       ggplot2::geom_line() +

@@ -175,3 +175,29 @@ legend_rows <- function(labels, width = 3.3) {
 panel_text_size <- function() {
   ggplot2::calc_element("axis.text.x.bottom", ggplot2::theme_get())$size / ggplot2::.pt
 }
+
+# Legends in rows ----------------------------------------------------------------------
+
+# A legend whose keys go in `nrow` rows below (or above) the panel but in one
+# column when the user's theme puts it on the right or left. ggplot2 fixes a
+# legend's rows when the plot is built, before the user's `+ theme(
+# legend.position = "right")` says where it goes; a fixed nrow on the right
+# makes a legend several columns wide that squeezes a one-column figure. The
+# legend's direction is known when it is drawn: guide_gengrob() below drops
+# the rows of a vertical legend. (ggplot2 3.4's S3 guides; from ggplot2 3.5,
+# whose guides are ggproto objects, the rows apply wherever the legend goes.)
+rows_legend <- function(nrow = NULL, ...) {
+  g <- ggplot2::guide_legend(nrow = nrow, ...)
+  if (is.null(nrow) || !identical(class(g), c("guide", "legend"))) return(g)
+  class(g) <- c("irtopics_rows_legend", class(g))
+  g
+}
+
+#' @exportS3Method ggplot2::guide_gengrob
+guide_gengrob.irtopics_rows_legend <- function(guide, theme) {
+  if (identical(guide$direction, "vertical")) {
+    guide$nrow <- NULL
+    guide$ncol <- NULL
+  }
+  NextMethod()
+}

@@ -66,7 +66,7 @@ autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, system
   df <- object$lists
   topic <- choose_topic(topic, unique(df$topic))
   df <- df[df$topic == topic, ]
-  shown <- plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
+  shown <- variation_plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
   df <- df[df$system %in% shown$systems, ]
   gauge <- tapply(df$n_returned / df$n_rel, df$query, mean)
   qs <- unique(df$query)

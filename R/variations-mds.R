@@ -20,7 +20,7 @@ autoplot.ir_query_map <- function(object, systems = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_query_map")
   df <- object$points
   if (!"dim2" %in% names(df)) df$dim2 <- 0
-  shown <- plot_systems(unique(df$system), systems)
+  shown <- variation_plot_systems(unique(df$system), systems)
   df <- df[df$system %in% shown$systems, , drop = FALSE]
   systems <- shown$systems
   df$system <- factor(df$system, levels = systems)

@@ -49,7 +49,7 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
     topic <- choose_topic(topic, unique(df$topic))
     df <- df[df$topic == topic, ]
     df <- df[order(df$selection_order), ]
-    shown <- plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
+    shown <- variation_plot_systems(unique(df$system), systems, tapply(df$exclusion, df$system, mean), max = 4L)
     df <- df[df$system %in% shown$systems, ]
     text <- df$text
     miss <- is.na(text) | !nzchar(trimws(text))
@@ -61,10 +61,10 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
   vars <- setdiff(indicator_columns(object), "AP")
   indicator <- match_choice(indicator, vars, "indicator")
   df <- object$indicators
-  shown <- plot_systems(unique(df$system), systems, tapply(df$AP, df$system, mean, na.rm = TRUE),
+  shown <- variation_plot_systems(unique(df$system), systems, tapply(df$AP, df$system, mean, na.rm = TRUE),
                         what = "mean AP")
   df <- df[df$system %in% shown$systems, , drop = FALSE]
-  note <- c(shown$note, dropped_note(df, c(indicator, "AP"), object$undefined %||% empty_undefined(),
+  note <- c(shown$note, undefined_note(df, c(indicator, "AP"), object$undefined %||% empty_undefined(),
                                      what = "topic-system pair"))
   df <- df[is.finite(df[[indicator]]) & is.finite(df$AP), , drop = FALSE]
   systems <- shown$systems
@@ -129,7 +129,7 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
     vars <- switch(type, EU = c("E", "U"), CS = c("C", "S"), AP = c("E", "AP"))
   }
   df <- object$differences
-  note <- dropped_note(df, vars, object$undefined %||% empty_undefined())
+  note <- undefined_note(df, vars, object$undefined %||% empty_undefined())
   df <- df[is.finite(df[[vars[1]]]) & is.finite(df[[vars[2]]]), ]
   pair <- paste(object$system_a, "-", object$system_b)
   # "(a - b)" on both axes when it fits the 2.6 in height of a column
@@ -162,7 +162,7 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
 system_point_scales <- function(systems, below = NULL) {
   n <- length(systems)
   below <- n > 1L && (below %||% (n <= 4L))
-  guide <- if (n == 1L) "none" else ggplot2::guide_legend(nrow = if (below) legend_rows(systems))
+  guide <- if (n == 1L) "none" else rows_legend(nrow = if (below) legend_rows(systems))
   list(ggplot2::scale_colour_manual(values = system_colours(systems), name = NULL, drop = FALSE,
                                     guide = guide),
        ggplot2::scale_shape_manual(values = system_shapes(n), name = NULL, drop = FALSE,
@@ -174,7 +174,7 @@ system_point_scales <- function(systems, below = NULL) {
 # them up to `max`; beyond, the `max` best by `score` (a named vector, higher
 # is better; NULL: the first by name). Returns the systems and the note that
 # says how many were left out.
-plot_systems <- function(available, systems = NULL, score = NULL, max = 8L, what = "mean exclusion",
+variation_plot_systems <- function(available, systems = NULL, score = NULL, max = 8L, what = "mean exclusion",
                          call = rlang::caller_env()) {
   if (!is.null(systems)) {
     if (!is.character(systems) || !length(systems) || anyNA(systems) || !all(systems %in% available)) {

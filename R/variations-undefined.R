@@ -41,7 +41,7 @@ undefined_line <- function(undefined, n_topics, systems = NULL) {
 
 # The note of a plot that leaves out the topics (rows of `df`) whose `vars`
 # are not finite: how many, and why (from the undefined table).
-dropped_note <- function(df, vars, undefined, what = "topic") {
+undefined_note <- function(df, vars, undefined, what = "topic") {
   bad <- !Reduce(`&`, lapply(vars, function(v) is.finite(df[[v]])))
   if (!any(bad)) return(NULL)
   why <- if (is.null(df$system)) {

@@ -81,7 +81,7 @@ test_that("reliability curves show the target and no marker at each of 500 sizes
   cv <- alpha_curve(ap[, 1:40], sizes = c(5, 20, 40), trials = 20, seed = 1)
   pc <- ggplot2::autoplot(cv)
   expect_identical(layers_of(pc, "GeomHline")[[1]]$yintercept, 0.95)
-  expect_match(pc$labels$title, "of AP")
+  expect_match(pc$labels$subtitle, "^AP; ")  # the measure leads the subtitle
   expect_error(ggplot2::autoplot(cv, target = 2), class = "irtopics_error_argument")
 })
 

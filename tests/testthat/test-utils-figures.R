@@ -60,3 +60,17 @@ local({
     })
   }
 })
+
+test_that("rows_legend() puts keys in rows below the panel and in one column on the right", {
+  df <- data.frame(x = rep(1:2, 6), y = 1:12, g = rep(paste0("series_", 1:6), each = 2))
+  p <- ggplot2::ggplot(df, ggplot2::aes(x, y, colour = g)) + ggplot2::geom_line() + irtopics:::title_theme(legend = TRUE)
+  rows <- p + ggplot2::guides(colour = irtopics:::rows_legend(nrow = 2))
+  plain <- p + ggplot2::guides(colour = ggplot2::guide_legend(nrow = 2))
+  # below: two rows, as asked (the same as ggplot2's guide)
+  expect_equal(legend_width(rows), legend_width(plain))
+  # on the right: one column, so the panel keeps its width at 3.5 in
+  right <- function(q) q + ggplot2::theme(legend.position = "right")
+  expect_lt(legend_width(right(rows)), legend_width(right(plain)) / 2)
+  expect_gte(figure_layout(right(rows))$panel_width, 0.45)
+  expect_lt(figure_layout(right(plain))$panel_width, 0.45)
+})

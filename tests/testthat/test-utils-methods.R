@@ -88,6 +88,17 @@ test_that("no result class is set outside the constructors", {
   expect_identical(lines[set_class], character())
 })
 
+test_that("no two files of R/ define a function of the same name (the later one would win silently)", {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  defs <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    l <- readLines(f, warn = FALSE)
+    m <- regmatches(l, regexpr("^[A-Za-z_.][A-Za-z0-9_.]* (<-|=) function", l))
+    sub(" .*$", "", m)
+  }))
+  expect_identical(defs[duplicated(defs)], character())
+})
+
 test_that("a shortened print says what was left out and how to see it", {
   expect_identical(irtopics:::more_line(system = 0), character())
   expect_identical(irtopics:::more_line(system = 104, topic = 1),
