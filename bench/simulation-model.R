@@ -8,6 +8,8 @@
 #   Rscript bench/simulation-model.R time [lib] [vc_pairs]
 #   Rscript bench/simulation-model.R fits lib out.rds    # every pair's fit
 #   Rscript bench/simulation-model.R compare a.rds b.rds # pair by pair
+#   Rscript bench/simulation-model.R stages lib           # CPU time by stage and margin family
+# (`time` takes a 4th argument, the repetitions, default 2.)
 # `fits` writes the copulas of every pair, fitted on pseudo-observations
 # drawn with seed 1 (as simulation_model(seed = 1)); `compare` checks that
 # two such files (e.g. from two builds, each run in its own process with
@@ -28,7 +30,36 @@ model_pobs <- function(x) {
 }
 families <- c(0:10, 13, 14, 16:20, 23, 24, 26:30, 33, 34, 36:40, 104, 114, 124, 134, 204, 214, 224, 234)
 
-if (mode == "compare") {
+# CPU seconds (user) of f(), and its value: on a shared machine the CPU time
+# moves far less than the elapsed time.
+cpu <- function(f) {
+  t <- system.time(value <- f())
+  list(t = t[["user.self"]], elapsed = t[["elapsed"]], value = value)
+}
+
+if (mode == "stages") {
+  # Where simulation_model(robust2004_ap, seed = 1) spends its CPU: the
+  # margins, family by family (fit_margin(families = f) for every kept
+  # system; the full fit_margin() also tabulates the chosen one and
+  # recentres it), and the copula stage on one thread (every 10th pair, x 10).
+  load_irtopics(args[2])
+  x <- robust_ap()
+  pobs <- model_pobs(x)
+  m <- x[colnames(pobs), ]
+  fams <- irtopics:::margin_family_names("continuous")
+  full <- cpu(function() for (s in rownames(m)) irtopics::fit_margin(m[s, ]))
+  cat(sprintf("robust2004 AP, %d systems: margins (fit_margin(), all families) %.2f s CPU\n", nrow(m), full$t))
+  for (f in fams) {
+    r <- cpu(function() for (s in rownames(m)) try(irtopics::fit_margin(m[s, ], families = f), silent = TRUE))
+    cat(sprintf("  %-18s %6.2f s CPU\n", f, r$t))
+  }
+  cb <- utils::combn(ncol(pobs), 2L)
+  k <- seq(1L, ncol(cb), by = 10L)
+  r <- cpu(function() irtopics:::cpp_copula_select(pobs, cb[1, k] - 1L, cb[2, k] - 1L, families, 1L))
+  cat(sprintf("copulas, every 10th pair (%d), 1 thread: %.2f s CPU, %.2f ms a pair; all %d pairs: about %.0f s CPU\n",
+              length(k), r$t, 1e3 * r$t / length(k), ncol(cb), r$t / length(k) * ncol(cb)))
+  print(table(copula = r$value$family))
+} else if (mode == "compare") {
   a <- readRDS(args[2])
   b <- readRDS(args[3])
   stopifnot(length(a$family) == length(b$family))
@@ -50,12 +81,17 @@ if (mode == "compare") {
   load_irtopics(if (length(args) >= 2) args[2] else NA)
   vc_pairs <- if (length(args) >= 3) as.integer(args[3]) else 40L
   x <- robust_ap()
-  reps <- 2L
+  reps <- if (length(args) >= 4) as.integer(args[4]) else 2L
   # the minimum over reps of the elapsed time of f(), and f()'s value
+  # (and the minimum CPU time, all threads: printed beside it)
   timed <- function(f) {
-    t <- Inf
-    for (r in seq_len(reps)) t <- min(t, system.time(value <- f())[["elapsed"]])
-    list(t = t, value = value)
+    t <- u <- Inf
+    for (r in seq_len(reps)) {
+      st <- system.time(value <- f())
+      t <- min(t, st[["elapsed"]])
+      u <- min(u, st[["user.self"]])
+    }
+    list(t = t, cpu = u, value = value)
   }
   run <- timed(function() irtopics::simulation_model(x, seed = 1, n_threads = 2L))
   t_model <- run$t
@@ -71,17 +107,21 @@ if (mode == "compare") {
   stopifnot(identical(fit1, fit2))
   cat(sprintf("robust2004 AP: %d systems x %d topics after preparation, %d pairs, load average %s\n",
               ncol(pobs), nrow(pobs), ncol(cb), paste(readLines("/proc/loadavg"), collapse = " ")))
-  cat(sprintf("simulation_model(), 2 threads:        %7.2f s (min of %d)\n", t_model, reps))
-  cat(sprintf("copula stage alone, 1 thread:          %7.2f s (%6.0f pairs/s)\n", t_cop1, ncol(cb) / t_cop1))
-  cat(sprintf("copula stage alone, 2 threads:         %7.2f s (%6.0f pairs/s)\n", t_cop2, ncol(cb) / t_cop2))
+  cat(sprintf("simulation_model(), 2 threads:        %7.2f s (min of %d; CPU %.2f s)\n", t_model, reps, run$cpu))
+  cat(sprintf("copula stage alone, 1 thread:          %7.2f s (%6.0f pairs/s; CPU %.2f s)\n", t_cop1, ncol(cb) / t_cop1, r1$cpu))
+  cat(sprintf("copula stage alone, 2 threads:         %7.2f s (%6.0f pairs/s; CPU %.2f s)\n", t_cop2, ncol(cb) / t_cop2, r2$cpu))
   if (vc_pairs > 0 && requireNamespace("VineCopula", quietly = TRUE)) {
     set.seed(2)
     k <- sort(sample.int(ncol(cb), vc_pairs))
-    t_vc <- system.time(vc <- lapply(k, function(p) {
+    st_vc <- system.time(vc <- lapply(k, function(p) {
       VineCopula::BiCopSelect(pobs[, cb[1, p]], pobs[, cb[2, p]], selectioncrit = "AIC")
-    }))[["elapsed"]]
+    }))
+    t_vc <- st_vc[["elapsed"]]
     fam <- vapply(vc, `[[`, numeric(1), "family")
-    t_ours <- system.time(irtopics:::cpp_copula_select(pobs, cb[1, k] - 1L, cb[2, k] - 1L, families, 1L))[["elapsed"]]
+    st_ours <- system.time(irtopics:::cpp_copula_select(pobs, cb[1, k] - 1L, cb[2, k] - 1L, families, 1L))
+    t_ours <- st_ours[["elapsed"]]
+    cat(sprintf("CPU: BiCopSelect loop %.2f s, cpp_copula_select %.2f s (%.0fx)\n", st_vc[["user.self"]],
+                st_ours[["user.self"]], st_vc[["user.self"]] / st_ours[["user.self"]]))
     cat(sprintf("BiCopSelect loop, %d sampled pairs:    %7.2f s (%.1f ms a pair; all %d pairs: about %.0f s)\n",
                 vc_pairs, t_vc, 1e3 * t_vc / vc_pairs, ncol(cb), t_vc / vc_pairs * ncol(cb)))
     cat(sprintf("cpp_copula_select, same pairs, 1 thread: %5.2f s (%.1f ms a pair); same family on %d of %d\n",

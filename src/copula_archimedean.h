@@ -215,95 +215,85 @@ inline double joe_tau(double th) {
 }
 
 // ------------------------------------------------------------ the records
+// Small structs of functions of theta (OnePar in copula_core.h makes them
+// records).
 
-inline void onepar_bounds(double l, double h, double lo[2], double hi[2]) {
-  lo[0] = l;
-  hi[0] = h;
-  lo[1] = hi[1] = 0.0;
-}
+struct ClaytonFamily {
+  static constexpr const char* name = "Clayton";
+  static constexpr bool rotates = true, has_const = true, has_hinv1 = true;
+  static constexpr unsigned strong_tails = kCorner00, moderate_tails = 0;
+  static constexpr double lo = kClaytonMin, hi = kClaytonMax;
+  static bool valid(double th) { return th > 0; }
+  static double log_pdf(double th, const Arg& a, const Arg& b) { return clayton_log_pdf(th, a, b); }
+  static double log_pdf_point(double th, const Arg& a, const Arg& b) { return clayton_log_pdf_point(th, a, b); }
+  static double log_const(double th) { return std::log1p(th); }
+  static double h1(double th, const Arg& a, const Arg& b) { return clayton_h1(th, a, b); }
+  static void hinv1(double th, const Arg& a, double w, double& v, double& v1) { clayton_hinv1(th, a, w, v, v1); }
+  static double tau(double th) { return th / (th + 2.0); }
+};
+inline constexpr CopulaFamily kClayton = onepar_family<ClaytonFamily>();
 
-inline bool clayton_valid(double th, double) { return th > 0; }
-inline double clayton_log_pdf2(double th, double, const Arg& a, const Arg& b) { return clayton_log_pdf(th, a, b); }
-inline double clayton_h1_2(double th, double, const Arg& a, const Arg& b) { return clayton_h1(th, a, b); }
-inline void clayton_hinv1_2(double th, double, const Arg& a, double w, double& v, double& v1) {
-  clayton_hinv1(th, a, w, v, v1);
-}
-inline double clayton_tau(double th, double) { return th / (th + 2.0); }
-inline double clayton_loglik(const PairData& d, int r, double th, double) {
-  return static_cast<double>(d.n) * std::log1p(th) +
-         sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return clayton_log_pdf_point(th, u, v); });
-}
-inline void clayton_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kClaytonMin, kClaytonMax, lo, hi); }
+struct GumbelFamily {
+  static constexpr const char* name = "Gumbel";
+  static constexpr bool rotates = true, has_const = false, has_hinv1 = false;
+  static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
+  static constexpr double lo = kGumbelMin, hi = kGumbelMax;
+  static bool valid(double th) { return th >= 1; }
+  static double log_pdf(double th, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
+  static double h1(double th, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
+  static double tau(double th) { return 1.0 - 1.0 / th; }
+};
+inline constexpr CopulaFamily kGumbel = onepar_family<GumbelFamily>();
 
-inline constexpr CopulaFamily kClayton = {
-    "Clayton", 1, true, false, true, kCorner00, 0,
-    clayton_valid, clayton_log_pdf2, clayton_h1_2, h2_exchangeable<clayton_h1_2>, clayton_hinv1_2, clayton_tau,
-    clayton_loglik, clayton_bounds, nullptr, false, nullptr};
-
-inline bool at_least_one(double th, double) { return th >= 1; }
-inline double gumbel_log_pdf2(double th, double, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
-inline double gumbel_h1_2(double th, double, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
-inline double gumbel_tau(double th, double) { return 1.0 - 1.0 / th; }
-inline double gumbel_loglik(const PairData& d, int r, double th, double) {
-  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return gumbel_log_pdf(th, u, v); });
-}
-inline void gumbel_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kGumbelMin, kGumbelMax, lo, hi); }
-
-inline constexpr CopulaFamily kGumbel = {
-    "Gumbel", 1, true, false, true, kCorner11, 0,
-    at_least_one, gumbel_log_pdf2, gumbel_h1_2, h2_exchangeable<gumbel_h1_2>, nullptr, gumbel_tau,
-    gumbel_loglik, gumbel_bounds, nullptr, false, nullptr};
-
-inline bool frank_valid(double th, double) { return th != 0; }
-inline double frank_log_pdf2(double th, double, const Arg& a, const Arg& b) { return frank_log_pdf(th, a, b); }
-inline double frank_h1_2(double th, double, const Arg& a, const Arg& b) { return frank_h1(th, a, b); }
-// closed form, Newton on the logit where rounding leaves (0, 1)
-inline void frank_hinv1_2(double th, double, const Arg& a, double w, double& v, double& v1) {
-  v = frank_hinv1(th, a, w);
-  if (v >= 0 && v <= 1) {
-    v1 = 1.0 - v;
-    return;
+// Either sign, no rotations: c(u, v; th) = c(u, 1 - v; -th) for th < 0, the
+// constant terms once per fit.
+struct FrankFamily {
+  static constexpr const char* name = "Frank";
+  static constexpr bool rotates = false, has_const = true, has_hinv1 = true;
+  static constexpr unsigned strong_tails = 0, moderate_tails = kAllCorners;
+  static constexpr double lo = -kFrankMax, hi = kFrankMax;
+  static bool valid(double th) { return th != 0; }
+  static double log_pdf(double th, const Arg& a, const Arg& b) { return frank_log_pdf(th, a, b); }
+  static double log_pdf_point(double th, const Arg& a, const Arg& b) {
+    if (std::fabs(th) < 1e-12) return 0.0;
+    return th > 0 ? frank_pos_log_pdf_point(th, a, b) : frank_pos_log_pdf_point(-th, a, flip(b));
   }
-  hinv1_numeric(frank_h1_2, frank_log_pdf2, th, 0.0, a, w, v, v1);
-}
-inline double frank_tau(double th, double) { return th > 0 ? frank_tau_pos(th) : (th < 0 ? -frank_tau_pos(-th) : 0.0); }
-// the constant terms once; c(u, v; th) = c(u, 1 - v; -th) for th < 0
-inline double frank_loglik(const PairData& d, int, double th, double) {
-  const double n = static_cast<double>(d.n);
-  if (std::fabs(th) < 1e-12) return 0.0;
-  if (th > 0)
-    return n * frank_pos_log_const(th) +
-           sum_rotated(d, 0, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(th, u, v); });
-  return n * frank_pos_log_const(-th) +
-         sum_rotated(d, 270, [&](const Arg& u, const Arg& v) { return frank_pos_log_pdf_point(-th, u, v); });
-}
-inline void frank_bounds(double, double lo[2], double hi[2]) { onepar_bounds(-kFrankMax, kFrankMax, lo, hi); }
+  static double log_const(double th) {
+    if (std::fabs(th) < 1e-12) return 0.0;
+    return frank_pos_log_const(std::fabs(th));
+  }
+  static double h1(double th, const Arg& a, const Arg& b) { return frank_h1(th, a, b); }
+  // closed form, Newton on the logit where rounding leaves (0, 1)
+  static void hinv1(double th, const Arg& a, double w, double& v, double& v1) {
+    v = frank_hinv1(th, a, w);
+    if (v >= 0 && v <= 1) {
+      v1 = 1.0 - v;
+      return;
+    }
+    hinv1_numeric(OnePar<FrankFamily>::h1, OnePar<FrankFamily>::log_pdf, th, 0.0, a, w, v, v1);
+  }
+  static double tau(double th) { return th > 0 ? frank_tau_pos(th) : (th < 0 ? -frank_tau_pos(-th) : 0.0); }
+};
 // Brent's method; theta = 0 (independence) is reported as 1e-10, inside the domain
 inline CopulaFit frank_fit(PairData& d, int code, int rotation, double);
-
-inline constexpr CopulaFamily kFrank = {
-    "Frank", 1, false, false, true, 0, kAllCorners,
-    frank_valid, frank_log_pdf2, frank_h1_2, h2_exchangeable<frank_h1_2>, frank_hinv1_2, frank_tau,
-    frank_loglik, frank_bounds, nullptr, false, frank_fit};
-
+inline constexpr CopulaFamily kFrank = onepar_family<FrankFamily>(frank_fit);
 inline CopulaFit frank_fit(PairData& d, int code, int rotation, double) {
   CopulaFit fit = fit_onepar(kFrank, d, code, rotation);
   if (fit.cop.par == 0) fit.cop.par = 1e-10;
   return fit;
 }
 
-inline double joe_log_pdf2(double th, double, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
-inline double joe_h1_2(double th, double, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
-inline double joe_tau2(double th, double) { return joe_tau(th); }
-inline double joe_loglik(const PairData& d, int r, double th, double) {
-  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return joe_log_pdf(th, u, v); });
-}
-inline void joe_bounds(double, double lo[2], double hi[2]) { onepar_bounds(kJoeMin, kJoeMax, lo, hi); }
-
-inline constexpr CopulaFamily kJoe = {
-    "Joe", 1, true, false, true, kCorner11, 0,
-    at_least_one, joe_log_pdf2, joe_h1_2, h2_exchangeable<joe_h1_2>, nullptr, joe_tau2,
-    joe_loglik, joe_bounds, nullptr, false, nullptr};
+struct JoeFamily {
+  static constexpr const char* name = "Joe";
+  static constexpr bool rotates = true, has_const = false, has_hinv1 = false;
+  static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
+  static constexpr double lo = kJoeMin, hi = kJoeMax;
+  static bool valid(double th) { return th >= 1; }
+  static double log_pdf(double th, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
+  static double h1(double th, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
+  static double tau(double th) { return joe_tau(th); }
+};
+inline constexpr CopulaFamily kJoe = onepar_family<JoeFamily>();
 
 }  // namespace copula_detail
 }  // namespace irtopics

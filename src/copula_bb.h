@@ -204,12 +204,10 @@ inline int bb1_starts(double t, const double*, const double*, double st[4][2]) {
   st[2][0] = 0.1; st[2][1] = 1.0 / (1 - t);
   return 3;
 }
-inline double bb1_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb1_log_pdf(th, de, a, b); }
-inline double bb1_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb1_h1(th, de, a, b); }
 
 inline constexpr CopulaFamily kBB1 = {
     "BB1", 2, true, true, false, kCorner11 | kCorner00, 0,
-    bb1_valid, bb1_log_pdf2, bb1_h1_2, h2_exchangeable<bb1_h1_2>, nullptr, bb1_tau,
+    bb1_valid, bb1_log_pdf, bb1_h1, h2_exchangeable<bb1_h1>, nullptr, bb1_tau,
     bb_loglik<BB1Density>, bb1_bounds, bb1_starts, false, nullptr};
 
 inline bool bb6_valid(double th, double de) { return th >= 1 && de >= 1; }
@@ -219,12 +217,10 @@ inline int bb6_starts(double t, const double*, const double*, double st[4][2]) {
   st[1][0] = 1.0; st[1][1] = 1.0 / (1 - t);
   return 2;
 }
-inline double bb6_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb6_log_pdf(th, de, a, b); }
-inline double bb6_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb6_h1(th, de, a, b); }
 
 inline constexpr CopulaFamily kBB6 = {
     "BB6", 2, true, true, false, kCorner11, 0,
-    bb6_valid, bb6_log_pdf2, bb6_h1_2, h2_exchangeable<bb6_h1_2>, nullptr, bb6_tau,
+    bb6_valid, bb6_log_pdf, bb6_h1, h2_exchangeable<bb6_h1>, nullptr, bb6_tau,
     bb_loglik<BB6Density>, bb6_bounds, bb6_starts, false, nullptr};
 
 inline bool bb7_valid(double th, double de) { return th >= 1 && de > 0; }
@@ -235,12 +231,10 @@ inline int bb7_starts(double t, const double*, const double*, double st[4][2]) {
   st[2][0] = 1.0 / (1 - t); st[2][1] = 0.05;
   return 3;
 }
-inline double bb7_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb7_log_pdf(th, de, a, b); }
-inline double bb7_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb7_h1(th, de, a, b); }
 
 inline constexpr CopulaFamily kBB7 = {
     "BB7", 2, true, true, false, kCorner11 | kCorner00, 0,
-    bb7_valid, bb7_log_pdf2, bb7_h1_2, h2_exchangeable<bb7_h1_2>, nullptr, bb7_tau,
+    bb7_valid, bb7_log_pdf, bb7_h1, h2_exchangeable<bb7_h1>, nullptr, bb7_tau,
     bb_loglik<BB7Density>, bb7_bounds, bb7_starts, false, nullptr};
 
 inline bool bb8_valid(double th, double de) { return th >= 1 && de > 0 && de <= 1; }
@@ -250,14 +244,12 @@ inline int bb8_starts(double t, const double*, const double*, double st[4][2]) {
   st[1][0] = 1.0 / (1 - t); st[1][1] = 1.0;
   return 2;
 }
-inline double bb8_log_pdf2(double th, double de, const Arg& a, const Arg& b) { return bb8_log_pdf(th, de, a, b); }
-inline double bb8_h1_2(double th, double de, const Arg& a, const Arg& b) { return bb8_h1(th, de, a, b); }
 
 // VineCopula lists BB8 with the upper-tail families and, for moderate tails,
 // with the lower-tail ones too
 inline constexpr CopulaFamily kBB8 = {
     "BB8", 2, true, true, false, kCorner11, kCorner00,
-    bb8_valid, bb8_log_pdf2, bb8_h1_2, h2_exchangeable<bb8_h1_2>, nullptr, bb8_tau,
+    bb8_valid, bb8_log_pdf, bb8_h1, h2_exchangeable<bb8_h1>, nullptr, bb8_tau,
     bb_loglik<BB8Density>, bb8_bounds, bb8_starts, false, nullptr};
 
 }  // namespace copula_detail

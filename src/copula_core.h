@@ -197,6 +197,59 @@ double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
   return H1(th, th2, b, a);
 }
 
+// ------------------------------------------------- one-parameter families
+
+template <typename L>
+double sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
+inline double pair_size(const PairData& d);            // copula_data.h: d.n
+
+// A one-parameter base family as a small struct F of functions of theta
+// alone, made a record by onepar_family<F>() (one definition of the
+// record's signatures for every such family). F gives:
+//   name, rotates, strong_tails, moderate_tails, lo, hi (fitting bounds);
+//   valid(th); log_pdf(th, a, b); h1(th, a, b) (h2 by exchangeability);
+//   tau(th); has_const, and when true log_pdf_point(th, a, b) and
+//   log_const(th) with log_pdf = log_const + log_pdf_point (a fit adds
+//   n log_const(th) once; false: a fit sums log_pdf);
+//   has_hinv1 and, when true, hinv1(th, a, w, v, v1) (else Newton on the
+//   logit, hinv1_numeric()).
+template <typename F>
+struct OnePar {
+  static bool valid(double th, double) { return F::valid(th); }
+  static double log_pdf(double th, double, const Arg& a, const Arg& b) { return F::log_pdf(th, a, b); }
+  static double h1(double th, double, const Arg& a, const Arg& b) { return F::h1(th, a, b); }
+  static double h2(double th, double, const Arg& a, const Arg& b) { return F::h1(th, b, a); }
+  static void hinv1(double th, double, const Arg& a, double w, double& v, double& v1) { F::hinv1(th, a, w, v, v1); }
+  static double tau(double th, double) { return F::tau(th); }
+  static double loglik(const PairData& d, int r, double th, double) {
+    if constexpr (F::has_const) {
+      const double sum = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf_point(th, u, v); });
+      return pair_size(d) * F::log_const(th) + sum;
+    } else {
+      return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf(th, u, v); });
+    }
+  }
+  static void bounds(double, double lo[2], double hi[2]) {
+    lo[0] = F::lo;
+    hi[0] = F::hi;
+    lo[1] = hi[1] = 0.0;
+  }
+  static constexpr auto hinv1_ptr() {
+    using Inverse = void (*)(double, double, const Arg&, double, double&, double&);
+    if constexpr (F::has_hinv1) return static_cast<Inverse>(&OnePar<F>::hinv1);
+    else return static_cast<Inverse>(nullptr);
+  }
+};
+
+// The record of a one-parameter family (basic: in copulas = "basic");
+// `fit`: its own fit, nullptr for Brent's method (fit_onepar()).
+template <typename F>
+constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double) = nullptr) {
+  return CopulaFamily{F::name, 1, F::rotates, false, true, F::strong_tails, F::moderate_tails,
+                      OnePar<F>::valid, OnePar<F>::log_pdf, OnePar<F>::h1, OnePar<F>::h2, OnePar<F>::hinv1_ptr(),
+                      OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false, fit};
+}
+
 // ------------------------------------------------------------- rotations
 
 inline bool negates(int rotation) { return rotation == 90 || rotation == 270; }

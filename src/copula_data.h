@@ -166,6 +166,7 @@ struct PairData {
   }
 };
 
+inline double pair_size(const PairData& d) { return static_cast<double>(d.n); }
 
 // Sum over the observations of lp(a, b) with the arguments of rotation r.
 template <typename L>

@@ -30,3 +30,20 @@ cal_cache <- new.env()
 beta_sample <- function(n = 60, seed = 1) {
   withr::with_seed(seed, stats::rbeta(n, 2, 5))
 }
+
+# The selections of simulation_model(x, seed = 1) before the fitting-speed
+# work of issue 26 (main at c9adf6e; tests/testthat/fixtures/sim-model-selections.rds):
+# per collection the kept systems, every pair's copula (family, loglik) in
+# the row-wise upper triangle, every system's margin (family, loglik).
+# sim_fixture_collection() gives the scores as simulation_model() prepares
+# them (duplicates and the bottom 10% dropped) and its pseudo-observations
+# (ranks with ties in a random order under seed 1).
+sim_fixture <- function() readRDS(test_path("fixtures", "sim-model-selections.rds"))
+sim_fixture_measures <- c(robust2004_ap = "AP", robust2004_p10 = "P@10", adhoc5_ap = "AP", adhoc8_p10 = "P@10")
+sim_fixture_collection <- function(name) {
+  x <- real_scores(paste0(name, ".csv"), measure = sim_fixture_measures[[name]])
+  with_seed(1, {
+    m <- prepare_collection(x, "collection", 0.1, 1e-5)$scores
+    list(scores = m, pobs = apply(m, 1L, function(v) rank(v, ties.method = "random")) / (ncol(m) + 1))
+  })
+}

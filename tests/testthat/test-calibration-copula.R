@@ -541,3 +541,22 @@ test_that("the family table is the C++ code map: VineCopula's 40 codes, names an
   expect_identical(copula_name(c(5L, 214L)), c("Frank", "Tawn type 2 180"))
   expect_error(check_copula_families(11), class = "irtopics_error_argument", regexp = "family codes among")
 })
+
+# Issue 26 (fitting speed): the selections may not move. Every pair's family
+# must be the one main chose before the work (fixture, see helper-calibration.R)
+# and its log-likelihood within 1e-6, on Robust 2004 AP and P@10 and two
+# TREC ad hoc sets. Every 40th pair always; every pair as a long test.
+test_that("copula selections on real collections are those before the speed work (issue 26)", {
+  fx <- sim_fixture()
+  step <- if (long_copula_tests()) 1L else 40L
+  for (name in names(fx)) {
+    col <- sim_fixture_collection(name)
+    expect_identical(colnames(col$pobs), fx[[name]]$systems, label = name)
+    cb <- utils::combn(ncol(col$pobs), 2L)
+    k <- seq(1L, ncol(cb), by = step)
+    ours <- cpp_copula_select(col$pobs, cb[1, k] - 1L, cb[2, k] - 1L, copula_family_codes(), 2L)
+    old <- fx[[name]]$copulas[k, ]
+    expect_identical(as.integer(ours$family), old$family, label = name)
+    expect_lte(max(abs(ours$loglik - old$loglik)), 1e-6)
+  }
+})

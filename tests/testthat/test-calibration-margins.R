@@ -200,3 +200,20 @@ test_that("margin figures follow the user's theme, fit a column, and use one num
   # the chosen family is said in its key
   expect_match(b$plot$scales$get_scales("colour")$get_labels()[1], "(chosen)", fixed = TRUE)
 })
+
+# Issue 26 (fitting speed): the margins simulation_model() fits may not
+# move: the family main chose before the work (fixture, see
+# helper-calibration.R) and the log-likelihood within 1e-6. Every 12th
+# system always; every system as a long test.
+test_that("margins of real collections are those before the speed work (issue 26)", {
+  fx <- sim_fixture()
+  long <- identical(Sys.getenv("IRTOPICS_LONG_TESTS"), "true")
+  for (name in names(fx)) {
+    col <- sim_fixture_collection(name)
+    spec <- simulation_spec(sim_fixture_measures[[name]], NULL, NULL)
+    k <- seq(1L, nrow(col$scores), by = if (long) 1L else 12L)
+    fits <- lapply(k, function(s) fit_margin(col$scores[s, ], type = spec$type, support = spec$support))
+    expect_identical(vapply(fits, `[[`, "", "family"), fx[[name]]$margins$family[k], label = name)
+    expect_lte(max(abs(vapply(fits, `[[`, 0, "loglik") - fx[[name]]$margins$loglik[k])), 1e-6)
+  }
+})
