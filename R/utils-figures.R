@@ -193,6 +193,11 @@ rows_legend <- function(nrow = NULL, ...) {
   g
 }
 
+#' @rdname irtopics_figures
+#' @param guide,theme For the `guide_gengrob()` method of the legends
+#'   irtopics draws in rows below the panel: the legend and the theme, as
+#'   ggplot2 passes them. Drawn on the right or left, such a legend is one
+#'   column (its rows apply only below or above the panel).
 #' @exportS3Method ggplot2::guide_gengrob
 guide_gengrob.irtopics_rows_legend <- function(guide, theme) {
   if (identical(guide$direction, "vertical")) {
