@@ -250,7 +250,8 @@ test_that("the topic plot draws each system's sorted differences and URisk", {
   expect_equal(unique(a$fill[value == 0]), "grey60")
   lines <- ggplot2::layer_data(p, 3)
   expect_equal(lines$yintercept, c(row_of(res, "A", 1)$urisk, row_of(res, "C", 1)$urisk))
-  expect_match(b$plot$labels$subtitle, "alpha = 1", fixed = TRUE)
+  # alpha as the Greek letter (plotmath)
+  expect_match(paste(deparse(b$plot$labels$subtitle), collapse = ""), "alpha == \"1\"", fixed = TRUE)
   expect_equal(levels(b$layout$layout$system), c("A", "C"))
   # one named system
   p1 <- autoplot(res, system = "C")
