@@ -105,9 +105,12 @@ as.data.frame.ir_meta_analysis <- function(x, row.names = NULL, optional = FALSE
 #' width of a diamond is its confidence interval); a random-effects model
 #' also shows its prediction interval as a thin line through the diamond.
 #' Built on the current theme. Labels and squares shrink with the number of
-#' rows (as in the forest plot of [compare_systems()]): about 30 collections
-#' fit readably in a figure 4.5 in tall, about 12 in one 2.6 in tall; beyond
-#' 30 a message (class `irtopics_message_layout`) says how tall to save it.
+#' rows, the labels to 0.8 of the theme's axis text from 25 rows (as in the
+#' forest plot of [compare_systems()]); labels that would overprint at the
+#' size the figure is drawn are left out. At the default theme about 24 rows
+#' (collections, pooled models and a gap) fit a figure 4.5 in tall, 7 to 9
+#' one 2.6 in tall; beyond what fits 4.5 in a message (class
+#' `irtopics_message_layout`) says how tall to save it.
 #' The subtitle gives the heterogeneity (Q, tau squared and I squared as
 #' symbols), the caption what the marks mean; both follow
 #' `options(irtopics.plot_titles)` ([irtopics_figures]).
@@ -155,11 +158,13 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
   pred <- data.frame(y = y_po[po$method != "FE"], low = re$pi.low, high = re$pi.high)
   labels <- c(st$collection, ifelse(po$method == "FE", "FE (fixed)", paste0(po$method, " (random)")))
   pct <- sprintf("%g%%", 100 * object$conf)
-  # labels sized as the comparison forest's (compare-report.R), and said so when they cannot fit
+  # labels sized as the comparison forest's (crowded_text()); those that would overprint at the
+  # size drawn are left out, and a message says so past what fits 4.5 in
   n_rows <- k + np + 1
-  if (n_rows > forest_fit) {
-    cli::cli_inform(c("i" = "{k} collections do not fit as readable labels in a 4.5 in figure; labels are 5 pt.",
-                      " " = "Save it about {ceiling(n_rows * 0.1 + 1)} in tall."),
+  if (n_rows > crowded_fit(n_rows, forest_panel_in[["tall"]])) {
+    pt <- crowded_pt(n_rows)
+    cli::cli_inform(c("i" = "{k} collections do not fit as labels of {format(pt, digits = 2)} pt in a 4.5 in figure; labels that would overprint are left out.",
+                      " " = "Save it about {ceiling(n_rows * 1.3 * pt / 72 + 1.35)} in tall to name all."),
                     class = "irtopics_message_layout")
   }
   ggplot2::ggplot() +
@@ -173,7 +178,8 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
     ggplot2::geom_polygon(data = diamonds, ggplot2::aes(x = .data$x, y = .data$y, group = .data$model),
                           fill = "grey30") +
     ggplot2::scale_size_area(max_size = max(1.5, min(4, 60 / n_rows)), guide = "none") +
-    ggplot2::scale_y_continuous(breaks = c(y_st, y_po), labels = labels, expand = ggplot2::expansion(add = 0.6)) +
+    ggplot2::scale_y_continuous(breaks = c(y_st, y_po), labels = labels, expand = ggplot2::expansion(add = 0.6),
+                                guide = crowded_guide()) +
     plot_labels(x = wrap_text(sprintf("%s (%s intervals)", meta_effect_short(object), pct), 40), y = NULL,
                 title = wrap_text(sprintf("Meta-analysis: %s%s", meta_comparison_text(object),
                                           if (is.null(object$measure)) "" else paste0(", ", object$measure))),

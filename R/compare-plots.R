@@ -23,9 +23,12 @@
 #' * `"topics"`: the per-topic differences of one pair, sorted, coloured by
 #'   win / tie / loss: where the mean difference comes from.
 #'
-#' A forest plot labels each pair on its axis; about 35 labels fit in a
-#' figure 4.5 in tall. Beyond that the labels shrink and a message says how
-#' tall a figure needs to be, or how to show fewer pairs:
+#' A forest plot labels each pair on its axis. Labels shrink with the number
+#' of pairs, to 0.8 of the theme's axis text from 25 pairs (smaller is
+#' unreadable at `base_size = 8`); at the default theme about 24 such labels
+#' fit a figure 4.5 in tall. Beyond that one label in k is named (the heat
+#' map does the same past what fits a 7 x 4.5 in figure), and a message says
+#' how tall a figure needs to be, or how to show fewer pairs:
 #' `significant_only`, `baseline` and `systems` select pairs, and the heat
 #' map shows all pairs of many systems in one figure.
 #'
@@ -131,15 +134,10 @@ comparison_settings <- function(object) {
   paste(c(object$test_label, corr, sprintf("alpha = %s", format(object$alpha))), collapse = ", ")
 }
 
-# Pairs a forest plot labels readably at 4.5 in tall, and the label size in
-# points (used by the forest plots of mean, rank and meta-analysis intervals).
-forest_fit <- 35L
-forest_label_size <- function(n) max(5, min(9, 175 / max(n, 1)))
-
-# The forest plot's y labels relative to the theme's axis text: full size
-# up to 12 labels (they fit a figure 2.6 in tall), then smaller, at least
-# 0.6 of it; beyond forest_fit pairs one label in k is drawn.
-forest_label_rel <- function(n) max(0.6, min(1, 12 / max(n, 1)))
+# The forest plot's panel is about 3.15 in tall in a figure 4.5 in tall and
+# 1.25 in in one 2.6 in tall (title, subtitle, axis title and legend take the
+# rest; measured with ggplotGrob()); its labels follow crowded_text().
+forest_panel_in <- c(tall = 3.15, short = 1.25)
 
 forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   tab <- ivals$table
@@ -159,11 +157,11 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   keys <- c("yes", "no")
   tab$decision <- factor(ifelse(tab$significant, keys[1], keys[2]), levels = keys)
   n_rows <- nlevels(tab$label)
-  rel_size <- forest_label_rel(n_rows)
-  step <- max(1L, as.integer(ceiling(n_rows / forest_fit)))
+  step <- crowded_step(n_rows, forest_panel_in[["tall"]])
   if (step > 1L) {
-    pt <- ggplot2::calc_element("axis.text.y.left", ggplot2::theme_get())$size * rel_size
-    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {forest_fit} fit 4.5 in, 15 fit 2.6 in; all {n_rows} need a figure about {ceiling(n_rows * 1.3 * pt / 72 + 1)} in tall).",
+    pt <- crowded_pt(n_rows)
+    fit <- crowded_fit(n_rows, forest_panel_in)
+    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {fit[1]} fit 4.5 in, {fit[2]} fit 2.6 in; all {n_rows} need a figure about {ceiling(n_rows * 1.3 * pt / 72 + 1.35)} in tall).",
                       " " = "Show fewer with {.arg significant_only}, {.arg baseline} or {.arg systems}; {.code type = \"heatmap\"} shows all pairs."),
                     class = "irtopics_message_layout")
   }
@@ -183,7 +181,10 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   p <- p + ggplot2::geom_point(ggplot2::aes(x = .data$estimate)) +
     ggplot2::scale_colour_manual(values = stats::setNames(c("#b2182b", "grey40"), keys), drop = FALSE,
                                  name = sprintf("%s:", decision_short(ivals))) +
-    ggplot2::scale_y_discrete(breaks = named) +
+    # the levels as limits: layers whose data lack a level (a pair without an interval) would
+    # otherwise make ggplot2 sort the rows by name instead of by effect; of the named labels,
+    # those that still overprint at the size drawn (a figure shorter than 4.5 in) are left out
+    ggplot2::scale_y_discrete(breaks = named, limits = levels(tab$label), guide = crowded_guide()) +
     plot_labels(title = wrap_text(sprintf("%s: differences of means, %s", paste(ms, collapse = ", "), shown)),
                 subtitle = wrap_text(ivals$settings, 45L),
                 x = paste(wrap_text(sprintf("Difference of %s (%s);", if (length(ms) > 1L) "means" else
@@ -191,7 +192,7 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
                           wrap_text(ivals$interval_label, 46L), sep = "\n"),
                 y = NULL) +
     title_theme(legend = TRUE) +
-    ggplot2::theme(axis.text.y = ggplot2::element_text(size = ggplot2::rel(rel_size)),
+    ggplot2::theme(axis.text.y = ggplot2::element_text(size = crowded_text(n_rows)),
                    # right-aligned: a long title runs left under the pair labels, not off the figure
                    axis.title.x = ggplot2::element_text(size = ggplot2::rel(0.85), hjust = 1),
                    legend.title = ggplot2::element_text(size = ggplot2::rel(0.8)),
@@ -217,11 +218,10 @@ decision_short <- function(ivals) {
   sprintf("%s-adjusted p < %s", names[[ivals$correction]], a)
 }
 
-# Systems a heat map names readably at 7 in wide, and the size of its
-# labels relative to the theme's axis text (the square panel of a figure
-# 2.6 in tall holds 17 names at 0.6 of the default).
-heatmap_fit <- 40L
-heatmap_label_rel <- function(n) max(0.6, min(1, 10 / n))
+# The heat map's square panel is about 3.5 in a side in a figure 7 x 4.5 in
+# and 1.5 in in one 3.5 x 2.6 in (measured with ggplotGrob()); its labels
+# follow crowded_text().
+heatmap_panel_in <- c(page = 3.5, column = 1.5)
 
 comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   means <- object$means[systems, measure]
@@ -243,21 +243,21 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   both$verdict <- factor(verdict, levels = lv)
   both$row <- factor(both$row, levels = rev(systems))
   both$col <- factor(both$col, levels = systems)
-  rel_size <- heatmap_label_rel(n)
-  # past heatmap_fit systems, every k-th is named so that the names do not overprint
-  step <- max(1L, as.integer(ceiling(n / heatmap_fit)))
+  # past what fits 7 x 4.5 in, every k-th is named so that the names do not overprint
+  step <- crowded_step(n, heatmap_panel_in[["page"]])
   named <- systems[seq(1L, n, by = step)]
   if (step > 1L) {
-    cli::cli_inform(c("i" = "{n} systems do not fit as labels in a 7 in figure; one in {step} is named (in order of mean {measure}; about 17 names fit a figure 2.6 in tall).",
+    fit <- crowded_fit(n, heatmap_panel_in)
+    cli::cli_inform(c("i" = "{n} systems do not fit as labels in a 7 x 4.5 in figure; one in {step} is named (in order of mean {measure}; about {fit[1]} names fit 7 x 4.5 in, {fit[2]} fit 3.5 x 2.6 in).",
                       " " = "Choose fewer with {.arg systems}, or save the figure larger."),
                     class = "irtopics_message_layout")
   }
   p <- ggplot2::ggplot(both, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$verdict)) +
-    ggplot2::geom_tile(colour = if (n <= heatmap_fit) "white" else NA) +
+    ggplot2::geom_tile(colour = if (step == 1L) "white" else NA) +
     ggplot2::scale_fill_manual(values = stats::setNames(fills, lv), drop = FALSE,
                                name = wrap_text(sprintf("Significant: %s", decision_words(object)), 18L)) +
-    ggplot2::scale_x_discrete(drop = FALSE, position = "top", breaks = named) +
-    ggplot2::scale_y_discrete(drop = FALSE, breaks = named) +
+    ggplot2::scale_x_discrete(drop = FALSE, position = "top", breaks = named, guide = crowded_guide()) +
+    ggplot2::scale_y_discrete(drop = FALSE, breaks = named, guide = crowded_guide()) +
     ggplot2::coord_fixed() +
     plot_labels(title = wrap_text(sprintf("%s: row vs column system", measure)),
                 subtitle = wrap_text(if (ordering == "effect") {
@@ -266,8 +266,8 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
                 x = NULL, y = NULL) +
     title_theme() +
     ggplot2::theme(axis.text.x.top = ggplot2::element_text(angle = 90, hjust = 0, vjust = 0.5,
-                                                           size = ggplot2::rel(rel_size)),
-                   axis.text.y = ggplot2::element_text(size = ggplot2::rel(rel_size)),
+                                                           size = crowded_text(n)),
+                   axis.text.y = ggplot2::element_text(size = crowded_text(n)),
                    panel.grid = ggplot2::element_blank(),
                    legend.text = ggplot2::element_text(size = ggplot2::rel(0.75)),
                    legend.title = ggplot2::element_text(size = ggplot2::rel(0.8)),

@@ -29,6 +29,15 @@
 #' and line type from one figure to the next, and they say (by message) how
 #' many systems they left out.
 #'
+#' @section Crowded axes:
+#' Axes that name one row per system, pair or collection keep the theme's axis
+#' text up to 20 rows, then shrink it to 0.8 of that from 25 rows on, and
+#' never below 6 pt. Labels that would still overprint at the size the figure
+#' is drawn are left out (the first, last and middle ones are kept first). The
+#' forest plot and heat map of [compare_systems()] name one label in k past
+#' what fits a figure 4.5 in tall (7 x 4.5 in for the heat map), and a message
+#' says how many fit and how tall a figure would name them all.
+#'
 #' @param systems Character vector of system names, in the order the figure
 #'   lists them.
 #' @returns `system_colours()`: a named character vector of colours, one per
@@ -133,11 +142,31 @@ wrap_text <- function(x, width = 42L) paste(strwrap(x, width = width), collapse 
 
 # Crowded axes of names (one row per system, pair or collection): the text
 # size relative to the theme's axis text, its own size up to 20 rows and 0.8
-# of it from 25 rows on (smaller is unreadable at base size 8); and an axis
-# guide that drops the labels that would still overprint at the size the
-# figure is drawn (ggplot2 keeps the first, last and middle ones first).
-crowded_text <- function(n) ggplot2::rel(max(0.8, min(1, 20 / max(n, 1))))
+# of it from 25 rows on, but never below 6 pt (journals ask for at least 6 pt
+# in figures, and ragg, the PNG device of ggsave() and RStudio, stops
+# dropping overprinting labels below about 5.5 pt); and an axis guide that
+# drops the labels that would still overprint at the size the figure is drawn
+# (ggplot2 keeps the first, last and middle ones first).
+crowded_text <- function(n) {
+  axis <- crowded_axis_pt()
+  ggplot2::rel(min(1, max(0.8, min(1, 20 / max(n, 1)), 6 / axis)))
+}
+crowded_axis_pt <- function() {
+  ggplot2::calc_element("axis.text.y.left", ggplot2::theme_get())$size %||% (0.8 * base_size())
+}
 crowded_guide <- function() ggplot2::guide_axis(check.overlap = TRUE)
+
+# Axes that name one label in `step` themselves (the forest plot and heat map
+# of a comparison, whose message says what fits): how many labels of n, at
+# crowded_text(n) of the user's axis text and 1.3 lines a label, fit along
+# `length_in` inches of panel, and the step that keeps the named ones apart.
+# The panel lengths are measured at the figure sizes the messages name.
+crowded_fit <- function(n, length_in) {
+  pmax(1L, as.integer(floor(length_in * 72 / (1.3 * crowded_pt(n)))))
+}
+crowded_step <- function(n, length_in) max(1L, as.integer(ceiling(n / crowded_fit(n, length_in))))
+# The size in points of crowded axis text.
+crowded_pt <- function(n) crowded_axis_pt() * as.numeric(crowded_text(n))
 
 # The theme of a crowded y axis of n names: the text size above, and no tick
 # marks past 20 rows (a tick per row, most unnamed, draws a solid bar).

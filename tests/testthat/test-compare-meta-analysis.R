@@ -275,7 +275,12 @@ test_that("many collections: smaller labels, and a message past what fits", {
   many <- lapply(1:40, function(i) matrix(runif(40), 2, 20, dimnames = list(c("a", "b"), paste0("t", 1:20))))
   names(many) <- sprintf("c%02d", 1:40)
   ma <- meta_analysis(many, system = "a", baseline = "b")
-  expect_message(p <- ggplot2::autoplot(ma), class = "irtopics_message_layout")
+  # 40 collections, 3 pooled models and a gap: 44 rows of 7 pt labels, 24 of which fit 4.5 in
+  expect_message(p <- ggplot2::autoplot(ma), "40 collections do not fit as labels of 7 pt in a 4.5 in figure",
+                 class = "irtopics_message_layout")
+  expect_message(ggplot2::autoplot(ma), "about 7 in tall to name all", class = "irtopics_message_layout")
+  # labels that would overprint at the size drawn are left out
+  expect_true(p$scales$get_scales("y")$guide$check.overlap)
   # sizes relative to the user's axis text: 0.8 of it past 25 rows, all of it for few
   expect_equal(unclass(p$theme$axis.text.y$size), 0.8)
   expect_s3_class(p$theme$axis.ticks.y, "element_blank")

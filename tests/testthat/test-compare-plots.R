@@ -30,7 +30,7 @@ test_that("comparison forest: significant only, baseline, subset, order by effec
   s <- best_distinct(ap, 17)
   cmp <- compare_systems(ap[s, ])
   tab <- cmp$table
-  expect_message(p <- ggplot2::autoplot(cmp), "136 pairs .* one in 4 is named",
+  expect_message(p <- ggplot2::autoplot(cmp), "136 pairs .* one in 6 is named, in labels of 7 pt \\(about 24 fit 4.5 in, 9 fit 2.6 in",
                  class = "irtopics_message_layout")
   pts <- layers_of(p, "GeomPoint")[[1]]
   expect_identical(nrow(pts), 136L)
@@ -51,11 +51,14 @@ test_that("comparison forest: significant only, baseline, subset, order by effec
   expect_true(all(abs((seg$x + seg$xend) / 2 - d$x[match(seg$y, d$y)]) < 1e-12))
   # a subset of systems: the pairs among them
   expect_identical(nrow(layers_of(ggplot2::autoplot(cmp, systems = s[1:4]), "GeomPoint")[[1]]), 6L)
-  # labels sized to fit, relative to the theme: 0.75 of the axis text for 16 pairs, 0.6 for many,
-  # of which one in 4 is named
-  expect_equal(as.numeric(pb$theme$axis.text.y$size), 0.75)
-  expect_equal(as.numeric(p$theme$axis.text.y$size), 0.6)
-  expect_length(ggplot2::ggplot_build(p)$layout$panel_params[[1]]$y$get_labels(), 34L)
+  # labels sized by the package's one rule for crowded axes, relative to the theme: the axis
+  # text itself for 16 pairs, 0.8 of it for many, of which one in 6 is named (23 of 136)
+  expect_equal(as.numeric(pb$theme$axis.text.y$size), 1)
+  expect_equal(as.numeric(p$theme$axis.text.y$size), 0.8)
+  expect_length(ggplot2::ggplot_build(p)$layout$panel_params[[1]]$y$get_labels(), 23L)
+  # the named labels keep apart: evenly spaced rows, at most 24 in a figure 4.5 in tall
+  named <- ggplot2::ggplot_build(p)$layout$panel_params[[1]]$y$get_labels()
+  expect_identical(unique(diff(sort(match(named, levels(p$data$label))))), 6L)
   # titles say the measure and the test, and fit 3.5 in (<= 42 characters a line)
   expect_match(pb$labels$title, "^AP: ")
   expect_match(pb$labels$subtitle, "paired t-test, Holm correction, alpha = 0.05", fixed = TRUE)
@@ -91,12 +94,13 @@ test_that("comparison heat map: direction, alpha and p-values", {
   cmp17 <- compare_systems(ap[best_distinct(ap, 17), ])
   expect_length(layers_of(ggplot2::autoplot(cmp17, type = "heatmap"), "GeomText"), 0L)
   expect_identical(nrow(ggplot2::autoplot(cmp17, type = "heatmap", systems = s[1:3])$data), 6L)
-  # 110 systems: one in 3 named (37 labels), with a message
+  # 110 systems: one in 5 named (22 labels), with a message saying what fits
   cmp110 <- suppressWarnings(compare_systems(ap))
-  expect_message(p110 <- ggplot2::autoplot(cmp110, type = "heatmap"), "one in 3 is named",
+  expect_message(p110 <- ggplot2::autoplot(cmp110, type = "heatmap"),
+                 "one in 5 is named .*about 27 names fit 7 x 4.5 in, 11 fit 3.5 x 2.6 in",
                  class = "irtopics_message_layout")
   b <- ggplot2::ggplot_build(p110)
-  expect_length(b$layout$panel_params[[1]]$x$get_labels(), 37L)
+  expect_length(b$layout$panel_params[[1]]$x$get_labels(), 22L)
   expect_identical(nrow(p110$data), 110L * 109L)
   # a pair without p-value (two identical runs) is neither better nor worse
   dup <- suppressWarnings(compare_systems(ap[c("sys67", "sys69", "sys1"), ]))
@@ -196,8 +200,47 @@ test_that("comparison figures follow the user's theme and fit a column and a pag
     expect_figure_ready(small, 3.5, 2.6, min_panel = small_panel)
     expect_figure_ready(figs[[nm]](), 7, 4.5, min_panel = small_panel)
   }
-  # label sizes relative to the theme's: full size for 12 pairs or fewer, then smaller
+  # label sizes relative to the theme's (crowded_text()): full size for 20 pairs or fewer
   expect_s3_class(figs$forest2()$theme$axis.text.y$size, "rel")
   expect_equal(as.numeric(figs$forest2()$theme$axis.text.y$size), 1)
-  expect_equal(as.numeric(figs$forest17()$theme$axis.text.y$size), 0.75)
+  expect_equal(as.numeric(figs$forest17()$theme$axis.text.y$size), 1)
+})
+
+test_that("the forest plot keeps its rows in order of effect when a pair has no interval", {
+  # two identical runs: their pair has p = NA and no interval, so the interval layer lacks a
+  # level; ggplot2 then sorted the rows by name (labels named one in k landed next to each
+  # other and overprinted) until the levels became the scale's limits
+  ap <- robust()
+  s <- c(setdiff(best_distinct(ap, 16), c("sys67", "sys69"))[1:15], "sys67", "sys69")
+  cmp <- suppressWarnings(compare_systems(ap[s, ]))
+  expect_true(anyNA(pair_intervals(cmp)$table$conf.low))
+  p <- suppressMessages(ggplot2::autoplot(cmp))
+  b <- ggplot2::ggplot_build(p)
+  pts <- b$data[[3]]
+  expect_true(all(diff(pts$x[order(pts$y)]) >= 0))
+  expect_equal(as.numeric(pts$y), as.numeric(p$data$label))
+  named <- b$layout$panel_params[[1]]$y$get_labels()
+  expect_identical(unique(diff(sort(match(named, levels(p$data$label))))), 6L)
+})
+
+test_that("crowded axes: one size rule, never below 6 pt, and a step from what fits", {
+  old <- ggplot2::theme_set(ggplot2::theme_grey())
+  on.exit(ggplot2::theme_set(old))
+  # the theme's axis text (8.8 pt at base 11) up to 20 rows, 0.8 of it from 25 rows
+  expect_equal(as.numeric(crowded_text(10)), 1)
+  expect_equal(as.numeric(crowded_text(22)), 20 / 22)
+  expect_equal(as.numeric(crowded_text(200)), 0.8)
+  expect_equal(crowded_pt(200), 0.8 * 8.8)
+  # at 1.3 lines a label of 7.04 pt, 3.15 in holds floor(226.8 / 9.152) = 24 labels
+  expect_identical(crowded_fit(136, c(3.15, 1.25)), c(24L, 9L))
+  expect_identical(crowded_step(136, 3.15), 6L)
+  expect_identical(crowded_step(19, 3.15), 1L)
+  expect_identical(crowded_step(20, 3.15), 2L)
+  # base size 8: axis text 6.4 pt, so the 6 pt floor holds (0.8 would be 5.1 pt)
+  ggplot2::theme_set(ggplot2::theme_bw(base_size = 8))
+  expect_equal(as.numeric(crowded_text(200)), 6 / 6.4)
+  expect_equal(crowded_pt(200), 6)
+  # a base size so small that the axis text is under 6 pt is not enlarged
+  ggplot2::theme_set(ggplot2::theme_bw(base_size = 6))
+  expect_equal(as.numeric(crowded_text(200)), 1)
 })
