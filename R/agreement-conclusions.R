@@ -128,9 +128,10 @@ plot_flip_matrix <- function(pairs, systems = NULL, title = "Conclusions under t
   flips <- sum(pairs$change != "same")
   subtitle <- sprintf("Pairs whose conclusion changes: %s of %s (%s)", format(flips, big.mark = ","),
                       format(nrow(pairs), big.mark = ","), pct_text(flips / max(1, nrow(pairs))))
-  # names up to 40 systems; where the figure is too small for all of them,
-  # ggplot2 leaves out the names that would overlap (check.overlap)
-  text_size <- if (n <= 12) 1 else if (n <= 40) 0.75 else 0
+  # names up to 40 systems, sized by the package's rule for crowded axes; where
+  # the figure is too small for all of them, ggplot2 leaves out the names that
+  # would overlap (check.overlap)
+  text_size <- if (n <= 40) crowded_text(n) else 0
   if (text_size == 0) {
     subtitle <- paste0(subtitle, "; ", n, " systems in the order given, names omitted")
   }
@@ -139,13 +140,13 @@ plot_flip_matrix <- function(pairs, systems = NULL, title = "Conclusions under t
     ggplot2::scale_fill_manual(values = colours, drop = FALSE, name = NULL,
                                guide = rows_legend(nrow = 2, byrow = TRUE)) +
     ggplot2::scale_x_continuous(breaks = seq_len(n), labels = systems, expand = c(0, 0),
-                                guide = ggplot2::guide_axis(check.overlap = TRUE)) +
+                                guide = crowded_guide()) +
     ggplot2::scale_y_reverse(breaks = seq_len(n), labels = systems, expand = c(0, 0),
-                             guide = ggplot2::guide_axis(check.overlap = TRUE)) +
+                             guide = crowded_guide()) +
     plot_labels(x = NULL, y = NULL, title = wrap_text(title), subtitle = wrap_text(subtitle, 52)) +
     title_theme(legend = TRUE) +
-    ggplot2::theme(axis.text.x = if (text_size > 0) ggplot2::element_text(angle = 90, hjust = 1, vjust = 0.5, size = ggplot2::rel(text_size)) else ggplot2::element_blank(),
-                   axis.text.y = if (text_size > 0) ggplot2::element_text(size = ggplot2::rel(text_size)) else ggplot2::element_blank(),
+    ggplot2::theme(axis.text.x = if (text_size > 0) ggplot2::element_text(angle = 90, hjust = 1, vjust = 0.5, size = text_size) else ggplot2::element_blank(),
+                   axis.text.y = if (text_size > 0) ggplot2::element_text(size = text_size) else ggplot2::element_blank(),
                    axis.ticks = ggplot2::element_blank(), panel.grid = ggplot2::element_blank(),
                    panel.background = ggplot2::element_blank(),
                    legend.text = ggplot2::element_text(size = ggplot2::rel(0.8)),

@@ -104,4 +104,19 @@ test_that("the flip matrix shows each pair once, coloured by its change", {
   expect_identical(g2$layout$panel_params[[1]]$x$get_labels(), c("s3", "s2", "s1"))
   expect_true(all(-g2$data[[1]]$y > g2$data[[1]]$x))
   expect_identical(g2$layout$panel_params[[1]]$y$get_labels(), c("s3", "s2", "s1"))
+  # names sized by the package's one rule for crowded axes: the theme's axis text for 3 systems,
+  # 0.8 of it for 30, none past 40 (the subtitle says so)
+  expect_equal(as.numeric(g$theme$axis.text.y$size), 1)
+  set.seed(4)
+  many <- function(n) {
+    m <- matrix(runif(n * 25), n, 25, dimnames = list(sprintf("r%02d", seq_len(n)), paste0("t", 1:25)))
+    conclusion_agreement(m, m + runif(n * 25, 0, 0.05))$pairs
+  }
+  g30 <- plot_flip_matrix(many(30))
+  expect_equal(as.numeric(g30$theme$axis.text.y$size), 0.8)
+  expect_equal(as.numeric(g30$theme$axis.text.x$size), 0.8)
+  expect_true(g30$scales$get_scales("y")$guide$check.overlap)
+  g45 <- plot_flip_matrix(many(45))
+  expect_s3_class(g45$theme$axis.text.y, "element_blank")
+  expect_match(g45$labels$subtitle, "45 systems in the order given, names omitted", fixed = TRUE)
 })
