@@ -261,26 +261,30 @@ format_trec_eval <- function(x, per_topic = TRUE) {
   topics <- colnames(first)
   ord <- topics[order(as_bytes(topics), method = "radix")]
   line <- function(label, topic, value, count) {
-    v <- ifelse(count, suppressWarnings(sprintf("%d", as.integer(round(value)))), sprintf("%6.4f", value))
+    # each value formatted once, as a count or with 4 decimals
+    v <- character(length(value))
+    v[count] <- suppressWarnings(sprintf("%d", as.integer(round(value[count]))))
+    v[!count] <- sprintf("%6.4f", value[!count])
     sprintf("%-22s\t%s\t%s", label, topic, v)
   }
   shown <- which(summary != "gmean" & labels != "num_q")
+  # plain matrices, and every run's "all" values at once (a summary is per row)
+  mats <- lapply(seq_along(nms), function(k) unclass(.subset2(x, k)))
+  alls <- matrix(vapply(seq_along(nms), function(k) trec_eval_summary(mats[[k]], summary[k]),
+                        numeric(nrow(first))), nrow = nrow(first))
   out <- vector("list", nrow(first))
   for (s in seq_len(nrow(first))) {
     block <- character()
     if (per_topic && length(shown)) {
       # values[measure, topic] in trec_eval order: topic-major lines
-      values <- vapply(shown, function(k) unclass(.subset2(x, k))[s, ord], numeric(length(ord)))
+      values <- vapply(shown, function(k) mats[[k]][s, ord], numeric(length(ord)))
       values <- matrix(values, nrow = length(ord))
       keep <- !is.na(t(values))
       block <- line(rep(labels[shown], length(ord))[keep], rep(ord, each = length(shown))[keep],
                     t(values)[keep], rep(summary[shown] == "sum", length(ord))[keep])
     }
-    all <- vapply(seq_along(nms), function(k) {
-      trec_eval_summary(.subset2(x, k)[s, , drop = FALSE], summary[k])
-    }, numeric(1))
     out[[s]] <- c(block, sprintf("%-22s\t%s\t%s", "runid", "all", rownames(first)[s]),
-                  line(labels, "all", all, summary == "sum"))
+                  line(labels, "all", alls[s, ], summary == "sum"))
   }
   unlist(out)
 }
