@@ -225,14 +225,12 @@ tau_ap_b <- function(x, y) {
 # * "percentile": the draws' alpha and 1 - alpha quantiles;
 # * "basic": 2 * estimate minus those quantiles (reversed), which removes the
 #   bootstrap's estimate of the bias;
-# * "bca": the percentile interval at adjusted levels pnorm(z0 + (z0 + z) /
-#   (1 - a (z0 + z))), with z0 = qnorm(share of draws below the estimate,
-#   draws equal to it counting one half: our choice, so that a discrete
-#   statistic with many draws at the estimate gets no spurious bias
-#   correction; boot::boot.ci counts only the draws below) and the
-#   acceleration a = sum(L^3) / (6 sum(L^2)^1.5) from the jackknife values
-#   `jack` (L = mean(jack) - jack; a = 0 when they are all equal). The share
-#   is kept within [1 / (2B), 1 - 1 / (2B)] so that z0 stays finite.
+# * "bca": the percentile interval at the levels of bca_levels()
+#   (compare-means.R) with its "half" tie rule (draws equal to the estimate
+#   count one half: our choice, so that a discrete statistic with many draws
+#   at the estimate gets no spurious bias correction; boot::boot.ci counts
+#   only the draws below) and the acceleration from the jackknife values
+#   `jack` (L = mean(jack) - jack).
 # Quantiles are order statistics interpolated on the normal scale
 # (normal_scale_quantiles(), shared with mean_intervals()), as
 # boot::boot.ci does. NA draws are dropped; no finite draw gives NA bounds.
@@ -241,14 +239,7 @@ bootstrap_interval <- function(estimate, draws, jack, conf, type) {
   n <- length(draws)
   if (!n || !is.finite(estimate)) return(c(NA_real_, NA_real_))
   alpha <- c((1 - conf) / 2, (1 + conf) / 2)
-  if (type == "bca") {
-    below <- (sum(draws < estimate) + sum(draws == estimate) / 2) / n
-    z0 <- stats::qnorm(min(max(below, 1 / (2 * n)), 1 - 1 / (2 * n)))
-    L <- mean(jack) - jack
-    a <- if (all(is.finite(L)) && sum(L^2) > 0) sum(L^3) / (6 * sum(L^2)^1.5) else 0
-    z <- stats::qnorm(alpha)
-    alpha <- stats::pnorm(z0 + (z0 + z) / (1 - a * (z0 + z)))
-  }
+  if (type == "bca") alpha <- bca_levels(estimate, draws, mean(jack) - jack, alpha, "half")
   q <- as.vector(normal_scale_quantiles(draws, alpha))
   if (type == "basic") rev(2 * estimate - q) else q
 }

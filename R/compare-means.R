@@ -213,11 +213,8 @@ bootstrap_bounds <- function(m, est, reps, conf, interval) {
     }
     x <- m[i, !is.na(m[i, ])]
     tol <- 1e-12 * max(abs(x), .Machine$double.xmin)
-    w <- stats::qnorm(sum(t < est[i] - tol) / length(t))
-    L <- x - mean(x)
-    acc <- if (any(L != 0)) sum(L^3) / (6 * sum(L^2)^1.5) else 0
-    if (!is.finite(w)) return(c(NA_real_, NA_real_))
-    p <- stats::pnorm(w + (w + z) / (1 - acc * (w + z)))
+    p <- bca_levels(est[i], t, x - mean(x), c(a, 1 - a), "below", tol)
+    if (anyNA(p)) return(c(NA_real_, NA_real_))
     q <- normal_scale_quantiles(t, p)
     extreme[i] <<- attr(q, "extreme")
     q
@@ -225,6 +222,38 @@ bootstrap_bounds <- function(m, est, reps, conf, interval) {
   attr(bounds, "extreme") <- extreme
   warn_extreme_endpoints(rownames(m)[attr(bounds, "extreme")], nrow(reps))
   list(low = bounds[1, ], high = bounds[2, ])
+}
+
+# The levels at which a BCa interval (Efron 1987) reads the resamples: the
+# percentile levels p moved to pnorm(z0 + (z0 + z) / (1 - a (z0 + z))),
+# z = qnorm(p). The bias correction z0 = qnorm(share of the draws below the
+# estimate), by one of two tie rules:
+# * "below": draws below estimate - tol count (boot::boot.ci()'s rule); a
+#   share of 0 or 1 gives NA levels (no interval);
+# * "half": draws equal to the estimate count one half, and the share is kept
+#   within [1 / (2B), 1 - 1 / (2B)] (a discrete statistic with many draws at
+#   the estimate gets no spurious correction, and z0 stays finite).
+# The acceleration a = sum(L^3) / (6 sum(L^2)^1.5) from the empirical
+# influence values L (x - mean(x) for a mean, mean(jack) - jack from
+# jackknife values: a is the same for any positive multiple of L); NA values
+# are left out, and a is 0 when no L is left, one is infinite, or all are 0.
+# mean_intervals(), tau_interval() ("below") and the leaderboard and label
+# bootstraps (bootstrap_interval(), "half") all use it.
+bca_levels <- function(estimate, draws, L, p, ties = c("below", "half"), tol = 0) {
+  ties <- match.arg(ties)
+  n <- length(draws)
+  if (ties == "half") {
+    share <- (sum(draws < estimate) + sum(draws == estimate) / 2) / n
+    share <- min(max(share, 1 / (2 * n)), 1 - 1 / (2 * n))
+  } else {
+    share <- sum(draws < estimate - tol) / n
+  }
+  z0 <- stats::qnorm(share)
+  if (!is.finite(z0)) return(rep(NA_real_, length(p)))
+  L <- L[!is.na(L)]
+  a <- if (length(L) && all(is.finite(L)) && any(L != 0)) sum(L^3) / (6 * sum(L^2)^1.5) else 0
+  z <- stats::qnorm(p)
+  stats::pnorm(z0 + (z0 + z) / (1 - a * (z0 + z)))
 }
 
 # One warning naming the intervals (systems, or "tau") whose endpoint is the

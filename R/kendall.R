@@ -189,11 +189,7 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
     p <- c((1 - conf) / 2, (1 + conf) / 2)
     if (method == "bca" && length(fin) && !is.na(estimate)) {
       jack <- loo()
-      L <- (n - 1) * (mean(jack, na.rm = TRUE) - jack)
-      acc <- if (any(L != 0, na.rm = TRUE)) sum(L^3, na.rm = TRUE) / (6 * sum(L^2, na.rm = TRUE)^1.5) else 0
-      w <- stats::qnorm(sum(fin < estimate - 1e-12) / length(fin))
-      z <- stats::qnorm(p)
-      p <- if (is.finite(w)) stats::pnorm(w + (w + z) / (1 - acc * (w + z))) else c(NA_real_, NA_real_)
+      p <- bca_levels(estimate, fin, (n - 1) * (mean(jack, na.rm = TRUE) - jack), p, "below", 1e-12)
     }
     bounds <- if (length(fin) && !is.na(estimate) && !anyNA(p)) normal_scale_quantiles(fin, p) else
       c(NA_real_, NA_real_)
