@@ -132,7 +132,9 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
 #'
 #' The draws are made in R after `set.seed(seed)` (your random state is
 #' restored), so the result is the same for any `n_threads` and any
-#' `future` plan.
+#' `future` plan. They are the topic resamples that [boot::boot()] draws
+#' after the same `set.seed()`, and that [mean_intervals()],
+#' [rank_intervals()] and [tau_interval()] draw for the same `seed`.
 #'
 #' @inheritParams cronbach_alpha
 #' @param B Number of bootstrap samples of topics.
@@ -182,7 +184,8 @@ alpha_bootstrap <- function(scores, B = 1000, conf = 0.95, seed = NULL, n_thread
   attr(m, "measure") <- NULL
   nt <- ncol(m)
   plan <- alpha_plan(B, nt, "alpha bootstrap samples", "B")
-  idx <- with_seed(seed, matrix(sample.int(nt, nt * B, replace = TRUE), nt))
+  # the topic resamples of mean_intervals() and boot::boot() for this seed, one per column
+  idx <- t(bootstrap_topic_indices(nt, B, seed, nrow(m)))
   draws <- alpha_sets(m, idx - 1L, n_threads, plan, measure)
   a <- (1 - conf) / 2
   q <- stats::quantile(draws, c(a, 1 - a), na.rm = TRUE, names = FALSE)

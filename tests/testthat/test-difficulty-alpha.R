@@ -103,6 +103,18 @@ test_that("alpha_bootstrap(): the same draws in base R, threads, seeds, Feldt", 
   expect_equal(unname(bt$percentile), unname(quantile(ref, c(.025, .975))), tolerance = 1e-12)
   expect_equal(bt$estimate, cronbach_alpha(x))
   expect_identical(alpha_bootstrap(x, B = 300, seed = 11, n_threads = 2)$draws, bt$draws)
+  # the resamples are boot::boot()'s after set.seed(seed), and mean_intervals()'s for the seed
+  expect_identical(t(bt$indices), bootstrap_topic_indices(ncol(m), 300, 11, nrow(m)))
+  skip_if_not_installed("boot")
+  set.seed(11, kind = "Mersenne-Twister", normal.kind = "Inversion", sample.kind = "Rejection")
+  b <- boot::boot(t(m), function(d, j) {
+    s <- t(d[j, ])
+    k <- ncol(s)
+    k / (k - 1) * (1 - sum(apply(s, 2, var)) / var(rowSums(s)))
+  }, R = 300)
+  expect_equal(bt$draws, b$t[, 1], tolerance = 1e-12)
+  expect_equal(mean_intervals(x, interval = "percentile", B = 300, seed = 11)$replicates[[1]][, 1],
+               apply(bt$indices, 2, function(j) mean(m[1, j])), tolerance = 1e-12)
   set.seed(5)
   before <- runif(1)
   set.seed(5)
