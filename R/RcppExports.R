@@ -169,6 +169,10 @@ cpp_normal_log_density_sum <- function(x, mu, sigma) {
     .Call(`_irtopics_cpp_normal_log_density_sum`, x, mu, sigma)
 }
 
+cpp_tn_nll <- function(x, mu, log_sigma) {
+    .Call(`_irtopics_cpp_tn_nll`, x, mu, log_sigma)
+}
+
 cpp_measure_table <- function() {
     .Call(`_irtopics_cpp_measure_table`)
 }

@@ -583,6 +583,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_tn_nll
+double cpp_tn_nll(Rcpp::NumericVector x, double mu, double log_sigma);
+RcppExport SEXP _irtopics_cpp_tn_nll(SEXP xSEXP, SEXP muSEXP, SEXP log_sigmaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type mu(muSEXP);
+    Rcpp::traits::input_parameter< double >::type log_sigma(log_sigmaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_tn_nll(x, mu, log_sigma));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_measure_table
 List cpp_measure_table();
 RcppExport SEXP _irtopics_cpp_measure_table() {
@@ -779,6 +791,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_bk_lscv", (DL_FUNC) &_irtopics_cpp_bk_lscv, 10},
     {"_irtopics_cpp_nk_self_sums", (DL_FUNC) &_irtopics_cpp_nk_self_sums, 2},
     {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
+    {"_irtopics_cpp_tn_nll", (DL_FUNC) &_irtopics_cpp_tn_nll, 3},
     {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},

@@ -97,3 +97,15 @@ double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma
     return irtopics::normal_log_density_sum(x.begin(), static_cast<std::size_t>(x.size()), mu, sigma);
   });
 }
+
+// The truncated normal's negative log-likelihood at (mu, log sigma), with R's
+// pnorm(): fit_truncnorm()'s objective in one call.
+// [[Rcpp::export(rng = false)]]
+double cpp_tn_nll(Rcpp::NumericVector x, double mu, double log_sigma) {
+  return irtopics_glue::guard([&]() -> double {
+    return irtopics::truncated_normal_nll(x.begin(), static_cast<std::size_t>(x.size()), mu, log_sigma,
+                                          [](double q, bool lower, bool log_p) {
+                                            return R::pnorm(q, 0.0, 1.0, lower ? 1 : 0, log_p ? 1 : 0);
+                                          });
+  });
+}
