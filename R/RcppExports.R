@@ -157,8 +157,20 @@ cpp_bk_score_sums <- function(lx, l1x, x, b, lb_at) {
     .Call(`_irtopics_cpp_bk_score_sums`, lx, l1x, x, b, lb_at)
 }
 
+cpp_bk_lscv <- function(lx, l1x, x, grid, tol, y, w, centre, half, offset) {
+    .Call(`_irtopics_cpp_bk_lscv`, lx, l1x, x, grid, tol, y, w, centre, half, offset)
+}
+
+cpp_nk_self_sums <- function(x, h) {
+    .Call(`_irtopics_cpp_nk_self_sums`, x, h)
+}
+
 cpp_normal_log_density_sum <- function(x, mu, sigma) {
     .Call(`_irtopics_cpp_normal_log_density_sum`, x, mu, sigma)
+}
+
+cpp_tn_nll <- function(x, mu, log_sigma) {
+    .Call(`_irtopics_cpp_tn_nll`, x, mu, log_sigma)
 }
 
 cpp_measure_table <- function() {

@@ -213,18 +213,21 @@ tn_logmass1 <- function(mu, s) {
 
 # (The likelihood's sum is sum(dnorm(x, mu, s, log = TRUE)) to the last bit,
 # in C++: L-BFGS-B's path, hence the parameters to 1e-8, depends on the
-# last bits of each value.)
+# last bits of each value. The whole objective is one C++ call,
+# cpp_tn_nll() (src/truncated_normal.h), tn_nll_r()'s value to the bit.)
 fit_truncnorm <- function(obs) {
   x <- obs$x
-  n <- length(x)
-  nll <- function(p) {
-    s <- exp(p[2])
-    -(cpp_normal_log_density_sum(x, p[1], s) - n * tn_logmass1(p[1], s))
-  }
+  nll <- function(p) cpp_tn_nll(x, p[1], p[2])
   s0 <- max(stats::sd(x), 0.05)
   r <- optim_best(list(c(mean(x), log(s0)), c(0, log(2 * s0)), c(1, log(2 * s0))), nll,
                   lower = c(-5, log(0.05)), upper = c(6, log(10)))
   list(one_fit("truncnorm", list(mean = r$par[1], sd = exp(r$par[2])), -r$value, 2))
+}
+
+# The objective of fit_truncnorm() in R (the reference of cpp_tn_nll()).
+tn_nll_r <- function(x, p) {
+  s <- exp(p[2])
+  -(cpp_normal_log_density_sum(x, p[1], s) - length(x) * tn_logmass1(p[1], s))
 }
 
 tn_density <- function(spec, y) {

@@ -43,15 +43,23 @@ normal_kernel_bandwidth <- function(x) {
 }
 
 # Log-likelihood and effective degrees of freedom of the estimate with
-# bandwidth h and mass `mass` on [0, 1].
+# bandwidth h and mass `mass` on [0, 1]. The kernel sums at the scores are
+# rowMeans() and rowSums() of dnorm(outer(x, x, "-") / h) to the bit, in
+# C++ (src/normal_kernel.h: each pair once, memory linear in n);
+# nk_self_sums_r() is the matrix form in row blocks (the tests' reference).
 nk_loglik_df <- function(x, h, mass) {
+  k <- cpp_nk_self_sums(x, h)
+  list(loglik = sum(log(k$means / h / mass)), df = sum(stats::dnorm(0) / k$sums))
+}
+
+nk_self_sums_r <- function(x, h) {
   means <- sums <- numeric(length(x))
   for (b in row_blocks(length(x), length(x))) {
     K <- stats::dnorm(outer(x[b], x, "-") / h)
     means[b] <- rowMeans(K)
     sums[b] <- rowSums(K)
   }
-  list(loglik = sum(log(means / h / mass)), df = sum(stats::dnorm(0) / sums))
+  list(sums = sums, means = means)
 }
 
 fit_normal_kernel <- function(obs) {
@@ -214,8 +222,24 @@ bk_bandwidth <- function(x, rule) {
   b_range <- c(1e-3, 0.5)
   if (rule == "reference") return(min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2]))
   sc <- bk_scores(x)
+  q <- bk_cv_quadrature
+  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset))
+  if (!r$found) fit_failure("the cross-validation criterion is not finite")
+  if (r$replaced) warning("NA/Inf replaced by maximum positive value")
+  r$bandwidth
+}
+
+# The log bandwidths of the cross-validation's grid. The search
+# (cpp_bk_lscv(), src/beta_kernel.h) is bk_bandwidth_r()'s step for step,
+# the criterion bk_cv()'s to the bit, in one C++ call.
+bk_cv_grid <- seq(log(1e-3), log(0.5), length.out = 16L)
+
+# The search in R: bk_cv() on the grid, then optimize() between the best
+# value's neighbours (the reference of the C++ search; tests).
+bk_bandwidth_r <- function(x) {
+  sc <- bk_scores(x)
   cv <- function(lb) bk_cv(lb, sc, bk_cv_quadrature)
-  grid <- seq(log(b_range[1]), log(b_range[2]), length.out = 16L)
+  grid <- bk_cv_grid
   vals <- vapply(grid, cv, 0)
   if (!any(is.finite(vals))) fit_failure("the cross-validation criterion is not finite")
   k <- which.min(vals)
@@ -226,7 +250,16 @@ bk_bandwidth <- function(x, rule) {
 }
 
 # The estimate at the nodes of the fine quadrature (before renormalisation).
-bk_fine_density <- function(sc, b) bk_node_sums(sc, b, bk_quadrature_fine)$f / length(sc$x)
+# The fit (its mass) and the table (its moments) ask for the same scores and
+# bandwidth in turn: the last one is kept.
+bk_fine_density <- function(sc, b) {
+  last <- bk_fine_last$value
+  if (!is.null(last) && identical(last$b, b) && identical(last$x, sc$x)) return(last$f)
+  f <- bk_node_sums(sc, b, bk_quadrature_fine)$f / length(sc$x)
+  bk_fine_last$value <- list(x = sc$x, b = b, f = f)
+  f
+}
+bk_fine_last <- new.env(parent = emptyenv())
 
 # The estimate's mass on [0, 1] (quadrature), log-likelihood and effective
 # degrees of freedom at bandwidth b.
@@ -250,14 +283,27 @@ fit_beta_kernel <- function(obs) {
 # added, cumulated (3 nodes per interval when the q's make the intervals
 # short).
 bk_cdf_both <- function(spec, q) {
-  br <- sort(unique(c(bk_breaks, q)))
-  nd <- bk_quadrature(br, if (length(q) > 500L) gl3 else gl5)
+  nd <- if (identical(q, bk_knot_nodes$q)) bk_knot_nodes else bk_table_nodes(q)
   sc <- bk_scores(spec$data)
   f <- bk_node_sums(sc, spec$parameters$bandwidth, nd)$f / length(sc$x)
-  parts <- rowsum(nd$w * f, nd$interval, reorder = TRUE)[, 1]
-  at <- match(q, br)
+  # each interval's nodes added in order, as rowsum() adds them
+  wf <- matrix(nd$w * f, nd$rule)
+  parts <- wf[1L, ]
+  for (g in seq_len(nd$rule)[-1L]) parts <- parts + wf[g, ]
+  names(parts) <- nd$interval_names  # rowsum()'s names (they stay in the table)
+  at <- nd$at
   list(lower = c(0, cumsum(parts))[at] / sum(parts), upper = c(rev(cumsum(rev(parts))), 0)[at] / sum(parts))
 }
+
+# The quadrature of the CDF at q (the breaks with the q's added) and where
+# the q's are among its breaks; for the simulator's knots it is made once.
+bk_table_nodes <- function(q) {
+  br <- sort(unique(c(bk_breaks, q)))
+  rule <- if (length(q) > 500L) gl3 else gl5
+  c(bk_quadrature(br, rule), list(q = q, at = match(q, br), rule = length(rule$x),
+                                  interval_names = as.character(seq_len(length(br) - 1L))))
+}
+bk_knot_nodes <- bk_table_nodes(margin_knots())
 
 bk_moments <- function(spec) {
   nd <- bk_quadrature_fine

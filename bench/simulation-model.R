@@ -9,6 +9,7 @@
 #   Rscript bench/simulation-model.R fits lib out.rds    # every pair's fit
 #   Rscript bench/simulation-model.R compare a.rds b.rds # pair by pair
 #   Rscript bench/simulation-model.R stages lib           # CPU time by stage and margin family
+#   Rscript bench/simulation-model.R margins lib [collection] [reps] [prof.out]  # the margin stage alone
 # (`time` takes a 4th argument, the repetitions, default 2.)
 # `fits` writes the copulas of every pair, fitted on pseudo-observations
 # drawn with seed 1 (as simulation_model(seed = 1)); `compare` checks that
@@ -37,7 +38,34 @@ cpu <- function(f) {
   list(t = t[["user.self"]], elapsed = t[["elapsed"]], value = value)
 }
 
-if (mode == "stages") {
+if (mode == "margins") {
+  # The margin stage alone: fit_margin() on every system simulation_model()
+  # keeps (prepared as it does, without its copulas), CPU of the best of
+  # `reps`, and with a 5th argument an Rprof file of one more pass.
+  #   Rscript bench/simulation-model.R margins lib [collection] [reps] [prof.out]
+  load_irtopics(args[2])
+  name <- if (length(args) >= 3) args[3] else "robust2004_ap"
+  reps <- if (length(args) >= 4) as.integer(args[4]) else 3L
+  measure <- if (grepl("_p10$", name)) "P@10" else "AP"
+  x <- irtopics::read_scores(system.file("extdata/score-matrices", paste0(name, ".csv"), package = "irtopics"),
+                             measure = measure)
+  m <- irtopics:::prepare_collection(x, name, 0.1, 1e-5)$scores
+  spec <- irtopics:::simulation_spec(measure, NULL, NULL)
+  pass <- function() lapply(rownames(m), function(s) irtopics::fit_margin(m[s, ], type = spec$type,
+                                                                          support = spec$support))
+  best <- Inf
+  for (r in seq_len(reps)) best <- min(best, cpu(pass)$t)
+  cat(sprintf("%s, %d systems x %d topics: margins (fit_margin() each) %.3f s CPU (best of %d); load %s\n",
+              name, nrow(m), ncol(m), best, reps, paste(readLines("/proc/loadavg"), collapse = " ")))
+  if (length(args) >= 5) {
+    utils::Rprof(args[5], interval = 0.002)
+    for (r in 1:3) pass()
+    utils::Rprof(NULL)
+    s <- utils::summaryRprof(args[5])
+    print(utils::head(s$by.self, 25))
+    print(utils::head(s$by.total, 40))
+  }
+} else if (mode == "stages") {
   # Where simulation_model(robust2004_ap, seed = 1) spends its CPU: the
   # margins, family by family (fit_margin(families = f) for every kept
   # system; the full fit_margin() also tabulates the chosen one and

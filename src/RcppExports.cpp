@@ -541,6 +541,36 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_bk_lscv
+Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x, Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset);
+RcppExport SEXP _irtopics_cpp_bk_lscv(SEXP lxSEXP, SEXP l1xSEXP, SEXP xSEXP, SEXP gridSEXP, SEXP tolSEXP, SEXP ySEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP offsetSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type l1x(l1xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type grid(gridSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type centre(centreSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type half(halfSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type offset(offsetSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_lscv(lx, l1x, x, grid, tol, y, w, centre, half, offset));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_nk_self_sums
+Rcpp::List cpp_nk_self_sums(Rcpp::NumericVector x, double h);
+RcppExport SEXP _irtopics_cpp_nk_self_sums(SEXP xSEXP, SEXP hSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type h(hSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_nk_self_sums(x, h));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_normal_log_density_sum
 double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma);
 RcppExport SEXP _irtopics_cpp_normal_log_density_sum(SEXP xSEXP, SEXP muSEXP, SEXP sigmaSEXP) {
@@ -550,6 +580,18 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type mu(muSEXP);
     Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_normal_log_density_sum(x, mu, sigma));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_tn_nll
+double cpp_tn_nll(Rcpp::NumericVector x, double mu, double log_sigma);
+RcppExport SEXP _irtopics_cpp_tn_nll(SEXP xSEXP, SEXP muSEXP, SEXP log_sigmaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< double >::type mu(muSEXP);
+    Rcpp::traits::input_parameter< double >::type log_sigma(log_sigmaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_tn_nll(x, mu, log_sigma));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -746,7 +788,10 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_leaderboard_values", (DL_FUNC) &_irtopics_cpp_leaderboard_values, 5},
     {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
     {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
+    {"_irtopics_cpp_bk_lscv", (DL_FUNC) &_irtopics_cpp_bk_lscv, 10},
+    {"_irtopics_cpp_nk_self_sums", (DL_FUNC) &_irtopics_cpp_nk_self_sums, 2},
     {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
+    {"_irtopics_cpp_tn_nll", (DL_FUNC) &_irtopics_cpp_tn_nll, 3},
     {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},
     {"_irtopics_cpp_alpha", (DL_FUNC) &_irtopics_cpp_alpha, 3},
     {"_irtopics_cpp_smoothing_taus", (DL_FUNC) &_irtopics_cpp_smoothing_taus, 9},

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace irtopics {
@@ -229,6 +230,184 @@ inline Counts score_sums(const Scores& s, const double* x, double b, const doubl
     cnt.exps += double(used);
   }
   return cnt;
+}
+
+// R's sum() and mean() of doubles (long double accumulation in index order;
+// mean() adds the mean of the residuals, a second pass), so that the
+// criterion below is the one R computed, to the bit.
+inline double r_sum(const double* v, std::size_t n) {
+  long double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += v[i];
+  return static_cast<double>(s);
+}
+
+inline double r_mean(const double* v, std::size_t n) {
+  long double s = 0;
+  for (std::size_t i = 0; i < n; ++i) s += v[i];
+  s /= static_cast<long double>(n);
+  if (std::isfinite(static_cast<double>(s))) {
+    long double t = 0;
+    for (std::size_t i = 0; i < n; ++i) t += v[i] - s;
+    s += t / static_cast<long double>(n);
+  }
+  return static_cast<double>(s);
+}
+
+// The least-squares cross-validation criterion of the bandwidth
+// (R/calibration-kernels.R, bk_cv()): int f^2 - 2 mean(f_-i(x_i)), both
+// renormalised, at log bandwidth lb, formed in R's order of operations.
+// `lbeta(a, b)` is the log-beta function the R code used (R's lbeta(), passed
+// in by the glue). x: the capped scores, sorted; s their logs; q the
+// weighted quadrature, whose log-beta terms (they depend on the bandwidth)
+// are not read: they are computed here at each bandwidth.
+template <typename LBeta>
+class LscvCriterion {
+ public:
+  LscvCriterion(const Scores& s, const double* x, const Nodes& q, LBeta lbeta)
+      : s_(s), x_(x), q_(q), lbeta_(lbeta), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
+        f_(q.n_int * q.rule), m_(s.n), sum_(s.n), own_(s.n), terms_(std::max(s.n, q.n_int * q.rule)) {}
+
+  double operator()(double lb) {
+    const std::size_t n = s_.n, nodes = q_.n_int * q_.rule;
+    const double b = std::exp(lb);
+    for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
+    for (std::size_t k = 0; k < q_.n_int; ++k) {
+      lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
+    }
+    for (std::size_t j = 0; j < n; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
+    const Nodes nd{q_.y, lb_node_.data(), q_.w, q_.centre, q_.half, lb_centre_.data(), q_.offset, q_.n_int, q_.rule};
+    add(node_sums(s_, b, nd, f_.data(), m_.data()));
+    const double nd_n = static_cast<double>(n);
+    for (std::size_t k = 0; k < nodes; ++k) f_[k] /= nd_n;
+    const double C = r_mean(m_.data(), n);
+    add(score_sums(s_, x_, b, lb_at_.data(), sum_.data(), own_.data()));
+    for (std::size_t i = 0; i < n; ++i) terms_[i] = (sum_[i] - own_[i]) / (nd_n * C - m_[i]);
+    const double loo = r_mean(terms_.data(), n);
+    for (std::size_t k = 0; k < nodes; ++k) terms_[k] = q_.w[k] * (f_[k] * f_[k]);
+    return r_sum(terms_.data(), nodes) / (C * C) - 2 * loo;
+  }
+
+  Counts counts() const { return cnt_; }
+
+ private:
+  void add(const Counts& c) {
+    cnt_.values += c.values;
+    cnt_.exps += c.exps;
+  }
+  const Scores& s_;
+  const double* x_;
+  const Nodes& q_;
+  LBeta lbeta_;
+  std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_, own_, terms_;
+  Counts cnt_;
+};
+
+// Brent's minimisation without derivatives (Brent 1973, "Algorithms for
+// minimization without derivatives", chapter 5) of f on [lo, hi] with the
+// absolute tolerance tol, step for step as stats::optimize() takes it (the
+// same golden ratio, tolerances, tests and updates, so the same points), and
+// as optimize() a value that is not finite counts as the largest double.
+// Returns the argmin; fmin_raw is f there as computed (optimize()'s
+// `objective`).
+template <typename F>
+double brent_optimize(F&& f, double lo, double hi, double tol, double& fmin_raw) {
+  const double golden = (3. - std::sqrt(5.)) * .5;
+  const double eps = std::sqrt(std::numeric_limits<double>::epsilon());
+  const double tol3 = tol / 3.;
+  double raw = 0;
+  auto eval = [&](double at) {
+    raw = f(at);
+    return std::isfinite(raw) ? raw : std::numeric_limits<double>::max();
+  };
+  double a = lo, b = hi;
+  double x = a + golden * (b - a), w = x, v = x;
+  double fx = eval(x), fw = fx, fv = fx, x_raw = raw;
+  double d = 0., e = 0.;
+  for (;;) {
+    const double xm = (a + b) * .5;
+    const double tol1 = eps * std::fabs(x) + tol3, t2 = tol1 * 2.;
+    if (std::fabs(x - xm) <= t2 - (b - a) * .5) break;
+    double p = 0., q = 0., r = 0.;
+    if (std::fabs(e) > tol1) {  // a parabola through x, w, v
+      r = (x - w) * (fx - fv);
+      q = (x - v) * (fx - fw);
+      p = (x - v) * q - (x - w) * r;
+      q = (q - r) * 2.;
+      if (q > 0.) p = -p; else q = -q;
+      r = e;
+      e = d;
+    }
+    double u;
+    if (std::fabs(p) >= std::fabs(q * .5 * r) || p <= q * (a - x) || p >= q * (b - x)) {
+      e = x < xm ? b - x : a - x;  // golden section
+      d = golden * e;
+    } else {  // the parabola's minimum, not too near the ends
+      u = x + p / q;
+      d = p / q;
+      if (u - a < t2 || b - u < t2) d = x >= xm ? -tol1 : tol1;
+    }
+    if (std::fabs(d) >= tol1) u = x + d;
+    else if (d > 0.) u = x + tol1;
+    else u = x - tol1;
+    const double fu = eval(u);
+    if (fu <= fx) {
+      if (u < x) b = x; else a = x;
+      v = w; fv = fw;
+      w = x; fw = fx;
+      x = u; fx = fu; x_raw = raw;
+    } else {
+      if (u < x) a = u; else b = u;
+      if (fu <= fw || w == x) {
+        v = w; fv = fw;
+        w = u; fw = fu;
+      } else if (fu <= fv || v == x || v == w) {
+        v = u; fv = fu;
+      }
+    }
+  }
+  fmin_raw = x_raw;
+  return x;
+}
+
+// The LSCV bandwidth (bk_bandwidth(rule = "lscv")): the criterion on the
+// grid of log bandwidths, then Brent between the best value's neighbours;
+// the refined point when its value is below the grid's best. `found` is
+// false when no grid value is finite (the fit fails).
+struct LscvResult {
+  double bandwidth = 0;
+  bool found = false;
+  bool replaced = false;  // a value that was not finite counted as the largest double
+  Counts counts;
+};
+
+template <typename LBeta>
+LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, const double* grid,
+                          std::size_t n_grid, double tol, LBeta lbeta) {
+  LscvResult out;
+  LscvCriterion<LBeta> cv(s, x, q, lbeta);
+  std::vector<double> vals(n_grid);
+  std::size_t k = n_grid;  // which.min(): the first smallest, NaN skipped
+  for (std::size_t g = 0; g < n_grid; ++g) {
+    vals[g] = cv(grid[g]);
+    if (!std::isnan(vals[g]) && (k == n_grid || vals[g] < vals[k])) k = g;
+    if (std::isfinite(vals[g])) out.found = true;
+  }
+  if (!out.found) {
+    out.counts = cv.counts();
+    return out;
+  }
+  const double lo = grid[k > 0 ? k - 1 : 0], hi = grid[std::min(k + 1, n_grid - 1)];
+  double objective = 0;
+  const double best = brent_optimize(
+      [&](double lb) {
+        const double v = cv(lb);
+        if (!std::isfinite(v)) out.replaced = true;
+        return v;
+      },
+      lo, hi, tol, objective);
+  out.bandwidth = std::exp(std::isfinite(objective) && objective < vals[k] ? best : grid[k]);
+  out.counts = cv.counts();
+  return out;
 }
 
 }  // namespace beta_kernel

@@ -1,9 +1,12 @@
 // Rcpp glue for the margin families' sums: beta_kernel.h (the beta kernel,
-// R/calibration-kernels.R: vectors in, sums and evaluation counts out) and
-// truncated_normal.h (the truncated normal's likelihood).
+// R/calibration-kernels.R: vectors in, sums and evaluation counts out),
+// normal_kernel.h (the Gaussian kernel at its scores) and truncated_normal.h
+// (the truncated normal's likelihood). R's own lbeta() and dnorm() are
+// passed to the kernels, so their values are the R code's.
 #include "glue_guard.h"
 #include <Rcpp.h>
 #include "beta_kernel.h"
+#include "normal_kernel.h"
 #include "truncated_normal.h"
 
 namespace {
@@ -52,9 +55,57 @@ Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rc
   });
 }
 
+// The beta kernel's LSCV bandwidth, the whole search in one call (R's
+// lbeta() for the log-beta terms, so the criterion is bk_cv()'s to the bit).
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x,
+                       Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w,
+                       Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+    const auto s = scores_of(lx, l1x);
+    const std::size_t n_int = static_cast<std::size_t>(centre.size()), G = static_cast<std::size_t>(offset.size());
+    if (x.size() != lx.size() || half.size() != centre.size() || static_cast<std::size_t>(y.size()) != n_int * G ||
+        w.size() != y.size() || grid.size() < 1) {
+      throw std::invalid_argument("the node vectors must be `rule` nodes per interval");
+    }
+    const irtopics::beta_kernel::Nodes q{y.begin(), nullptr, w.begin(), centre.begin(), half.begin(), nullptr,
+                                         offset.begin(), n_int, G};
+    const auto r = irtopics::beta_kernel::lscv_bandwidth(s, x.begin(), q, grid.begin(),
+                                                         static_cast<std::size_t>(grid.size()), tol,
+                                                         [](double a, double b) { return R::lbeta(a, b); });
+    return Rcpp::List::create(Rcpp::Named("bandwidth") = r.bandwidth, Rcpp::Named("found") = r.found,
+                              Rcpp::Named("replaced") = r.replaced, Rcpp::Named("values") = r.counts.values,
+                              Rcpp::Named("exps") = r.counts.exps);
+  });
+}
+
+// rowSums() and rowMeans() of dnorm(outer(x, x, "-") / h), to the bit.
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_nk_self_sums(Rcpp::NumericVector x, double h) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+    Rcpp::NumericVector sums(x.size()), means(x.size());
+    irtopics::normal_kernel::self_sums(x.begin(), static_cast<std::size_t>(x.size()), h,
+                                       [](double z) { return R::dnorm(z, 0.0, 1.0, 0); }, sums.begin(),
+                                       means.begin());
+    return Rcpp::List::create(Rcpp::Named("sums") = sums, Rcpp::Named("means") = means);
+  });
+}
+
 // [[Rcpp::export(rng = false)]]
 double cpp_normal_log_density_sum(Rcpp::NumericVector x, double mu, double sigma) {
   return irtopics_glue::guard([&]() -> double {
     return irtopics::normal_log_density_sum(x.begin(), static_cast<std::size_t>(x.size()), mu, sigma);
+  });
+}
+
+// The truncated normal's negative log-likelihood at (mu, log sigma), with R's
+// pnorm(): fit_truncnorm()'s objective in one call.
+// [[Rcpp::export(rng = false)]]
+double cpp_tn_nll(Rcpp::NumericVector x, double mu, double log_sigma) {
+  return irtopics_glue::guard([&]() -> double {
+    return irtopics::truncated_normal_nll(x.begin(), static_cast<std::size_t>(x.size()), mu, log_sigma,
+                                          [](double q, bool lower, bool log_p) {
+                                            return R::pnorm(q, 0.0, 1.0, lower ? 1 : 0, log_p ? 1 : 0);
+                                          });
   });
 }

@@ -25,6 +25,34 @@ inline double normal_log_density_sum(const double* x, std::size_t n, double mu, 
   return static_cast<double>(total);
 }
 
+// log(Phi(hi) - Phi(lo)) for the truncation to [0, 1], hi = (1 - mu) / sigma,
+// lo = -mu / sigma, from the tail that keeps precision, as tn_logmass1() in
+// R/calibration-families.R. `pnorm(q, lower, log)` is the standard normal's
+// CDF (R's pnorm(), passed in by the glue).
+template <typename Pnorm>
+double truncated_normal_log_mass(double mu, double sigma, Pnorm pnorm) {
+  const double lo = -mu / sigma, hi = (1 - mu) / sigma;
+  double a, b;
+  if (lo > 0) {
+    a = pnorm(lo, false, true);
+    b = pnorm(hi, false, true);
+  } else {
+    a = pnorm(hi, true, true);
+    b = pnorm(lo, true, true);
+  }
+  return a + std::log1p(-std::exp(b - a));
+}
+
+// The truncated normal's negative log-likelihood at (mu, log sigma), the
+// function L-BFGS-B minimises in fit_truncnorm(), formed as the R code
+// formed it (so the optimiser's path is the same).
+template <typename Pnorm>
+double truncated_normal_nll(const double* x, std::size_t n, double mu, double log_sigma, Pnorm pnorm) {
+  const double sigma = std::exp(log_sigma);
+  const double log_mass = truncated_normal_log_mass(mu, sigma, pnorm);
+  return -(normal_log_density_sum(x, n, mu, sigma) - static_cast<double>(n) * log_mass);
+}
+
 }  // namespace irtopics
 
 #endif

@@ -47,6 +47,11 @@ test_that("truncnorm: the C++ log-density sum is sum(dnorm(log = TRUE)) to the l
   })
   expect_identical(irtopics:::tn_logmass1(0.3, 0.2), irtopics:::tn_logmass(0.3, 0.2))
   expect_identical(irtopics:::tn_logmass1(-1, 0.2), irtopics:::tn_logmass(-1, 0.2))
+  # the whole objective in one C++ call (issue 26), both tails of the mass
+  x <- beta_sample(80, seed = 4)
+  for (p in list(c(0.3, log(0.2)), c(-1, log(0.2)), c(1.7, log(0.05)), c(6, log(10)), c(-5, log(0.05)))) {
+    expect_identical(irtopics:::cpp_tn_nll(x, p[1], p[2]), irtopics:::tn_nll_r(x, p))
+  }
 })
 
 test_that("beta: d/p/q are dbeta/pbeta/qbeta, and the MLE matches MASS::fitdistr()", {

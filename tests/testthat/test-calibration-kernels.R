@@ -133,6 +133,16 @@ test_that("beta_kernel: the C++ sums are the direct sums of dbeta", {
   }
 })
 
+test_that("beta_kernel: the C++ bandwidth search is optimize() on bk_cv(), to the bit (issue 26)", {
+  # cpp_bk_lscv() runs the grid and Brent's steps in C++ with R's lbeta():
+  # the same points, criterion values and bandwidth as the search in R
+  ap <- margin_matrix("ap")
+  samples <- c(list(beta_sample(60, seed = 2), c(rep(0, 8), beta_sample(40, seed = 3)),
+                    c(0, 1e-4, beta_sample(30, seed = 14), 0.97, 1), c(0.1, 0.2, 0.2, 0.9), seq(0, 1, by = 0.1)),
+               lapply(c(1, 12, 40, 77, 129), function(i) ap[i, ]))
+  for (x in samples) expect_identical(bk_bandwidth(x, "lscv"), bk_bandwidth_r(x))
+})
+
 test_that("kernel sums run in blocks with the whole matrix's numbers to the bit (issue 29: memory)", {
   # fit_margin(runif(1e5)) asked 74.5 GB for the normal kernel's n x n
   # matrix; the sums now run in row blocks of irtopics.kernel_block_bytes.
@@ -159,6 +169,9 @@ test_that("kernel sums run in blocks with the whole matrix's numbers to the bit 
   K <- stats::dnorm(outer(x, x, "-") / h)
   got <- nk_loglik_df(x, h, 0.9)
   expect_identical(got, list(loglik = sum(log(rowMeans(K) / h / 0.9)), df = sum(stats::dnorm(0) / rowSums(K))))
+  # the C++ sums (each pair once) against the matrix in blocks, with ties
+  xt <- c(x, x[1:50], 0, 0, 1)
+  expect_identical(cpp_nk_self_sums(xt, 0.03), nk_self_sums_r(xt, 0.03))
   W <- dk_weights(0:3 * 20, 0:200, 0.4)
   expect_identical(dk_col_sums(0:3 * 20, 1:4, 200, 0.4), colSums(1:4 * W))
   expect_identical(dk_row_sums(0:3 * 20, 200, 0.4), rowSums(W))
