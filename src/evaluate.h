@@ -66,6 +66,7 @@ struct EvalWorkspace {
   std::vector<uint64_t> hash;
   std::vector<uint64_t> words;  // per document of a padded run: its docno's two
                                 // words (load_short()), 2k and 2k + 1
+  std::vector<Qrels::Probe> probes;  // per document of a padded run: its qrels probe
   struct SetCell {
     uint64_t hash;
     uint32_t pos, stamp;
