@@ -67,11 +67,8 @@ struct EvalWorkspace {
   std::vector<uint64_t> words;  // per document of a padded run: its docno's two
                                 // words (load_short()), 2k and 2k + 1
   std::vector<Qrels::Probe> probes;  // per document of a padded run: its qrels probe
-  struct SetCell {
-    uint64_t hash;
-    uint32_t pos, stamp;
-  };
-  std::vector<SetCell> set;
+  std::vector<uint64_t> set;      // the duplicate check's cells (evaluate_lines())
+  std::vector<uint32_t> set_pos;  // the position of each cell's document
   uint32_t stamp = 0;
   std::vector<int> grades;
   std::vector<double> work;
