@@ -655,7 +655,7 @@ int32_t Qrels::find_topic(std::string_view id) const {
   return it == topic_index.end() ? -1 : it->second;
 }
 
-const Qrels::Slot Qrels::kNoSlot = {0, 0, 0, 0, {}};
+const Qrels::Slot Qrels::kNoSlot = {0, 0xffffffffu, 0, 0, {}};  // empty; matches no docno (settle())
 
 void Qrels::build_index(CancelToken* cancel) {
   const std::size_t nt = topics.size();

@@ -430,7 +430,7 @@ struct Qrels {
   // Whether probe p settles the lookup of the docno of n <= 16 bytes whose
   // words are w0, w1; if so, *entry is its entry index or -1 (not judged)
   // and *grade the slot's grade (meaningful when *entry >= 0). No branch:
-  // kNoSlot's length is 0, which no docno has.
+  // kNoSlot's length (2^32 - 1) is that of no docno of up to 16 bytes.
   static bool settle(const Probe& p, uint64_t w0, uint64_t w1, std::size_t n, long* entry, int* grade) {
     const Slot& s = *p.slot;
     uint64_t h0, h1;
@@ -451,13 +451,6 @@ struct Qrels {
 #else
 #define IRTOPICS_PREFETCH(p) ((void)(p))
 #endif
-  // Whether slot s holds the docno of n <= 16 bytes whose words are w0, w1.
-  static bool holds(const Slot& s, uint64_t w0, uint64_t w1, std::size_t n) {
-    uint64_t h0, h1;
-    std::memcpy(&h0, s.head, 8);
-    std::memcpy(&h1, s.head + 8, 8);
-    return (((h0 ^ w0) | (h1 ^ w1)) == 0) & (s.length == n) & (s.entry != 0);
-  }
   // After entries are complete; throws on duplicates. Asks `cancel` (if
   // given) every 2^18 entries (a few hundredths of a second).
   void build_index(CancelToken* cancel = nullptr);

@@ -470,6 +470,14 @@ void test_qrels_groups() {
   bad += look("doc1", 0x5a00000000000001ULL) != -1;                        // judged, other hash
   CHECK_MSG(bad == 0, std::to_string(bad) + " lookups wrong");
   CHECK(unsettled > 0);  // the shared tag leaves some probes to find()
+  // No docno matches the empty candidate, not even an empty one (zero
+  // words): a probe without a candidate in a full group stays unsettled.
+  {
+    long e = 0;
+    int g = 0;
+    CHECK(!Qrels::settle(Qrels::Probe{&Qrels::kNoSlot, false}, 0, 0, 0, &e, &g) && e == -1);
+    CHECK(Qrels::settle(Qrels::Probe{&Qrels::kNoSlot, true}, 0, 0, 3, &e, &g) && e == -1);
+  }
   // A tag in the control bytes at the slot of each entry: two groups filled
   // by `one` (slots 16..47), the last group by `last`, whose last four
   // entries wrapped to slots 0..3.
