@@ -57,23 +57,33 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   ws.idx.assign(first, first + len);
   // Runs are usually written in score order: one pass finds whether the
   // lines are already in trec_eval order (no sort), in score order with
-  // some ties not in docno order (only groups of tied scores are sorted),
-  // or neither (the whole list is sorted).
-  bool by_score = true, in_order = true;
+  // some ties not in docno order (only the groups of tied scores that hold
+  // such a pair are sorted: the others are in trec_eval order already), or
+  // neither (the whole list is sorted). The pass notes where each tied pair
+  // out of docno order is, so that no second pass looks for the groups.
+  bool by_score = true;
+  std::size_t n_unordered = 0;
+  ws.unordered.resize(len);
   for (std::size_t k = 1; k < len; ++k) {
     const double prev = run.score[ws.idx[k - 1]], cur = run.score[ws.idx[k]];
     if (cur > prev) { by_score = false; break; }
-    if (cur == prev && !(run.docno[ws.idx[k - 1]] > run.docno[ws.idx[k]])) in_order = false;
+    if (cur == prev && !(run.docno[ws.idx[k - 1]] > run.docno[ws.idx[k]])) {
+      ws.unordered[n_unordered++] = static_cast<uint32_t>(k);
+    }
   }
-  if (by_score && in_order) {
-    // already in trec_eval order
-  } else if (by_score) {
-    std::size_t a = 0;
-    while (a < len) {
-      std::size_t b = a + 1;
-      while (b < len && run.score[ws.idx[b]] == run.score[ws.idx[a]]) ++b;
-      if (b - a > 1) std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
-      a = b;
+  if (by_score) {
+    // Each noted pair's group of tied scores (all of them: the same groups
+    // and the same sort as sorting every group), once.
+    std::size_t sorted_to = 0;  // the groups before this position are sorted
+    for (std::size_t j = 0; j < n_unordered; ++j) {
+      const std::size_t at = ws.unordered[j];
+      if (at < sorted_to) continue;
+      const double tie = run.score[ws.idx[at]];
+      std::size_t a = at - 1, b = at + 1;
+      while (a > 0 && run.score[ws.idx[a - 1]] == tie) --a;
+      while (b < len && run.score[ws.idx[b]] == tie) ++b;
+      std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
+      sorted_to = b;
     }
   } else {
     std::sort(ws.idx.begin(), ws.idx.end(), before);

@@ -63,6 +63,7 @@ struct EvalTiming {
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
   std::vector<uint32_t> start, order, idx, block, pending;
+  std::vector<uint32_t> unordered;  // positions of tied pairs out of docno order
   std::vector<uint64_t> hash;
   std::vector<uint64_t> words;  // per document of a padded run: its docno's two
                                 // words (load_short()), 2k and 2k + 1

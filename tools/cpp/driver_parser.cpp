@@ -512,6 +512,58 @@ void test_trec_order() {
     irtopics::evaluate_run(run_from(text), q, opt, ws, r);
     CHECK_MSG(r.profile.size() == 1 && r.profile[0] == want, text);
   }
+  // Random rankings with many ties (scores from 12 values, docnos of 1 to
+  // 20 bytes): in score order with ties in any docno order (only the groups
+  // holding a pair out of order are sorted), and, one in four, shuffled
+  // (sorted whole). Every document is relevant, so the return orders give
+  // each one's rank, which must be its position in a std::sort by score
+  // descending, then docno descending.
+  Lcg rng{2026};
+  long wrong = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 2 + rng.below(300);
+    std::vector<std::pair<double, std::string>> lines;
+    std::map<std::string, int> used;
+    while (lines.size() < n) {
+      std::string d;
+      const std::size_t len = 1 + rng.below(20);
+      while (d.size() < len) d += static_cast<char>('a' + rng.below(4));
+      if (used.count(d)) continue;
+      used[d] = 1;
+      lines.emplace_back(static_cast<double>(rng.below(12)) / 4, d);
+    }
+    auto want = lines;
+    std::sort(want.begin(), want.end(), [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first > y.first : x.second > y.second;
+    });
+    if (rng.below(4) != 0) {  // score order, ties shuffled
+      lines = want;
+      for (std::size_t k = 1; k < n; ++k) {
+        if (lines[k].first == lines[k - 1].first && rng.below(2)) std::swap(lines[k], lines[k - 1]);
+      }
+    } else {
+      for (std::size_t k = n - 1; k > 0; --k) std::swap(lines[k], lines[rng.below(k + 1)]);
+    }
+    std::string qtext, rtext;
+    for (const auto& l : lines) {
+      qtext += "1 0 " + l.second + " 1\n";
+      rtext += "1 Q0 " + l.second + " 0 " + std::to_string(l.first) + " t\n";
+    }
+    const auto qq = qrels_from(qtext);
+    irtopics::EvalOptions o;
+    o.depth = 0;
+    o.measures = {fixtures::measure(MeasureKind::AP)};
+    o.want_orders = true;
+    irtopics::RunResult r;
+    irtopics::evaluate_run(run_from(rtext), qq, o, ws, r);
+    // qq.relevant[0] is in docno byte order; its positions are the ranks.
+    std::map<std::string, int> rank;
+    for (std::size_t k = 0; k < n; ++k) rank[want[k].second] = static_cast<int>(k + 1);
+    for (std::size_t j = 0; j < qq.relevant[0].size(); ++j) {
+      wrong += r.orders.at(0).at(j) != rank[std::string(qq.relevant[0][j])];
+    }
+  }
+  CHECK_MSG(wrong == 0, std::to_string(wrong) + " ranks differ from the sorted order");
 }
 
 void test_qrels_parser() {
