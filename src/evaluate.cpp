@@ -57,23 +57,33 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   ws.idx.assign(first, first + len);
   // Runs are usually written in score order: one pass finds whether the
   // lines are already in trec_eval order (no sort), in score order with
-  // some ties not in docno order (only groups of tied scores are sorted),
-  // or neither (the whole list is sorted).
-  bool by_score = true, in_order = true;
+  // some ties not in docno order (only the groups of tied scores that hold
+  // such a pair are sorted: the others are in trec_eval order already), or
+  // neither (the whole list is sorted). The pass notes where each tied pair
+  // out of docno order is, so that no second pass looks for the groups.
+  bool by_score = true;
+  std::size_t n_unordered = 0;
+  ws.unordered.resize(len);
   for (std::size_t k = 1; k < len; ++k) {
     const double prev = run.score[ws.idx[k - 1]], cur = run.score[ws.idx[k]];
     if (cur > prev) { by_score = false; break; }
-    if (cur == prev && !(run.docno[ws.idx[k - 1]] > run.docno[ws.idx[k]])) in_order = false;
+    if (cur == prev && !(run.docno[ws.idx[k - 1]] > run.docno[ws.idx[k]])) {
+      ws.unordered[n_unordered++] = static_cast<uint32_t>(k);
+    }
   }
-  if (by_score && in_order) {
-    // already in trec_eval order
-  } else if (by_score) {
-    std::size_t a = 0;
-    while (a < len) {
-      std::size_t b = a + 1;
-      while (b < len && run.score[ws.idx[b]] == run.score[ws.idx[a]]) ++b;
-      if (b - a > 1) std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
-      a = b;
+  if (by_score) {
+    // Each noted pair's group of tied scores (all of them: the same groups
+    // and the same sort as sorting every group), once.
+    std::size_t sorted_to = 0;  // the groups before this position are sorted
+    for (std::size_t j = 0; j < n_unordered; ++j) {
+      const std::size_t at = ws.unordered[j];
+      if (at < sorted_to) continue;
+      const double tie = run.score[ws.idx[at]];
+      std::size_t a = at - 1, b = at + 1;
+      while (a > 0 && run.score[ws.idx[a - 1]] == tie) --a;
+      while (b < len && run.score[ws.idx[b]] == tie) ++b;
+      std::sort(ws.idx.begin() + a, ws.idx.begin() + b, before);
+      sorted_to = b;
     }
   } else {
     std::sort(ws.idx.begin(), ws.idx.end(), before);
@@ -102,30 +112,37 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   }
 
   // Duplicate docnos within the topic (over the whole list, before the
-  // cut): an open-addressing set of (hash, position) cells, cleared by
-  // stamping; a cell is 16 bytes, so a probe reads one cache line.
+  // cut): an open-addressing set of 8-byte cells, each the top 32 bits of a
+  // docno's hash over the topic's stamp (a cell holding another stamp is
+  // empty, so the set is cleared by stamping), at most a quarter full so
+  // that most insertions find their first cell empty (a branch that
+  // mispredicts on every collision); the position of each cell's document
+  // is read only when its hash bits match.
   {
     std::size_t cap = 16;
-    while (cap < len * 2) cap <<= 1;
+    while (cap < len * 4) cap <<= 1;
     if (ws.set.size() < cap) {
-      ws.set.assign(cap, EvalWorkspace::SetCell{0, 0, 0});
+      ws.set.assign(cap, 0);
+      ws.set_pos.assign(cap, 0);
       ws.stamp = 0;
     }
     if (++ws.stamp == 0) {  // wrapped: clear once every 2^32 topics
-      for (auto& c : ws.set) c.stamp = 0;
+      std::fill(ws.set.begin(), ws.set.end(), uint64_t{0});
       ws.stamp = 1;
     }
     const uint64_t mask = cap - 1;
     for (std::size_t k = 0; k < len; ++k) {
       const uint64_t h = ws.hash[k];
+      const uint64_t key = ((h >> 32) << 32) | ws.stamp;
       for (uint64_t i = h & mask;; i = (i + 1) & mask) {
-        EvalWorkspace::SetCell& c = ws.set[i];
-        if (c.stamp != ws.stamp) {
-          c = EvalWorkspace::SetCell{h, static_cast<uint32_t>(k), ws.stamp};
+        const uint64_t c = ws.set[i];
+        if (static_cast<uint32_t>(c) != ws.stamp) {
+          ws.set[i] = key;
+          ws.set_pos[i] = static_cast<uint32_t>(k);
           break;
         }
-        if (c.hash == h) {
-          const uint32_t a = ws.idx[c.pos], b = ws.idx[k];
+        if (c == key) {
+          const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
           if (same_bytes(run.docno[a], run.docno[b])) {
             const uint32_t later = run.line[a] > run.line[b] ? a : b;
             const uint32_t earlier = later == a ? b : a;
@@ -145,22 +162,27 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   ws.grades.resize(static_cast<std::size_t>(n));
   std::vector<int> positions;
   if (opt.want_orders) positions.assign(qrels.relevant[qt].size(), 0);
-  // The lookups. Each topic's qrels table is tens of kilobytes that a run
-  // touches once, so the slot of document k + 32 is requested ahead
-  // (Qrels::TopicTable::home()). Whether a document is judged is close to
-  // a coin toss, so for a padded run (docnos of up to 16 bytes) the first
-  // two slots of the probe sequence (one cache line) are tested without a
-  // branch (Qrels::probe_words(), from the words the hashing loaded); the
-  // documents they do not settle (both hold other docnos) are looked up in
-  // a second pass.
-  constexpr long kSlotAhead = 32;
+  // The lookups. Each topic's qrels slots are tens of kilobytes that a run
+  // touches once, but its control bytes (Qrels, trec_io.h) are 1/32 of that
+  // and stay in cache. For a padded run (docnos of up to 16 bytes) a lookup
+  // is three steps some documents apart: the control group of document
+  // a + kCtrlAhead is requested, document a's control group is compared with
+  // its tag (Qrels::probe()) and its candidate slot requested (only a judged
+  // docno, or a rare tag collision, has one), and document a - kAhead's
+  // candidate is compared with its words (Qrels::settle(), from the words
+  // the hashing loaded), all without a branch on whether a document is
+  // judged, which is close to a coin toss. (The distances were the best of
+  // 16, 24 and 32 on the benchmark.) The documents a probe does not
+  // settle (a tag collision or a full group) are looked up in a second pass.
+  constexpr long kAhead = 24, kCtrlAhead = 32;
   const bool padded = run.padded;
   const bool orders = opt.want_orders;
   ws.pending.resize(static_cast<std::size_t>(n));
   std::size_t n_pending = 0;
+  const Qrels::TopicTable table = qrels.table(qt);
   // The whole probe sequence: sets document k's grade, returns its entry or -1.
   auto look_up = [&](long k, std::string_view doc) -> long {
-    const Qrels::Slot* s = qrels.find_slot(qt, doc, ws.hash[k]);
+    const Qrels::Slot* s = qrels.find_slot(table, doc, ws.hash[k]);
     if (s == nullptr) {
       ws.grades[k] = kNotInPool;
       return -1;
@@ -168,35 +190,38 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
     ws.grades[k] = s->grade < 0 ? kUnjudged : s->grade;
     return static_cast<long>(s->entry) - 1;
   };
-  const Qrels::TopicTable table = qrels.table(qt);
-  for (long a = 0; a < n + kSlotAhead; ++a) {
-    if (a < n) IRTOPICS_PREFETCH(table.home(ws.hash[a]));
-    const long k = a - kSlotAhead;  // look up document k
-    if (k < 0) continue;
-    const std::string_view doc = run.docno[ws.idx[k]];
-    long e;
-    if (padded && doc.size() <= 16) {
-      int g;
-      const bool settled = Qrels::probe_words(table.home(ws.hash[k]), ws.words[2 * k], ws.words[2 * k + 1],
-                                              doc.size(), &e, &g);
-      ws.grades[k] = e < 0 ? kNotInPool : g < 0 ? kUnjudged : g;
-      ws.pending[n_pending] = static_cast<uint32_t>(k);
-      n_pending += static_cast<std::size_t>(!settled);
-      if (!orders || !settled) continue;  // unsettled: set in the second pass
-    } else {
-      e = look_up(k, doc);
+  if (padded) {
+    ws.probes.resize(static_cast<std::size_t>(n));
+    for (long a = 0; a < n + kAhead; ++a) {
+      if (a + kCtrlAhead < n) IRTOPICS_PREFETCH(table.ctrl + Qrels::home(ws.hash[a + kCtrlAhead], table.mask));
+      if (a < n) {
+        ws.probes[a] = Qrels::probe(table, ws.hash[a]);
+        IRTOPICS_PREFETCH(ws.probes[a].slot);
+      }
+      const long k = a - kAhead;  // settle document k
+      if (k < 0) continue;
+      const std::size_t len_k = run.docno[ws.idx[k]].size();
+      long e;
+      if (len_k <= 16) {
+        int g;
+        const bool settled = Qrels::settle(ws.probes[k], ws.words[2 * k], ws.words[2 * k + 1], len_k, &e, &g);
+        const int judged = -static_cast<int>(e >= 0);  // all ones when judged: no branch
+        ws.grades[k] = ((g < 0 ? kUnjudged : g) & judged) | (kNotInPool & ~judged);
+        ws.pending[n_pending] = static_cast<uint32_t>(k);
+        n_pending += static_cast<std::size_t>(!settled);
+        if (!orders || !settled) continue;  // unsettled: set in the second pass
+      } else {
+        e = look_up(k, run.docno[ws.idx[k]]);
+      }
+      if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
     }
-    if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
-  }
-  // Their probe sequences go on in the next cache line: requested ahead too.
-  constexpr std::size_t kPendingAhead = 8;
-  for (std::size_t j = 0; j < std::min(n_pending, kPendingAhead); ++j) {
-    IRTOPICS_PREFETCH(table.home(ws.hash[ws.pending[j]]) + 2);
+  } else {
+    for (long k = 0; k < n; ++k) {
+      const long e = look_up(k, run.docno[ws.idx[k]]);
+      if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);
+    }
   }
   for (std::size_t j = 0; j < n_pending; ++j) {
-    if (j + kPendingAhead < n_pending) {
-      IRTOPICS_PREFETCH(table.home(ws.hash[ws.pending[j + kPendingAhead]]) + 2);
-    }
     const long k = ws.pending[j];
     const long e = look_up(k, run.docno[ws.idx[k]]);
     if (orders && e >= 0 && qrels.rel_index[e] >= 0) positions[qrels.rel_index[e]] = static_cast<int>(k + 1);

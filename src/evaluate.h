@@ -63,14 +63,13 @@ struct EvalTiming {
 // Scratch buffers reused across runs by one thread.
 struct EvalWorkspace {
   std::vector<uint32_t> start, order, idx, block, pending;
+  std::vector<uint32_t> unordered;  // positions of tied pairs out of docno order
   std::vector<uint64_t> hash;
   std::vector<uint64_t> words;  // per document of a padded run: its docno's two
                                 // words (load_short()), 2k and 2k + 1
-  struct SetCell {
-    uint64_t hash;
-    uint32_t pos, stamp;
-  };
-  std::vector<SetCell> set;
+  std::vector<Qrels::Probe> probes;  // per document of a padded run: its qrels probe
+  std::vector<uint64_t> set;      // the duplicate check's cells (evaluate_lines())
+  std::vector<uint32_t> set_pos;  // the position of each cell's document
   uint32_t stamp = 0;
   std::vector<int> grades;
   std::vector<double> work;

@@ -655,6 +655,8 @@ int32_t Qrels::find_topic(std::string_view id) const {
   return it == topic_index.end() ? -1 : it->second;
 }
 
+const Qrels::Slot Qrels::kNoSlot = {0, 0xffffffffu, 0, 0, {}};  // empty; matches no docno (settle())
+
 void Qrels::build_index(CancelToken* cancel) {
   const std::size_t nt = topics.size();
   std::vector<std::size_t> count(nt, 0);
@@ -663,13 +665,14 @@ void Qrels::build_index(CancelToken* cancel) {
   slot_mask.assign(nt, 0);
   std::size_t total = 0;
   for (std::size_t t = 0; t < nt; ++t) {
-    std::size_t cap = 8;
+    std::size_t cap = kGroup;
     while (cap < count[t] * 2) cap <<= 1;
     slot_start[t] = total;
     slot_mask[t] = cap - 1;
     total += cap;
   }
   slots.assign(total, Slot{0, 0, 0, 0, {}});
+  ctrl.assign(total, 0);
   levels.assign(nt, std::vector<long>());
   if (text.size() > 0xffffffffULL || entries.size() >= 0xffffffffULL) {
     throw InputError("file", file, 0, "the qrels are too large (over 4 GB)");
@@ -678,24 +681,28 @@ void Qrels::build_index(CancelToken* cancel) {
   for (std::size_t k = 0; k < entries.size(); ++k) {
     if (cancel != nullptr && (k & 0x3ffff) == 0x3ffff && cancel->stop_requested()) throw Cancelled();
     const Entry& e = entries[k];
-    Slot* table = slots.data() + slot_start[e.topic];
-    const uint64_t mask = slot_mask[e.topic];
-    for (uint64_t i = home(e.hash, mask);; i = (i + 1) & mask) {
-      Slot& s = table[i];
-      if (s.entry == 0) {
-        s.entry = static_cast<uint32_t>(k + 1);
-        s.offset = static_cast<uint32_t>(e.docno.data() - text.data());
-        s.length = static_cast<uint32_t>(e.docno.size());
-        s.grade = e.grade;
-        std::memcpy(s.head, e.docno.data(), std::min<std::size_t>(e.docno.size(), sizeof s.head));
-        break;
-      }
-      const Entry& o = entries[s.entry - 1];
-      if (same_bytes(o.docno, e.docno)) {
-        throw InputError("duplicate", file, e.line,
-                         "document '" + show(e.docno) + "' is judged twice for topic '" +
-                             show(topics[e.topic]) + "' (first on line " + std::to_string(o.line) + ")");
-      }
+    const std::size_t at = slot_start[e.topic];
+    const TopicTable t{slots.data() + at, ctrl.data() + at, slot_mask[e.topic]};
+    if (const Slot* o = find_slot(t, e.docno, e.hash)) {
+      const Entry& first = entries[o->entry - 1];
+      throw InputError("duplicate", file, e.line,
+                       "document '" + show(e.docno) + "' is judged twice for topic '" +
+                           show(topics[e.topic]) + "' (first on line " + std::to_string(first.line) + ")");
+    }
+    // The first empty slot of the first group that has one (find_slot()
+    // stops there). At most half the slots are used, so there is one.
+    for (uint64_t g = home(e.hash, t.mask);; g = (g + kGroup) & t.mask) {
+      const unsigned empty = match_group(t.ctrl + g, 0);
+      if (empty == 0) continue;
+      const std::size_t i = at + g + lowest_bit(empty);
+      Slot& s = slots[i];
+      s.entry = static_cast<uint32_t>(k + 1);
+      s.offset = static_cast<uint32_t>(e.docno.data() - text.data());
+      s.length = static_cast<uint32_t>(e.docno.size());
+      s.grade = e.grade;
+      std::memcpy(s.head, e.docno.data(), std::min<std::size_t>(e.docno.size(), sizeof s.head));
+      ctrl[i] = tag(e.hash);
+      break;
     }
     if (e.grade >= 0) {
       auto& lv = levels[e.topic];

@@ -32,6 +32,10 @@
 #include "cancel.h"
 #include "errors.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace irtopics {
 
 uint64_t hash_docno(std::string_view s);
@@ -288,10 +292,21 @@ struct Qrels {
   // topic stay local. A slot (32 bytes, two to a 64-byte cache line) holds
   // the entry index + 1 (0 = empty), the docno's length, where its bytes are
   // in `text`, its grade and its first 16 bytes (NUL-padded): a lookup of a
-  // docno of up to 16 bytes reads the cache line and not the docno bytes.
-  // Linear probing from the even slot home(hash) (the first of its line),
-  // so that the first line holds the first two slots of a probe sequence.
-  // Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])].
+  // docno of up to 16 bytes reads one slot and not the docno bytes.
+  // Beside the slots, one control byte per slot (`ctrl`: 0 = empty, else
+  // tag(hash), the hash's top 7 bits with the high bit set), so that a
+  // lookup first compares the 16 control bytes of a group of slots at once
+  // and reads a slot only where the tag matches: a docno that is not judged
+  // (most of a run's) is settled by the control bytes alone, which are 1/32
+  // of the slots' size (4 KB for a topic of 1,500 judgements, against 128
+  // KB of slots) and so stay in cache from run to run.
+  // Groups of kGroup slots probed one after the other from the group
+  // home(hash); an entry is put in the first empty slot of the first group
+  // that has one, and a lookup stops at the first group with an empty slot
+  // (there are no deletions, so every group before an entry's stays full).
+  // Topic t's table is slots[slot_start[t] + (0 .. slot_mask[t])], its
+  // control bytes ctrl[slot_start[t] + (0 .. slot_mask[t])]; at most half
+  // of a table's slots are used.
   struct alignas(32) Slot {
     uint32_t entry;
     uint32_t length;
@@ -299,7 +314,9 @@ struct Qrels {
     int32_t grade;
     char head[16];
   };
+  static constexpr uint64_t kGroup = 16;
   std::vector<Slot> slots;
+  std::vector<uint8_t> ctrl;
   std::vector<std::size_t> slot_start;
   std::vector<uint64_t> slot_mask;
   std::vector<std::vector<long>> levels;
@@ -317,77 +334,123 @@ struct Qrels {
   void prepare(int relevance_level);
 
   int32_t find_topic(std::string_view id) const;
-  // The slot of (topic, docno), or nullptr when the docno is not judged.
-  const Slot* find_slot(int32_t topic, std::string_view docno, uint64_t hash) const {
-    const Slot* table = slots.data() + slot_start[topic];
-    const uint64_t mask = slot_mask[topic];
-    const std::size_t n = docno.size(), h = n < 16 ? n : 16;
-    for (uint64_t i = home(hash, mask);; i = (i + 1) & mask) {
-      const Slot& s = table[i];
-      if (s.entry == 0) return nullptr;
-      if (s.length == n && same_bytes(std::string_view(s.head, h), docno.substr(0, h)) &&
-          (n <= 16 || same_bytes(std::string_view(text.data() + s.offset + 16, n - 16), docno.substr(16)))) {
-        return &s;
-      }
+
+  // A control byte's tag: never 0 (empty).
+  static uint8_t tag(uint64_t hash) { return static_cast<uint8_t>(0x80u | (hash >> 57)); }
+  // The first slot of the group where a hash's probe sequence starts.
+  static uint64_t home(uint64_t hash, uint64_t mask) { return hash & mask & ~(kGroup - 1); }
+  // Bit i set when the control byte c[i] (i < 16) equals b.
+  static unsigned match_group(const uint8_t* c, uint8_t b) {
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(b)))));
+#else
+    unsigned m = 0;
+    for (unsigned i = 0; i < kGroup; ++i) m |= static_cast<unsigned>(c[i] == b) << i;
+    return m;
+#endif
+  }
+  // The index of the lowest set bit of m != 0.
+  static unsigned lowest_bit(unsigned m) {
+#if defined(__GNUC__)
+    return static_cast<unsigned>(__builtin_ctz(m));
+#else
+    unsigned i = 0;
+    while (!(m & 1u)) {
+      m >>= 1;
+      ++i;
     }
+    return i;
+#endif
+  }
+  // Whether slot s holds `docno` (any length; its bytes past 16 are read
+  // from `text`).
+  bool slot_holds(const Slot& s, std::string_view docno) const {
+    const std::size_t n = docno.size(), h = n < 16 ? n : 16;
+    return s.length == n && same_bytes(std::string_view(s.head, h), docno.substr(0, h)) &&
+           (n <= 16 || same_bytes(std::string_view(text.data() + s.offset + 16, n - 16), docno.substr(16)));
+  }
+  // One topic's table, looked up once per ranked list rather than per
+  // document (slot_start and slot_mask are read once).
+  struct TopicTable {
+    const Slot* slots;
+    const uint8_t* ctrl;
+    uint64_t mask;
+  };
+  TopicTable table(int32_t topic) const {
+    return {slots.data() + slot_start[topic], ctrl.data() + slot_start[topic], slot_mask[topic]};
+  }
+  // The slot of `docno` in a topic's table, or nullptr when it is not judged.
+  const Slot* find_slot(const TopicTable& t, std::string_view docno, uint64_t hash) const {
+    const uint8_t want = tag(hash);
+    for (uint64_t g = home(hash, t.mask);; g = (g + kGroup) & t.mask) {
+      for (unsigned m = match_group(t.ctrl + g, want); m != 0; m &= m - 1) {
+        const Slot& s = t.slots[g + lowest_bit(m)];
+        if (slot_holds(s, docno)) return &s;
+      }
+      if (match_group(t.ctrl + g, 0) != 0) return nullptr;
+    }
+  }
+  const Slot* find_slot(int32_t topic, std::string_view docno, uint64_t hash) const {
+    return find_slot(table(topic), docno, hash);
   }
   // Index into entries of (topic, docno) or -1.
   long find(int32_t topic, std::string_view docno, uint64_t hash) const {
     const Slot* s = find_slot(topic, docno, hash);
     return s == nullptr ? -1 : static_cast<long>(s->entry - 1);
   }
-  // The first steps of find() without a branch, for a docno of at most 16
-  // bytes followed by 16 readable bytes (a docno of a padded run): looks at
-  // the first two slots of the docno's probe sequence (one cache line).
-  // Returns true when they settle the lookup, with *entry the entry index or
-  // -1 (not judged) and *grade the grade when found; false when both hold
-  // other docnos (find() must then walk on).
-  bool first_probe(int32_t topic, std::string_view docno, uint64_t hash, long* entry, int* grade) const {
-    uint64_t w0, w1;
-    load_short(docno.data(), docno.size(), &w0, &w1);
-    return probe_words(slot_of(topic, hash), w0, w1, docno.size(), entry, grade);
-  }
-  // first_probe() from the docno's words (load_short()) and the first slot
-  // of its probe sequence (TopicTable::home()), for a caller that has both
-  // already: evaluate_lines() keeps each docno's words from its hashing.
-  static bool probe_words(const Slot* s, uint64_t w0, uint64_t w1, std::size_t n, long* entry, int* grade) {
-    const bool hit0 = holds(s[0], w0, w1, n);
-    const bool hit1 = holds(s[1], w0, w1, n);
-    const uint32_t e = hit0 ? s[0].entry : hit1 ? s[1].entry : 0;
-    *entry = static_cast<long>(e) - 1;
-    *grade = hit0 ? s[0].grade : s[1].grade;
-    return hit0 | hit1 | (s[0].entry == 0) | (s[1].entry == 0);
-  }
-  // One topic's table, looked up once per ranked list rather than per
-  // document (slot_of() reads slot_start and slot_mask on every call).
-  struct TopicTable {
-    const Slot* slots;
-    uint64_t mask;
-    const Slot* home(uint64_t hash) const { return slots + Qrels::home(hash, mask); }
+
+  // A lookup in two steps without a branch on whether the docno is judged
+  // (close to a coin toss in a run), for a caller that looks up many docnos
+  // of up to 16 bytes and wants each slot requested from memory well before
+  // it is read (evaluate_lines()). probe() reads only the control bytes of
+  // the home group: the candidate slot (the first whose tag matches, or the
+  // empty kNoSlot) and whether a miss there settles the lookup (no other
+  // tag matches and the group has an empty slot). settle() then compares
+  // the candidate with the docno's words (load_short()). A lookup that
+  // neither settles (a rare tag collision or a full group) is done again
+  // with find_slot().
+  struct Probe {
+    const Slot* slot;
+    bool miss_settles;
   };
-  TopicTable table(int32_t topic) const { return {slots.data() + slot_start[topic], slot_mask[topic]}; }
-  // The first slot of a docno's probe sequence, for prefetching a few
-  // documents ahead (evaluate_lines()): a topic's table is tens of kilobytes
-  // and each run touches it once per topic, so without the hint nearly every
-  // lookup waits for memory. A macro, not a function: GCC deems a function
-  // whose only effect is a prefetch free of side effects and drops the calls
-  // it does not inline.
+  static const Slot kNoSlot;
+  static Probe probe(const TopicTable& t, uint64_t hash) {
+    const uint64_t g = home(hash, t.mask);
+    const unsigned m = match_group(t.ctrl + g, tag(hash));
+    const unsigned empty = match_group(t.ctrl + g, 0);
+    // Selected with masks, not a branch (which mispredicts on every other
+    // document): lane 16 (no match) gives a slot of the next group that
+    // the mask then replaces with kNoSlot.
+    const uintptr_t found = reinterpret_cast<uintptr_t>(t.slots + ((g + lowest_bit(m | 0x10000u)) & t.mask));
+    const uintptr_t pick = uintptr_t{0} - static_cast<uintptr_t>(m != 0);
+    const Slot* s = reinterpret_cast<const Slot*>((found & pick) | (reinterpret_cast<uintptr_t>(&kNoSlot) & ~pick));
+    return {s, static_cast<bool>(static_cast<unsigned>((m & (m - 1)) == 0) & static_cast<unsigned>(empty != 0))};
+  }
+  // Whether probe p settles the lookup of the docno of n <= 16 bytes whose
+  // words are w0, w1; if so, *entry is its entry index or -1 (not judged)
+  // and *grade the slot's grade (meaningful when *entry >= 0). No branch:
+  // kNoSlot's length (2^32 - 1) is that of no docno of up to 16 bytes.
+  static bool settle(const Probe& p, uint64_t w0, uint64_t w1, std::size_t n, long* entry, int* grade) {
+    const Slot& s = *p.slot;
+    uint64_t h0, h1;
+    std::memcpy(&h0, s.head, 8);
+    std::memcpy(&h1, s.head + 8, 8);
+    const uint64_t hit = static_cast<uint64_t>(((h0 ^ w0) | (h1 ^ w1) | (s.length ^ n)) == 0);
+    const uint64_t keep = uint64_t{0} - hit;  // all ones on a hit
+    *entry = static_cast<long>(((static_cast<uint64_t>(s.entry) - 1) & keep) | ~keep);
+    *grade = s.grade;
+    return (hit | static_cast<uint64_t>(p.miss_settles)) != 0;
+  }
+  // A macro, not a function, for prefetching a slot or control group a
+  // few documents ahead (evaluate_lines()): GCC deems a function whose only
+  // effect is a prefetch free of side effects and drops the calls it does
+  // not inline.
 #if defined(__GNUC__)
 #define IRTOPICS_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define IRTOPICS_PREFETCH(p) ((void)(p))
 #endif
-  const Slot* slot_of(int32_t topic, uint64_t hash) const {
-    return slots.data() + slot_start[topic] + home(hash, slot_mask[topic]);
-  }
-  static uint64_t home(uint64_t hash, uint64_t mask) { return hash & mask & ~uint64_t{1}; }
-  // Whether slot s holds the docno of n <= 16 bytes whose words are w0, w1.
-  static bool holds(const Slot& s, uint64_t w0, uint64_t w1, std::size_t n) {
-    uint64_t h0, h1;
-    std::memcpy(&h0, s.head, 8);
-    std::memcpy(&h1, s.head + 8, 8);
-    return (((h0 ^ w0) | (h1 ^ w1)) == 0) & (s.length == n) & (s.entry != 0);
-  }
   // After entries are complete; throws on duplicates. Asks `cancel` (if
   // given) every 2^18 entries (a few hundredths of a second).
   void build_index(CancelToken* cancel = nullptr);

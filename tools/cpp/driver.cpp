@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
       {"short scores", test_short_scores},
       {"line splitting", test_line_splitting},
       {"qrels lookups", test_qrels_lookups},
+      {"qrels groups", test_qrels_groups},
       {"trec_eval order", test_trec_order},
       {"qrels parser", test_qrels_parser},
       {"files", test_files},

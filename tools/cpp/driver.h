@@ -201,6 +201,7 @@ void test_random_scores();
 void test_short_scores();
 void test_line_splitting();
 void test_qrels_lookups();
+void test_qrels_groups();
 void test_trec_order();
 void test_qrels_parser();
 void test_files();

@@ -403,6 +403,96 @@ void test_qrels_lookups() {
   CHECK(res.profile.size() == 60 && wrong == 0);
 }
 
+// The qrels index's groups of control bytes with chosen hashes, so that
+// every path is taken: docnos with one hash (one tag: candidates that are
+// not the docno, groups that fill up and probe sequences of several groups),
+// a home group at the end of the table (the sequence wraps to the start),
+// equal tags in other groups, a judged docno repeated in a later group (a
+// duplicate), and docnos of 1 to 24 bytes. Each lookup through find() and
+// through probe() + settle() (finishing with find() when they do not settle,
+// as evaluate_lines() does) gives the entry, and a docno not judged is not
+// found.
+void test_qrels_groups() {
+  Context ctx("qrels groups");
+  using irtopics::Qrels;
+  auto build = [](const std::vector<std::pair<std::string, uint64_t>>& docs) {
+    Qrels q;
+    q.file = "groups";
+    q.topics = {"1"};
+    q.topic_index["1"] = 0;
+    for (const auto& d : docs) q.text += d.first + std::string(irtopics::kTextPadding, '\0');
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < docs.size(); ++k) {
+      q.entries.push_back({docs[k].second, 0, static_cast<int32_t>(k % 3), static_cast<uint32_t>(k + 1),
+                           std::string_view(q.text.data() + at, docs[k].first.size())});
+      at += docs[k].first.size() + irtopics::kTextPadding;
+    }
+    q.build_index();
+    q.prepare(1);
+    return q;
+  };
+  const uint64_t one = 0x5a00000000000013ULL;  // one tag, home group 16 (the table has 256 slots)
+  std::vector<std::pair<std::string, uint64_t>> docs;
+  for (int k = 0; k < 40; ++k) {
+    std::string d = "doc" + std::to_string(k);
+    if (k % 5 == 0) d += "-a-much-longer-docno";  // > 16 bytes: the text's tail compared
+    docs.emplace_back(d, one);
+  }
+  // Twenty with the table's last home group (slots 240..255) and another
+  // tag (four wrap to group 0), seven with the same tag as `one` but home
+  // group 0.
+  const uint64_t last = 0x11000000000000f7ULL;
+  for (int k = 0; k < 20; ++k) docs.emplace_back("end" + std::to_string(k), last);
+  for (int k = 0; k < 7; ++k) docs.emplace_back("z" + std::to_string(k), 0x5a00000000000001ULL);
+  for (int k = 0; k < 3; ++k) docs.emplace_back(std::string(k + 1, 'q'), 0x2200000000000070ULL + k);
+  const Qrels q = build(docs);
+  CHECK(q.slot_mask[0] == 255 && q.ctrl.size() == 256);
+  const Qrels::TopicTable table = q.table(0);
+  long bad = 0, unsettled = 0;
+  auto look = [&](const std::string& d, uint64_t h) -> long {
+    const long by_find = q.find(0, d, h);
+    std::string padded = d + std::string(16, '\0');
+    uint64_t w0 = 0, w1 = 0;
+    irtopics::load_short(padded.data(), std::min<std::size_t>(d.size(), 16), &w0, &w1);
+    if (d.size() <= 16) {
+      long e = -2;
+      int g = 0;
+      const bool settled = Qrels::settle(Qrels::probe(table, h), w0, w1, d.size(), &e, &g);
+      unsettled += !settled;
+      if (!settled) e = q.find(0, d, h);
+      bad += e != by_find;
+      if (settled && e >= 0) bad += g != q.entries[static_cast<std::size_t>(e)].grade;
+    }
+    return by_find;
+  };
+  for (std::size_t k = 0; k < docs.size(); ++k) bad += look(docs[k].first, docs[k].second) != static_cast<long>(k);
+  for (const auto& d : docs) bad += look(d.first + "x", d.second) != -1;  // not judged, same hash
+  bad += look("doc1", 0x5a00000000000001ULL) != -1;                        // judged, other hash
+  CHECK_MSG(bad == 0, std::to_string(bad) + " lookups wrong");
+  CHECK(unsettled > 0);  // the shared tag leaves some probes to find()
+  // No docno matches the empty candidate, not even an empty one (zero
+  // words): a probe without a candidate in a full group stays unsettled.
+  {
+    long e = 0;
+    int g = 0;
+    CHECK(!Qrels::settle(Qrels::Probe{&Qrels::kNoSlot, false}, 0, 0, 0, &e, &g) && e == -1);
+    CHECK(Qrels::settle(Qrels::Probe{&Qrels::kNoSlot, true}, 0, 0, 3, &e, &g) && e == -1);
+  }
+  // A tag in the control bytes at the slot of each entry: two groups filled
+  // by `one` (slots 16..47), the last group by `last`, whose last four
+  // entries wrapped to slots 0..3.
+  long tags = 0;
+  for (uint64_t i = 0; i < 256; ++i) tags += q.ctrl[i] != 0;
+  CHECK(tags == static_cast<long>(docs.size()));
+  for (uint64_t i = 16; i < 48; ++i) CHECK(q.ctrl[i] == Qrels::tag(one));
+  for (uint64_t i = 240; i < 256; ++i) CHECK(q.ctrl[i] == Qrels::tag(last));
+  for (uint64_t i = 0; i < 4; ++i) CHECK(q.ctrl[i] == Qrels::tag(last) && q.slots[i].entry == 57 + i);
+  // A docno judged twice, its second copy probed past two full groups.
+  auto twice = docs;
+  twice.emplace_back("doc33", one);
+  CHECK_INPUT_ERROR(build(twice), "duplicate", static_cast<long>(twice.size()));
+}
+
 // A ranking already in trec_eval order (score descending, ties by docno
 // descending) is not sorted; one in score order with ties out of docno order
 // has only its tied groups sorted; any other order is sorted whole. All three
@@ -422,6 +512,58 @@ void test_trec_order() {
     irtopics::evaluate_run(run_from(text), q, opt, ws, r);
     CHECK_MSG(r.profile.size() == 1 && r.profile[0] == want, text);
   }
+  // Random rankings with many ties (scores from 12 values, docnos of 1 to
+  // 20 bytes): in score order with ties in any docno order (only the groups
+  // holding a pair out of order are sorted), and, one in four, shuffled
+  // (sorted whole). Every document is relevant, so the return orders give
+  // each one's rank, which must be its position in a std::sort by score
+  // descending, then docno descending.
+  Lcg rng{2026};
+  long wrong = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 2 + rng.below(300);
+    std::vector<std::pair<double, std::string>> lines;
+    std::map<std::string, int> used;
+    while (lines.size() < n) {
+      std::string d;
+      const std::size_t len = 1 + rng.below(20);
+      while (d.size() < len) d += static_cast<char>('a' + rng.below(4));
+      if (used.count(d)) continue;
+      used[d] = 1;
+      lines.emplace_back(static_cast<double>(rng.below(12)) / 4, d);
+    }
+    auto want = lines;
+    std::sort(want.begin(), want.end(), [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first > y.first : x.second > y.second;
+    });
+    if (rng.below(4) != 0) {  // score order, ties shuffled
+      lines = want;
+      for (std::size_t k = 1; k < n; ++k) {
+        if (lines[k].first == lines[k - 1].first && rng.below(2)) std::swap(lines[k], lines[k - 1]);
+      }
+    } else {
+      for (std::size_t k = n - 1; k > 0; --k) std::swap(lines[k], lines[rng.below(k + 1)]);
+    }
+    std::string qtext, rtext;
+    for (const auto& l : lines) {
+      qtext += "1 0 " + l.second + " 1\n";
+      rtext += "1 Q0 " + l.second + " 0 " + std::to_string(l.first) + " t\n";
+    }
+    const auto qq = qrels_from(qtext);
+    irtopics::EvalOptions o;
+    o.depth = 0;
+    o.measures = {fixtures::measure(MeasureKind::AP)};
+    o.want_orders = true;
+    irtopics::RunResult r;
+    irtopics::evaluate_run(run_from(rtext), qq, o, ws, r);
+    // qq.relevant[0] is in docno byte order; its positions are the ranks.
+    std::map<std::string, int> rank;
+    for (std::size_t k = 0; k < n; ++k) rank[want[k].second] = static_cast<int>(k + 1);
+    for (std::size_t j = 0; j < qq.relevant[0].size(); ++j) {
+      wrong += r.orders.at(0).at(j) != rank[std::string(qq.relevant[0][j])];
+    }
+  }
+  CHECK_MSG(wrong == 0, std::to_string(wrong) + " ranks differ from the sorted order");
 }
 
 void test_qrels_parser() {
