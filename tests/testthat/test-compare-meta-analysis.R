@@ -245,7 +245,7 @@ test_that("print, summary, tidy rows and the forest plot show the numbers", {
   geoms <- vapply(p$layers, function(l) class(l$geom)[1], "")
   pts <- ggplot2::layer_data(p, which(geoms == "GeomPoint"))
   expect_equal(sort(pts$x), sort(ma$studies$smd))
-  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbarh"))
+  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbar"))
   expect_equal(sort(bars$xmin), sort(ma$studies$smd_low))
   dia <- ggplot2::layer_data(p, which(geoms == "GeomPolygon"))
   expect_equal(range(dia$x[dia$group == 3]), range(c(ma$pooled$conf.low[3], ma$pooled$conf.high[3])))
