@@ -163,7 +163,7 @@ test_that("the mean-interval plot fits one column with 2, 17 and 110 systems and
     expect_figure_ready(p, min_panel = 0.3)
     expect_figure_ready(p, width = 7, height = 4.5)
     # names that would overprint are dropped when drawn; no tick bar past 20 rows
-    expect_true(p$scales$get_scales("y")$guide$check.overlap)
+    expect_true(guide_checks_overlap(p))
     expect_identical(inherits(p$theme$axis.ticks.y, "element_blank"), k > 20)
   }
   expect_follows_user_theme(function() autoplot(mean_intervals(ap[1:17, ])))

@@ -280,7 +280,7 @@ test_that("many collections: smaller labels, and a message past what fits", {
                  class = "irtopics_message_layout")
   expect_message(ggplot2::autoplot(ma), "about 7 in tall to name all", class = "irtopics_message_layout")
   # labels that would overprint at the size drawn are left out
-  expect_true(p$scales$get_scales("y")$guide$check.overlap)
+  expect_true(guide_checks_overlap(p))
   # sizes relative to the user's axis text: 0.8 of it past 25 rows, all of it for few
   expect_equal(unclass(p$theme$axis.text.y$size), 0.8)
   expect_s3_class(p$theme$axis.ticks.y, "element_blank")
