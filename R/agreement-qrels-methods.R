@@ -226,15 +226,16 @@ agreement_kappa_plot <- function(object, candidates) {
     ggplot2::geom_vline(xintercept = 0, colour = "grey70") +
     ggplot2::geom_point(position = ggplot2::position_jitter(width = 0, height = 0.15, seed = 1),
                         alpha = 0.5, size = 1.2, colour = "grey30") +
-    ggplot2::geom_errorbarh(data = k[!is.na(k$conf.low), , drop = FALSE],
-                            ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high, y = .data$candidate),
-                            height = 0.3, colour = "#D55E00", inherit.aes = FALSE) +
+    interval_bars(data = k[!is.na(k$conf.low), , drop = FALSE],
+                  ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high, y = .data$candidate),
+                  height = 0.3, colour = "#D55E00", inherit.aes = FALSE) +
     ggplot2::geom_point(data = k, ggplot2::aes(x = .data$estimate, y = .data$candidate),
                         colour = "#D55E00", size = 2.6, shape = 18, inherit.aes = FALSE) +
     plot_labels(x = quote("Cohen's" ~ kappa ~ " (all grades)"), y = NULL,
                 title = quote("Per-topic" ~ kappa ~ " (grey) and overall" ~ kappa ~ " (orange)"),
                 subtitle = wrap_text(interval_text(object), 45)) +
-    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    # the levels as limits: a candidate without per-topic kappas must not reorder the rows
+    ggplot2::scale_y_discrete(limits = levels(k$candidate), guide = crowded_guide()) +
     title_theme()
   p
 }

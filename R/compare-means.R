@@ -387,11 +387,13 @@ autoplot.ir_mean_intervals <- function(object, ...) {
   n <- nlevels(tab$system)
   ms <- unique(tab$measure)
   p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$system, x = .data$estimate)) +
-    ggplot2::geom_errorbarh(data = tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE],
-                            ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3,
-                            colour = "grey40") +
+    interval_bars(data = tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE],
+                  ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3,
+                  colour = "grey40") +
     ggplot2::geom_point(size = if (n > 35L) 0.8 else 1.5) +
-    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    # the levels as limits: a system without an interval must not reorder the rows (ggplot2
+    # sorts the rows by name when a later layer brings a level the first one lacked)
+    ggplot2::scale_y_discrete(limits = levels(tab$system), guide = crowded_guide()) +
     plot_labels(x = wrap_text(sprintf("Mean %s", paste(ms, collapse = ", ")), 38L), y = NULL,
                 title = wrap_text(sprintf("Mean %s per system with %g%% intervals", paste(ms, collapse = ", "),
                                           100 * object$conf)),

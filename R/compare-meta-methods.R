@@ -171,8 +171,8 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50") +
     ggplot2::geom_segment(data = pred, ggplot2::aes(x = .data$low, xend = .data$high, y = .data$y,
                                                     yend = .data$y), linewidth = 0.3) +
-    ggplot2::geom_errorbarh(data = studies, ggplot2::aes(xmin = .data$low, xmax = .data$high, y = .data$y),
-                            height = 0.25) +
+    interval_bars(data = studies, ggplot2::aes(xmin = .data$low, xmax = .data$high, y = .data$y),
+                  height = 0.25) +
     ggplot2::geom_point(data = studies, ggplot2::aes(x = .data$estimate, y = .data$y, size = .data$weight),
                         shape = 15) +
     ggplot2::geom_polygon(data = diamonds, ggplot2::aes(x = .data$x, y = .data$y, group = .data$model),

@@ -164,7 +164,7 @@ autoplot.ir_rank_intervals <- function(object, ...) {
   n <- nrow(tab)
   ggplot2::ggplot(tab, ggplot2::aes(y = .data$system)) +
     ggplot2::geom_tile(data = cells, ggplot2::aes(x = .data$rank, fill = .data$p), height = 0.8) +
-    ggplot2::geom_errorbarh(ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.4) +
+    interval_bars(ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.4) +
     ggplot2::geom_point(ggplot2::aes(x = .data$rank)) +
     ggplot2::scale_fill_gradient(low = "grey92", high = "#2166ac", limits = c(0, 1),
                                  name = "P(rank)") +

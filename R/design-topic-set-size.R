@@ -298,9 +298,11 @@ autoplot.ir_topic_set_size <- function(object, ...) {
   d$group <- if (by_m) d$m else d$alpha
   d$group <- factor(d$group, levels = sort(unique(d$group)))
   d$beta_lab <- factor(ifelse(is.na(d$beta), "", format(d$beta)))
+  # lines join the sizes of a curve; one size per curve is drawn as points alone
+  curves <- length(unique(d$x)) > 1L
   p <- ggplot2::ggplot(d, ggplot2::aes(.data$x, .data$n_topics, colour = .data$group)) +
-    ggplot2::geom_line(ggplot2::aes(linetype = .data$beta_lab)) +
-    ggplot2::geom_point(size = 1) +
+    if (curves) ggplot2::geom_line(ggplot2::aes(linetype = .data$beta_lab))
+  p <- p + ggplot2::geom_point(size = if (curves) 1 else 2) +
     ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4)) +
     ggplot2::labs(x = if (type == "ci") "Full width of the confidence interval" else "Minimum detectable difference",
                   y = "Topics needed", colour = if (by_m) "Systems" else expression(alpha),

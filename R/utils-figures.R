@@ -205,6 +205,13 @@ panel_text_size <- function() {
   ggplot2::calc_element("axis.text.x.bottom", ggplot2::theme_get())$size / ggplot2::.pt
 }
 
+# Horizontal interval bars of the given height (in units of the y axis):
+# geom_errorbar() along y, which draws the same as geom_errorbarh() did
+# (ggplot2 3.5 deprecated geom_errorbarh(), and 4.0 says so on every plot).
+interval_bars <- function(..., height = 0.5) {
+  ggplot2::geom_errorbar(..., width = height, orientation = "y")
+}
+
 # Legends in rows ----------------------------------------------------------------------
 
 # A legend whose keys go in `nrow` rows below (or above) the panel but in one
@@ -212,14 +219,30 @@ panel_text_size <- function() {
 # legend's rows when the plot is built, before the user's `+ theme(
 # legend.position = "right")` says where it goes; a fixed nrow on the right
 # makes a legend several columns wide that squeezes a one-column figure. The
-# legend's direction is known when it is drawn: guide_gengrob() below drops
-# the rows of a vertical legend. (ggplot2 3.4's S3 guides; from ggplot2 3.5,
-# whose guides are ggproto objects, the rows apply wherever the legend goes.)
+# legend's direction is known when it is drawn, and there the rows of a
+# vertical legend are dropped: by the guide_gengrob() method below with
+# ggplot2 3.4's S3 guides, by a child of the guide whose setup_params() does
+# it with the ggproto guides of ggplot2 3.5 and later.
 rows_legend <- function(nrow = NULL, ...) {
   g <- ggplot2::guide_legend(nrow = nrow, ...)
-  if (is.null(nrow) || !identical(class(g), c("guide", "legend"))) return(g)
-  class(g) <- c("irtopics_rows_legend", class(g))
+  if (is.null(nrow)) return(g)
+  if (identical(class(g), c("guide", "legend"))) {
+    class(g) <- c("irtopics_rows_legend", class(g))
+    return(g)
+  }
+  if (inherits(g, "Guide")) return(rows_below_only(g))
   g
+}
+
+# ggplot2 3.5 and later: the guide `g` with rows only when it is horizontal.
+rows_below_only <- function(g) {
+  ggplot2::ggproto(NULL, g, setup_params = function(self, params) {
+    if (identical(params$direction, "vertical")) {
+      params$nrow <- NULL
+      params$ncol <- NULL
+    }
+    ggplot2::ggproto_parent(g, self)$setup_params(params)
+  })
 }
 
 #' @rdname irtopics_figures

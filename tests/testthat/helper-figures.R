@@ -30,8 +30,7 @@ figure_layout <- function(p, width = 3.5, height = 2.6) {
 # breaks on a panel of the width figure_layout() leaves.
 x_labels_overlap <- function(p, width = 3.5, height = 2.6) {
   # a guide that drops overprinting labels at draw time cannot overlap
-  guide <- p$guides$x %||% p$scales$get_scales("x")$guide
-  if (is.list(guide) && isTRUE(guide$check.overlap)) return(FALSE)
+  if (guide_checks_overlap(p, "x") || (is.list(p$guides) && isTRUE(p$guides$x$check.overlap))) return(FALSE)
   b <- ggplot2::ggplot_build(p)
   pp <- b$layout$panel_params[[1]]
   x <- pp$x
@@ -166,4 +165,12 @@ strip_labels_clipped <- function(p, width = 3.5, height = 2.6, parse = FALSE) {
                        "in", valueOnly = TRUE)
   }, numeric(1))
   any(w + margin > panel_in)
+}
+
+# Whether the guide of a plot's `aes` scale drops overprinting labels
+# (check.overlap): a field of the S3 guide in ggplot2 3.4, a parameter of the
+# ggproto guide from 3.5 on.
+guide_checks_overlap <- function(p, aes = "y") {
+  g <- p$scales$get_scales(aes)$guide
+  isTRUE(if (inherits(g, "Guide")) g$params$check.overlap else g$check.overlap)
 }

@@ -115,7 +115,7 @@ test_that("the flip matrix shows each pair once, coloured by its change", {
   g30 <- plot_flip_matrix(many(30))
   expect_equal(as.numeric(g30$theme$axis.text.y$size), 0.8)
   expect_equal(as.numeric(g30$theme$axis.text.x$size), 0.8)
-  expect_true(g30$scales$get_scales("y")$guide$check.overlap)
+  expect_true(guide_checks_overlap(g30))
   g45 <- plot_flip_matrix(many(45))
   expect_s3_class(g45$theme$axis.text.y, "element_blank")
   expect_match(g45$labels$subtitle, "45 systems in the order given, names omitted", fixed = TRUE)

@@ -245,7 +245,7 @@ test_that("print, summary, tidy rows and the forest plot show the numbers", {
   geoms <- vapply(p$layers, function(l) class(l$geom)[1], "")
   pts <- ggplot2::layer_data(p, which(geoms == "GeomPoint"))
   expect_equal(sort(pts$x), sort(ma$studies$smd))
-  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbarh"))
+  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbar"))
   expect_equal(sort(bars$xmin), sort(ma$studies$smd_low))
   dia <- ggplot2::layer_data(p, which(geoms == "GeomPolygon"))
   expect_equal(range(dia$x[dia$group == 3]), range(c(ma$pooled$conf.low[3], ma$pooled$conf.high[3])))
@@ -280,7 +280,7 @@ test_that("many collections: smaller labels, and a message past what fits", {
                  class = "irtopics_message_layout")
   expect_message(ggplot2::autoplot(ma), "about 7 in tall to name all", class = "irtopics_message_layout")
   # labels that would overprint at the size drawn are left out
-  expect_true(p$scales$get_scales("y")$guide$check.overlap)
+  expect_true(guide_checks_overlap(p))
   # sizes relative to the user's axis text: 0.8 of it past 25 rows, all of it for few
   expect_equal(unclass(p$theme$axis.text.y$size), 0.8)
   expect_s3_class(p$theme$axis.ticks.y, "element_blank")

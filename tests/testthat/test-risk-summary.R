@@ -282,7 +282,7 @@ test_that("the systems plot draws URisk with its interval per alpha and drops ov
                     measure = "AP")
   big <- risk_summary(ap, baseline = rownames(ap)[1], alpha = c(0, 1, 5))
   p2 <- autoplot(big, type = "systems")
-  expect_true(p2$scales$get_scales("y")$guide$check.overlap)
+  expect_true(guide_checks_overlap(p2))
   expect_lt(as.numeric(ggplot2::calc_element("axis.text.y", ggplot2::theme_get() + p2$theme)$size), 8.8)
   expect_figure_ready(p2, min_panel = 0.3)
   expect_figure_ready(p2, width = 7, height = 4.5)
