@@ -15,6 +15,14 @@
 
 #include <cmath>
 
+// The operations are small and called per observation: inlined always
+// where the compiler allows it to be asked (GCC, clang).
+#if defined(__GNUC__) || defined(__clang__)
+#define IRTOPICS_DUAL_INLINE inline __attribute__((always_inline))
+#else
+#define IRTOPICS_DUAL_INLINE inline
+#endif
+
 namespace irtopics {
 namespace copula_detail {
 
@@ -38,11 +46,11 @@ struct Dual2 {
   }
 };
 
-inline double val(double x) { return x; }
-inline double val(const Dual2& x) { return x.v; }
+IRTOPICS_DUAL_INLINE double val(double x) { return x; }
+IRTOPICS_DUAL_INLINE double val(const Dual2& x) { return x.v; }
 
 // f(x) from f = f(x.v), f1 = f'(x.v), f2 = f''(x.v).
-inline Dual2 chain(const Dual2& x, double f, double f1, double f2) {
+IRTOPICS_DUAL_INLINE Dual2 chain(const Dual2& x, double f, double f1, double f2) {
   Dual2 r(f);
   r.g0 = f1 * x.g0;
   r.g1 = f1 * x.g1;
@@ -52,32 +60,32 @@ inline Dual2 chain(const Dual2& x, double f, double f1, double f2) {
   return r;
 }
 
-inline Dual2 operator-(const Dual2& a) {
+IRTOPICS_DUAL_INLINE Dual2 operator-(const Dual2& a) {
   Dual2 r(-a.v);
   r.g0 = -a.g0; r.g1 = -a.g1; r.h00 = -a.h00; r.h01 = -a.h01; r.h11 = -a.h11;
   return r;
 }
-inline Dual2 operator+(Dual2 a, const Dual2& b) { return a += b; }
-inline Dual2 operator-(const Dual2& a, const Dual2& b) {
+IRTOPICS_DUAL_INLINE Dual2 operator+(Dual2 a, const Dual2& b) { return a += b; }
+IRTOPICS_DUAL_INLINE Dual2 operator-(const Dual2& a, const Dual2& b) {
   Dual2 r(a.v - b.v);
   r.g0 = a.g0 - b.g0; r.g1 = a.g1 - b.g1; r.h00 = a.h00 - b.h00; r.h01 = a.h01 - b.h01; r.h11 = a.h11 - b.h11;
   return r;
 }
-inline Dual2 operator+(const Dual2& a, double b) { Dual2 r = a; r.v = a.v + b; return r; }
-inline Dual2 operator+(double a, const Dual2& b) { Dual2 r = b; r.v = a + b.v; return r; }
-inline Dual2 operator-(const Dual2& a, double b) { Dual2 r = a; r.v = a.v - b; return r; }
-inline Dual2 operator-(double a, const Dual2& b) { Dual2 r = -b; r.v = a - b.v; return r; }
-inline Dual2 operator*(const Dual2& a, double c) {
+IRTOPICS_DUAL_INLINE Dual2 operator+(const Dual2& a, double b) { Dual2 r = a; r.v = a.v + b; return r; }
+IRTOPICS_DUAL_INLINE Dual2 operator+(double a, const Dual2& b) { Dual2 r = b; r.v = a + b.v; return r; }
+IRTOPICS_DUAL_INLINE Dual2 operator-(const Dual2& a, double b) { Dual2 r = a; r.v = a.v - b; return r; }
+IRTOPICS_DUAL_INLINE Dual2 operator-(double a, const Dual2& b) { Dual2 r = -b; r.v = a - b.v; return r; }
+IRTOPICS_DUAL_INLINE Dual2 operator*(const Dual2& a, double c) {
   Dual2 r(a.v * c);
   r.g0 = a.g0 * c; r.g1 = a.g1 * c; r.h00 = a.h00 * c; r.h01 = a.h01 * c; r.h11 = a.h11 * c;
   return r;
 }
-inline Dual2 operator*(double c, const Dual2& a) {
+IRTOPICS_DUAL_INLINE Dual2 operator*(double c, const Dual2& a) {
   Dual2 r(c * a.v);
   r.g0 = c * a.g0; r.g1 = c * a.g1; r.h00 = c * a.h00; r.h01 = c * a.h01; r.h11 = c * a.h11;
   return r;
 }
-inline Dual2 operator*(const Dual2& a, const Dual2& b) {
+IRTOPICS_DUAL_INLINE Dual2 operator*(const Dual2& a, const Dual2& b) {
   Dual2 r(a.v * b.v);
   r.g0 = a.v * b.g0 + b.v * a.g0;
   r.g1 = a.v * b.g1 + b.v * a.g1;
@@ -87,7 +95,7 @@ inline Dual2 operator*(const Dual2& a, const Dual2& b) {
   return r;
 }
 // q = a / b from a = q b: q_i = (a_i - q b_i) / b, q_ij = (a_ij - q b_ij - q_i b_j - q_j b_i) / b.
-inline Dual2 operator/(const Dual2& a, const Dual2& b) {
+IRTOPICS_DUAL_INLINE Dual2 operator/(const Dual2& a, const Dual2& b) {
   Dual2 r(a.v / b.v);
   const double ib = 1.0 / b.v, q = r.v;
   r.g0 = (a.g0 - q * b.g0) * ib;
@@ -97,26 +105,26 @@ inline Dual2 operator/(const Dual2& a, const Dual2& b) {
   r.h11 = (a.h11 - q * b.h11 - 2.0 * r.g1 * b.g1) * ib;
   return r;
 }
-inline Dual2 operator/(double a, const Dual2& b) { return Dual2(a) / b; }
-inline Dual2 operator/(const Dual2& a, double c) {
+IRTOPICS_DUAL_INLINE Dual2 operator/(double a, const Dual2& b) { return Dual2(a) / b; }
+IRTOPICS_DUAL_INLINE Dual2 operator/(const Dual2& a, double c) {
   Dual2 r(a.v / c);
   r.g0 = a.g0 / c; r.g1 = a.g1 / c; r.h00 = a.h00 / c; r.h01 = a.h01 / c; r.h11 = a.h11 / c;
   return r;
 }
 
-inline Dual2 exp(const Dual2& x) {
+IRTOPICS_DUAL_INLINE Dual2 exp(const Dual2& x) {
   const double e = std::exp(x.v);
   return chain(x, e, e, e);
 }
-inline Dual2 expm1(const Dual2& x) {
+IRTOPICS_DUAL_INLINE Dual2 expm1(const Dual2& x) {
   const double e1 = std::expm1(x.v), e = e1 + 1.0;
   return chain(x, e1, e, e);
 }
-inline Dual2 log(const Dual2& x) {
+IRTOPICS_DUAL_INLINE Dual2 log(const Dual2& x) {
   const double i = 1.0 / x.v;
   return chain(x, std::log(x.v), i, -i * i);
 }
-inline Dual2 log1p(const Dual2& x) {
+IRTOPICS_DUAL_INLINE Dual2 log1p(const Dual2& x) {
   const double i = 1.0 / (1.0 + x.v);
   return chain(x, std::log1p(x.v), i, -i * i);
 }

@@ -109,9 +109,14 @@ void fd_derivatives(E&& eval, const double x[2], const double lo[2], const doubl
 // eval(y, full) is the function at y, full: the first (unshortened) trial
 // point of an iteration. From the start x with value fx; returns the best
 // value, x holds its point.
+// With `exact` derivatives, a step that leaves the box through one
+// coordinate's bound goes to that bound and takes the other coordinate to
+// the maximum of the quadratic model there (the projection of the
+// unconstrained step moves it by the coupling of the two and can end a
+// climb short of the maximum on the bound).
 template <typename E, typename G>
 double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], const double hi[2], double fx,
-                       int max_iter) {
+                       int max_iter, bool exact = false) {
   for (int it = 0; it < max_iter; ++it) {
     double g[2], H[2][2];
     derivs(x, fx, g, H);
@@ -159,6 +164,20 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
         const double t = along(mu[j], e[j][0] * gs[0] + e[j][1] * gs[1]);
         p[0] += t * e[j][0] * R[0];
         p[1] += t * e[j][1] * R[1];
+      }
+    }
+    if (exact && !fixed[0] && !fixed[1]) {
+      int out = -1, n_out = 0;
+      for (int k = 0; k < 2; ++k)
+        if (x[k] + p[k] > hi[k] || x[k] + p[k] < lo[k]) {
+          out = k;
+          ++n_out;
+        }
+      if (n_out == 1) {
+        const int j = 1 - out;
+        const double dk = (p[out] > 0 ? hi[out] : lo[out]) - x[out];
+        if (H[j][j] < 0) p[j] = -(g[j] + H[j][out] * dk) / H[j][j];
+        p[out] = dk;
       }
     }
     // backtracking along the projected step
@@ -252,7 +271,8 @@ double newton_box_exact(F&& f, F2&& fd2, double x[2], const double lo[2], const 
     H[1][1] = last.h11;
   };
   const double value = newton_box_core(
-      [&](const double y[2], bool full) { return full ? eval_d2(y) : eval(y); }, derivs, x, lo, hi, fx, max_iter);
+      [&](const double y[2], bool full) { return full ? eval_d2(y) : eval(y); }, derivs, x, lo, hi, fx, max_iter,
+      true);
   if (n_eval) *n_eval += evals;
   return value;
 }
