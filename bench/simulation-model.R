@@ -10,6 +10,11 @@
 #   Rscript bench/simulation-model.R compare a.rds b.rds # pair by pair
 #   Rscript bench/simulation-model.R stages lib           # CPU time by stage and margin family
 #   Rscript bench/simulation-model.R margins lib [collection] [reps] [prof.out]  # the margin stage alone
+
+#   Rscript bench/simulation-model.R copulas lib [step] [pobs.rds]
+#                                       # copula stage alone, 1 thread, every step-th pair
+#                                       # (pobs.rds: the model's pseudo-observations, kept
+#                                       # from a first run, e.g. for callgrind)
 # (`time` takes a 4th argument, the repetitions, default 2.)
 # `fits` writes the copulas of every pair, fitted on pseudo-observations
 # drawn with seed 1 (as simulation_model(seed = 1)); `compare` checks that
@@ -87,6 +92,23 @@ if (mode == "margins") {
   cat(sprintf("copulas, every 10th pair (%d), 1 thread: %.2f s CPU, %.2f ms a pair; all %d pairs: about %.0f s CPU\n",
               length(k), r$t, 1e3 * r$t / length(k), ncol(cb), r$t / length(k) * ncol(cb)))
   print(table(copula = r$value$family))
+} else if (mode == "copulas") {
+  # The copula stage alone on one thread (every step-th pair, default all),
+  # CPU seconds, for comparing two builds run alternately.
+  load_irtopics(args[2])
+  step <- if (length(args) >= 3) as.integer(args[3]) else 1L
+  keep <- if (length(args) >= 4) args[4] else NA
+  if (!is.na(keep) && file.exists(keep)) {
+    pobs <- readRDS(keep)
+  } else {
+    pobs <- model_pobs(robust_ap())
+    if (!is.na(keep)) saveRDS(pobs, keep)
+  }
+  cb <- utils::combn(ncol(pobs), 2L)
+  k <- seq(1L, ncol(cb), by = step)
+  r <- cpu(function() irtopics:::cpp_copula_select(pobs, cb[1, k] - 1L, cb[2, k] - 1L, families, 1L))
+  cat(sprintf("copulas, %d pairs, 1 thread: %.2f s CPU (%.2f ms a pair); load average %s\n", length(k), r$t,
+              1e3 * r$t / length(k), readLines("/proc/loadavg")))
 } else if (mode == "compare") {
   a <- readRDS(args[2])
   b <- readRDS(args[3])

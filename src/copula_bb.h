@@ -19,33 +19,46 @@ namespace copula_detail {
 // BB1 (Joe 2014, section 4.17.1), theta > 0, delta >= 1: Archimedean with
 // generator (t^-th - 1)^de; C = (1 + s^(1/de))^(-1/th),
 // s = A(u)^de + A(v)^de, A(t) = t^-th - 1.
-inline double bb1_log_a(double th, const Arg& a) {
-  const double z = -th * a.lx;  // > 0
-  return z < 30.0 ? std::log(std::expm1(z)) : z + std::log1p(-std::exp(-z));
+// The densities (BB1DensityT, ...) are templates on the scalar type T of
+// the parameters: double, or Dual2 for the exact gradient and Hessian of a
+// fit (bb_loglik_d2()); BB1Density, ... are the double ones.
+template <typename T>
+T bb1_log_a(const T& th, const Arg& a) {
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  using std::log1p;
+  const T z = -th * a.lx;  // > 0
+  return val(z) < 30.0 ? log(expm1(z)) : z + log1p(-exp(-z));
 }
 
-struct BB1Density {
-  double th, de, c1, c2;  // c1 = 1 + th de, c2 = th (de - 1)
-  BB1Density(double th_, double de_) : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)) {}
-  Marg margin(const Arg& a) const {
-    const double la = bb1_log_a(th, a);
+template <typename T>
+struct BB1DensityT {
+  T th, de, c1, c2;  // c1 = 1 + th de, c2 = th (de - 1)
+  BB1DensityT(const T& th_, const T& de_) : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)) {}
+  MargT<T> margin(const Arg& a) const {
+    const T la = bb1_log_a(th, a);
     return {de * la, (de - 1.0) * la - (th + 1.0) * a.lx};
   }
-  double pair(double ka, double kb) const {
-    const double ls = log_sum_exp(ka, kb), lr = ls / de;
+  T pair(const T& ka, const T& kb) const {
+    using std::exp;
+    using std::log;
+    using std::log1p;
+    const T ls = log_sum_exp(ka, kb), lr = ls / de;
     // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
-    double l1pr, lbr;
-    if (lr < 700) {
-      const double r = std::exp(lr);
-      l1pr = std::log1p(r);
-      lbr = std::log(r * c1 + c2);
+    T l1pr, lbr;
+    if (val(lr) < 700) {
+      const T r = exp(lr);
+      l1pr = log1p(r);
+      lbr = log(r * c1 + c2);
     } else {
       l1pr = softplus(lr);
-      lbr = log_sum_exp(lr + std::log(c1), std::log(c2));
+      lbr = log_sum_exp(T(lr + log(c1)), T(log(c2)));
     }
     return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr;
   }
 };
+using BB1Density = BB1DensityT<double>;
 
 inline double bb1_log_pdf(double th, double de, const Arg& a, const Arg& b) {
   return split_log_pdf(BB1Density(th, de), a, b);
@@ -58,25 +71,35 @@ inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
 }
 
 // log(1 - (1 - t)^th) (BB6, BB7).
-inline double log_one_minus_pow(double th, const Arg& a) { return log1m_exp(th * a.l1x); }
+template <typename T>
+T log_one_minus_pow(const T& th, const Arg& a) { return log1m_exp(T(th * a.l1x)); }
 
 // BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
 // x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
 // w = s^(1/de), s = x(u)^de + x(v)^de.
-struct BB6Density {
-  double th, de, lth;
-  BB6Density(double th_, double de_) : th(th_), de(de_), lth(std::log(th_)) {}
-  Marg margin(const Arg& a) const {
-    const double lba = log_one_minus_pow(th, a), lxa = std::log(-lba);
+template <typename T>
+struct BB6DensityT {
+  T th, de, lth;
+  BB6DensityT(const T& th_, const T& de_) : th(th_), de(de_) {
+    using std::log;
+    lth = log(th_);
+  }
+  MargT<T> margin(const Arg& a) const {
+    using std::log;
+    const T lba = log_one_minus_pow(th, a), lxa = log(-lba);
     return {de * lxa, (de - 1.0) * lxa + (th - 1.0) * a.l1x - lba};
   }
-  double pair(double ka, double kb) const {
-    const double ls = log_sum_exp(ka, kb), lw = ls / de, w = std::exp(lw);
-    const double q = -std::expm1(-w);  // 1 - e^-w
-    const double br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
-    return lth + (1.0 / th - 2.0) * std::log(q) - w + lw - 2.0 * ls + std::log(br);
+  T pair(const T& ka, const T& kb) const {
+    using std::exp;
+    using std::expm1;
+    using std::log;
+    const T ls = log_sum_exp(ka, kb), lw = ls / de, w = exp(lw);
+    const T q = -expm1(-w);  // 1 - e^-w
+    const T br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
+    return lth + (1.0 / th - 2.0) * log(q) - w + lw - 2.0 * ls + log(br);
   }
 };
+using BB6Density = BB6DensityT<double>;
 
 inline double bb6_log_pdf(double th, double de, const Arg& a, const Arg& b) {
   return split_log_pdf(BB6Density(th, de), a, b);
@@ -93,19 +116,24 @@ inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
 // BB7 (Joe 2014, section 4.17.4), theta >= 1, delta > 0: generator
 // B(t)^-de - 1, B(t) = 1 - (1 - t)^th; C = 1 - (1 - z)^(1/th),
 // z = (1 + s)^(-1/de), 1 + s = B(u)^-de + B(v)^-de - 1.
-struct BB7Density {
-  double th, de;
-  BB7Density(double th_, double de_) : th(th_), de(de_) {}
-  Marg margin(const Arg& a) const {
-    const double lba = log_one_minus_pow(th, a);
+template <typename T>
+struct BB7DensityT {
+  T th, de;
+  BB7DensityT(const T& th_, const T& de_) : th(th_), de(de_) {}
+  MargT<T> margin(const Arg& a) const {
+    const T lba = log_one_minus_pow(th, a);
     return {-de * lba, -(de + 1.0) * lba + (th - 1.0) * a.l1x};
   }
-  double pair(double ka, double kb) const {
-    const double lz = -clayton_log_s(ka, kb) / de, l1mz = log1m_exp(std::min(lz, -1e-300));
-    const double br = (th - 1.0) * std::exp(lz) + th * (1.0 + de) * std::exp(l1mz);
-    return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + std::log(br);
+  T pair(const T& ka, const T& kb) const {
+    using std::exp;
+    using std::log;
+    const T lz = -clayton_log_s(ka, kb) / de;
+    const T l1mz = log1m_exp(-1e-300 < val(lz) ? T(-1e-300) : lz);  // std::min(lz, -1e-300)
+    const T br = (th - 1.0) * exp(lz) + th * (1.0 + de) * exp(l1mz);
+    return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + log(br);
   }
 };
+using BB7Density = BB7DensityT<double>;
 
 inline double bb7_log_pdf(double th, double de, const Arg& a, const Arg& b) {
   return split_log_pdf(BB7Density(th, de), a, b);
@@ -120,21 +148,37 @@ inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
 // BB8 (Joe 2014, section 4.17.5; "Joe-Frank"), theta >= 1, 0 < delta <= 1:
 // C = (1 - (1 - P)^(1/th)) / de, P = D(u) D(v) / eta,
 // D(t) = 1 - (1 - de t)^th, eta = 1 - (1 - de)^th.
-inline double bb8_log_q(double de, const Arg& a) { return std::log((1.0 - de) + de * a.x1); }  // log(1 - de t)
-inline double bb8_log_eta(double th, double de) { return de >= 1 ? 0.0 : log1m_exp(th * std::log1p(-de)); }
+template <typename T>
+T bb8_log_q(const T& de, const Arg& a) {  // log(1 - de t)
+  using std::log;
+  return log((1.0 - de) + de * a.x1);
+}
+template <typename T>
+T bb8_log_eta(const T& th, const T& de) {
+  using std::log1p;
+  return val(de) >= 1 ? T(0.0) : log1m_exp(T(th * log1p(-de)));
+}
 
-struct BB8Density {
-  double th, de, leta, lde;  // log eta, log de
-  BB8Density(double th_, double de_) : th(th_), de(de_), leta(bb8_log_eta(th_, de_)), lde(std::log(de_)) {}
-  Marg margin(const Arg& a) const {
-    const double lq = bb8_log_q(de, a);
-    return {log1m_exp(th * lq), (th - 1.0) * lq};  // log D(a)
+template <typename T>
+struct BB8DensityT {
+  T th, de, leta, lde;  // log eta, log de
+  BB8DensityT(const T& th_, const T& de_) : th(th_), de(de_), leta(bb8_log_eta(th_, de_)) {
+    using std::log;
+    lde = log(de_);
   }
-  double pair(double ka, double kb) const {
-    const double lp = std::min(ka + kb - leta, 0.0);
-    return lde - leta + (1.0 / th - 2.0) * log1m_exp(lp) + std::log(th - std::exp(lp));
+  MargT<T> margin(const Arg& a) const {
+    const T lq = bb8_log_q(de, a);
+    return {log1m_exp(T(th * lq)), (th - 1.0) * lq};  // log D(a)
+  }
+  T pair(const T& ka, const T& kb) const {
+    using std::exp;
+    using std::log;
+    const T s = ka + kb - leta;
+    const T lp = 0.0 < val(s) ? T(0.0) : s;  // std::min(s, 0.0)
+    return lde - leta + (1.0 / th - 2.0) * log1m_exp(lp) + log(th - exp(lp));
   }
 };
+using BB8Density = BB8DensityT<double>;
 
 inline double bb8_log_pdf(double th, double de, const Arg& a, const Arg& b) {
   return split_log_pdf(BB8Density(th, de), a, b);
@@ -188,9 +232,15 @@ inline void box(double l0, double h0, double l1, double h1, double lo[2], double
   hi[1] = h1;
 }
 
-template <typename D>
+template <template <typename> class D>
 double bb_loglik(const PairData& d, int r, double th, double de) {
-  return sum_split(d, r, D(th, de));
+  return sum_split(d, r, D<double>(th, de));
+}
+
+// The log-likelihood with its exact gradient and Hessian in (th, de).
+template <template <typename> class D>
+Dual2 bb_loglik_d2(const PairData& d, int r, double th, double de) {
+  return sum_split(d, r, D<Dual2>(Dual2::variable(th, 0), Dual2::variable(de, 1)));
 }
 
 // Starting points: VineCopula's first, then points of the family's
@@ -208,7 +258,8 @@ inline int bb1_starts(double t, const double*, const double*, double st[4][2]) {
 inline constexpr CopulaFamily kBB1 = {
     "BB1", 2, true, true, false, kCorner11 | kCorner00, 0,
     bb1_valid, bb1_log_pdf, bb1_h1, h2_exchangeable<bb1_h1>, nullptr, bb1_tau,
-    bb_loglik<BB1Density>, bb1_bounds, bb1_starts, false, nullptr};
+    bb_loglik<BB1DensityT>, bb1_bounds, bb1_starts, false, nullptr,
+    bb_loglik_d2<BB1DensityT>};
 
 inline bool bb6_valid(double th, double de) { return th >= 1 && de >= 1; }
 inline void bb6_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 1.001, 6, lo, hi); }
@@ -221,7 +272,8 @@ inline int bb6_starts(double t, const double*, const double*, double st[4][2]) {
 inline constexpr CopulaFamily kBB6 = {
     "BB6", 2, true, true, false, kCorner11, 0,
     bb6_valid, bb6_log_pdf, bb6_h1, h2_exchangeable<bb6_h1>, nullptr, bb6_tau,
-    bb_loglik<BB6Density>, bb6_bounds, bb6_starts, false, nullptr};
+    bb_loglik<BB6DensityT>, bb6_bounds, bb6_starts, false, nullptr,
+    bb_loglik_d2<BB6DensityT>};
 
 inline bool bb7_valid(double th, double de) { return th >= 1 && de > 0; }
 inline void bb7_bounds(double, double lo[2], double hi[2]) { box(1.001, 5, 0.001, 6, lo, hi); }
@@ -235,7 +287,8 @@ inline int bb7_starts(double t, const double*, const double*, double st[4][2]) {
 inline constexpr CopulaFamily kBB7 = {
     "BB7", 2, true, true, false, kCorner11 | kCorner00, 0,
     bb7_valid, bb7_log_pdf, bb7_h1, h2_exchangeable<bb7_h1>, nullptr, bb7_tau,
-    bb_loglik<BB7Density>, bb7_bounds, bb7_starts, false, nullptr};
+    bb_loglik<BB7DensityT>, bb7_bounds, bb7_starts, false, nullptr,
+    bb_loglik_d2<BB7DensityT>};
 
 inline bool bb8_valid(double th, double de) { return th >= 1 && de > 0 && de <= 1; }
 inline void bb8_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 0.001, 1, lo, hi); }
@@ -250,7 +303,8 @@ inline int bb8_starts(double t, const double*, const double*, double st[4][2]) {
 inline constexpr CopulaFamily kBB8 = {
     "BB8", 2, true, true, false, kCorner11, kCorner00,
     bb8_valid, bb8_log_pdf, bb8_h1, h2_exchangeable<bb8_h1>, nullptr, bb8_tau,
-    bb_loglik<BB8Density>, bb8_bounds, bb8_starts, false, nullptr};
+    bb_loglik<BB8DensityT>, bb8_bounds, bb8_starts, false, nullptr,
+    bb_loglik_d2<BB8DensityT>};
 
 }  // namespace copula_detail
 }  // namespace irtopics

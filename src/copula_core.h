@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "copula_dual.h"
 #include "distributions.h"
 
 namespace irtopics {
@@ -52,14 +53,31 @@ namespace copula_detail {
 
 // ------------------------------------------------------------------ numerics
 
-inline double log_sum_exp(double a, double b) {
-  const double m = std::max(a, b);
-  if (m == -std::numeric_limits<double>::infinity()) return m;
-  return m + std::log1p(std::exp(std::min(a, b) - m));
+// The numerics of the densities are templates on the scalar type T: double,
+// or Dual2 (copula_dual.h) for exact derivatives in the parameters; the
+// double instantiation is the plain computation. Branches compare values
+// (val()). log_sum_exp: m and s are std::max(a, b) and std::min(a, b) but
+// for a tie, where s is b (the same value; the derivative of a Dual2 is then
+// the mean of a's and b's, as it should be).
+template <typename T>
+T log_sum_exp(const T& a, const T& b) {
+  const T& m = val(a) < val(b) ? b : a;
+  if (val(m) == -std::numeric_limits<double>::infinity()) return m;
+  const T& s = val(b) < val(a) || val(a) == val(b) ? b : a;
+  using std::exp;
+  using std::log1p;
+  return m + log1p(exp(s - m));
 }
 
 // log(1 - e^x) for x < 0.
-inline double log1m_exp(double x) { return x > -0.6931471805599453 ? std::log(-std::expm1(x)) : std::log1p(-std::exp(x)); }
+template <typename T>
+T log1m_exp(const T& x) {
+  using std::expm1;
+  using std::exp;
+  using std::log;
+  using std::log1p;
+  return val(x) > -0.6931471805599453 ? log(-expm1(x)) : log1p(-exp(x));
+}
 
 // An argument in (0, 1): x, 1 - x, log x, log(1 - x), and for Gumbel
 // log(-log x) and log(-log(1 - x)).
@@ -96,20 +114,27 @@ inline Arg flip(const Arg& a) { return Arg{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx
 inline double norm_q(const Arg& a) { return a.x <= 0.5 ? norm_quantile(a.x) : -norm_quantile(a.x1); }
 inline double t_q(const StudentT& t, const Arg& a) { return a.x <= 0.5 ? t.quantile(a.x) : -t.quantile(a.x1); }
 
-inline double softplus(double x) { return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x)); }
+template <typename T>
+T softplus(const T& x) {
+  using std::exp;
+  using std::log1p;
+  return val(x) > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+}
 
 // The two-parameter Archimedean log densities split into a part of each
 // argument alone (`Marg`: a key the pair part needs and an additive term)
 // and a pair part, so that a fit computes the margins once per distinct
 // pseudo-observation (sum_split()). log c(a, b) = pair(ma.key, mb.key) +
 // ma.add + mb.add; the constructors hold the constants of a parameter.
-struct Marg {
-  double key, add;
+template <typename T>
+struct MargT {
+  T key, add;
 };
+using Marg = MargT<double>;
 
 template <typename D>
-double split_log_pdf(const D& dens, const Arg& a, const Arg& b) {
-  const Marg ma = dens.margin(a), mb = dens.margin(b);
+auto split_log_pdf(const D& dens, const Arg& a, const Arg& b) {
+  const auto ma = dens.margin(a), mb = dens.margin(b);
   return dens.pair(ma.key, mb.key) + ma.add + mb.add;
 }
 
@@ -189,6 +214,10 @@ struct CopulaFamily {
   bool bimodal;  // also climb from the first start when another was better
   // a fit of its own (nullptr: the generic fit by npar, copula_fit.h)
   CopulaFit (*fit)(PairData& d, int code, int rotation, double tau);
+  // two-parameter families: loglik with its exact gradient and Hessian in
+  // (th, th2) (a Dual2, copula_dual.h) for newton_box_exact(); nullptr:
+  // finite differences (newton_box())
+  Dual2 (*loglik_d2)(const PairData& d, int rotation, double th, double th2);
 };
 
 // h2 of an exchangeable family: h1 with the arguments swapped.
@@ -200,7 +229,7 @@ double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
 // ------------------------------------------------- one-parameter families
 
 template <typename L>
-double sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
+auto sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
 inline double pair_size(const PairData& d);            // copula_data.h: d.n
 
 // A one-parameter base family as a small struct F of functions of theta
@@ -247,7 +276,7 @@ template <typename F>
 constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double) = nullptr) {
   return CopulaFamily{F::name, 1, F::rotates, false, true, F::strong_tails, F::moderate_tails,
                       OnePar<F>::valid, OnePar<F>::log_pdf, OnePar<F>::h1, OnePar<F>::h2, OnePar<F>::hinv1_ptr(),
-                      OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false, fit};
+                      OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false, fit, nullptr};
 }
 
 // ------------------------------------------------------------- rotations

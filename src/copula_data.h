@@ -79,6 +79,9 @@ struct PairData {
   std::vector<Arg> vargs;
   std::vector<std::size_t> ia, ib;
   mutable std::vector<Marg> marg_a, marg_b;  // scratch of sum_split()
+  mutable std::vector<MargT<Dual2>> dmarg_a, dmarg_b;  // the same for Dual2 densities
+  std::vector<Marg>& marg_scratch(bool second, const double*) const { return second ? marg_b : marg_a; }
+  std::vector<MargT<Dual2>>& marg_scratch(bool second, const Dual2*) const { return second ? dmarg_b : dmarg_a; }
 
   void prepare(const double* u1, const double* u2, std::size_t n_, const TScoreTable* tab = nullptr) {
     n = n_;
@@ -169,9 +172,10 @@ struct PairData {
 inline double pair_size(const PairData& d) { return static_cast<double>(d.n); }
 
 // Sum over the observations of lp(a, b) with the arguments of rotation r.
+// (lp returns double, or Dual2 for the derivatives in the parameters.)
 template <typename L>
-double sum_rotated(const PairData& d, int r, L&& lp) {
-  double ll = 0;
+auto sum_rotated(const PairData& d, int r, L&& lp) {
+  decltype(lp(d.a[0], d.b[0])) ll = 0;
   const std::size_t n = d.n;
   switch (r) {
     case 180: for (std::size_t i = 0; i < n; ++i) ll += lp(flip(d.a[i]), flip(d.b[i])); break;
@@ -186,25 +190,29 @@ double sum_rotated(const PairData& d, int r, L&& lp) {
 // per distinct value (pseudo-observations from ranks share their values, so
 // rotations 0 and 180 compute n margins instead of 2n), else directly.
 template <typename D>
-double sum_split(const PairData& d, int r, const D& dens) {
+auto sum_split(const PairData& d, int r, const D& dens) {
+  using M = decltype(dens.margin(d.a[0]));
+  using T = decltype(M::key);
   const bool fa = r == 180 || r == 90, fb = r == 180 || r == 270;
   const std::size_t K = d.vals.size();
   if ((fa == fb ? K : 2 * K) >= 2 * d.n)
     return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return split_log_pdf(dens, u, v); });
-  auto fill = [&](std::vector<Marg>& m, bool flipped) {
+  auto fill = [&](std::vector<M>& m, bool flipped) {
     m.resize(K);
     for (std::size_t k = 0; k < K; ++k) m[k] = dens.margin(flipped ? flip(d.vargs[k]) : d.vargs[k]);
   };
-  fill(d.marg_a, fa);
-  const std::vector<Marg>* mb = &d.marg_a;
+  std::vector<M>& ma = d.marg_scratch(false, static_cast<const T*>(nullptr));
+  fill(ma, fa);
+  const std::vector<M>* mb = &ma;
   if (fb != fa) {
-    fill(d.marg_b, fb);
-    mb = &d.marg_b;
+    std::vector<M>& second = d.marg_scratch(true, static_cast<const T*>(nullptr));
+    fill(second, fb);
+    mb = &second;
   }
-  double ll = 0;
+  T ll = 0;
   for (std::size_t i = 0; i < d.n; ++i) {
-    const Marg& x = d.marg_a[d.ia[i]];
-    const Marg& y = (*mb)[d.ib[i]];
+    const M& x = ma[d.ia[i]];
+    const M& y = (*mb)[d.ib[i]];
     ll += dens.pair(x.key, y.key) + x.add + y.add;
   }
   return ll;

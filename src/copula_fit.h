@@ -2,8 +2,10 @@
 // bounds (VineCopula's BiCopEst, method "mle"). One-parameter families:
 // Brent's method (Brent 1973, "Algorithms for minimization without
 // derivatives", chapter 5) on the whole interval. Two-parameter families:
-// projected Newton steps with a finite-difference gradient and Hessian
-// (newton_box()) from the best of the record's starting points. Families with
+// projected Newton steps (newton_box_core()) from the best of the record's
+// starting points, with the exact gradient and Hessian where the record
+// has loglik_d2 (newton_box_exact(): a Dual2 evaluation, copula_dual.h),
+// else finite differences (newton_box()). Families with
 // a fit of their own (Gaussian, t, Frank) set CopulaFamily::fit. Pure C++.
 #ifndef IRTOPICS_COPULA_FIT_H
 #define IRTOPICS_COPULA_FIT_H
@@ -67,47 +69,57 @@ double brent_max(F&& f, double lo, double hi, double& fmax, double tol_rel = 1e-
   return x;
 }
 
-// Maximises f(x, y) over the box [lo, hi] by Newton steps with a
-// finite-difference gradient and Hessian (a 3-point stencil along each axis,
-// kept inside the box, and one mixed point: 5 evaluations per iteration),
+// The gradient g and Hessian H of f at x by finite differences: a 3-point
+// stencil along each axis, kept inside the box, and one mixed point (5
+// evaluations; fx = f(x)).
+template <typename E>
+void fd_derivatives(E&& eval, const double x[2], const double lo[2], const double hi[2], double fx, double g[2],
+                    double H[2][2]) {
+  double d1[2];
+  for (int k = 0; k < 2; ++k) {
+    const double h = 1e-4 * (hi[k] - lo[k]);
+    double a, b;  // offsets of the two stencil points
+    if (x[k] - h >= lo[k] && x[k] + h <= hi[k]) { a = -h; b = h; }
+    else if (x[k] + 2 * h <= hi[k]) { a = h; b = 2 * h; }
+    else { a = -h; b = -2 * h; }
+    double pa[2] = {x[0], x[1]}, pb[2] = {x[0], x[1]};
+    pa[k] += a;
+    pb[k] += b;
+    const double fa = eval(pa), fb = eval(pb);
+    // parabola through (0, fx), (a, fa), (b, fb)
+    const double sa = (fa - fx) / a, sb = (fb - fx) / b;
+    H[k][k] = 2.0 * (sb - sa) / (b - a);
+    g[k] = sa - 0.5 * H[k][k] * a;
+    d1[k] = b > 0 ? b : a;  // for the mixed point: the point at offset d1
+    if (k == 0) H[1][0] = (b > 0 ? fb : fa);  // f(x + d1 e0), stored temporarily
+    else H[0][1] = (b > 0 ? fb : fa);         // f(x + d1 e1)
+  }
+  const double f0 = H[1][0], f1 = H[0][1];
+  const double pm[2] = {x[0] + d1[0], x[1] + d1[1]};
+  const double fm = eval(pm);
+  const double hmix = (fm - f0 - f1 + fx) / (d1[0] * d1[1]);
+  H[0][1] = H[1][0] = hmix;
+}
+
+// Maximises a function over the box [lo, hi] by Newton steps from its
+// gradient and Hessian at the current point (derivs(x, fx, g, H)),
 // Levenberg damping when the Hessian is not negative definite, backtracking
-// when a step does not increase f, and coordinates on a bound with the
-// gradient pointing outwards held fixed (projected Newton). From the start
-// x; returns the best value, x holds its point. `n_eval` counts
-// evaluations.
-template <typename F>
-double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], double fx, int max_iter,
-                  int* n_eval = nullptr) {
-  int evals = 0;
-  auto eval = [&](double a, double b) {
-    ++evals;
-    const double v = f(a, b);
-    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
-  };
+// when a step does not increase the function, and coordinates on a bound
+// with the gradient pointing outwards held fixed (projected Newton).
+// eval(y, full) is the function at y, full: the first (unshortened) trial
+// point of an iteration. From the start x with value fx; returns the best
+// value, x holds its point.
+// With `exact` derivatives, a step that leaves the box through one
+// coordinate's bound goes to that bound and takes the other coordinate to
+// the maximum of the quadratic model there (the projection of the
+// unconstrained step moves it by the coupling of the two and can end a
+// climb short of the maximum on the bound).
+template <typename E, typename G>
+double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], const double hi[2], double fx,
+                       int max_iter, bool exact = false) {
   for (int it = 0; it < max_iter; ++it) {
-    double g[2], H[2][2], d1[2];
-    for (int k = 0; k < 2; ++k) {
-      const double h = 1e-4 * (hi[k] - lo[k]);
-      double a, b;  // offsets of the two stencil points
-      if (x[k] - h >= lo[k] && x[k] + h <= hi[k]) { a = -h; b = h; }
-      else if (x[k] + 2 * h <= hi[k]) { a = h; b = 2 * h; }
-      else { a = -h; b = -2 * h; }
-      double pa[2] = {x[0], x[1]}, pb[2] = {x[0], x[1]};
-      pa[k] += a;
-      pb[k] += b;
-      const double fa = eval(pa[0], pa[1]), fb = eval(pb[0], pb[1]);
-      // parabola through (0, fx), (a, fa), (b, fb)
-      const double sa = (fa - fx) / a, sb = (fb - fx) / b;
-      H[k][k] = 2.0 * (sb - sa) / (b - a);
-      g[k] = sa - 0.5 * H[k][k] * a;
-      d1[k] = b > 0 ? b : a;  // for the mixed point: the point at offset d1
-      if (k == 0) H[1][0] = (b > 0 ? fb : fa);  // f(x + d1 e0), stored temporarily
-      else H[0][1] = (b > 0 ? fb : fa);         // f(x + d1 e1)
-    }
-    const double f0 = H[1][0], f1 = H[0][1];
-    const double fm = eval(x[0] + d1[0], x[1] + d1[1]);
-    const double hmix = (fm - f0 - f1 + fx) / (d1[0] * d1[1]);
-    H[0][1] = H[1][0] = hmix;
+    double g[2], H[2][2];
+    derivs(x, fx, g, H);
     // coordinates held on their bound
     bool fixed[2];
     for (int k = 0; k < 2; ++k) {
@@ -154,6 +166,20 @@ double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], do
         p[1] += t * e[j][1] * R[1];
       }
     }
+    if (exact && !fixed[0] && !fixed[1]) {
+      int out = -1, n_out = 0;
+      for (int k = 0; k < 2; ++k)
+        if (x[k] + p[k] > hi[k] || x[k] + p[k] < lo[k]) {
+          out = k;
+          ++n_out;
+        }
+      if (n_out == 1) {
+        const int j = 1 - out;
+        const double dk = (p[out] > 0 ? hi[out] : lo[out]) - x[out];
+        if (H[j][j] < 0) p[j] = -(g[j] + H[j][out] * dk) / H[j][j];
+        p[out] = dk;
+      }
+    }
     // backtracking along the projected step
     double best = fx, bx[2] = {x[0], x[1]};
     double scale = 1.0;
@@ -161,7 +187,7 @@ double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], do
       double y[2];
       for (int k = 0; k < 2; ++k) y[k] = std::min(hi[k], std::max(lo[k], x[k] + scale * p[k]));
       if (y[0] == x[0] && y[1] == x[1]) break;
-      const double fy = eval(y[0], y[1]);
+      const double fy = eval(y, bt == 0);
       if (fy > fx) {
         best = fy;
         bx[0] = y[0];
@@ -183,8 +209,72 @@ double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], do
     // quadratic convergence leaves far less than 1e-7 to gain.
     if (scale == 1.0 && gain <= 1e-4 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred)) break;
   }
-  if (n_eval) *n_eval += evals;
   return fx;
+}
+
+// newton_box_core() with a finite-difference gradient and Hessian
+// (fd_derivatives(): 5 evaluations of f(x, y) per iteration). `n_eval`
+// counts evaluations.
+template <typename F>
+double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], double fx, int max_iter,
+                  int* n_eval = nullptr) {
+  int evals = 0;
+  auto eval = [&](const double y[2]) {
+    ++evals;
+    const double v = f(y[0], y[1]);
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
+  };
+  const double value = newton_box_core(
+      [&](const double y[2], bool) { return eval(y); },
+      [&](const double* at, double fat, double g[2], double H[2][2]) { fd_derivatives(eval, at, lo, hi, fat, g, H); },
+      x, lo, hi, fx, max_iter);
+  if (n_eval) *n_eval += evals;
+  return value;
+}
+
+// newton_box_core() with the exact gradient and Hessian: fd2(x, y) is f
+// with them (a Dual2). The first trial point of an iteration is evaluated
+// with fd2, so that when it is accepted (the usual case) the next
+// iteration's derivatives come with its value: one evaluation an iteration
+// instead of six. Shortened steps use f. Where the derivatives are not
+// finite, finite differences (fd_derivatives()). `n_eval` counts
+// evaluations of f and fd2.
+template <typename F, typename F2>
+double newton_box_exact(F&& f, F2&& fd2, double x[2], const double lo[2], const double hi[2], double fx,
+                        int max_iter, int* n_eval = nullptr) {
+  int evals = 0;
+  auto eval = [&](const double y[2]) {
+    ++evals;
+    const double v = f(y[0], y[1]);
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
+  };
+  Dual2 last;
+  double at_last[2] = {std::numeric_limits<double>::quiet_NaN(), 0.0};
+  auto eval_d2 = [&](const double y[2]) {
+    ++evals;
+    last = fd2(y[0], y[1]);
+    at_last[0] = y[0];
+    at_last[1] = y[1];
+    const double v = std::isnan(last.v) ? -std::numeric_limits<double>::infinity() : last.v;
+    return std::isfinite(v) ? v : -std::numeric_limits<double>::max();
+  };
+  auto derivs = [&](const double* at, double fat, double g[2], double H[2][2]) {
+    if (!(at_last[0] == at[0] && at_last[1] == at[1])) eval_d2(at);
+    if (!last.finite()) {
+      fd_derivatives(eval, at, lo, hi, fat, g, H);
+      return;
+    }
+    g[0] = last.g0;
+    g[1] = last.g1;
+    H[0][0] = last.h00;
+    H[0][1] = H[1][0] = last.h01;
+    H[1][1] = last.h11;
+  };
+  const double value = newton_box_core(
+      [&](const double y[2], bool full) { return full ? eval_d2(y) : eval(y); }, derivs, x, lo, hi, fx, max_iter,
+      true);
+  if (n_eval) *n_eval += evals;
+  return value;
 }
 
 // The log-likelihood of a family record at a code's (par, par2): -inf where
@@ -238,11 +328,16 @@ inline CopulaFit fit_twopar(const CopulaFamily& f, const PairData& d, int code, 
     if (n_eval) ++*n_eval;
     if (fs[k] > fs[best]) best = k;
   }
+  auto climb = [&](double at[2], double fat) {
+    if (!f.loglik_d2) return newton_box(ll, at, lo, hi, fat, 40, n_eval);
+    auto ll2 = [&](double a, double b) { return f.loglik_d2(d, rotation, a, b); };
+    return newton_box_exact(ll, ll2, at, lo, hi, fat, 40, n_eval);
+  };
   double x[2] = {starts[best][0], starts[best][1]};
-  double value = newton_box(ll, x, lo, hi, fs[best], 40, n_eval);
+  double value = climb(x, fs[best]);
   if (f.bimodal && best != 0) {
     double x0[2] = {starts[0][0], starts[0][1]};
-    const double v0 = newton_box(ll, x0, lo, hi, fs[0], 40, n_eval);
+    const double v0 = climb(x0, fs[0]);
     if (v0 > value) {
       value = v0;
       x[0] = x0[0];

@@ -27,21 +27,32 @@ namespace copula_detail {
 //   h1 = C l_x / u, h2 = C l_y / v, c = C / (u v) (l_x l_y - l_xy).
 // VineCopula's type 1 (104) has p1 = par2, p2 = 1; type 2 (204) p1 = 1,
 // p2 = par2.
-struct TawnParts {
-  double l, lx, ly, mixed;  // l, l_x, l_y, -l_xy
+template <typename T>
+struct TawnPartsT {
+  T l, lx, ly, mixed;  // l, l_x, l_y, -l_xy
 };
+using TawnParts = TawnPartsT<double>;
 
-// lp1, lp2: log p1, log p2 (-inf for 0).
-inline TawnParts tawn_parts(double th, double p1, double p2, double lp1, double lp2, const Arg& a, const Arg& b) {
+// lp1, lp2: log p1, log p2 (-inf for 0). A template on the scalar type of
+// the parameters (double, or Dual2 for a fit's exact derivatives).
+template <typename T>
+TawnPartsT<T> tawn_parts(const T& th, const T& p1, const T& p2, const T& lp1, const T& lp2, const Arg& a,
+                         const Arg& b) {
+  using std::exp;
+  using std::log1p;
   const double x = -a.lx, y = -b.lx;
-  const double ea = p1 > 0 ? th * (lp1 + a.llx) : -std::numeric_limits<double>::infinity();
-  const double eb = p2 > 0 ? th * (lp2 + b.llx) : -std::numeric_limits<double>::infinity();
+  const T ea = val(p1) > 0 ? T(th * (lp1 + a.llx)) : T(-std::numeric_limits<double>::infinity());
+  const T eb = val(p2) > 0 ? T(th * (lp2 + b.llx)) : T(-std::numeric_limits<double>::infinity());
   // log S = m + log(1 + e), e = e^{n - m}: the weights are 1 / (1 + e) and e / (1 + e)
-  const double m = std::max(ea, eb), e = m == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(std::min(ea, eb) - m);
-  const double lr = (m + std::log1p(e)) / th, R = std::exp(lr);
-  const double wbig = 1.0 / (1.0 + e), wsmall = e / (1.0 + e);
-  const double ra = ea >= eb ? wbig : wsmall, rb = ea >= eb ? wsmall : wbig;
-  TawnParts t;
+  const bool a_big = !(val(ea) < val(eb));  // std::max(ea, eb) is ea
+  const T& m = a_big ? ea : eb;
+  const T& small = val(eb) < val(ea) || val(ea) == val(eb) ? eb : ea;  // std::min's value
+  const T e = val(m) == -std::numeric_limits<double>::infinity() ? T(0.0) : T(exp(small - m));
+  const T lr = (m + log1p(e)) / th, R = exp(lr);
+  const T wbig = 1.0 / (1.0 + e), wsmall = e / (1.0 + e);
+  const T& ra = val(ea) >= val(eb) ? wbig : wsmall;
+  const T& rb = val(ea) >= val(eb) ? wsmall : wbig;
+  TawnPartsT<T> t;
   t.l = (1.0 - p1) * x + (1.0 - p2) * y + R;
   t.lx = (1.0 - p1) + ra * R / x;
   t.ly = (1.0 - p2) + rb * R / y;
@@ -53,16 +64,20 @@ inline TawnParts tawn_parts(double th, double p1, double p2, const Arg& a, const
   return tawn_parts(th, p1, p2, std::log(p1), std::log(p2), a, b);
 }
 
-inline void tawn_psi(int type, double p2, double& psi1, double& psi2) {
-  psi1 = type == 1 ? p2 : 1.0;
-  psi2 = type == 1 ? 1.0 : p2;
+template <typename T>
+void tawn_psi(int type, const T& p2, T& psi1, T& psi2) {
+  psi1 = type == 1 ? p2 : T(1.0);
+  psi2 = type == 1 ? T(1.0) : p2;
 }
 
-inline double tawn_log_pdf(int type, double th, double p, double lp, const Arg& a, const Arg& b) {
-  double p1, p2;
+template <typename T>
+T tawn_log_pdf(int type, const T& th, const T& p, const T& lp, const Arg& a, const Arg& b) {
+  using std::log;
+  T p1, p2;
   tawn_psi(type, p, p1, p2);
-  const TawnParts t = type == 1 ? tawn_parts(th, p1, p2, lp, 0.0, a, b) : tawn_parts(th, p1, p2, 0.0, lp, a, b);
-  return -t.l - a.lx - b.lx + std::log(t.lx * t.ly + t.mixed);
+  const TawnPartsT<T> t =
+      type == 1 ? tawn_parts(th, p1, p2, lp, T(0.0), a, b) : tawn_parts(th, p1, p2, T(0.0), lp, a, b);
+  return -t.l - a.lx - b.lx + log(t.lx * t.ly + t.mixed);
 }
 
 inline double tawn_log_pdf(int type, double th, double p, const Arg& a, const Arg& b) {
@@ -127,16 +142,22 @@ double tawn_loglik(const PairData& d, int r, double th, double psi) {
   const double lp = std::log(psi);
   return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(Type, th, psi, lp, u, v); });
 }
+// The log-likelihood with its exact gradient and Hessian in (theta, psi).
+template <int Type>
+Dual2 tawn_loglik_d2(const PairData& d, int r, double th, double psi) {
+  const Dual2 t = Dual2::variable(th, 0), p = Dual2::variable(psi, 1), lp = log(p);
+  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(Type, t, p, lp, u, v); });
+}
 
 inline constexpr CopulaFamily kTawn1 = {
     "Tawn type 1", 2, true, false, false, kCorner11, 0,
     tawn_valid, tawn_log_pdf_t<1>, tawn_h1_t<1>, tawn_h2_t<1>, nullptr, tawn_tau2,
-    tawn_loglik<1>, tawn_bounds, tawn_starts, true, nullptr};
+    tawn_loglik<1>, tawn_bounds, tawn_starts, true, nullptr, tawn_loglik_d2<1>};
 
 inline constexpr CopulaFamily kTawn2 = {
     "Tawn type 2", 2, true, false, false, kCorner11, 0,
     tawn_valid, tawn_log_pdf_t<2>, tawn_h1_t<2>, tawn_h2_t<2>, nullptr, tawn_tau2,
-    tawn_loglik<2>, tawn_bounds, tawn_starts, true, nullptr};
+    tawn_loglik<2>, tawn_bounds, tawn_starts, true, nullptr, tawn_loglik_d2<2>};
 
 }  // namespace copula_detail
 }  // namespace irtopics

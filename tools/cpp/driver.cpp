@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
       {"regressions", test_regressions},
       {"cancellation", test_cancellation},
       {"parallel driver", test_parallel_driver},
-      {"copula two-parameter families", test_copula_twopar}};
+      {"copula two-parameter families", test_copula_twopar},
+      {"copula exact derivatives", test_copula_dual}};
   for (const auto& [name, fn] : groups) {
     try {
       fn();

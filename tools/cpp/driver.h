@@ -220,6 +220,7 @@ void test_kernels();
 // driver_copula.cpp
 void test_copulas();
 void test_copula_twopar();
+void test_copula_dual();
 
 // driver_parallel.cpp
 void test_cancellation();

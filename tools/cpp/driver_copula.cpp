@@ -268,3 +268,92 @@ void test_copula_twopar() {
   CHECK_NEAR(fit.cop.par2, 0.6, 0.1);
   CHECK_NEAR(fit.aic, -2 * fit.loglik + 4, 1e-9);
 }
+
+// The exact derivatives of the two-parameter log-likelihoods (loglik_d2, a
+// Dual2; copula_dual.h): the value equals loglik's bit for bit, and the
+// gradient and Hessian agree with central finite differences, for every
+// code (rotations included) at points inside and on the edge of the fitting
+// boxes, on rank pseudo-observations (shared values: sum_split()'s margin
+// table) and on distinct ones.
+void test_copula_dual() {
+  Context ctx("copula exact derivatives");
+  using namespace irtopics::copula_detail;
+  // f(x) = x^3 / (1 + e^y) + log1p(x y): the arithmetic and elementary
+  // functions of Dual2 against their derivatives in closed form
+  {
+    const double x = 0.7, y = 1.3;
+    const Dual2 X = Dual2::variable(x, 0), Y = Dual2::variable(y, 1);
+    const Dual2 f = X * X * X / (1.0 + exp(Y)) + log1p(X * Y) - expm1(X) / 2.0 + log(2.0 - Y / 3.0);
+    const double e = std::exp(y), q = 1 + e, r = 1 + x * y, s = 2 - y / 3;
+    CHECK_NEAR(f.v, x * x * x / q + std::log1p(x * y) - std::expm1(x) / 2 + std::log(s), 1e-15);
+    CHECK_NEAR(f.g0, 3 * x * x / q + y / r - std::exp(x) / 2, 1e-13);
+    CHECK_NEAR(f.g1, -x * x * x * e / (q * q) + x / r - 1 / (3 * s), 1e-13);
+    CHECK_NEAR(f.h00, 6 * x / q - y * y / (r * r) - std::exp(x) / 2, 1e-13);
+    CHECK_NEAR(f.h01, -3 * x * x * e / (q * q) + 1 / (r * r), 1e-13);
+    CHECK_NEAR(f.h11, -x * x * x * (e * q * q - 2 * q * e * e) / (q * q * q * q) - x * x / (r * r) - 1 / (9 * s * s),
+               1e-13);
+  }
+  irtopics::Stream st(irtopics::seed_key(5), 1);
+  std::vector<double> a(60), c(60), ra(60), rc(60);
+  irtopics::copula_simulate({2, 0.5, 5}, st, 60, a.data(), c.data());
+  for (int i = 0; i < 60; ++i) {
+    int ka = 1, kc = 1;
+    for (int j = 0; j < 60; ++j) { ka += a[j] < a[i]; kc += c[j] < c[i]; }
+    ra[i] = ka / 61.0;
+    rc[i] = kc / 61.0;
+  }
+  const int codes[] = {7, 17, 27, 37, 8, 18, 28, 38, 9, 19, 29, 39, 10, 20, 30, 40,
+                       104, 114, 124, 134, 204, 214, 224, 234};
+  int bad_value = 0, bad_grad = 0, checked = 0;
+  for (int data = 0; data < 2; ++data) {
+    PairData d;
+    d.prepare(data ? a.data() : ra.data(), data ? c.data() : rc.data(), 60, nullptr);
+    for (int code : codes) {
+      const irtopics::CopulaCode& e = irtopics::copula_code(code);
+      const CopulaFamily& f = *e.family;
+      CHECK_MSG(f.loglik_d2 != nullptr, std::to_string(code));
+      if (!f.loglik_d2) continue;
+      double lo[2], hi[2];
+      f.bounds(0.4, lo, hi);
+      for (double s0 : {0.0, 0.13, 0.5, 0.87, 1.0})
+        for (double s1 : {0.0, 0.21, 0.6, 1.0}) {
+          const double th = lo[0] + s0 * (hi[0] - lo[0]), th2 = lo[1] + s1 * (hi[1] - lo[1]);
+          const Dual2 v = f.loglik_d2(d, e.rotation, th, th2);
+          const double ll = f.loglik(d, e.rotation, th, th2);
+          if (!(v.v == ll || (std::isnan(v.v) && std::isnan(ll)))) ++bad_value;
+          if (!std::isfinite(ll)) continue;
+          // central differences 1e-3 of the box inside it (at BB8's delta = 1
+          // the derivatives of order 3 and more grow like (1 - delta)^-k)
+          const double h0 = 2e-5 * (hi[0] - lo[0]), h1 = 2e-5 * (hi[1] - lo[1]);
+          const double x0 = std::min(std::max(th, lo[0] + 50 * h0), hi[0] - 50 * h0);
+          const double x1 = std::min(std::max(th2, lo[1] + 50 * h1), hi[1] - 50 * h1);
+          auto L = [&](double p, double q) { return f.loglik(d, e.rotation, p, q); };
+          const Dual2 w = f.loglik_d2(d, e.rotation, x0, x1);
+          // central differences of the value (gradient) and of the exact
+          // gradient (Hessian), with steps k and k / 2 extrapolated (Richardson)
+          auto D = [&](int coord, double k, auto&& F) {
+            auto c = [&](double j) {
+              return coord == 0 ? (F(x0 + j, x1) - F(x0 - j, x1)) / (2 * j) : (F(x0, x1 + j) - F(x0, x1 - j)) / (2 * j);
+            };
+            return (4 * c(k / 2) - c(k)) / 3;
+          };
+          auto G0 = [&](double p, double q) { return f.loglik_d2(d, e.rotation, p, q).g0; };
+          auto G1 = [&](double p, double q) { return f.loglik_d2(d, e.rotation, p, q).g1; };
+          const double g0 = D(0, h0, L), g1 = D(1, h1, L);
+          const double H00 = D(0, h0, G0), H11 = D(1, h1, G1), H01 = D(0, h0, G1), H10 = D(1, h1, G0);
+          auto off = [](double exact, double fd, double tol) {
+            return !(std::fabs(exact - fd) <= tol * (1 + std::fabs(exact)));
+          };
+          ++checked;
+          if (off(w.g0, g0, 1e-6) || off(w.g1, g1, 1e-6) || off(w.h00, H00, 1e-6) || off(w.h11, H11, 1e-6) ||
+              off(w.h01, H01, 1e-6) || off(w.h01, H10, 1e-6)) {
+            ++bad_grad;
+            std::printf("  code %d at (%g, %g): g (%g, %g) vs (%g, %g); H (%g, %g, %g) vs (%g, %g, %g)\n", code, x0,
+                        x1, w.g0, w.g1, g0, g1, w.h00, w.h01, w.h11, H00, H01, H11);
+          }
+        }
+    }
+  }
+  CHECK_MSG(bad_value == 0, num(bad_value) + " values differ from loglik's");
+  CHECK_MSG(bad_grad == 0, num(bad_grad) + " of " + num(checked) + " derivatives off");
+}
