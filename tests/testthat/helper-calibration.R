@@ -33,8 +33,10 @@ beta_sample <- function(n = 60, seed = 1) {
 
 # The selections of simulation_model(x, seed = 1) before the fitting-speed
 # work of issue 26 (main at c9adf6e; tests/testthat/fixtures/sim-model-selections.rds):
-# per collection the kept systems, every pair's copula (family, loglik) in
-# the row-wise upper triangle, every system's margin (family, loglik).
+# per collection the kept systems, every pair's copula (family, loglik,
+# loglik_before: the loglik before 9 BB8 fits reached their bound, see
+# test-calibration-copula.R) in the row-wise upper triangle, every system's
+# margin (family, loglik).
 # sim_fixture_collection() gives the scores as simulation_model() prepares
 # them (duplicates and the bottom 10% dropped) and its pseudo-observations
 # (ranks with ties in a random order under seed 1).

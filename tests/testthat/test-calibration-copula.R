@@ -546,6 +546,12 @@ test_that("the family table is the C++ code map: VineCopula's 40 codes, names an
 # must be the one main chose before the work (fixture, see helper-calibration.R)
 # and its log-likelihood within 1e-6, on Robust 2004 AP and P@10 and two
 # TREC ad hoc sets. Every 40th pair always; every pair as a long test.
+# Exception, 9 of the 17,432 pairs: BB8 and its 180 rotation with theta at its
+# bound of 6, where the finite-difference climb stopped short of the bound
+# (theta 5.99999x) and the exact-derivative fit reaches it, same family, with
+# a higher log-likelihood (by 2.9e-6 to 0.0153): the fixture's `loglik` holds
+# the new maxima there, `loglik_before` the old values, which the new must
+# exceed (bench/README.md section 26).
 test_that("copula selections on real collections are those before the speed work (issue 26)", {
   fx <- sim_fixture()
   step <- if (long_copula_tests()) 1L else 40L
@@ -558,5 +564,8 @@ test_that("copula selections on real collections are those before the speed work
     old <- fx[[name]]$copulas[k, ]
     expect_identical(as.integer(ours$family), old$family, label = name)
     expect_lte(max(abs(ours$loglik - old$loglik)), 1e-6)
+    moved <- old$loglik != old$loglik_before
+    expect_true(all(old$family[moved] %in% c(10L, 20L)), label = name)
+    expect_true(all(ours$loglik[moved] > old$loglik_before[moved] + 1e-6), label = name)
   }
 })
