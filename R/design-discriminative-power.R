@@ -255,8 +255,10 @@ autoplot.ir_discriminative_power <- function(object, ...) {
   d$measure <- factor(d$measure, levels = object$summary$measure)
   n_pairs <- max(d$rank)
   p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure)) +
-    ggplot2::geom_line() +
-    # few pairs: a line alone would hide single points (one pair has no line)
+    # one pair has no line (ggplot2 would say each group has one observation): points alone
+    if (n_pairs > 1L) ggplot2::geom_line()
+  p <- p +
+    # few pairs: a line alone would hide single points
     sparse_points(n_pairs, size = 1) +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
     ggplot2::scale_x_continuous(breaks = function(l) unique(round(pretty(l, n = 4))),

@@ -306,7 +306,7 @@ autoplot.ir_topic_set_size <- function(object, ...) {
     ggplot2::scale_x_continuous(breaks = function(l) pretty(l, n = 4)) +
     ggplot2::labs(x = if (type == "ci") "Full width of the confidence interval" else "Minimum detectable difference",
                   y = "Topics needed", colour = if (by_m) "Systems" else expression(alpha),
-                  linetype = expression(beta)) +
+                  linetype = if (curves) expression(beta)) +
     plot_labels(title = switch(type, t = "Topic set size: paired t-test", anova = "Topic set size: one-way ANOVA",
                                ci = "Topic set size: confidence interval")) +
     title_theme(legend = TRUE)

@@ -90,6 +90,8 @@ test_that("ASL curves follow the user's theme, fit a column and a page, and a le
   two <- discriminative_power(lapply(design_pair(8), function(m) m[1:2, ]), B = 50, seed = 1)
   p2 <- ggplot2::autoplot(two)
   expect_length(layers_of(p2, "GeomPoint"), 1L)
+  expect_length(layers_of(p2, "GeomLine"), 0L)
+  expect_silent(ggplot2::ggplot_build(p2))
   expect_figure_ready(p2)
 })
 

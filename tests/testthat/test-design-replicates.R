@@ -152,6 +152,6 @@ test_that("the replicates D-study follows the user's theme, fits a column and la
   # one topic-set size: no legend, the caption names it
   g1 <- g_study_replicates(f$x, replicate = f$system, n_topics = 25, n_replicates = 1:6)
   p1 <- ggplot2::autoplot(g1)
-  expect_identical(p1$guides$colour, "none")
+  expect_false(has_legend(p1))
   expect_match(p1$labels$caption, "25 topics")
 })

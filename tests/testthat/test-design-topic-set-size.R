@@ -70,10 +70,10 @@ test_that("topic_set_size(): print, as.data.frame, autoplot one line per m", {
   expect_equal(sort(ld$y), sort(res$n_topics))
   ta <- topic_set_size("t", min_diff = c(.05, .1), alpha = c(.01, .05), variance = .02)
   expect_equal(length(unique(ggplot2::layer_data(ggplot2::autoplot(ta), 1)$colour)), 2)
-  expect_identical(vapply(ggplot2::autoplot(ta)$layers, function(l) class(l$geom)[1], ""), c("GeomLine", "GeomPoint"))
+  expect_identical(unname(vapply(ggplot2::autoplot(ta)$layers, function(l) class(l$geom)[1], "")), c("GeomLine", "GeomPoint"))
   # one size per curve: points alone (a line of one point draws nothing, and ggplot2 says so)
   one <- ggplot2::autoplot(topic_set_size("t", min_diff = .1, alpha = c(.01, .05), variance = .02))
-  expect_identical(vapply(one$layers, function(l) class(l$geom)[1], ""), "GeomPoint")
+  expect_identical(unname(vapply(one$layers, function(l) class(l$geom)[1], "")), "GeomPoint")
   expect_silent(ggplot2::ggplot_build(one))
   expect_warning(big <- topic_set_size("t", min_diff = 1e-4, variance = 1, max_topics = 1000),
                  class = "irtopics_warning_warning")
