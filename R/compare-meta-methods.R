@@ -164,7 +164,7 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
   if (n_rows > crowded_fit(n_rows, forest_panel_in[["tall"]])) {
     pt <- crowded_pt(n_rows)
     cli::cli_inform(c("i" = "{k} collections do not fit as labels of {format(pt, digits = 2)} pt in a 4.5 in figure; labels that would overprint are left out.",
-                      " " = "Save it about {ceiling(n_rows * 1.3 * pt / 72 + 1.35)} in tall to name all."),
+                      " " = "Save it about {crowded_height_in(n_rows)} in tall to name all."),
                     class = "irtopics_message_layout")
   }
   ggplot2::ggplot() +

@@ -161,7 +161,7 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   if (step > 1L) {
     pt <- crowded_pt(n_rows)
     fit <- crowded_fit(n_rows, forest_panel_in)
-    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {fit[1]} fit 4.5 in, {fit[2]} fit 2.6 in; all {n_rows} need a figure about {ceiling(n_rows * 1.3 * pt / 72 + 1.35)} in tall).",
+    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {fit[1]} fit 4.5 in, {fit[2]} fit 2.6 in; all {n_rows} need a figure about {crowded_height_in(n_rows)} in tall).",
                       " " = "Show fewer with {.arg significant_only}, {.arg baseline} or {.arg systems}; {.code type = \"heatmap\"} shows all pairs."),
                     class = "irtopics_message_layout")
   }

@@ -167,6 +167,9 @@ crowded_fit <- function(n, length_in) {
 crowded_step <- function(n, length_in) max(1L, as.integer(ceiling(n / crowded_fit(n, length_in))))
 # The size in points of crowded axis text.
 crowded_pt <- function(n) crowded_axis_pt() * as.numeric(crowded_text(n))
+# The height in inches of a forest-style figure that names all n rows: 1.3
+# lines a label plus the 1.35 in its titles, axis and legend take.
+crowded_height_in <- function(n) ceiling(n * 1.3 * crowded_pt(n) / 72 + 1.35)
 
 # The theme of a crowded y axis of n names: the text size above, and no tick
 # marks past 20 rows (a tick per row, most unnamed, draws a solid bar).
