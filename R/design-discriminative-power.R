@@ -230,9 +230,14 @@ as.data.frame.ir_discriminative_power <- function(x, row.names = NULL, optional 
 #' Sakai's ASL curves: each measure's pair p-values sorted increasingly and
 #' drawn against the pair rank, all measures in one plot, with the
 #' significance level as a horizontal line. A curve that stays lower (more
-#' pairs below the line) belongs to a more discriminative measure. Built on
-#' the current ggplot2 theme (see [irtopics_figures]); the legend of
-#' measures is below the panel, and absent for one measure.
+#' pairs below the line) belongs to a more discriminative measure. Curves
+#' often coincide (many pairs at the smallest p-value that `B` allows), so
+#' the measures differ in line width as well as colour: the first measure's
+#' curve is the widest and each later one is drawn narrower on top of it,
+#' and with at most 30 pairs the points are hollow marks of different shapes
+#' (both readable in grey print). Built on the current ggplot2 theme (see
+#' [irtopics_figures]); the legend of measures is below the panel, and
+#' absent for one measure.
 #'
 #' @param object An `ir_discriminative_power` or `ir_collection_diagnostics`
 #'   object.
@@ -254,22 +259,39 @@ autoplot.ir_discriminative_power <- function(object, ...) {
   d$rank <- stats::ave(seq_len(nrow(d)), d$measure, FUN = seq_along)
   d$measure <- factor(d$measure, levels = object$summary$measure)
   n_pairs <- max(d$rank)
-  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure)) +
+  n_meas <- nlevels(d$measure)
+  p <- ggplot2::ggplot(d, ggplot2::aes(x = .data$rank, y = .data$p.value, colour = .data$measure,
+                                       linewidth = .data$measure, shape = .data$measure)) +
     # one pair has no line (ggplot2 would say each group has one observation): points alone
     if (n_pairs > 1L) ggplot2::geom_line()
   p <- p +
     # few pairs: a line alone would hide single points
-    sparse_points(n_pairs, size = 1) +
+    sparse_points(n_pairs, ggplot2::aes(size = .data$measure), stroke = 0.6) +
+    # curves often coincide (every pair at the smallest p-value B allows):
+    # the first measure's line is the widest and each later one narrower,
+    # drawn on top, so every curve shows as a band; hollow points of
+    # different shapes, each smaller than the one before, stay visible
+    # when they fall on the same spot
+    ggplot2::scale_linewidth_manual(values = asl_sizes(n_meas, 1.1, 0.35, 0.5),
+                                    guide = if (n_meas > 1L) "legend" else "none") +
+    ggplot2::scale_size_manual(values = asl_sizes(n_meas, 3, 1.2, 1.6), guide = if (n_meas > 1L) "legend" else "none") +
+    ggplot2::scale_shape_manual(values = rep_len(c(1, 2, 0, 5, 6, 4, 3, 8), n_meas),
+                                guide = if (n_meas > 1L) "legend" else "none") +
     ggplot2::geom_hline(yintercept = object$alpha, linetype = "dashed", colour = "grey40") +
     ggplot2::scale_x_continuous(breaks = function(l) unique(round(pretty(l, n = 4))),
                                 expand = ggplot2::expansion(mult = 0.05, add = if (n_pairs < 2L) 1 else 0)) +
     # "ASL" on the y axis: the long name is taller than a panel 2.6 in high
-    ggplot2::labs(x = "System pairs sorted by ASL", y = "ASL", colour = NULL) +
+    ggplot2::labs(x = "System pairs sorted by ASL", y = "ASL", colour = NULL, linewidth = NULL, shape = NULL, size = NULL) +
     plot_labels(title = wrap_text(sprintf("ASL curves: %s", object$test_label)),
                 subtitle = bquote(paste(.(sprintf("B = %d; dashed: ", as.integer(object$B))), alpha,
                                         .(sprintf(" = %s", format(object$alpha)))))) +
     title_theme(legend = TRUE)
   # a legend only for more than one measure (the title names none: say it)
-  if (nlevels(d$measure) < 2L) p <- p + ggplot2::guides(colour = "none")
+  if (n_meas < 2L) p <- p + ggplot2::guides(colour = "none")
   p
 }
+
+# Line widths or point sizes of n overlaid ASL curves, from `from` down to
+# `to` (`one` for a single curve), so that each curve or point drawn on an
+# earlier, larger one leaves that one's edges visible.
+asl_sizes <- function(n, from, to, one) if (n < 2L) one else seq(from, to, length.out = n)

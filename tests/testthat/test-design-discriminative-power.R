@@ -95,6 +95,30 @@ test_that("ASL curves follow the user's theme, fit a column and a page, and a le
   expect_figure_ready(p2)
 })
 
+test_that("ASL curves that coincide stay visible: nested line widths, hollow points of different shapes and sizes", {
+  # one pair, both measures at the smallest p-value: two points on one spot
+  two <- discriminative_power(lapply(design_pair(8), function(m) m[c(1, 2), ]), B = 50, seed = 1)
+  expect_identical(length(unique(two$pairs$p.value)), 1L)
+  pts <- ggplot2::layer_data(ggplot2::autoplot(two), 1)
+  expect_identical(nrow(pts), 2L)
+  expect_identical(length(unique(pts$shape)), 2L)
+  expect_true(all(pts$shape %in% c(0:6, 8)))  # hollow marks: none hides another
+  expect_true(pts$size[pts$group == 1] > pts$size[pts$group == 2])  # the later mark inside the earlier
+  # many pairs: lines only, the first measure's the widest, one legend
+  dp <- discriminative_power(design_pair(8), B = 50, seed = 1)
+  p <- ggplot2::autoplot(dp)
+  ln <- ggplot2::layer_data(p, 1)
+  w <- tapply(ln$linewidth, ln$group, unique)
+  expect_length(w, 2L)
+  expect_true(w[[1]] > w[[2]])
+  g <- ggplot2::ggplotGrob(p)
+  expect_identical(sum(!vapply(g$grobs[startsWith(g$layout$name, "guide-box")], inherits, logical(1), "zeroGrob")),
+                   1L)
+  # one measure: an ordinary line, no legend
+  one <- ggplot2::layer_data(ggplot2::autoplot(discriminative_power(design_pair(8)[1], B = 50, seed = 1)), 1)
+  expect_identical(unique(one$linewidth), 0.5)
+})
+
 test_that("discriminative power: lists that disagree, NA and other bad input", {
   mats <- design_pair(6)
   bad <- mats
