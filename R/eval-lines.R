@@ -95,8 +95,10 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
       b[unique(c(1L, length(b)))]
     }
     p <- p + ggplot2::scale_x_continuous(breaks = ends, labels = short) +
-      ggplot2::scale_y_continuous(breaks = if (n > 12L) ends else ggplot2::waiver(), n.breaks = 3,
-                                  labels = short)
+      # n.breaks only where ggplot2 chooses the breaks (ggplot2 4 warns
+      # that it ignores it beside a breaks function)
+      (if (n > 12L) ggplot2::scale_y_continuous(breaks = ends, labels = short) else
+        ggplot2::scale_y_continuous(n.breaks = 3, labels = short))
   } else {
     hi <- df[df$system %in% highlight, , drop = FALSE]
     hi$system <- factor(as.character(hi$system), levels = highlight)

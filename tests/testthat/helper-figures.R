@@ -150,7 +150,9 @@ strip_labels_clipped <- function(p, width = 3.5, height = 2.6, parse = FALSE) {
   lay <- b$layout$layout
   vars <- setdiff(names(lay), c("PANEL", "ROW", "COL", "SCALE_X", "SCALE_Y", "AXIS_X", "AXIS_Y"))
   if (!length(vars)) return(FALSE)
-  labels <- as.character(unlist(lay[vars]))
+  # each column by itself: ggplot2 4's layout has a numeric column more, and
+  # unlist() of it with a factor gives the factor's codes, not its labels
+  labels <- unlist(lapply(lay[vars], as.character), use.names = FALSE)
   fl <- figure_layout(p, width, height)
   panel_in <- fl$panel_width * width / max(lay$COL)
   th <- ggplot2::theme_get() + p$theme

@@ -74,3 +74,18 @@ test_that("rows_legend() puts keys in rows below the panel and in one column on 
   expect_gte(figure_layout(right(rows))$panel_width, 0.45)
   expect_lt(figure_layout(right(plain))$panel_width, 0.45)
 })
+
+test_that("legend rows below the panel touch under every ggplot2 (3.5 and later put 5.5 pt between them)", {
+  th <- legend_theme()
+  if (ggplot2_has_key_spacing()) {
+    expect_identical(as.numeric(th$legend.key.spacing.y), 0)
+    # with the default spacing, 8 systems in 4 rows left the panel a quarter of a 2.6 in figure
+    d <- data.frame(x = rep(1:3, 8), y = runif(24), g = rep(sprintf("system%02d", 1:8), each = 3))
+    p <- ggplot2::ggplot(d, ggplot2::aes(.data$x, .data$y, colour = .data$g)) + ggplot2::geom_line() +
+      ggplot2::labs(title = "A title") + th + ggplot2::guides(colour = ggplot2::guide_legend(ncol = 2))
+    expect_gt(figure_layout(p, 3.5, 2.6)$panel_height,
+              figure_layout(p + ggplot2::theme(legend.key.spacing.y = NULL), 3.5, 2.6)$panel_height)
+  } else {
+    expect_null(th$legend.key.spacing.y)
+  }
+})
