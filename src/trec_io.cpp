@@ -640,16 +640,16 @@ inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
 
 bool RunParser::next(bool* topic_changed, bool* seen_before) {
 #if defined(IRTOPICS_AVX2_PATHS)
-  if (wide_) return next_wide(topic_changed, seen_before);
+  if (wide_) return lines_wide(true, topic_changed, seen_before);
 #endif
   return parse_line<false>(topic_changed, seen_before);
 }
 
 bool RunParser::next_topic(bool* seen_before) {
-#if defined(IRTOPICS_AVX2_PATHS)
-  if (wide_) return next_topic_wide(seen_before);
-#endif
   bool changed = false;
+#if defined(IRTOPICS_AVX2_PATHS)
+  if (wide_) return lines_wide(false, &changed, seen_before);
+#endif
   while (parse_line<false>(&changed, seen_before)) {
     if (changed) return true;
   }
@@ -657,20 +657,19 @@ bool RunParser::next_topic(bool* seen_before) {
 }
 
 #if defined(IRTOPICS_AVX2_PATHS)
-// next() and next_topic()'s loop compiled for AVX2, BMI1 and BMI2: the line
-// splitter's two 32-byte loads (split_run_line_wide()), and everything the
-// loop inlines (the field bounds, the score's word arithmetic, the topic and
-// tag comparisons) with the bit instructions of BMI (blsr, tzcnt, shlx).
+// next() (`one_line`) and next_topic()'s loop compiled for AVX2, BMI1 and
+// BMI2: the line splitter's two 32-byte loads (split_run_line_wide()), and
+// everything the loop inlines (the field bounds, the score's word
+// arithmetic, the topic and tag comparisons) with the bit instructions of
+// BMI (blsr, tzcnt, shlx). One function for both, so that the line parser
+// and the splitter, which can't be always_inline here (trec_scan.h), have
+// one call site and GCC inlines them (with two, it called the splitter).
 // Same results as the portable loop, line for line (the C++ driver parses
 // its texts with both).
-__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::next_wide(bool* topic_changed, bool* seen_before) {
-  return parse_line<true>(topic_changed, seen_before);
-}
-
-__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::next_topic_wide(bool* seen_before) {
-  bool changed = false;
-  while (parse_line<true>(&changed, seen_before)) {
-    if (changed) return true;
+__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::lines_wide(bool one_line, bool* topic_changed,
+                                                                     bool* seen_before) {
+  while (parse_line<true>(topic_changed, seen_before)) {
+    if (one_line || *topic_changed) return true;
   }
   return false;
 }

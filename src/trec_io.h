@@ -37,11 +37,13 @@
 #endif
 
 // The run parser's loop has a second copy compiled for AVX2, BMI1 and BMI2
-// (RunParser::next_topic_wide()), taken at run time when the processor has
+// (RunParser::lines_wide()), taken at run time when the processor has
 // them: on x86-64 with GCC or clang only (target attributes and
-// __builtin_cpu_supports); everywhere else, or compiled with
-// -DIRTOPICS_NO_AVX2, the portable loop alone.
-#if !defined(IRTOPICS_NO_AVX2) && defined(__x86_64__) && defined(__GNUC__) && defined(__SSE2__)
+// __builtin_cpu_supports), not on Windows (where GCC may spill a 32-byte
+// register to a stack aligned to 16 bytes only: GCC bug 54412); everywhere
+// else, or compiled with -DIRTOPICS_NO_AVX2, the portable loop alone.
+#if !defined(IRTOPICS_NO_AVX2) && defined(__x86_64__) && defined(__GNUC__) && defined(__SSE2__) && \
+    !defined(_WIN32)
 #define IRTOPICS_AVX2_PATHS 1
 #endif
 
@@ -238,14 +240,13 @@ class RunParser {
   void time_reads(int64_t* ns) { read_ns_ = ns; }
  private:
   bool refill();
-  // One line; `Wide`: with the AVX2 line splitter (next_topic_wide()).
+  // One line; `Wide`: with the AVX2 line splitter (lines_wide()).
   template <bool Wide>
   bool parse_line(bool* topic_changed, bool* seen_before);
 #if defined(IRTOPICS_AVX2_PATHS)
-  bool next_wide(bool* topic_changed, bool* seen_before);
-  bool next_topic_wide(bool* seen_before);
+  bool lines_wide(bool one_line, bool* topic_changed, bool* seen_before);
 #endif
-  bool wide_ = false;        // next() and next_topic() take the AVX2 copies
+  bool wide_ = false;        // next() and next_topic() take lines_wide()
   PaddedKey tag_key_;        // the run tag (of the first line)
   PaddedKey topic_key_;      // the previous line's topic id (last_topic_)
   int64_t* read_ns_ = nullptr;

@@ -161,14 +161,15 @@ inline bool split_run_line(const char* p, std::string_view* topic, std::string_v
 
 #if defined(IRTOPICS_AVX2_PATHS)
 // split_run_line() with AVX2, for the run parser's loop compiled for AVX2,
-// BMI1 and BMI2 (RunParser::next_topic_wide(), chosen at run time): the
+// BMI1 and BMI2 (RunParser::lines_wide(), chosen at run time): the
 // window is two 32-byte loads, and a byte is white space when it equals
 // the entry of a 16-byte table at its low 4 bits (one shuffle and one
 // compare instead of SSE2's five operations: entry 0 is ' ', 9..13 are
 // themselves, the others 0, which no byte with those low bits equals; a
 // byte with its high bit set shuffles to 0 and so equals none). Not
-// always_inline: a function of the default target may not inline it, so
-// it is inlined where the AVX2 loop inlines the line parser.
+// always_inline: a function of the default target may not inline it (the
+// line parser, before it is inlined into the AVX2 loop); it has one call
+// site, in RunParser::lines_wide(), where it is inlined.
 __attribute__((target("avx2,bmi,bmi2"))) inline bool split_run_line_wide(
     const char* p, std::string_view* topic, std::string_view* docno, std::string_view* score,
     std::string_view* tag, const char** next) {

@@ -687,8 +687,8 @@ void test_files() {
   CHECK(q.entries.size() == 10 && q.topics.size() == 3);
 }
 
-// The run parser's AVX2 loop (RunParser::next_wide() and next_topic_wide(),
-// taken when the processor has AVX2, BMI1 and BMI2) against the portable
+// The run parser's AVX2 loop (RunParser::lines_wide(), for next() and
+// next_topic(), taken when the processor has AVX2, BMI1 and BMI2) against the portable
 // loop: random texts of lines with zero to eight fields of random bytes (the
 // six white-space bytes, other control bytes, bytes with the high bit set,
 // '#', signs, points and digits), lines on both sides of the 64-byte window,
