@@ -279,8 +279,9 @@ inline bool parse_score(std::string_view f, double* out) {
     if ((other & (other - 1)) != 0 || b[at] != '.' || n == 1) return parse_double(f, out);
     const uint64_t below = (uint64_t{1} << (8 * at)) - 1;  // bytes before the point
     // The point's byte dropped: the bytes before it move up one byte, and
-    // byte 0 becomes a leading zero digit.
-    digits = ((x & below) << 8) | (x & ~(below | (below << 8) | (uint64_t{0xff} << (8 * at))));
+    // byte 0 becomes a leading zero digit; the bytes after it stay
+    // ((below << 8) | 0xff: bytes 0 to `at`, the point's included).
+    digits = ((x & below) << 8) | (x & ~((below << 8) | 0xff));
     frac = static_cast<int>(n) - at - 1;
   }
   // Right-align the n digit bytes (byte 7 the last digit), then combine
