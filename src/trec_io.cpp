@@ -423,7 +423,31 @@ void Run::clear() {
   line.clear();
 }
 
-RunParser::RunParser(Run& run) : run_(run) {
+namespace {
+bool avx2_paths_allowed = true;
+
+bool cpu_has_avx2_paths() {
+#if defined(IRTOPICS_AVX2_PATHS)
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+}  // namespace
+
+bool allow_avx2_paths(bool allow) {
+  const bool was = avx2_paths_allowed;
+  avx2_paths_allowed = allow;
+  return was;
+}
+
+bool avx2_paths_active() { return avx2_paths_allowed && cpu_has_avx2_paths(); }
+
+RunParser::RunParser(Run& run) : wide_(avx2_paths_active()), run_(run) {
   run_.clear();
   // The text is padded once; parsing it again (evaluate's fallback path)
   // reuses the padding.
@@ -443,7 +467,7 @@ RunParser::RunParser(Run& run) : run_(run) {
 
 // Streaming: the first piece of the file is read by the first next().
 RunParser::RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece)
-    : run_(run), fd_(fd), cancel_(cancel), piece_(std::max<std::size_t>(piece, 1)) {
+    : wide_(avx2_paths_active()), run_(run), fd_(fd), cancel_(cancel), piece_(std::max<std::size_t>(piece, 1)) {
   run_.clear();
   run_.text_size = 0;
   run_.padded = true;  // run.text always has kTextPadding + 1 bytes past its pieces
@@ -538,7 +562,8 @@ bool RunParser::refill() {
 
 // One line (next()'s work), inlined into next() and next_topic(): the
 // per-line loop of evaluate_blocks() then runs inside next_topic() without a
-// call per line.
+// call per line. `Wide`: the line splitter of the AVX2 loop.
+template <bool Wide>
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -549,7 +574,16 @@ inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
     // The fields used: from split_run_line() for the common line (six
     // fields within 64 bytes), else from the general splitters.
     std::string_view topic, docno, score, tag;
-    if (!split_run_line(p_, &topic, &docno, &score, &tag, &p_)) {
+    bool split;
+#if defined(IRTOPICS_AVX2_PATHS)
+    if constexpr (Wide) {
+      split = split_run_line_wide(p_, &topic, &docno, &score, &tag, &p_);
+    } else
+#endif
+    {
+      split = split_run_line(p_, &topic, &docno, &score, &tag, &p_);
+    }
+    if (!split) {
       bool extra = false;
       const char* const line_start = p_;
       const int n = split_line(p_, end_, f, 6, &extra, &p_);
@@ -575,22 +609,22 @@ inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
     if (!parse_score(score, &s)) throw InputError("parse", run_.file, line_no_, score_problem(score));
     *topic_changed = false;
     *seen_before = false;
-    if (last_index_ < 0 || !same_padded(topic, last_topic_)) {
+    if (last_index_ < 0 || !topic_key_.same(topic, last_topic_)) {
       *topic_changed = true;
       bool added = false;
       last_index_ = intern_topic(topic, index_, run_.topics, &added);
       *seen_before = !added;
       last_topic_ = topic;
+      topic_key_.set(topic);
     }
     // One run per file: a second run tag (two runs concatenated, say) would
     // otherwise be merged into the first run's ranked lists.
-    // The first 16 bytes of the tag are kept in tag_head_ (zero-padded), so
-    // that a tag of up to 16 bytes compares as two words.
+    // The tag is kept as words (PaddedKey), so that a tag of up to 16
+    // bytes compares as two words.
     if (run_.tag.empty()) {
       run_.tag = std::string(tag);
-      std::memcpy(tag_head_, tag.data(), std::min<std::size_t>(tag.size(), sizeof tag_head_));
-    } else if (!(tag.size() <= sizeof tag_head_ ? same_padded(tag, std::string_view(tag_head_, run_.tag.size()))
-                                                  : same_bytes(tag, run_.tag))) {
+      tag_key_.set(tag);
+    } else if (!tag_key_.same(tag, run_.tag)) {
       throw InputError("parse", run_.file, line_no_,
                        "the run tag '" + show(tag) + "' differs from the first line's '" +
                            show(run_.tag) + "' (one run per file: split the file by tag)");
@@ -604,15 +638,42 @@ inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
   return false;
 }
 
-bool RunParser::next(bool* topic_changed, bool* seen_before) { return parse_line(topic_changed, seen_before); }
+bool RunParser::next(bool* topic_changed, bool* seen_before) {
+#if defined(IRTOPICS_AVX2_PATHS)
+  if (wide_) return lines_wide(true, topic_changed, seen_before);
+#endif
+  return parse_line<false>(topic_changed, seen_before);
+}
 
 bool RunParser::next_topic(bool* seen_before) {
   bool changed = false;
-  while (parse_line(&changed, seen_before)) {
+#if defined(IRTOPICS_AVX2_PATHS)
+  if (wide_) return lines_wide(false, &changed, seen_before);
+#endif
+  while (parse_line<false>(&changed, seen_before)) {
     if (changed) return true;
   }
   return false;
 }
+
+#if defined(IRTOPICS_AVX2_PATHS)
+// next() (`one_line`) and next_topic()'s loop compiled for AVX2, BMI1 and
+// BMI2: the line splitter's two 32-byte loads (split_run_line_wide()), and
+// everything the loop inlines (the field bounds, the score's word
+// arithmetic, the topic and tag comparisons) with the bit instructions of
+// BMI (blsr, tzcnt, shlx). One function for both, so that the line parser
+// and the splitter, which can't be always_inline here (trec_scan.h), have
+// one call site and GCC inlines them (with two, it called the splitter).
+// Same results as the portable loop, line for line (the C++ driver parses
+// its texts with both).
+__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::lines_wide(bool one_line, bool* topic_changed,
+                                                                     bool* seen_before) {
+  while (parse_line<true>(topic_changed, seen_before)) {
+    if (one_line || *topic_changed) return true;
+  }
+  return false;
+}
+#endif
 
 void parse_run(Run& run, CancelToken* cancel) {
   RunParser parser(run);

@@ -36,7 +36,26 @@
 #include <emmintrin.h>
 #endif
 
+// The run parser's loop has a second copy compiled for AVX2, BMI1 and BMI2
+// (RunParser::lines_wide()), taken at run time when the processor has
+// them: on x86-64 with GCC or clang only (target attributes and
+// __builtin_cpu_supports), not on Windows (where GCC may spill a 32-byte
+// register to a stack aligned to 16 bytes only: GCC bug 54412); everywhere
+// else, or compiled with -DIRTOPICS_NO_AVX2, the portable loop alone.
+#if !defined(IRTOPICS_NO_AVX2) && defined(__x86_64__) && defined(__GNUC__) && defined(__SSE2__) && \
+    !defined(_WIN32)
+#define IRTOPICS_AVX2_PATHS 1
+#endif
+
 namespace irtopics {
+
+// Whether run parsers made from now on may take the AVX2 loop (when the
+// processor has AVX2, BMI1 and BMI2; true by default): the C++ driver
+// parses the same texts with both loops. Returns the previous setting. Not
+// for use while parsers are being made on other threads.
+bool allow_avx2_paths(bool allow);
+// Whether run parsers made now take the AVX2 loop.
+bool avx2_paths_active();
 
 uint64_t hash_docno(std::string_view s);
 
@@ -123,35 +142,37 @@ inline uint64_t hash_padded(std::string_view s) {
   return hash_words(w0, w1, s.size());
 }
 
-// same_bytes() for two strings that are each followed by at least 16
-// readable bytes (views into a padded text): strings of up to 16 bytes are
-// compared as words, without a loop: a word's difference shifted so that
-// only its first n bytes remain (the run parser compares each line's topic
-// id and run tag with the previous line's).
-inline bool same_padded(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size();
-  if (n != b.size()) return false;
-  if (n == 0 || n > 16) return same_bytes(a, b);
-  uint64_t a0, b0;
-  std::memcpy(&a0, a.data(), 8);
-  std::memcpy(&b0, b.data(), 8);
-  const unsigned k = n < 8 ? static_cast<unsigned>(n) : 8u;  // bytes of the first word, 1..8
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  const bool first = ((a0 ^ b0) >> (64 - 8 * k)) == 0;
-#else
-  const bool first = ((a0 ^ b0) << (64 - 8 * k)) == 0;
-#endif
-  if (n <= 8) return first;
-  uint64_t a1, b1;
-  std::memcpy(&a1, a.data() + 8, 8);
-  std::memcpy(&b1, b.data() + 8, 8);
-  const unsigned r = static_cast<unsigned>(n) - 8;  // 1..8
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  return first && ((a1 ^ b1) >> (64 - 8 * r)) == 0;
-#else
-  return first && ((a1 ^ b1) << (64 - 8 * r)) == 0;
-#endif
-}
+// A short field (a run line's topic id or run tag) kept to compare the
+// next lines' with: its length and its first 16 bytes as two words, masked
+// to the field's bytes (load_short()), so that the comparison of a field
+// followed by at least 16 readable bytes (a view into a padded text) with
+// it is a length compare, two loads and a few word operations, without a
+// branch on the length (the run parser compares every line's topic and tag
+// with the previous line's). Fields of more than 16 bytes are compared
+// byte for byte with the kept field's own bytes, which the caller passes.
+struct PaddedKey {
+  std::size_t n = 0;
+  uint64_t w0 = 0, w1 = 0;  // the first 16 bytes, zero past the field's end
+  uint64_t m0 = 0, m1 = 0;  // all ones over the field's bytes in each word
+  void set(std::string_view f) {
+    n = f.size();
+    const unsigned k = n < 8 ? static_cast<unsigned>(n) : 8u;
+    const unsigned r = n < 16 ? static_cast<unsigned>(n) - k : 8u;
+    m0 = keep_first_bytes(~uint64_t{0}, k);
+    m1 = keep_first_bytes(~uint64_t{0}, r);
+    load_short(f.data(), n < 16 ? n : 16, &w0, &w1);
+  }
+  // Whether field `f` (followed by 16 readable bytes) equals the kept one,
+  // whose bytes are `kept`.
+  bool same(std::string_view f, std::string_view kept) const {
+    if (f.size() != n) return false;
+    if (n > 16) return same_bytes(f, kept);
+    uint64_t a0, a1;
+    std::memcpy(&a0, f.data(), 8);
+    std::memcpy(&a1, f.data() + 8, 8);
+    return (((a0 & m0) ^ w0) | ((a1 & m1) ^ w1)) == 0;
+  }
+};
 
 // Reads a whole file, decompressing gzip (magic bytes 1f 8b). Reuses `out`'s
 // capacity. Asks `cancel` (if given) every 64 MB of text. Throws
@@ -219,8 +240,15 @@ class RunParser {
   void time_reads(int64_t* ns) { read_ns_ = ns; }
  private:
   bool refill();
+  // One line; `Wide`: with the AVX2 line splitter (lines_wide()).
+  template <bool Wide>
   bool parse_line(bool* topic_changed, bool* seen_before);
-  char tag_head_[16] = {};   // the run tag's first 16 bytes, zero-padded
+#if defined(IRTOPICS_AVX2_PATHS)
+  bool lines_wide(bool one_line, bool* topic_changed, bool* seen_before);
+#endif
+  bool wide_ = false;        // next() and next_topic() take lines_wide()
+  PaddedKey tag_key_;        // the run tag (of the first line)
+  PaddedKey topic_key_;      // the previous line's topic id (last_topic_)
   int64_t* read_ns_ = nullptr;
   Run& run_;
   const char* p_ = nullptr;

@@ -19,6 +19,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(IRTOPICS_AVX2_PATHS)
+#include <immintrin.h>
+#endif
 
 namespace irtopics {
 namespace scan {
@@ -83,6 +86,38 @@ inline int split_line(const char* p, const char* end, std::string_view* fields, 
   return n;
 }
 
+// The fields of a run line from the masks of its 64-byte window (bit i
+// set: byte i is white space, or the line end '\n'): see split_run_line().
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool fields_from_masks(const char* p, uint64_t white, uint64_t end, std::string_view* topic,
+                              std::string_view* docno, std::string_view* score, std::string_view* tag,
+                              const char** next) {
+  if (end == 0) return false;
+  const int len = __builtin_ctzll(end);                       // the line end, at most 63
+  const uint64_t word = ~white & ((uint64_t{1} << len) - 1);  // field bytes
+  const uint64_t s0 = word & ~(word << 1);                    // first byte of each field
+  const uint64_t e0 = ~word & (word << 1);                    // byte after each field
+  // s_k: the starts without the first k; exactly six fields when s5 holds
+  // one bit. Every ctz below is then of a non-zero word.
+  const uint64_t s1 = s0 & (s0 - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1), s4 = s3 & (s3 - 1),
+                 s5 = s4 & (s4 - 1);
+  if (s5 == 0 || (s5 & (s5 - 1)) != 0) return false;
+  const uint64_t e1 = e0 & (e0 - 1), e2 = e1 & (e1 - 1), e3 = e2 & (e2 - 1), e4 = e3 & (e3 - 1),
+                 e5 = e4 & (e4 - 1);
+  auto field = [p](uint64_t s, uint64_t e) {
+    const int b = __builtin_ctzll(s);
+    return std::string_view(p + b, static_cast<std::size_t>(__builtin_ctzll(e) - b));
+  };
+  *topic = field(s0, e0);
+  *docno = field(s2, e2);
+  *score = field(s4, e4);
+  *tag = field(s5, e5);
+  *next = p + len + 1;
+  return true;
+}
+
 // The common run line in one step: when the line starting at p ends within
 // 64 bytes and has exactly six fields, sets the four fields the parser uses
 // (topic, docno, score, tag) and *next (the start of the next line) and
@@ -112,28 +147,7 @@ inline bool split_run_line(const char* p, std::string_view* topic, std::string_v
     end |= static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf))))
            << (16 * k);
   }
-  if (end == 0) return false;
-  const int len = __builtin_ctzll(end);                       // the line end, at most 63
-  const uint64_t word = ~white & ((uint64_t{1} << len) - 1);  // field bytes
-  const uint64_t s0 = word & ~(word << 1);                    // first byte of each field
-  const uint64_t e0 = ~word & (word << 1);                    // byte after each field
-  // s_k: the starts without the first k; exactly six fields when s5 holds
-  // one bit. Every ctz below is then of a non-zero word.
-  const uint64_t s1 = s0 & (s0 - 1), s2 = s1 & (s1 - 1), s3 = s2 & (s2 - 1), s4 = s3 & (s3 - 1),
-                 s5 = s4 & (s4 - 1);
-  if (s5 == 0 || (s5 & (s5 - 1)) != 0) return false;
-  const uint64_t e1 = e0 & (e0 - 1), e2 = e1 & (e1 - 1), e3 = e2 & (e2 - 1), e4 = e3 & (e3 - 1),
-                 e5 = e4 & (e4 - 1);
-  auto field = [p](uint64_t s, uint64_t e) {
-    const int b = __builtin_ctzll(s);
-    return std::string_view(p + b, static_cast<std::size_t>(__builtin_ctzll(e) - b));
-  };
-  *topic = field(s0, e0);
-  *docno = field(s2, e2);
-  *score = field(s4, e4);
-  *tag = field(s5, e5);
-  *next = p + len + 1;
-  return true;
+  return fields_from_masks(p, white, end, topic, docno, score, tag, next);
 #else
   (void)p;
   (void)topic;
@@ -144,6 +158,36 @@ inline bool split_run_line(const char* p, std::string_view* topic, std::string_v
   return false;
 #endif
 }
+
+#if defined(IRTOPICS_AVX2_PATHS)
+// split_run_line() with AVX2, for the run parser's loop compiled for AVX2,
+// BMI1 and BMI2 (RunParser::lines_wide(), chosen at run time): the
+// window is two 32-byte loads, and a byte is white space when it equals
+// the entry of a 16-byte table at its low 4 bits (one shuffle and one
+// compare instead of SSE2's five operations: entry 0 is ' ', 9..13 are
+// themselves, the others 0, which no byte with those low bits equals; a
+// byte with its high bit set shuffles to 0 and so equals none). Not
+// always_inline: a function of the default target may not inline it (the
+// line parser, before it is inlined into the AVX2 loop); it has one call
+// site, in RunParser::lines_wide(), where it is inlined.
+__attribute__((target("avx2,bmi,bmi2"))) inline bool split_run_line_wide(
+    const char* p, std::string_view* topic, std::string_view* docno, std::string_view* score,
+    std::string_view* tag, const char** next) {
+  const __m256i table = _mm256_setr_epi8(' ', 0, 0, 0, 0, 0, 0, 0, 0, 9, 10, 11, 12, 13, 0, 0,
+                                         ' ', 0, 0, 0, 0, 0, 0, 0, 0, 9, 10, 11, 12, 13, 0, 0);
+  const __m256i lf = _mm256_set1_epi8('\n');
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  // (No lambda for the movemask: a lambda would not have this target.)
+  const uint64_t white =
+      static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, lo), lo))) |
+      (uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, hi), hi)))}
+       << 32);
+  const uint64_t end = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, lf))) |
+                       (uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, lf)))} << 32);
+  return fields_from_masks(p, white, end, topic, docno, score, tag, next);
+}
+#endif
 
 // Powers of ten that are exact in a double.
 constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -235,8 +279,9 @@ inline bool parse_score(std::string_view f, double* out) {
     if ((other & (other - 1)) != 0 || b[at] != '.' || n == 1) return parse_double(f, out);
     const uint64_t below = (uint64_t{1} << (8 * at)) - 1;  // bytes before the point
     // The point's byte dropped: the bytes before it move up one byte, and
-    // byte 0 becomes a leading zero digit.
-    digits = ((x & below) << 8) | (x & ~(below | (below << 8) | (uint64_t{0xff} << (8 * at))));
+    // byte 0 becomes a leading zero digit; the bytes after it stay
+    // ((below << 8) | 0xff: bytes 0 to `at`, the point's included).
+    digits = ((x & below) << 8) | (x & ~((below << 8) | 0xff));
     frac = static_cast<int>(n) - at - 1;
   }
   // Right-align the n digit bytes (byte 7 the last digit), then combine

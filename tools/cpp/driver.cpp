@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
       {"random scores", test_random_scores},
       {"short scores", test_short_scores},
       {"line splitting", test_line_splitting},
+      {"avx2 paths", test_avx2_paths},
       {"qrels lookups", test_qrels_lookups},
       {"qrels groups", test_qrels_groups},
       {"trec_eval order", test_trec_order},

@@ -196,6 +196,7 @@ void test_trec_eval_parity();  // driver_parity.cpp
 
 // driver_parser.cpp
 void test_run_parser();
+void test_avx2_paths();
 void test_score_forms();
 void test_random_scores();
 void test_short_scores();

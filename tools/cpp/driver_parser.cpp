@@ -686,3 +686,138 @@ void test_files() {
   irtopics::read_qrels_file(dir.file("qrels.gz"), q);
   CHECK(q.entries.size() == 10 && q.topics.size() == 3);
 }
+
+// The run parser's AVX2 loop (RunParser::lines_wide(), for next() and
+// next_topic(), taken when the processor has AVX2, BMI1 and BMI2) against the portable
+// loop: random texts of lines with zero to eight fields of random bytes (the
+// six white-space bytes, other control bytes, bytes with the high bit set,
+// '#', signs, points and digits), lines on both sides of the 64-byte window,
+// topics and tags of 1 to 24 bytes, give the same run (every topic, score
+// bit for bit, docno, line number and tag) or the same InputError (kind,
+// line and message) through parse_run(), and the same evaluation or error
+// through the streaming path in small pieces (read_and_evaluate()). Also
+// PaddedKey, the parser's comparison of each line's topic and tag with the
+// kept ones, against plain string equality.
+void test_avx2_paths() {
+  Context ctx("avx2 paths");
+  Lcg rng{20261127};
+  auto next = [&](uint64_t n) { return rng.below(n); };
+  // PaddedKey: fields of 1 to 24 bytes followed by bytes that are not zero
+  // (the key must mask them), equal or differing in one byte or in length.
+  {
+    long bad = 0;
+    for (int round = 0; round < 20000; ++round) {
+      const std::size_t n = 1 + next(24);
+      std::string a(n, 'x');
+      for (auto& ch : a) ch = static_cast<char>(1 + next(255));
+      std::string b = a;
+      switch (next(4)) {
+        case 0: break;
+        case 1: b[next(n)] ^= static_cast<char>(1 + next(255)); break;
+        case 2: b.push_back('y'); break;
+        default: b.pop_back(); break;
+      }
+      if (b.empty()) b = "z";
+      std::string ta = a + std::string(24, '\x7f'), tb = b + std::string(24, '\x01');
+      irtopics::PaddedKey key;
+      key.set(std::string_view(ta.data(), a.size()));
+      if (key.same(std::string_view(tb.data(), b.size()), a) != (a == b)) ++bad;
+    }
+    CHECK_MSG(bad == 0, std::to_string(bad) + " of 20000 comparisons wrong");
+  }
+  const bool wide = irtopics::avx2_paths_active();
+  std::printf("driver: the AVX2 run parser is %s\n", wide ? "on (compared with the portable one)"
+                                                          : "not built or not supported here (both runs portable)");
+  const char bytes[] = {' ', '\t', '\v', '\f', '\r', '\x01', '\x1c', '\x7f', '\x80', '\xff', '#', '-', '+', '.', 'e', '0', '5', '9', 'a', 'Z'};
+  auto field = [&](std::size_t max_len, bool odd) {
+    std::string f;
+    const std::size_t n = 1 + next(max_len);
+    for (std::size_t i = 0; i < n; ++i) {
+      f += odd && next(4) == 0 ? bytes[next(sizeof bytes)] : static_cast<char>('0' + next(10));
+    }
+    return f;
+  };
+  const std::vector<std::string> topics = {"1", "2", "301", "30", "abcdefgh", "abcdefghi", "0123456789abcdef",
+                                           "0123456789abcdeg", "0123456789abcdef0123"};
+  const std::vector<std::string> tags = {"tag", "tab", "run-with-a-long-tag-name", "run-with-a-long-tag-namf",
+                                         "exactly-16-bytes"};
+  auto parse = [&](const std::string& text, bool avx2) {
+    const bool was = irtopics::allow_avx2_paths(avx2);
+    std::string result;
+    try {
+      const irtopics::Run r = run_from(text);
+      result = r.tag;
+      for (std::size_t i = 0; i < r.size(); ++i) {
+        double s = r.score[i];
+        uint64_t bits;
+        std::memcpy(&bits, &s, 8);
+        result += "|" + r.topics[r.topic[i]] + " " + std::string(r.docno[i]) + " " + std::to_string(bits) + " " +
+                  std::to_string(r.line[i]);
+      }
+    } catch (const InputError& e) {
+      result = std::string("error ") + e.kind() + ":" + std::to_string(e.line) + ":" + e.what();
+    }
+    irtopics::allow_avx2_paths(was);
+    return result;
+  };
+  TempDir dir;
+  const irtopics::Qrels q = qrels_from(fixtures::small_qrels_text());
+  irtopics::EvalOptions opt;
+  opt.measures = fixtures::all_measures();
+  irtopics::EvalWorkspace ws;
+  auto evaluate = [&](const std::string& path, bool avx2, std::size_t piece) {
+    const bool was = irtopics::allow_avx2_paths(avx2);
+    std::string result;
+    try {
+      irtopics::Run run;
+      irtopics::RunResult out;
+      irtopics::read_and_evaluate(path, q, opt, ws, run, out, piece);
+      for (const auto& id : out.list_id) result += id + " ";
+      for (const auto& id : out.unknown_topics) result += "unknown " + id + " ";
+      for (double v : out.values) result += num(v) + " ";
+    } catch (const InputError& e) {
+      result = std::string("error ") + e.kind() + ":" + std::to_string(e.line) + ":" + e.what();
+    }
+    irtopics::allow_avx2_paths(was);
+    return result;
+  };
+  long texts = 0, errors = 0, differ = 0, differ_eval = 0;
+  for (int round = 0; round < 600; ++round) {
+    const bool odd = next(3) == 0;  // odd bytes in the fields (most such texts are refused)
+    std::string text;
+    const std::string tag = tags[next(tags.size())];
+    const int n_lines = 1 + static_cast<int>(next(60));
+    std::size_t topic = next(topics.size());
+    for (int l = 0; l < n_lines; ++l) {
+      if (next(15) == 0) topic = next(topics.size());
+      std::vector<std::string> f = {topics[topic], "Q0",
+                                    next(25) == 0 ? std::string(1, "abcdx"[next(5)]) : field(next(4) == 0 ? 40 : 14, odd), field(3, false),
+                                    next(odd ? 8 : 100) == 0 ? field(10, true) : std::to_string(next(100)) + "." + std::to_string(next(1000)),
+                                    next(300) == 0 ? tags[next(tags.size())] : tag};
+      const int n_fields = next(300) == 0 ? static_cast<int>(next(6)) : 6 + static_cast<int>(next(3));
+      f.resize(static_cast<std::size_t>(n_fields), "x");
+      std::string line = next(5) == 0 ? std::string(1 + next(3), " \t\v\f\r"[next(5)]) : "";
+      for (int k = 0; k < n_fields; ++k) line += (k ? std::string(1 + next(2), " \t"[next(2)]) : "") + f[k];
+      if (next(4) == 0) line += std::string(1 + next(40), " \t\r"[next(3)]);
+      text += line + "\n";
+    }
+    if (next(4) == 0) text.pop_back();
+    ++texts;
+    const std::string a = parse(text, true), b = parse(text, false);
+    errors += a.rfind("error ", 0) == 0;
+    if (a != b) {
+      ++differ;
+      if (differ <= 3) std::fprintf(stderr, "avx2 paths differ:\n%s\n%s\n", a.c_str(), b.c_str());
+    }
+    if (round % 4 == 0) {
+      const std::string path = dir.file("avx2.txt");
+      write_file(path, text);
+      const std::size_t piece = 1 + next(300);
+      if (evaluate(path, true, piece) != evaluate(path, false, piece)) ++differ_eval;
+    }
+  }
+  CHECK_MSG(differ == 0, std::to_string(differ) + " of " + std::to_string(texts) + " texts parsed differently");
+  CHECK_MSG(differ_eval == 0, std::to_string(differ_eval) + " texts evaluated differently");
+  CHECK_MSG(errors > 50 && errors < texts - 100,  // both valid and refused texts
+            std::to_string(errors) + " of " + std::to_string(texts) + " texts refused");
+}
