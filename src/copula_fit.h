@@ -309,9 +309,10 @@ inline CopulaFit fit_onepar(const CopulaFamily& f, const PairData& d, int code, 
 // where it falls, or hi); a step that leaves (a, b), or any step where f is
 // not concave, bisects [a, b] instead, except that a step past a bound not
 // yet evaluated goes to that bound (a maximum on the bound is then found in
-// one evaluation: f still rising there). Stops when a step is below 1e-10
-// relative (f is then within about |f''| 1e-20 x^2 of its maximum) or the
-// bracket is that narrow. Returns the best point evaluated, its value in
+// one evaluation: f still rising there). Stops when a Newton step would
+// gain 1e-10 or less by the quadratic model (g^2 / 2|f''|: f is then that
+// close to its maximum, which the step would not change), when a step is
+// below 1e-10 relative, or when the bracket is that narrow. Returns the best point evaluated, its value in
 // fmax; false (and nothing) when a value or derivative is not finite (the
 // caller falls back to Brent's method). For f with one maximum on [lo, hi]
 // (the one-parameter likelihoods): the maximum Brent's method finds over the
@@ -335,7 +336,9 @@ bool newton_max_1d(FD&& fd, double lo, double hi, double x0, double& x_best, dou
     if (g == 0 || (x >= hi && g > 0) || (x <= lo && g < 0)) break;  // stationary, or a maximum on a bound
     if (g > 0) { a = x; a_seen = true; } else { b = x; b_seen = true; }
     double next = h < 0 ? x - g / h : std::numeric_limits<double>::quiet_NaN();
-    if (!(next > a && next < b)) {
+    const bool newton = next > a && next < b;
+    if (newton && -0.5 * g * g / h <= 1e-10) break;  // the step would gain at most about 1e-10
+    if (!newton) {
       if (h < 0 && next >= b && !b_seen) next = b;        // b == hi: try the bound
       else if (h < 0 && next <= a && !a_seen) next = a;   // a == lo
       else next = 0.5 * (a + b);
