@@ -5,8 +5,8 @@
 // 5.22): log densities in log-sum-exp forms, h-functions, closed inverses
 // for Clayton and Frank (Newton on the logit for Gumbel and Joe), Kendall's
 // tau (closed; Frank by the Debye function, Joe by its series with an
-// asymptotic tail, both to about 1e-10), fitted by Brent's method over
-// VineCopula's bounds. Pure C++.
+// asymptotic tail, both to about 1e-10), fitted by Newton's method with the
+// exact derivatives over VineCopula's bounds. Pure C++.
 #ifndef IRTOPICS_COPULA_ARCHIMEDEAN_H
 #define IRTOPICS_COPULA_ARCHIMEDEAN_H
 

@@ -1,7 +1,9 @@
 // Copulas: maximum-likelihood fitting of any family record within its
 // bounds (VineCopula's BiCopEst, method "mle"). One-parameter families:
-// Brent's method (Brent 1973, "Algorithms for minimization without
-// derivatives", chapter 5) on the whole interval. Two-parameter families:
+// safeguarded Newton steps with the exact first and second derivatives
+// (newton_max_1d(), a Dual1 evaluation) on the whole interval, Brent's
+// method (Brent 1973, "Algorithms for minimization without derivatives",
+// chapter 5) where a value is not finite. Two-parameter families:
 // projected Newton steps (newton_box_core()) from the best of the record's
 // starting points, with the exact gradient and Hessian where the record
 // has loglik_d2 (newton_box_exact(): a Dual2 evaluation, copula_dual.h),
