@@ -287,14 +287,18 @@ struct OnePar {
 };
 
 // The record of a one-parameter family (basic: in copulas = "basic");
-// `fit`: its own fit, nullptr for Newton's method with the exact
-// derivatives (fit_onepar_exact<F>()).
+// `fit`: its own fit; without one, Newton's method with the exact
+// derivatives (fit_onepar_exact<F>()). (Two overloads: a test of the
+// pointer would not be a constant expression everywhere.)
 template <typename F>
-constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double) = nullptr) {
+constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double)) {
   return CopulaFamily{F::name, 1, F::rotates, false, true, F::strong_tails, F::moderate_tails,
                       OnePar<F>::valid, OnePar<F>::log_pdf, OnePar<F>::h1, OnePar<F>::h2, OnePar<F>::hinv1_ptr(),
-                      OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false,
-                      fit ? fit : &fit_onepar_exact<F>, nullptr};
+                      OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false, fit, nullptr};
+}
+template <typename F>
+constexpr CopulaFamily onepar_family() {
+  return onepar_family<F>(&fit_onepar_exact<F>);
 }
 
 // ------------------------------------------------------------- rotations
