@@ -5,8 +5,8 @@
 // 5.22): log densities in log-sum-exp forms, h-functions, closed inverses
 // for Clayton and Frank (Newton on the logit for Gumbel and Joe), Kendall's
 // tau (closed; Frank by the Debye function, Joe by its series with an
-// asymptotic tail, both to about 1e-10), fitted by Brent's method over
-// VineCopula's bounds. Pure C++.
+// asymptotic tail, both to about 1e-10), fitted by Newton's method with the
+// exact derivatives over VineCopula's bounds. Pure C++.
 #ifndef IRTOPICS_COPULA_ARCHIMEDEAN_H
 #define IRTOPICS_COPULA_ARCHIMEDEAN_H
 
@@ -29,8 +29,11 @@ T clayton_log_s(const T& A, const T& B) {
 }
 
 // The log density without its constant log(1 + th) (fits add it once).
-inline double clayton_log_pdf_point(double th, const Arg& a, const Arg& b) {
-  const double ls = clayton_log_s(-th * a.lx, -th * b.lx);
+// The one-parameter log densities are templates on the scalar type of
+// theta: double, or Dual1 for a fit's exact derivatives (newton_max_1d()).
+template <typename T>
+T clayton_log_pdf_point(const T& th, const Arg& a, const Arg& b) {
+  const T ls = clayton_log_s(T(-th * a.lx), T(-th * b.lx));
   return -(1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
 }
 
@@ -59,15 +62,21 @@ inline void clayton_hinv1(double th, const Arg& a, double w, double& v, double& 
 }
 
 // Gumbel: log(x^th + y^th), x = -log a, y = -log b, from log x and log y.
-inline double gumbel_log_s(double th, double llx, double lly) {
+template <typename T>
+T gumbel_log_s(const T& th, double llx, double lly) {
+  using std::exp;
+  using std::log1p;
   const double m = std::max(llx, lly), n = std::min(llx, lly);
-  return th * m + std::log1p(std::exp(th * (n - m)));
+  return th * m + log1p(exp(th * (n - m)));
 }
 
-inline double gumbel_log_pdf(double th, const Arg& a, const Arg& b) {
-  const double ls = gumbel_log_s(th, a.llx, b.llx);
-  const double A = std::exp(ls / th);
-  return -A - a.lx - b.lx + (th - 1.0) * (a.llx + b.llx) + (1.0 / th - 2.0) * ls + std::log(A + th - 1.0);
+template <typename T>
+T gumbel_log_pdf(const T& th, const Arg& a, const Arg& b) {
+  using std::exp;
+  using std::log;
+  const T ls = gumbel_log_s(th, a.llx, b.llx);
+  const T A = exp(ls / th);
+  return -A - a.lx - b.lx + (th - 1.0) * (a.llx + b.llx) + (1.0 / th - 2.0) * ls + log(A + th - 1.0);
 }
 
 inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
@@ -79,17 +88,26 @@ inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
 // Frank, theta > 0 (negative theta through b -> 1 - b, see below):
 // D = e^{-th a}(1 - e^{-th b}) + e^{-th b}(1 - e^{-th (1-b)}), both terms >= 0.
 // Without the constant log(th) + log(1 - e^-th) (frank_pos_log_const).
-inline double frank_pos_log_pdf_point(double th, const Arg& a, const Arg& b) {
-  double ld;
-  if (th <= 50) {  // D in linear space: e^{-th a} >= e^-50, no underflow
-    ld = std::log(-std::exp(-th * a.x) * std::expm1(-th * b.x) - std::exp(-th * b.x) * std::expm1(-th * b.x1));
+template <typename T>
+T frank_pos_log_pdf_point(const T& th, const Arg& a, const Arg& b) {
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  T ld;
+  if (val(th) <= 50) {  // D in linear space: e^{-th a} >= e^-50, no underflow
+    ld = log(-exp(-th * a.x) * expm1(-th * b.x) - exp(-th * b.x) * expm1(-th * b.x1));
   } else {
-    ld = log_sum_exp(-th * a.x + std::log(-std::expm1(-th * b.x)), -th * b.x + std::log(-std::expm1(-th * b.x1)));
+    ld = log_sum_exp(T(-th * a.x + log(-expm1(-th * b.x))), T(-th * b.x + log(-expm1(-th * b.x1))));
   }
   return -th * (a.x + b.x) - 2.0 * ld;
 }
 
-inline double frank_pos_log_const(double th) { return std::log(th) + std::log(-std::expm1(-th)); }
+template <typename T>
+T frank_pos_log_const(const T& th) {
+  using std::expm1;
+  using std::log;
+  return log(th) + log(-expm1(-th));
+}
 
 inline double frank_pos_log_pdf(double th, const Arg& a, const Arg& b) {
   return frank_pos_log_const(th) + frank_pos_log_pdf_point(th, a, b);
@@ -146,22 +164,27 @@ inline double frank_hinv1(double th, const Arg& a, double w) {
 }
 
 // Joe: S = a' + b'(1 - a'), a' = (1-a)^th, b' = (1-b)^th.
-inline double joe_log_s(double th, const Arg& a, const Arg& b) {
-  return log_sum_exp(th * a.l1x, th * b.l1x + log1m_exp(th * a.l1x));
+template <typename T>
+T joe_log_s(const T& th, const Arg& a, const Arg& b) {
+  return log_sum_exp(T(th * a.l1x), T(th * b.l1x + log1m_exp(T(th * a.l1x))));
 }
 
-inline double joe_log_pdf(double th, const Arg& a, const Arg& b) {
-  const double pa = th * a.l1x, pb = th * b.l1x;
-  double ls, S;
-  if (pa > -700 && pb > -700) {  // S in linear space, no underflow
-    const double ea = std::exp(pa);
-    S = ea - std::exp(pb) * std::expm1(pa);
-    ls = std::log(S);
+template <typename T>
+T joe_log_pdf(const T& th, const Arg& a, const Arg& b) {
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  const T pa = th * a.l1x, pb = th * b.l1x;
+  T ls, S;
+  if (val(pa) > -700 && val(pb) > -700) {  // S in linear space, no underflow
+    const T ea = exp(pa);
+    S = ea - exp(pb) * expm1(pa);
+    ls = log(S);
   } else {
     ls = joe_log_s(th, a, b);
-    S = std::exp(ls);
+    S = exp(ls);
   }
-  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + std::log(th - 1.0 + S);
+  return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + log(th - 1.0 + S);
 }
 
 inline double joe_h1(double th, const Arg& a, const Arg& b) {
@@ -206,7 +229,7 @@ inline double joe_tau(double th) {
   // expansion 1/((1 + a/x)(1 + b/x)) = sum_j (-1)^j h_j x^-j.
   const double a = 2.0 / th, b = 2.0 / th - 1.0, X = K + 0.5;
   double integral = 0, pa = 1.0;
-  std::vector<double> h(10, 0.0);
+  double h[10];
   for (int j = 0; j < 10; ++j) {
     // h_j = sum_{i <= j} a^i b^(j-i), by h_j = a^j + b h_{j-1}
     h[j] = pa + (j > 0 ? b * h[j - 1] : 0.0);
@@ -231,8 +254,13 @@ struct ClaytonFamily {
   static constexpr double lo = kClaytonMin, hi = kClaytonMax;
   static bool valid(double th) { return th > 0; }
   static double log_pdf(double th, const Arg& a, const Arg& b) { return clayton_log_pdf(th, a, b); }
-  static double log_pdf_point(double th, const Arg& a, const Arg& b) { return clayton_log_pdf_point(th, a, b); }
-  static double log_const(double th) { return std::log1p(th); }
+  template <typename T>
+  static T log_pdf_point(const T& th, const Arg& a, const Arg& b) { return clayton_log_pdf_point(th, a, b); }
+  template <typename T>
+  static T log_const(const T& th) {
+    using std::log1p;
+    return log1p(th);
+  }
   static double h1(double th, const Arg& a, const Arg& b) { return clayton_h1(th, a, b); }
   static void hinv1(double th, const Arg& a, double w, double& v, double& v1) { clayton_hinv1(th, a, w, v, v1); }
   static double tau(double th) { return th / (th + 2.0); }
@@ -245,7 +273,8 @@ struct GumbelFamily {
   static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
   static constexpr double lo = kGumbelMin, hi = kGumbelMax;
   static bool valid(double th) { return th >= 1; }
-  static double log_pdf(double th, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
+  template <typename T>
+  static T log_pdf(const T& th, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
   static double h1(double th, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
   static double tau(double th) { return 1.0 - 1.0 / th; }
 };
@@ -260,13 +289,20 @@ struct FrankFamily {
   static constexpr double lo = -kFrankMax, hi = kFrankMax;
   static bool valid(double th) { return th != 0; }
   static double log_pdf(double th, const Arg& a, const Arg& b) { return frank_log_pdf(th, a, b); }
-  static double log_pdf_point(double th, const Arg& a, const Arg& b) {
-    if (std::fabs(th) < 1e-12) return 0.0;
-    return th > 0 ? frank_pos_log_pdf_point(th, a, b) : frank_pos_log_pdf_point(-th, a, flip(b));
+  // (at theta = 0 the value is 0, and a Dual1 carries the derivatives of
+  // log c = th (1 - 2a)(1 - 2b) / 2 + th^2 (a (1 - a) b (1 - b) - 1/24) + ...)
+  template <typename T>
+  static T log_pdf_point(const T& th, const Arg& a, const Arg& b) {
+    if (std::fabs(val(th)) < 1e-12) {
+      if constexpr (std::is_same_v<T, double>) return 0.0;
+      else return chain(th, 0.0, 0.5 * (a.x1 - a.x) * (b.x1 - b.x), 2.0 * (a.x * a.x1 * b.x * b.x1) - 1.0 / 12.0);
+    }
+    return val(th) > 0 ? frank_pos_log_pdf_point(th, a, b) : frank_pos_log_pdf_point(T(-th), a, flip(b));
   }
-  static double log_const(double th) {
-    if (std::fabs(th) < 1e-12) return 0.0;
-    return frank_pos_log_const(std::fabs(th));
+  template <typename T>
+  static T log_const(const T& th) {
+    if (std::fabs(val(th)) < 1e-12) return T(0.0);
+    return frank_pos_log_const(val(th) < 0 ? T(-th) : th);
   }
   static double h1(double th, const Arg& a, const Arg& b) { return frank_h1(th, a, b); }
   // closed form, Newton on the logit where rounding leaves (0, 1)
@@ -280,11 +316,12 @@ struct FrankFamily {
   }
   static double tau(double th) { return th > 0 ? frank_tau_pos(th) : (th < 0 ? -frank_tau_pos(-th) : 0.0); }
 };
-// Brent's method; theta = 0 (independence) is reported as 1e-10, inside the domain
-inline CopulaFit frank_fit(PairData& d, int code, int rotation, double);
+// The generic fit (fit_onepar_exact()); theta = 0 (independence) is reported
+// as 1e-10, inside the domain
+inline CopulaFit frank_fit(PairData& d, int code, int rotation, double tau);
 inline constexpr CopulaFamily kFrank = onepar_family<FrankFamily>(frank_fit);
-inline CopulaFit frank_fit(PairData& d, int code, int rotation, double) {
-  CopulaFit fit = fit_onepar(kFrank, d, code, rotation);
+inline CopulaFit frank_fit(PairData& d, int code, int rotation, double tau) {
+  CopulaFit fit = fit_onepar_exact<FrankFamily>(d, code, rotation, tau);
   if (fit.cop.par == 0) fit.cop.par = 1e-10;
   return fit;
 }
@@ -295,7 +332,8 @@ struct JoeFamily {
   static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
   static constexpr double lo = kJoeMin, hi = kJoeMax;
   static bool valid(double th) { return th >= 1; }
-  static double log_pdf(double th, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
+  template <typename T>
+  static T log_pdf(const T& th, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
   static double h1(double th, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
   static double tau(double th) { return joe_tau(th); }
 };

@@ -23,6 +23,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "copula_dual.h"
@@ -231,6 +232,8 @@ double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
 template <typename L>
 auto sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
 inline double pair_size(const PairData& d);            // copula_data.h: d.n
+template <typename F>
+CopulaFit fit_onepar_exact(PairData& d, int code, int rotation, double tau);  // copula_fit.h
 
 // A one-parameter base family as a small struct F of functions of theta
 // alone, made a record by onepar_family<F>() (one definition of the
@@ -239,7 +242,9 @@ inline double pair_size(const PairData& d);            // copula_data.h: d.n
 //   valid(th); log_pdf(th, a, b); h1(th, a, b) (h2 by exchangeability);
 //   tau(th); has_const, and when true log_pdf_point(th, a, b) and
 //   log_const(th) with log_pdf = log_const + log_pdf_point (a fit adds
-//   n log_const(th) once; false: a fit sums log_pdf);
+//   n log_const(th) once; false: a fit sums log_pdf); the functions a fit
+//   sums are templates on the scalar type of th (double or Dual1: the
+//   fit's exact derivatives, loglik_d1());
 //   has_hinv1 and, when true, hinv1(th, a, w, v, v1) (else Newton on the
 //   logit, hinv1_numeric()).
 template <typename F>
@@ -258,6 +263,17 @@ struct OnePar {
       return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf(th, u, v); });
     }
   }
+  // loglik with its first and second derivatives in th (its value is
+  // loglik's bit for bit)
+  static Dual1 loglik_d1(const PairData& d, int r, double th) {
+    const Dual1 t = Dual1::variable(th);
+    if constexpr (F::has_const) {
+      const Dual1 sum = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf_point(t, u, v); });
+      return pair_size(d) * F::log_const(t) + sum;
+    } else {
+      return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf(t, u, v); });
+    }
+  }
   static void bounds(double, double lo[2], double hi[2]) {
     lo[0] = F::lo;
     hi[0] = F::hi;
@@ -271,12 +287,18 @@ struct OnePar {
 };
 
 // The record of a one-parameter family (basic: in copulas = "basic");
-// `fit`: its own fit, nullptr for Brent's method (fit_onepar()).
+// `fit`: its own fit; without one, Newton's method with the exact
+// derivatives (fit_onepar_exact<F>()). (Two overloads: a test of the
+// pointer would not be a constant expression everywhere.)
 template <typename F>
-constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double) = nullptr) {
+constexpr CopulaFamily onepar_family(CopulaFit (*fit)(PairData&, int, int, double)) {
   return CopulaFamily{F::name, 1, F::rotates, false, true, F::strong_tails, F::moderate_tails,
                       OnePar<F>::valid, OnePar<F>::log_pdf, OnePar<F>::h1, OnePar<F>::h2, OnePar<F>::hinv1_ptr(),
                       OnePar<F>::tau, OnePar<F>::loglik, OnePar<F>::bounds, nullptr, false, fit, nullptr};
+}
+template <typename F>
+constexpr CopulaFamily onepar_family() {
+  return onepar_family<F>(&fit_onepar_exact<F>);
 }
 
 // ------------------------------------------------------------- rotations

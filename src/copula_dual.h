@@ -8,12 +8,13 @@
 //   d_i f(x) = f'(x) x_i,  d_ij f(x) = f'(x) x_ij + f''(x) x_i x_j,
 // and the value part of every operation is the double operation itself, so
 // a Dual2 evaluation's value equals the double evaluation's bit for bit.
-// val() reads the value of either type for comparisons and branches. Pure
-// C++.
+// val() reads the value of either type for comparisons and branches.
+// Dual1 is the same in one variable (the one-parameter families). Pure C++.
 #ifndef IRTOPICS_COPULA_DUAL_H
 #define IRTOPICS_COPULA_DUAL_H
 
 #include <cmath>
+#include <type_traits>
 
 // The operations are small and called per observation: inlined always
 // where the compiler allows it to be asked (GCC, clang).
@@ -112,19 +113,100 @@ IRTOPICS_DUAL_INLINE Dual2 operator/(const Dual2& a, double c) {
   return r;
 }
 
-IRTOPICS_DUAL_INLINE Dual2 exp(const Dual2& x) {
+// One variable, second order (Dual1: a value and its first and second
+// derivatives), for the one-parameter log-likelihoods that
+// newton_max_1d() (copula_fit.h) climbs with; the same rules as Dual2 (the
+// value part of every operation is the double operation itself).
+struct Dual1 {
+  double v = 0, d = 0, dd = 0;
+  Dual1() = default;
+  Dual1(double x) : v(x) {}  // a constant
+  static Dual1 variable(double x) {
+    Dual1 r(x);
+    r.d = 1;
+    return r;
+  }
+  bool finite() const { return std::isfinite(v) && std::isfinite(d) && std::isfinite(dd); }
+  Dual1& operator+=(const Dual1& b) {
+    v += b.v; d += b.d; dd += b.dd;
+    return *this;
+  }
+};
+
+IRTOPICS_DUAL_INLINE double val(const Dual1& x) { return x.v; }
+
+IRTOPICS_DUAL_INLINE Dual1 chain(const Dual1& x, double f, double f1, double f2) {
+  Dual1 r(f);
+  r.d = f1 * x.d;
+  r.dd = f1 * x.dd + f2 * x.d * x.d;
+  return r;
+}
+
+IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a) {
+  Dual1 r(-a.v);
+  r.d = -a.d; r.dd = -a.dd;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator+(Dual1 a, const Dual1& b) { return a += b; }
+IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a, const Dual1& b) {
+  Dual1 r(a.v - b.v);
+  r.d = a.d - b.d; r.dd = a.dd - b.dd;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator+(const Dual1& a, double b) { Dual1 r = a; r.v = a.v + b; return r; }
+IRTOPICS_DUAL_INLINE Dual1 operator+(double a, const Dual1& b) { Dual1 r = b; r.v = a + b.v; return r; }
+IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a, double b) { Dual1 r = a; r.v = a.v - b; return r; }
+IRTOPICS_DUAL_INLINE Dual1 operator-(double a, const Dual1& b) { Dual1 r = -b; r.v = a - b.v; return r; }
+IRTOPICS_DUAL_INLINE Dual1 operator*(const Dual1& a, double c) {
+  Dual1 r(a.v * c);
+  r.d = a.d * c; r.dd = a.dd * c;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator*(double c, const Dual1& a) {
+  Dual1 r(c * a.v);
+  r.d = c * a.d; r.dd = c * a.dd;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator*(const Dual1& a, const Dual1& b) {
+  Dual1 r(a.v * b.v);
+  r.d = a.v * b.d + b.v * a.d;
+  r.dd = a.v * b.dd + b.v * a.dd + 2.0 * a.d * b.d;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, const Dual1& b) {
+  Dual1 r(a.v / b.v);
+  const double ib = 1.0 / b.v, q = r.v;
+  r.d = (a.d - q * b.d) * ib;
+  r.dd = (a.dd - q * b.dd - 2.0 * r.d * b.d) * ib;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1 operator/(double a, const Dual1& b) { return Dual1(a) / b; }
+IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, double c) {
+  Dual1 r(a.v / c);
+  r.d = a.d / c; r.dd = a.dd / c;
+  return r;
+}
+
+// The elementary functions of either dual type (D: Dual1 or Dual2).
+template <typename D>
+using IfDual = std::enable_if_t<std::is_same_v<D, Dual1> || std::is_same_v<D, Dual2>, D>;
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> exp(const D& x) {
   const double e = std::exp(x.v);
   return chain(x, e, e, e);
 }
-IRTOPICS_DUAL_INLINE Dual2 expm1(const Dual2& x) {
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> expm1(const D& x) {
   const double e1 = std::expm1(x.v), e = e1 + 1.0;
   return chain(x, e1, e, e);
 }
-IRTOPICS_DUAL_INLINE Dual2 log(const Dual2& x) {
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> log(const D& x) {
   const double i = 1.0 / x.v;
   return chain(x, std::log(x.v), i, -i * i);
 }
-IRTOPICS_DUAL_INLINE Dual2 log1p(const Dual2& x) {
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> log1p(const D& x) {
   const double i = 1.0 / (1.0 + x.v);
   return chain(x, std::log1p(x.v), i, -i * i);
 }

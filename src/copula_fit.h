@@ -1,7 +1,9 @@
 // Copulas: maximum-likelihood fitting of any family record within its
 // bounds (VineCopula's BiCopEst, method "mle"). One-parameter families:
-// Brent's method (Brent 1973, "Algorithms for minimization without
-// derivatives", chapter 5) on the whole interval. Two-parameter families:
+// safeguarded Newton steps with the exact first and second derivatives
+// (newton_max_1d(), a Dual1 evaluation) on the whole interval, Brent's
+// method (Brent 1973, "Algorithms for minimization without derivatives",
+// chapter 5) where a value is not finite. Two-parameter families:
 // projected Newton steps (newton_box_core()) from the best of the record's
 // starting points, with the exact gradient and Hessian where the record
 // has loglik_d2 (newton_box_exact(): a Dual2 evaluation, copula_dual.h),
@@ -301,6 +303,92 @@ inline CopulaFit fit_onepar(const CopulaFamily& f, const PairData& d, int code, 
   fit.cop.par = brent_max([&](double p) { return family_loglik(f, d, rotation, p, 0.0); }, a, b, fit.loglik, 1e-6, 1e-8);
   fit.npar = 1;
   return fit;
+}
+
+// Maximises f on [lo, hi] from x0 by Newton steps on its derivative with
+// the exact first and second derivatives (fd(x): a Dual1), safeguarded:
+// [a, b] always holds the maximiser (a: a point where f rises, or lo; b:
+// where it falls, or hi); a step that leaves (a, b), or any step where f is
+// not concave, bisects [a, b] instead, except that a step past a bound not
+// yet evaluated goes to that bound (a maximum on the bound is then found in
+// one evaluation: f still rising there). Stops when a Newton step would
+// gain 1e-10 or less by the quadratic model (g^2 / 2|f''|: f is then that
+// close to its maximum, which the step would not change), when a step is
+// below 1e-10 relative, or when the bracket is that narrow. Returns the best point evaluated, its value in
+// fmax; false (and nothing) when a value or derivative is not finite (the
+// caller falls back to Brent's method). For f with one maximum on [lo, hi]
+// (the one-parameter likelihoods): the maximum Brent's method finds over the
+// whole interval, to far tighter tolerance.
+template <typename FD>
+bool newton_max_1d(FD&& fd, double lo, double hi, double x0, double& x_best, double& fmax, int* n_eval = nullptr) {
+  double a = lo, b = hi;
+  bool a_seen = false, b_seen = false;  // a (b) evaluated: f'(a) > 0 (f'(b) < 0) there
+  double x = std::min(hi, std::max(lo, x0));
+  bool have = false;
+  for (int it = 0; it < 100; ++it) {
+    const Dual1 D = fd(x);
+    if (n_eval) ++*n_eval;
+    if (!D.finite()) return false;
+    if (!have || D.v > fmax) {
+      fmax = D.v;
+      x_best = x;
+      have = true;
+    }
+    const double g = D.d, h = D.dd;
+    if (g == 0 || (x >= hi && g > 0) || (x <= lo && g < 0)) break;  // stationary, or a maximum on a bound
+    if (g > 0) { a = x; a_seen = true; } else { b = x; b_seen = true; }
+    double next = h < 0 ? x - g / h : std::numeric_limits<double>::quiet_NaN();
+    const bool newton = next > a && next < b;
+    if (newton && -0.5 * g * g / h <= 1e-10) break;  // the step would gain at most about 1e-10
+    if (!newton) {
+      if (h < 0 && next >= b && !b_seen) next = b;        // b == hi: try the bound
+      else if (h < 0 && next <= a && !a_seen) next = a;   // a == lo
+      else next = 0.5 * (a + b);
+    }
+    const double tol = 1e-10 * std::max(1.0, std::fabs(x));
+    if (std::fabs(next - x) <= tol || b - a <= tol) break;
+    x = next;
+  }
+  return have;
+}
+
+// A one-parameter family F (OnePar<F>): newton_max_1d() on its
+// log-likelihood with the exact derivatives (loglik_d1()) over its bounds,
+// from the theta whose Kendall's tau is the empirical one (bisection on
+// F::tau, 12 steps; the bound when tau is beyond the family's range); the
+// 90 and 270 degree rotations negate theta. Brent's method (fit_onepar())
+// where a value or derivative is not finite. `n_eval` counts evaluations.
+template <typename F>
+CopulaFit fit_onepar_newton(PairData& d, int code, int rotation, double tau, int* n_eval) {
+  const double sign = negates(rotation) ? -1.0 : 1.0, target = sign * tau;
+  double a = F::lo, b = F::hi, x0;
+  if (target <= F::tau(a)) {
+    x0 = a;
+  } else if (target >= F::tau(b)) {
+    x0 = b;
+  } else {
+    for (int k = 0; k < 12; ++k) {
+      const double m = 0.5 * (a + b);
+      if (F::tau(m) < target) a = m; else b = m;
+    }
+    x0 = 0.5 * (a + b);
+  }
+  CopulaFit fit;
+  double th;
+  if (!newton_max_1d([&](double t) { return OnePar<F>::loglik_d1(d, rotation, t); }, F::lo, F::hi, x0, th,
+                     fit.loglik, n_eval)) {
+    static constexpr CopulaFamily record = onepar_family<F>();
+    return fit_onepar(record, d, code, rotation);
+  }
+  fit.cop.family = code;
+  fit.cop.par = sign * th;
+  fit.npar = 1;
+  return fit;
+}
+
+template <typename F>
+CopulaFit fit_onepar_exact(PairData& d, int code, int rotation, double tau) {
+  return fit_onepar_newton<F>(d, code, rotation, tau, nullptr);
 }
 
 // A two-parameter family by maximum likelihood over its bounds:

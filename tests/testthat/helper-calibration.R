@@ -34,7 +34,7 @@ beta_sample <- function(n = 60, seed = 1) {
 # The selections of simulation_model(x, seed = 1) before the fitting-speed
 # work of issue 26 (main at c9adf6e; tests/testthat/fixtures/sim-model-selections.rds):
 # per collection the kept systems, every pair's copula (family, loglik,
-# loglik_before: the loglik before 9 BB8 fits reached their bound, see
+# loglik_before: the loglik before 9 BB8 and 2 one-parameter fits reached their bound, see
 # test-calibration-copula.R) in the row-wise upper triangle, every system's
 # margin (family, loglik).
 # sim_fixture_collection() gives the scores as simulation_model() prepares
