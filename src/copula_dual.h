@@ -72,10 +72,6 @@ IRTOPICS_DUAL_INLINE Dual2 operator-(const Dual2& a, const Dual2& b) {
   r.g0 = a.g0 - b.g0; r.g1 = a.g1 - b.g1; r.h00 = a.h00 - b.h00; r.h01 = a.h01 - b.h01; r.h11 = a.h11 - b.h11;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual2 operator+(const Dual2& a, double b) { Dual2 r = a; r.v = a.v + b; return r; }
-IRTOPICS_DUAL_INLINE Dual2 operator+(double a, const Dual2& b) { Dual2 r = b; r.v = a + b.v; return r; }
-IRTOPICS_DUAL_INLINE Dual2 operator-(const Dual2& a, double b) { Dual2 r = a; r.v = a.v - b; return r; }
-IRTOPICS_DUAL_INLINE Dual2 operator-(double a, const Dual2& b) { Dual2 r = -b; r.v = a - b.v; return r; }
 IRTOPICS_DUAL_INLINE Dual2 operator*(const Dual2& a, double c) {
   Dual2 r(a.v * c);
   r.g0 = a.g0 * c; r.g1 = a.g1 * c; r.h00 = a.h00 * c; r.h01 = a.h01 * c; r.h11 = a.h11 * c;
@@ -106,7 +102,6 @@ IRTOPICS_DUAL_INLINE Dual2 operator/(const Dual2& a, const Dual2& b) {
   r.h11 = (a.h11 - q * b.h11 - 2.0 * r.g1 * b.g1) * ib;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual2 operator/(double a, const Dual2& b) { return Dual2(a) / b; }
 IRTOPICS_DUAL_INLINE Dual2 operator/(const Dual2& a, double c) {
   Dual2 r(a.v / c);
   r.g0 = a.g0 / c; r.g1 = a.g1 / c; r.h00 = a.h00 / c; r.h01 = a.h01 / c; r.h11 = a.h11 / c;
@@ -153,10 +148,6 @@ IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a, const Dual1& b) {
   r.d = a.d - b.d; r.dd = a.dd - b.dd;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator+(const Dual1& a, double b) { Dual1 r = a; r.v = a.v + b; return r; }
-IRTOPICS_DUAL_INLINE Dual1 operator+(double a, const Dual1& b) { Dual1 r = b; r.v = a + b.v; return r; }
-IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a, double b) { Dual1 r = a; r.v = a.v - b; return r; }
-IRTOPICS_DUAL_INLINE Dual1 operator-(double a, const Dual1& b) { Dual1 r = -b; r.v = a - b.v; return r; }
 IRTOPICS_DUAL_INLINE Dual1 operator*(const Dual1& a, double c) {
   Dual1 r(a.v * c);
   r.d = a.d * c; r.dd = a.dd * c;
@@ -180,16 +171,27 @@ IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, const Dual1& b) {
   r.dd = (a.dd - q * b.dd - 2.0 * r.d * b.d) * ib;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator/(double a, const Dual1& b) { return Dual1(a) / b; }
 IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, double c) {
   Dual1 r(a.v / c);
   r.d = a.d / c; r.dd = a.dd / c;
   return r;
 }
 
-// The elementary functions of either dual type (D: Dual1 or Dual2).
+// What is the same for either dual type (D: Dual1 or Dual2): a constant
+// added or subtracted changes the value alone; a constant over a dual is the
+// constant as a dual over it; the elementary functions.
 template <typename D>
 using IfDual = std::enable_if_t<std::is_same_v<D, Dual1> || std::is_same_v<D, Dual2>, D>;
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator+(const D& a, double b) { D r = a; r.v = a.v + b; return r; }
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator+(double a, const D& b) { D r = b; r.v = a + b.v; return r; }
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator-(const D& a, double b) { D r = a; r.v = a.v - b; return r; }
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator-(double a, const D& b) { D r = -b; r.v = a - b.v; return r; }
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator/(double a, const D& b) { return D(a) / b; }
 template <typename D>
 IRTOPICS_DUAL_INLINE IfDual<D> exp(const D& x) {
   const double e = std::exp(x.v);
