@@ -34,11 +34,15 @@ T bb1_log_a(const T& th, const Arg& a) {
 
 template <typename T>
 struct BB1DensityT {
-  T th, de, c1, c2;  // c1 = 1 + th de, c2 = th (de - 1)
-  BB1DensityT(const T& th_, const T& de_) : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)) {}
+  // c1 = 1 + th de, c2 = th (de - 1); the factors that are the same at every
+  // point are formed once (the same operations, so the same values)
+  T th, de, c1, c2, dm1, tp1, k1, k2;
+  BB1DensityT(const T& th_, const T& de_)
+      : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)), dm1(de_ - 1.0), tp1(th_ + 1.0),
+        k1(-(1.0 / th_ + 2.0)), k2(1.0 / de_ - 2.0) {}
   MargT<T> margin(const Arg& a) const {
     const T la = bb1_log_a(th, a);
-    return {de * la, (de - 1.0) * la - (th + 1.0) * a.lx};
+    return {de * la, dm1 * la - tp1 * a.lx};
   }
   T pair(const T& ka, const T& kb) const {
     using std::exp;
@@ -55,7 +59,7 @@ struct BB1DensityT {
       l1pr = softplus(lr);
       lbr = log_sum_exp(T(lr + log(c1)), T(log(c2)));
     }
-    return -(1.0 / th + 2.0) * l1pr + (1.0 / de - 2.0) * ls + lbr;
+    return k1 * l1pr + k2 * ls + lbr;
   }
 };
 using BB1Density = BB1DensityT<double>;
@@ -79,15 +83,15 @@ T log_one_minus_pow(const T& th, const Arg& a) { return log1m_exp(T(th * a.l1x))
 // w = s^(1/de), s = x(u)^de + x(v)^de.
 template <typename T>
 struct BB6DensityT {
-  T th, de, lth;
-  BB6DensityT(const T& th_, const T& de_) : th(th_), de(de_) {
+  T th, de, lth, tm1, dm1, k1;  // k1 = 1 / th - 2
+  BB6DensityT(const T& th_, const T& de_) : th(th_), de(de_), tm1(th_ - 1.0), dm1(de_ - 1.0), k1(1.0 / th_ - 2.0) {
     using std::log;
     lth = log(th_);
   }
   MargT<T> margin(const Arg& a) const {
     using std::log;
     const T lba = log_one_minus_pow(th, a), lxa = log(-lba);
-    return {de * lxa, (de - 1.0) * lxa + (th - 1.0) * a.l1x - lba};
+    return {de * lxa, dm1 * lxa + tm1 * a.l1x - lba};
   }
   T pair(const T& ka, const T& kb) const {
     using std::exp;
@@ -95,8 +99,8 @@ struct BB6DensityT {
     using std::log;
     const T ls = log_sum_exp(ka, kb), lw = ls / de, w = exp(lw);
     const T q = -expm1(-w);  // 1 - e^-w
-    const T br = w * (th - 1.0 + q) / th + (de - 1.0) * q;
-    return lth + (1.0 / th - 2.0) * log(q) - w + lw - 2.0 * ls + log(br);
+    const T br = w * (tm1 + q) / th + dm1 * q;
+    return lth + k1 * log(q) - w + lw - 2.0 * ls + log(br);
   }
 };
 using BB6Density = BB6DensityT<double>;
@@ -118,19 +122,22 @@ inline double bb6_h1(double th, double de, const Arg& a, const Arg& b) {
 // z = (1 + s)^(-1/de), 1 + s = B(u)^-de + B(v)^-de - 1.
 template <typename T>
 struct BB7DensityT {
-  T th, de;
-  BB7DensityT(const T& th_, const T& de_) : th(th_), de(de_) {}
+  // the factors that are the same at every point, formed once
+  T th, de, mde, mdp1, tm1, c1, c2, k1;
+  BB7DensityT(const T& th_, const T& de_)
+      : th(th_), de(de_), mde(-de_), mdp1(-(de_ + 1.0)), tm1(th_ - 1.0), c1(th_ * (1.0 + de_)),
+        c2(1.0 + 2.0 * de_), k1(1.0 / th_ - 2.0) {}
   MargT<T> margin(const Arg& a) const {
     const T lba = log_one_minus_pow(th, a);
-    return {-de * lba, -(de + 1.0) * lba + (th - 1.0) * a.l1x};
+    return {mde * lba, mdp1 * lba + tm1 * a.l1x};
   }
   T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::log;
     const T lz = -clayton_log_s(ka, kb) / de;
     const T l1mz = log1m_exp(-1e-300 < val(lz) ? T(-1e-300) : lz);  // std::min(lz, -1e-300)
-    const T br = (th - 1.0) * exp(lz) + th * (1.0 + de) * exp(l1mz);
-    return (1.0 + 2.0 * de) * lz + (1.0 / th - 2.0) * l1mz + log(br);
+    const T br = tm1 * exp(lz) + c1 * exp(l1mz);
+    return c2 * lz + k1 * l1mz + log(br);
   }
 };
 using BB7Density = BB7DensityT<double>;
@@ -161,21 +168,23 @@ T bb8_log_eta(const T& th, const T& de) {
 
 template <typename T>
 struct BB8DensityT {
-  T th, de, leta, lde;  // log eta, log de
-  BB8DensityT(const T& th_, const T& de_) : th(th_), de(de_), leta(bb8_log_eta(th_, de_)) {
+  T th, de, leta, lde, tm1, k1, k0;  // log eta, log de, th - 1, 1 / th - 2, lde - leta
+  BB8DensityT(const T& th_, const T& de_)
+      : th(th_), de(de_), leta(bb8_log_eta(th_, de_)), tm1(th_ - 1.0), k1(1.0 / th_ - 2.0) {
     using std::log;
     lde = log(de_);
+    k0 = lde - leta;
   }
   MargT<T> margin(const Arg& a) const {
     const T lq = bb8_log_q(de, a);
-    return {log1m_exp(T(th * lq)), (th - 1.0) * lq};  // log D(a)
+    return {log1m_exp(T(th * lq)), tm1 * lq};  // log D(a)
   }
   T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::log;
     const T s = ka + kb - leta;
     const T lp = 0.0 < val(s) ? T(0.0) : s;  // std::min(s, 0.0)
-    return lde - leta + (1.0 / th - 2.0) * log1m_exp(lp) + log(th - exp(lp));
+    return k0 + k1 * log1m_exp(lp) + log(th - exp(lp));
   }
 };
 using BB8Density = BB8DensityT<double>;

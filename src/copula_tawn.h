@@ -34,9 +34,11 @@ struct TawnPartsT {
 using TawnParts = TawnPartsT<double>;
 
 // lp1, lp2: log p1, log p2 (-inf for 0). A template on the scalar type of
-// the parameters (double, or Dual2 for a fit's exact derivatives).
-template <typename T>
-TawnPartsT<T> tawn_parts(const T& th, const T& p1, const T& p2, const T& lp1, const T& lp2, const Arg& a,
+// the parameters (double, or Dual2 for a fit's exact derivatives); the psi
+// that a type holds at 1 may be a double (P1 or P2) while the other
+// parameters are duals: the same values, fewer dual operations.
+template <typename T, typename P1 = T, typename P2 = T>
+TawnPartsT<T> tawn_parts(const T& th, const P1& p1, const P2& p2, const P1& lp1, const P2& lp2, const Arg& a,
                          const Arg& b) {
   using std::exp;
   using std::log1p;
@@ -73,10 +75,8 @@ void tawn_psi(int type, const T& p2, T& psi1, T& psi2) {
 template <typename T>
 T tawn_log_pdf(int type, const T& th, const T& p, const T& lp, const Arg& a, const Arg& b) {
   using std::log;
-  T p1, p2;
-  tawn_psi(type, p, p1, p2);
   const TawnPartsT<T> t =
-      type == 1 ? tawn_parts(th, p1, p2, lp, T(0.0), a, b) : tawn_parts(th, p1, p2, T(0.0), lp, a, b);
+      type == 1 ? tawn_parts(th, p, 1.0, lp, 0.0, a, b) : tawn_parts(th, 1.0, p, 0.0, lp, a, b);
   return -t.l - a.lx - b.lx + log(t.lx * t.ly + t.mixed);
 }
 

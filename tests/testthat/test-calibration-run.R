@@ -320,8 +320,12 @@ test_that("the memory check counts what the trials really allocate (issue 29)", 
     withr::with_options(list(irtopics.max_memory = need * 1.01), cal <- run())
     peak <- (gc()[2, 6] - start) * 2^20
     expect_s3_class(cal, "ir_calibration")
-    # the real peak (R's vectors) stays within what the check counted
-    expect_lt(peak, need)
+    # the real peak (R's vectors) stays within what the check counted. The
+    # peak also holds garbage not yet collected, and how much depends on the
+    # session's GC thresholds: in a long session (the whole suite) it came to
+    # 1.04 x need once, in a fresh one it stays below need. 10% for that; an
+    # undercount of the trials' memory is a multiple, not 10%.
+    expect_lt(peak, need * 1.1)
     expect_gt(peak, need / 4)
   }
 })
