@@ -49,3 +49,18 @@ sim_fixture_collection <- function(name) {
     list(scores = m, pobs = apply(m, 1L, function(v) rank(v, ties.method = "random")) / (ncol(m) + 1))
   })
 }
+
+# f(...) with `args` in a fresh R process (callr) that has this irtopics:
+# the source tree under pkgload::load_all() (devtools::test()), else the
+# installed package (R CMD check). f must name what it uses with `::`.
+fresh_process <- function(f, args) {
+  dev <- if (requireNamespace("pkgload", quietly = TRUE) && pkgload::is_dev_package("irtopics")) {
+    pkgload::pkg_path(".")
+  } else {
+    ""
+  }
+  callr::r(function(f, args, dev) {
+    if (nzchar(dev)) pkgload::load_all(dev, quiet = TRUE, export_all = FALSE) else loadNamespace("irtopics")
+    do.call(f, args)
+  }, args = list(f = f, args = args, dev = dev), libpath = .libPaths())
+}
