@@ -35,6 +35,8 @@
 #include <limits>
 #include <vector>
 
+#include "cancel.h"
+
 namespace irtopics {
 namespace beta_kernel {
 
@@ -109,7 +111,8 @@ inline double exponent(const Scores& s, std::size_t i, double y, double b, doubl
 }
 
 // f[k] = sum_i K_i(node k); m[i] = sum_k w[k] K_i(node k) (when nodes.w is not null).
-inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f, double* m) {
+inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f, double* m,
+                        CancelToken* cancel = nullptr) {
   const std::size_t n = s.n, G = nodes.rule;
   Counts cnt;
   std::vector<double> D(n), T(n), step(n), Q(n * G);
@@ -127,6 +130,7 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
   double grown = 0, last_half = -1, last_step = -1;
   int steps = 0;
   for (std::size_t k = 0; k < nodes.n_int; ++k) {
+    if (k % 64 == 0) throw_if_cancelled(cancel);
     const double c = nodes.centre[k], h = nodes.half[k], lbc = nodes.lb_centre[k];
     const double* lbn = nodes.lb_node + k * G;
     double reach = 0;
@@ -204,10 +208,11 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
 // At the scores themselves, sorted increasingly (y = x, lb_at[j] = lbeta at
 // x_j): sum[j] = sum_i K_i(x_j), own[j] = K_j(x_j).
 inline Counts score_sums(const Scores& s, const double* x, double b, const double* lb_at, double* sum,
-                         double* own) {
+                         double* own, CancelToken* cancel = nullptr) {
   const std::size_t n = s.n;
   Counts cnt;
   for (std::size_t j = 0; j < n; ++j) {
+    if (j % 64 == 0) throw_if_cancelled(cancel);
     const double top = exponent(s, j, x[j], b, lb_at[j]);
     const double ej = std::exp(top);
     double total = ej;
@@ -263,8 +268,8 @@ inline double r_mean(const double* v, std::size_t n) {
 template <typename LBeta>
 class LscvCriterion {
  public:
-  LscvCriterion(const Scores& s, const double* x, const Nodes& q, LBeta lbeta)
-      : s_(s), x_(x), q_(q), lbeta_(lbeta), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
+  LscvCriterion(const Scores& s, const double* x, const Nodes& q, LBeta lbeta, CancelToken* cancel = nullptr)
+      : s_(s), x_(x), q_(q), lbeta_(lbeta), cancel_(cancel), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
         f_(q.n_int * q.rule), m_(s.n), sum_(s.n), own_(s.n), terms_(std::max(s.n, q.n_int * q.rule)) {}
 
   double operator()(double lb) {
@@ -276,11 +281,11 @@ class LscvCriterion {
     }
     for (std::size_t j = 0; j < n; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
     const Nodes nd{q_.y, lb_node_.data(), q_.w, q_.centre, q_.half, lb_centre_.data(), q_.offset, q_.n_int, q_.rule};
-    add(node_sums(s_, b, nd, f_.data(), m_.data()));
+    add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));
     const double nd_n = static_cast<double>(n);
     for (std::size_t k = 0; k < nodes; ++k) f_[k] /= nd_n;
     const double C = r_mean(m_.data(), n);
-    add(score_sums(s_, x_, b, lb_at_.data(), sum_.data(), own_.data()));
+    add(score_sums(s_, x_, b, lb_at_.data(), sum_.data(), own_.data(), cancel_));
     for (std::size_t i = 0; i < n; ++i) terms_[i] = (sum_[i] - own_[i]) / (nd_n * C - m_[i]);
     const double loo = r_mean(terms_.data(), n);
     for (std::size_t k = 0; k < nodes; ++k) terms_[k] = q_.w[k] * (f_[k] * f_[k]);
@@ -298,6 +303,7 @@ class LscvCriterion {
   const double* x_;
   const Nodes& q_;
   LBeta lbeta_;
+  CancelToken* cancel_;
   std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_, own_, terms_;
   Counts cnt_;
 };
@@ -382,9 +388,9 @@ struct LscvResult {
 
 template <typename LBeta>
 LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, const double* grid,
-                          std::size_t n_grid, double tol, LBeta lbeta) {
+                          std::size_t n_grid, double tol, LBeta lbeta, CancelToken* cancel = nullptr) {
   LscvResult out;
-  LscvCriterion<LBeta> cv(s, x, q, lbeta);
+  LscvCriterion<LBeta> cv(s, x, q, lbeta, cancel);
   std::vector<double> vals(n_grid);
   std::size_t k = n_grid;  // which.min(): the first smallest, NaN skipped
   for (std::size_t g = 0; g < n_grid; ++g) {

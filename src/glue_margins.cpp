@@ -2,8 +2,11 @@
 // R/calibration-kernels.R: vectors in, sums and evaluation counts out),
 // normal_kernel.h (the Gaussian kernel at its scores) and truncated_normal.h
 // (the truncated normal's likelihood). R's own lbeta() and dnorm() are
-// passed to the kernels, so their values are the R code's.
+// passed to the kernels, so their values are the R code's. The kernel sums
+// are quadratic in the number of scores (minutes at 20,000): they ask for
+// interrupts every 64 rows (with_interrupts(), glue_interrupt.h).
 #include "glue_guard.h"
+#include "glue_interrupt.h"
 #include <Rcpp.h>
 #include "beta_kernel.h"
 #include "normal_kernel.h"
@@ -34,7 +37,9 @@ Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, dou
     irtopics::beta_kernel::Nodes nodes{y.begin(), lb_node.begin(), weighted ? w.begin() : nullptr, centre.begin(),
                                        half.begin(), lb_centre.begin(), offset.begin(), n_int, G};
     Rcpp::NumericVector f(y.size()), m(weighted ? lx.size() : 0);
-    const auto cnt = irtopics::beta_kernel::node_sums(s, b, nodes, f.begin(), weighted ? m.begin() : nullptr);
+    const auto cnt = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      return irtopics::beta_kernel::node_sums(s, b, nodes, f.begin(), weighted ? m.begin() : nullptr, cancel);
+    });
     return Rcpp::List::create(Rcpp::Named("f") = f, Rcpp::Named("m") = m, Rcpp::Named("values") = cnt.values,
                               Rcpp::Named("exps") = cnt.exps);
   });
@@ -49,7 +54,9 @@ Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rc
       throw std::invalid_argument("`x` and `lb_at` must have one value per score");
     }
     Rcpp::NumericVector sum(x.size()), own(x.size());
-    const auto cnt = irtopics::beta_kernel::score_sums(s, x.begin(), b, lb_at.begin(), sum.begin(), own.begin());
+    const auto cnt = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      return irtopics::beta_kernel::score_sums(s, x.begin(), b, lb_at.begin(), sum.begin(), own.begin(), cancel);
+    });
     return Rcpp::List::create(Rcpp::Named("sum") = sum, Rcpp::Named("own") = own,
                               Rcpp::Named("values") = cnt.values, Rcpp::Named("exps") = cnt.exps);
   });
@@ -70,9 +77,11 @@ Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::Nu
     }
     const irtopics::beta_kernel::Nodes q{y.begin(), nullptr, w.begin(), centre.begin(), half.begin(), nullptr,
                                          offset.begin(), n_int, G};
-    const auto r = irtopics::beta_kernel::lscv_bandwidth(s, x.begin(), q, grid.begin(),
-                                                         static_cast<std::size_t>(grid.size()), tol,
-                                                         [](double a, double b) { return R::lbeta(a, b); });
+    const auto r = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      return irtopics::beta_kernel::lscv_bandwidth(s, x.begin(), q, grid.begin(),
+                                                   static_cast<std::size_t>(grid.size()), tol,
+                                                   [](double a, double b) { return R::lbeta(a, b); }, cancel);
+    });
     return Rcpp::List::create(Rcpp::Named("bandwidth") = r.bandwidth, Rcpp::Named("found") = r.found,
                               Rcpp::Named("replaced") = r.replaced, Rcpp::Named("values") = r.counts.values,
                               Rcpp::Named("exps") = r.counts.exps);
@@ -84,9 +93,11 @@ Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::Nu
 Rcpp::List cpp_nk_self_sums(Rcpp::NumericVector x, double h) {
   return irtopics_glue::guard([&]() -> Rcpp::List {
     Rcpp::NumericVector sums(x.size()), means(x.size());
-    irtopics::normal_kernel::self_sums(x.begin(), static_cast<std::size_t>(x.size()), h,
-                                       [](double z) { return R::dnorm(z, 0.0, 1.0, 0); }, sums.begin(),
-                                       means.begin());
+    irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+      irtopics::normal_kernel::self_sums(x.begin(), static_cast<std::size_t>(x.size()), h,
+                                         [](double z) { return R::dnorm(z, 0.0, 1.0, 0); }, sums.begin(),
+                                         means.begin(), cancel);
+    });
     return Rcpp::List::create(Rcpp::Named("sums") = sums, Rcpp::Named("means") = means);
   });
 }

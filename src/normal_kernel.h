@@ -15,15 +15,19 @@
 #include <cstddef>
 #include <vector>
 
+#include "cancel.h"
+
 namespace irtopics {
 namespace normal_kernel {
 
 // sums[i] = sum_j phi((x_i - x_j) / h) and means[i] = sums[i] / n, each
 // rounded once from its long double total.
 template <typename Phi>
-void self_sums(const double* x, std::size_t n, double h, Phi phi, double* sums, double* means) {
+void self_sums(const double* x, std::size_t n, double h, Phi phi, double* sums, double* means,
+               CancelToken* cancel = nullptr) {
   std::vector<long double> acc(n, 0.0L);
   for (std::size_t i = 0; i < n; ++i) {
+    if (i % 64 == 0) throw_if_cancelled(cancel);
     // row i has received columns 0..i-1 (from the rows before it)
     acc[i] += phi((x[i] - x[i]) / h);
     for (std::size_t j = i + 1; j < n; ++j) {

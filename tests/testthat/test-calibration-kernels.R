@@ -176,3 +176,28 @@ test_that("kernel sums run in blocks with the whole matrix's numbers to the bit 
   expect_identical(dk_col_sums(0:3 * 20, 1:4, 200, 0.4), colSums(1:4 * W))
   expect_identical(dk_row_sums(0:3 * 20, 200, 0.4), rowSums(W))
 })
+
+test_that("the kernels' quadratic sums can be interrupted (minutes of C++ at 40,000 scores)", {
+  skip_if_no_interrupts()
+  set.seed(3)
+  x <- stats::runif(4e4)
+  sc <- bk_scores(x)
+  b <- 0.05
+  calls <- list(
+    lscv = function() {
+      q <- bk_cv_quadrature
+      cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset)
+    },
+    scores = function() cpp_bk_score_sums(sc$lx, sc$l1x, sc$x, b, bk_lbeta(sc$x, b)),
+    normal = function() cpp_nk_self_sums(x, 0.02)
+  )
+  for (nm in names(calls)) {
+    res <- with_interrupt_after(0.5, calls[[nm]]())
+    expect_true(res$interrupted, label = nm)
+    expect_lt(res$elapsed, 5, label = nm)
+  }
+  # and through fit_margin() itself
+  res <- with_interrupt_after(1, fit_margin(x, families = "beta_kernel"))
+  expect_true(res$interrupted)
+  expect_lt(res$elapsed, 6)
+})
