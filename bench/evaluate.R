@@ -16,7 +16,8 @@
 # the parity of every all_trec value (per topic and 'all', to the printed
 # decimals) against the trec_eval binary on qrels-pool.txt (grade -1 = pooled,
 # not judged) for the first `n_parity` runs (env IRTOPICS_BENCH_PARITY,
-# default 10).
+# default 10). IRTOPICS_BENCH_SAVE=file.rds saves the values of the 2-thread
+# call, so that two builds' can be compared with identical().
 args <- commandArgs(trailingOnly = TRUE)
 data <- if (length(args) >= 1) args[1] else file.path("bench", "data")
 trec_eval <- if (length(args) >= 2) args[2] else Sys.getenv("TREC_EVAL")
@@ -95,6 +96,8 @@ m <- c("AP", "P@10", "R-Prec", "nDCG")
 e1 <- evaluate(runs, qrels, m, n_threads = 1, progress = FALSE)
 e2 <- evaluate(runs, qrels, m, n_threads = 2, progress = FALSE)
 stopifnot(identical(e1, e2))
+# IRTOPICS_BENCH_SAVE=file.rds: the values, to compare two builds with identical()
+if (nzchar(Sys.getenv("IRTOPICS_BENCH_SAVE"))) saveRDS(e2, Sys.getenv("IRTOPICS_BENCH_SAVE"))
 # n_calls calls of each, alternated; min and median (elapsed and CPU seconds)
 t1 <- t2 <- list()
 for (i in seq_len(n_calls)) {

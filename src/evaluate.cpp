@@ -42,7 +42,7 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   if (opt.query_map != nullptr) {
     auto it = opt.query_map->find(id);
     if (it == opt.query_map->end()) {
-      throw InputError("data", run.file, run.line[first[0]],
+      throw InputError("data", run.file, run.line_of(first[0]),
                        "query '" + show_field(id) + "' is not in the query map");
     }
     qt = qrels.find_topic(it->second);
@@ -144,12 +144,12 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
         if (c == key) {
           const uint32_t a = ws.idx[ws.set_pos[i]], b = ws.idx[k];
           if (same_bytes(run.docno[a], run.docno[b])) {
-            const uint32_t later = run.line[a] > run.line[b] ? a : b;
-            const uint32_t earlier = later == a ? b : a;
-            throw InputError("duplicate", run.file, run.line[later],
+            const uint32_t line_a = run.line_of(a), line_b = run.line_of(b);
+            const uint32_t later = line_a > line_b ? a : b;
+            throw InputError("duplicate", run.file, std::max(line_a, line_b),
                              "document '" + show_docno(run.docno[later]) +
                                  "' is retrieved twice for topic '" + show_field(id) + "' (first on line " +
-                                 std::to_string(run.line[earlier]) + ")");
+                                 std::to_string(std::min(line_a, line_b)) + ")");
           }
         }
       }
@@ -310,19 +310,14 @@ bool evaluate_blocks(RunParser& parser, const Qrels& qrels, const EvalOptions& o
     std::iota(ws.block.begin(), ws.block.end(), 0u);
     evaluate_lines(run, ws.block.data(), len, static_cast<std::size_t>(run.topic[0]), qrels, opt, ws, out);
   };
+  // (While next_topic() returns true, the run's vectors may be longer than
+  // the parser's lines: parser.size() counts them.)
   while (parser.next_topic(&seen)) {
     if (seen) return false;
-    const std::size_t last = run.size() - 1;  // first line of the new topic
+    const std::size_t last = parser.size() - 1;  // first line of the new topic
     if (last == 0) continue;
     evaluate_block(last);
-    run.topic[0] = run.topic[last];
-    run.score[0] = run.score[last];
-    run.docno[0] = run.docno[last];
-    run.line[0] = run.line[last];
-    run.topic.resize(1);
-    run.score.resize(1);
-    run.docno.resize(1);
-    run.line.resize(1);
+    parser.keep_last_line();
   }
   if (run.size() == 0) throw InputError("file", run.file, 0, "the file holds no run lines");
   evaluate_block(run.size());

@@ -78,7 +78,7 @@ inline bool has_inner_cr(const char* b, const char* e) {
   return false;
 }
 
-// Line numbers are 32-bit (they are stored per line); a file of more lines
+// Line numbers are 32-bit (read_run() stores them per line); a file of more lines
 // (possible only with billions of blank lines) is refused rather than
 // numbered wrongly.
 inline InputError too_many_lines(const std::string& file) {
@@ -413,6 +413,12 @@ void read_whole_file(const std::string& path, std::string& out, CancelToken* can
   ::close(fd);
 }
 
+uint32_t Run::line_of(std::size_t i) const {
+  if (line.size() == size()) return line[i];
+  const char* const d = docno[i].data();
+  return static_cast<uint32_t>(1 + std::count(text.data(), d, '\n'));
+}
+
 void Run::clear() {
   padded = false;
   tag.clear();
@@ -462,7 +468,6 @@ RunParser::RunParser(Run& run) : wide_(avx2_paths_active()), run_(run) {
   run_.topic.reserve(guess);
   run_.score.reserve(guess);
   run_.docno.reserve(guess);
-  run_.line.reserve(guess);
 }
 
 // Streaming: the first piece of the file is read by the first next().
@@ -498,10 +503,15 @@ int open_for_streaming(const std::string& path) {
 bool RunParser::refill() {
   if (fd_ < 0 || (eof_ && p_ >= end_ && end_ == run_.text.data() + filled_)) return false;
   char* buf = run_.text.data();
-  const char* keep = last_index_ >= 0 && !run_.docno.empty() ? last_topic_.data() : p_;
+  // (Called within a call of lines(): the docnos parsed are the first n_
+  // of run.docno, which may be longer.)
+  const char* keep = last_index_ >= 0 && n_ > 0 ? last_topic_.data() : p_;
   const std::size_t from = static_cast<std::size_t>(keep - buf);
   auto rebase = [&](const char* old_base, const char* new_base) {
-    for (auto& d : run_.docno) d = std::string_view(new_base + (d.data() - old_base), d.size());
+    std::string_view* const docno = run_.docno.data();
+    for (std::size_t i = 0; i < n_; ++i) {
+      docno[i] = std::string_view(new_base + (docno[i].data() - old_base), docno[i].size());
+    }
     if (last_index_ >= 0) last_topic_ = std::string_view(new_base + (last_topic_.data() - old_base), last_topic_.size());
     p_ = new_base + (p_ - old_base);
   };
@@ -560,9 +570,7 @@ bool RunParser::refill() {
   return p_ < end_ || refill();
 }
 
-// One line (next()'s work), inlined into next() and next_topic(): the
-// per-line loop of evaluate_blocks() then runs inside next_topic() without a
-// call per line. `Wide`: the line splitter of the AVX2 loop.
+// One line, inlined into loop(). `Wide`: the line splitter of the AVX2 loop.
 template <bool Wide>
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -620,68 +628,158 @@ inline bool RunParser::parse_line(bool* topic_changed, bool* seen_before) {
     // One run per file: a second run tag (two runs concatenated, say) would
     // otherwise be merged into the first run's ranked lists.
     // The tag is kept as words (PaddedKey), so that a tag of up to 16
-    // bytes compares as two words.
-    if (run_.tag.empty()) {
+    // bytes compares as two words. Before the first line the key's length
+    // is 0, which no tag has: one test a line.
+    if (!tag_key_.same(tag, run_.tag)) {
+      if (tag_key_.n != 0) {
+        throw InputError("parse", run_.file, line_no_,
+                         "the run tag '" + show(tag) + "' differs from the first line's '" +
+                             show(run_.tag) + "' (one run per file: split the file by tag)");
+      }
       run_.tag = std::string(tag);
       tag_key_.set(tag);
-    } else if (!tag_key_.same(tag, run_.tag)) {
-      throw InputError("parse", run_.file, line_no_,
-                       "the run tag '" + show(tag) + "' differs from the first line's '" +
-                           show(run_.tag) + "' (one run per file: split the file by tag)");
     }
-    run_.topic.push_back(last_index_);
-    run_.score.push_back(s);
-    run_.docno.push_back(docno);
-    run_.line.push_back(line_no_);
+    // One capacity check for the three vectors (extend()); the line number
+    // is not stored (Run::line_of()).
+    if (n_ == lim_) extend();
+    topic_out_[n_] = last_index_;
+    score_out_[n_] = s;
+    docno_out_[n_] = docno;
+    ++n_;
     return true;
   }
   return false;
 }
 
-bool RunParser::next(bool* topic_changed, bool* seen_before) {
-#if defined(IRTOPICS_AVX2_PATHS)
-  if (wide_) return lines_wide(true, topic_changed, seen_before);
-#endif
-  return parse_line<false>(topic_changed, seen_before);
+void RunParser::extend() {
+  // A block of max(1024, n_ / 2) lines, no more than the call needs. The
+  // vectors keep their length from one call of next_topic() to the next
+  // (keep_last_line()), so the zero fill is paid once per file, not per topic.
+  const std::size_t block = std::min(std::max<std::size_t>(1024, n_ / 2), stop_ - n_);
+  lim_ = n_ + block;
+  run_.topic.resize(lim_);
+  run_.score.resize(lim_);
+  run_.docno.resize(lim_);
+  topic_out_ = run_.topic.data();
+  score_out_ = run_.score.data();
+  docno_out_ = run_.docno.data();
 }
 
-bool RunParser::next_topic(bool* seen_before) {
-  bool changed = false;
-#if defined(IRTOPICS_AVX2_PATHS)
-  if (wide_) return lines_wide(false, &changed, seen_before);
+void RunParser::trim() {
+  run_.topic.resize(n_);
+  run_.score.resize(n_);
+  run_.docno.resize(n_);
+  lim_ = n_;
+}
+
+void RunParser::keep_last_line() {
+  if (n_ == 0) return;
+  run_.topic[0] = run_.topic[n_ - 1];
+  run_.score[0] = run_.score[n_ - 1];
+  run_.docno[0] = run_.docno[n_ - 1];
+  n_ = 1;
+  if (lim_ == run_.score.size()) return;  // as next_topic() left them
+  trim();
+}
+
+// The loop of one call, inlined into lines() and lines_wide(): the per-line
+// loop of evaluate_blocks() then runs inside next_topic() without a call
+// per line.
+template <bool Wide>
+#if defined(__GNUC__)
+__attribute__((always_inline))
 #endif
-  while (parse_line<false>(&changed, seen_before)) {
-    if (changed) return true;
+inline bool RunParser::loop(bool stop_at_topic, bool* topic_changed, bool* seen_before) {
+  bool changed = false, seen = false;  // (locals: kept in registers)
+  while (parse_line<Wide>(&changed, &seen)) {
+    if (n_ == stop_ || (stop_at_topic && changed)) {
+      *topic_changed = changed;
+      *seen_before = seen;
+      return true;
+    }
   }
   return false;
 }
 
+bool RunParser::lines(std::size_t max_lines, bool stop_at_topic, bool* topic_changed, bool* seen_before) {
+  sync();
+  topic_out_ = run_.topic.data();
+  score_out_ = run_.score.data();
+  docno_out_ = run_.docno.data();
+  stop_ = max_lines > SIZE_MAX - n_ ? SIZE_MAX : n_ + max_lines;
+  // Cut to the lines parsed on an error, at the end of the text, and after
+  // next(); next_topic() and next_lines() leave them long while they
+  // return true.
+  struct Trim {
+    RunParser* p;
+    bool keep_long;
+    ~Trim() { if (!keep_long) p->trim(); }
+  } trim{this, false};
+  bool more;
 #if defined(IRTOPICS_AVX2_PATHS)
-// next() (`one_line`) and next_topic()'s loop compiled for AVX2, BMI1 and
-// BMI2: the line splitter's two 32-byte loads (split_run_line_wide()), and
-// everything the loop inlines (the field bounds, the score's word
-// arithmetic, the topic and tag comparisons) with the bit instructions of
-// BMI (blsr, tzcnt, shlx). One function for both, so that the line parser
-// and the splitter, which can't be always_inline here (trec_scan.h), have
-// one call site and GCC inlines them (with two, it called the splitter).
-// Same results as the portable loop, line for line (the C++ driver parses
-// its texts with both).
-__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::lines_wide(bool one_line, bool* topic_changed,
+  if (wide_) {
+    more = lines_wide(stop_at_topic, topic_changed, seen_before);
+  } else
+#endif
+  {
+    more = loop<false>(stop_at_topic, topic_changed, seen_before);
+  }
+  trim.keep_long = more && max_lines > 1;
+  return more;
+}
+
+void RunParser::sync() {
+  // The vectors are as the last call left them (lim_ long, n_ lines), unless
+  // the caller changed them: they then hold the lines parsed.
+  if (run_.score.size() != lim_ || run_.topic.size() != lim_ || run_.docno.size() != lim_) {
+    n_ = lim_ = run_.score.size();
+  }
+}
+
+bool RunParser::next_lines(std::size_t max_lines) {
+  sync();
+  const std::size_t before = n_;
+  bool changed = false, seen = false;
+  lines(std::max<std::size_t>(max_lines, 1), false, &changed, &seen);
+  return n_ > before;
+}
+
+#if defined(IRTOPICS_AVX2_PATHS)
+// The loop compiled for AVX2, BMI1 and BMI2: the line splitter's two
+// 32-byte loads (split_run_line_wide()), and everything the loop inlines
+// (the field bounds, the score's word arithmetic, the topic and tag
+// comparisons) with the bit instructions of BMI (blsr, tzcnt, shlx). One
+// function for next(), next_topic() and next_lines(), so that the line
+// parser and the splitter, which can't be always_inline here
+// (trec_scan.h), have one call site and GCC inlines them (with two, it
+// called the splitter). Same results as the portable loop, line for line
+// (the C++ driver parses its texts with both).
+__attribute__((target("avx2,bmi,bmi2"))) bool RunParser::lines_wide(bool stop_at_topic, bool* topic_changed,
                                                                      bool* seen_before) {
-  while (parse_line<true>(topic_changed, seen_before)) {
-    if (one_line || *topic_changed) return true;
-  }
-  return false;
+  return loop<true>(stop_at_topic, topic_changed, seen_before);
 }
 #endif
 
 void parse_run(Run& run, CancelToken* cancel) {
   RunParser parser(run);
-  bool changed, seen;
-  while (parser.next(&changed, &seen)) {
-    if (cancel != nullptr && (run.size() & 0xffff) == 0 && cancel->stop_requested()) throw Cancelled();
+  while (parser.next_lines(std::size_t{1} << 16)) {
+    if (cancel != nullptr && cancel->stop_requested()) throw Cancelled();
   }
   if (run.score.empty()) throw InputError("file", run.file, 0, "the file holds no run lines");
+  // The line numbers (the parser does not store them): the line ends
+  // before each docno, counted from the previous docno's.
+  run.line.resize(run.size());
+  const char* p = run.text.data();
+  uint32_t line = 1;
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    const char* const d = run.docno[i].data();
+    while (const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(d - p))) {
+      ++line;
+      p = static_cast<const char*>(nl) + 1;
+    }
+    p = d;
+    run.line[i] = line;
+  }
 }
 
 void read_run_file(const std::string& path, Run& run, CancelToken* cancel) {

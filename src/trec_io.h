@@ -180,7 +180,11 @@ struct PaddedKey {
 void read_whole_file(const std::string& path, std::string& out, CancelToken* cancel = nullptr);
 
 // One parsed run: per line its topic (index into `topics`), score, docno (a
-// view into `text`, which owns the bytes) and line number.
+// view into `text`, which owns the bytes) and line number. The run parser
+// does not store the line numbers (they are read only for error messages,
+// and by read_run()): parse_run() fills `line` after the parse, a run built
+// from memory (RunBuilder) has them from its caller, and line_of() counts
+// them in the text otherwise.
 struct Run {
   std::string file;
   std::string tag;                       // run tag of the first line
@@ -194,8 +198,13 @@ struct Run {
   std::vector<int32_t> topic;            // per line
   std::vector<double> score;             // per line
   std::vector<std::string_view> docno;   // per line
-  std::vector<uint32_t> line;            // per line, 1-based
+  std::vector<uint32_t> line;            // per line, 1-based; empty while the
+                                         // run parser fills the other vectors
   std::size_t size() const { return score.size(); }
+  // The line number of line i: line[i] when `line` is filled, else one
+  // more than the count of line ends in `text` before its docno (the line
+  // numbers of the parser, which counts blank lines too).
+  uint32_t line_of(std::size_t i) const;
   void clear();
 };
 
@@ -226,16 +235,37 @@ void parse_run(Run& run, CancelToken* cancel = nullptr);  // asks cancel every 2
 constexpr std::size_t kStreamPiece = std::size_t{1} << 19;
 constexpr std::size_t kStreamGrowth = 128;
 
+//
+// The parser writes its lines into the run's topic, score and docno vectors
+// with one capacity check a line for the three: the vectors are kept
+// longer than the lines parsed (by blocks of lines, zero filled once:
+// extend()) and cut to the lines parsed when a call returns, except that
+// next_topic() and next_lines() leave them long when they return true: the
+// caller then reads size() lines of them (evaluate_blocks(), which calls
+// keep_last_line() after each topic), or calls again until false
+// (parse_run()). On an error and at the end of the text they are cut too.
 class RunParser {
  public:
   explicit RunParser(Run& run);
   RunParser(Run& run, int fd, CancelToken* cancel, std::size_t piece = kStreamPiece);
-  bool next(bool* topic_changed, bool* seen_before);
+  bool next(bool* topic_changed, bool* seen_before) { return lines(1, false, topic_changed, seen_before); }
   // Parses lines until one whose topic differs from the previous line's
   // (true: that line is the last one appended, and *seen_before says
   // whether its topic came before) or the end of the text (false): the
   // loop of next() without a call per line.
-  bool next_topic(bool* seen_before);
+  bool next_topic(bool* seen_before) {
+    bool changed = false;
+    return lines(SIZE_MAX, true, &changed, seen_before);
+  }
+  // Parses up to `max_lines` lines (at least 1); false when the text had
+  // none left (parse_run()'s loop; max_lines 1 is next() without the flags).
+  bool next_lines(std::size_t max_lines);
+  // The lines parsed and not dropped (run.size() may be larger after
+  // next_topic()).
+  std::size_t size() const { return n_; }
+  // Drops every line but the last one parsed, which becomes line 0 (the
+  // first line of the topic next_topic() stopped at).
+  void keep_last_line();
   // Adds the steady-clock nanoseconds spent in read(2) to *ns (streaming).
   void time_reads(int64_t* ns) { read_ns_ = ns; }
  private:
@@ -243,9 +273,27 @@ class RunParser {
   // One line; `Wide`: with the AVX2 line splitter (lines_wide()).
   template <bool Wide>
   bool parse_line(bool* topic_changed, bool* seen_before);
+  // The loop of next(), next_topic() and next_lines(): up to `max_lines`
+  // lines, and only to the first whose topic changed when `stop_at_topic`.
+  bool lines(std::size_t max_lines, bool stop_at_topic, bool* topic_changed, bool* seen_before);
+  template <bool Wide>
+  bool loop(bool stop_at_topic, bool* topic_changed, bool* seen_before);
 #if defined(IRTOPICS_AVX2_PATHS)
-  bool lines_wide(bool one_line, bool* topic_changed, bool* seen_before);
+  bool lines_wide(bool stop_at_topic, bool* topic_changed, bool* seen_before);
 #endif
+  // Room for more lines: lengthens the three vectors by a block (at most
+  // to stop_), and points the out_ pointers at them.
+  void extend();
+  // Cuts the three vectors to the n_ lines parsed.
+  void trim();
+  // n_ and lim_ from the vectors when the caller changed them.
+  void sync();
+  int32_t* topic_out_ = nullptr;          // run.topic.data() during a call
+  double* score_out_ = nullptr;           // run.score.data()
+  std::string_view* docno_out_ = nullptr; // run.docno.data()
+  std::size_t n_ = 0;        // lines in the vectors (parsed)
+  std::size_t lim_ = 0;      // their length during a call (extend())
+  std::size_t stop_ = 0;     // the call returns when n_ reaches it
   bool wide_ = false;        // next() and next_topic() take lines_wide()
   PaddedKey tag_key_;        // the run tag (of the first line)
   PaddedKey topic_key_;      // the previous line's topic id (last_topic_)

@@ -100,6 +100,28 @@ void test_run_parser() {
   dup_text.file = "dup";
   dup_text.text = "1 Q0 a 1 1 t\n1 Q0 b 2 2 t\n1 Q0 b 3 0.5 t\n";
   CHECK_INPUT_ERROR(irtopics::evaluate_text(q, opt, ws, dup_text, out), "duplicate", 3);
+  // The parser does not store line numbers: an error's lines are counted in
+  // the text (Run::line_of()), after a byte order mark, CRLF and blank
+  // lines, the same as parse_run()'s line vector gives.
+  const std::string counted = "\xEF\xBB\xBF" "1 Q0 a 1 1 t\r\n\r\n2 Q0 b 1 1 t\r\n2 Q0 c 2 1 t\r\n\n2 Q0 b 3 0.5 t\r\n";
+  for (int whole = 0; whole < 2; ++whole) {
+    std::string got;
+    try {
+      irtopics::Run r;
+      r.file = "counted";
+      r.text = counted;
+      if (whole) {
+        irtopics::parse_run(r);
+        CHECK(r.line == (std::vector<uint32_t>{1, 3, 4, 6}) && r.topics == (std::vector<std::string>{"1", "2"}));
+        irtopics::evaluate_run(r, q, opt, ws, out);
+      } else {
+        irtopics::evaluate_text(q, opt, ws, r, out);
+      }
+    } catch (const InputError& e) {
+      got = std::to_string(e.line) + ": " + e.what();
+    }
+    CHECK_MSG(got.find("6: ") == 0 && got.find("(first on line 3)") != std::string::npos, got);
+  }
   // The same docno in two topics is fine.
   irtopics::RunResult ok;
   irtopics::evaluate_run(run_from("1 Q0 a 1 1 t\n2 Q0 a 1 1 t\n"), q, opt, ws, ok);
