@@ -150,17 +150,19 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
 // it does (same errors), starts the selection on a thread of its own (with
 // n_threads workers in all) and returns a job at once, an external pointer
 // for cpp_copula_select_collect(), cpp_copula_select_cancel() and
-// cpp_copula_select_status().
+// cpp_copula_select_status(). background = false defers the selection to
+// the collecting call (the path a job takes where no thread can start).
 // [[Rcpp::export(rng = false)]]
 SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
-                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
+                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true,
+                             bool background = true) {
   return irtopics_glue::guard([&]() -> SEXP {
   std::unique_ptr<CopulaJob> job(
       new CopulaJob(CopulaSelection(U, pairs_i, pairs_j, families, n_threads, quadrant_presel)));
   CopulaJob* raw = job.get();
   // the pointer owns the job before its thread starts
   Rcpp::RObject ptr = irtopics_glue::job_pointer(job.release(), kCopulaJobTag);
-  raw->start();
+  raw->start(background);
   return ptr;
   });
 }
@@ -189,7 +191,7 @@ std::string cpp_copula_select_cancel(SEXP job) {
   });
 }
 
-// "running", "done", "cancelled" or "collected".
+// "running", "done", "deferred", "cancelled" or "collected".
 // [[Rcpp::export(rng = false)]]
 std::string cpp_copula_select_status(SEXP job) {
   return irtopics_glue::guard([&]() -> std::string {

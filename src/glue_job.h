@@ -28,6 +28,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -58,30 +59,43 @@ class Job {
     }
   }
 
-  // Main thread: starts the work on a new thread.
-  void start() {
-    thread_ = std::thread([this] {
-      std::exception_ptr error;
-      try {
-        work_.run(&token_);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        error_ = std::move(error);
-        finished_ = true;
-      }
-      done_.notify_all();
-    });
+  // Main thread: starts the work on a new thread. Where no thread can be
+  // started (a process at its thread limit, a platform without threads),
+  // or with background = false, the job is "deferred": the work runs in
+  // collect() instead, on the main thread (the same results, later).
+  void start(bool background = true) {
+    if (!background) {
+      deferred_ = true;
+      return;
+    }
+    try {
+      thread_ = std::thread([this] {
+        std::exception_ptr error;
+        try {
+          work_.run(&token_);
+        } catch (...) {
+          error = std::current_exception();
+        }
+        {
+          std::lock_guard<std::mutex> lock(mutex_);
+          error_ = std::move(error);
+          finished_ = true;
+        }
+        done_.notify_all();
+      });
+    } catch (const std::system_error&) {
+      deferred_ = true;
+      return;
+    }
     job_threads().fetch_add(1);
   }
 
   // Main thread: "running", "done" (finished, not yet collected),
-  // "cancelled" or "collected".
+  // "deferred" (to run when collected), "cancelled" or "collected".
   std::string status() {
     if (collected_) return "collected";
     if (cancelled_) return "cancelled";
+    if (deferred_) return "deferred";
     std::lock_guard<std::mutex> lock(mutex_);
     return finished_ ? "done" : "running";
   }
@@ -89,6 +103,10 @@ class Job {
   // Main thread: stops the work (if still running) and joins its thread. A
   // job collected or already finished keeps its status.
   void cancel() {
+    if (deferred_) {
+      if (!collected_) cancelled_ = true;
+      return;
+    }
     if (!collected_ && !cancelled_) {
       bool finished;
       {
@@ -108,6 +126,22 @@ class Job {
   Work& collect() {
     if (collected_) throw std::invalid_argument("the job was already collected");
     if (cancelled_) throw irtopics::Cancelled();
+    if (deferred_) {
+      try {
+        with_interrupts([&](irtopics::CancelToken* interrupt) {
+          work_.run(interrupt);
+          return 0;
+        });
+      } catch (const Rcpp::internal::InterruptedException&) {
+        cancelled_ = true;
+        throw;
+      } catch (...) {
+        collected_ = true;
+        throw;
+      }
+      collected_ = true;
+      return work_;
+    }
     with_interrupts([&](irtopics::CancelToken* interrupt) {
       std::unique_lock<std::mutex> lock(mutex_);
       while (!done_.wait_for(lock, std::chrono::milliseconds(50), [&] { return finished_; })) {
@@ -150,7 +184,7 @@ class Job {
   std::condition_variable done_;
   bool finished_ = false;        // guarded by mutex_
   std::exception_ptr error_;     // guarded by mutex_ until the join
-  bool cancelled_ = false, collected_ = false;  // main thread only
+  bool cancelled_ = false, collected_ = false, deferred_ = false;  // main thread only
   std::thread thread_;           // last: joined before the members above go
 };
 

@@ -26,6 +26,15 @@ test_that("a job returns exactly what cpp_copula_select() returns, with 1 and 2 
       expect_identical(cpp_copula_select_status(job), "collected")
     }
   }
+  # a deferred job (where no thread can start) runs when collected
+  job <- cpp_copula_select_start(x$U, x$i, x$j, fams, 2L, background = FALSE)
+  expect_identical(cpp_copula_select_status(job), "deferred")
+  expect_identical(cpp_job_threads(), 0L)
+  expect_identical(cpp_copula_select_collect(job), cpp_copula_select(x$U, x$i, x$j, fams, 2L))
+  expect_identical(cpp_copula_select_status(job), "collected")
+  deferred <- cpp_copula_select_start(x$U, x$i, x$j, fams, 2L, background = FALSE)
+  expect_identical(cpp_copula_select_cancel(deferred), "cancelled")
+  expect_identical(tryCatch(cpp_copula_select_collect(deferred), interrupt = function(e) "interrupt"), "interrupt")
   expect_identical(cpp_job_threads(), 0L)
   # collected once only; cancelling a collected job changes nothing
   expect_error(cpp_copula_select_collect(job), "already collected", class = "irtopics_error_argument")
