@@ -130,3 +130,13 @@ test_that("an interrupt while the job runs cancels it and joins its threads", {
   expect_lt(res$elapsed, 4)
   expect_identical(cpp_job_threads(), 0L)
 })
+
+test_that("a forked child runs its copula jobs (on one worker) to the same model", {
+  skip_on_os("windows")
+  skip_on_cran()
+  x <- real_scores("adhoc5_ap.csv")[1:10, ]
+  here <- simulation_model(x, seed = 1, n_threads = 2)
+  kids <- parallel::mclapply(1:2, function(i) simulation_model(x, seed = 1, n_threads = 2), mc.cores = 2)
+  for (kid in kids) expect_identical(kid, here)
+  expect_identical(cpp_job_threads(), 0L)
+})
