@@ -16,6 +16,9 @@
 //  * cancel() (also the destructor, run by the external pointer's
 //    finalizer) sets the flag and joins: no thread outlives its job, and
 //    none is left running when R code between start and collect fails.
+//  * A job whose thread cannot start (std::system_error) is "deferred": its
+//    work runs inside collect(), on the main thread, as the synchronous
+//    call would (same results, no overlap).
 #ifndef IRTOPICS_GLUE_JOB_H
 #define IRTOPICS_GLUE_JOB_H
 
