@@ -5,10 +5,13 @@
 # the collection's margins meanwhile, and collect_copulas() waits for the
 # job. The results are those of cpp_copula_select(), number for number.
 
-# A started job: list(job, pobs, pairs).
+# A started job: list(job, pobs, pairs). With one thread the job is
+# deferred (it runs when collected, on R's thread): n_threads = 1 keeps the
+# call on one core.
 start_copulas <- function(pobs, families, n_threads) {
   cb <- utils::combn(ncol(pobs), 2L)
-  list(job = cpp_copula_select_start(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads),
+  list(job = cpp_copula_select_start(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads,
+                                     background = n_threads > 1L),
        pobs = pobs, pairs = cb)
 }
 

@@ -88,6 +88,12 @@ test_that("an error while the job runs cancels it: no thread is left running", {
     stop_irtopics("no margin", kind = "data")
   }), "no margin", class = "irtopics_error_data")
   expect_identical(cpp_job_threads(), 0L)
+  # with one thread, nothing runs beside R's: the copulas come after the margins
+  both <- fit_beside_copulas(x$U[, 1:5], copula_family_codes(), 1L, function() cpp_job_threads())
+  expect_identical(both$margins, 0L)
+  expect_identical(both$copulas$family, cpp_copula_select(x$U[, 1:5], c(0, 0, 0, 0, 1, 1, 1, 2, 2, 3),
+                                                          c(1, 2, 3, 4, 2, 3, 4, 3, 4, 4), copula_family_codes(),
+                                                          1L)$family)
   # cancelled, not waited for (the job alone takes several seconds)
   expect_lt(as.numeric(difftime(Sys.time(), start, units = "secs")), 3)
   # simulation_model(): a margin that cannot be fitted is its classed error,
