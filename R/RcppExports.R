@@ -57,6 +57,26 @@ cpp_copula_select <- function(U, pairs_i, pairs_j, families, n_threads, quadrant
     .Call(`_irtopics_cpp_copula_select`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel)
 }
 
+cpp_copula_select_start <- function(U, pairs_i, pairs_j, families, n_threads, quadrant_presel = TRUE, background = TRUE) {
+    .Call(`_irtopics_cpp_copula_select_start`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel, background)
+}
+
+cpp_copula_select_collect <- function(job) {
+    .Call(`_irtopics_cpp_copula_select_collect`, job)
+}
+
+cpp_copula_select_cancel <- function(job) {
+    .Call(`_irtopics_cpp_copula_select_cancel`, job)
+}
+
+cpp_copula_select_status <- function(job) {
+    .Call(`_irtopics_cpp_copula_select_status`, job)
+}
+
+cpp_job_threads <- function() {
+    .Call(`_irtopics_cpp_job_threads`)
+}
+
 cpp_copula_pdf <- function(family, par, par2, u1, u2) {
     .Call(`_irtopics_cpp_copula_pdf`, family, par, par2, u1, u2)
 }

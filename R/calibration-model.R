@@ -100,7 +100,10 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   study's choice.
 #' @param seed Seed of the random tie-breaking of the pseudo-observations
 #'   (`NULL`: the current RNG stream).
-#' @param n_threads Threads for the copula fits.
+#' @param n_threads Threads for the copula fits. With 2 or more, that many
+#'   C++ workers fit the copulas of a collection while R fits its margins on
+#'   its own thread; with 1, the copulas are fitted after the margins, on R's
+#'   thread (one core throughout).
 #' @inheritParams irtopics_progress
 #' @return An `ir_sim_model`: a list with `collections` (per collection: its
 #'   `systems`, `margins` (a list of `ir_margin`), `copulas` (a data frame,
@@ -153,20 +156,25 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   total <- sum(vapply(cols, function(col) nrow(col$scores), 1L))
   show <- irtopics_progress() && total > 1L
   pb <- if (show) cli::cli_progress_bar(progress_label("fitting margins"), total = total, .envir = environment())
+  # the copulas need only the pseudo-observations: C++ threads fit them
+  # while R fits the margins (calibration-copula-jobs.R)
   out <- lapply(cols, function(col) {
     m <- col$scores
-    fits <- lapply(rownames(m), function(s) {
-      if (show) cli::cli_progress_update(id = pb)
-      tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins,
-                          atom_share = atom_share, mean_tol = mean_tol),
-               irtopics_error = function(e) {
-                 stop_irtopics(c("Can't fit a margin to system {.val {s}} of collection {.val {col$name}}.",
-                                 x = conditionMessage(e)), kind = "data", parent = e)
-               })
+    fitted <- fit_beside_copulas(col$pobs, copulas, n_threads, function() {
+      fits <- lapply(rownames(m), function(s) {
+        if (show) cli::cli_progress_update(id = pb)
+        tryCatch(fit_margin(m[s, ], type = spec$type, support = spec$support, families = margins,
+                            atom_share = atom_share, mean_tol = mean_tol),
+                 irtopics_error = function(e) {
+                   stop_irtopics(c("Can't fit a margin to system {.val {s}} of collection {.val {col$name}}.",
+                                   x = conditionMessage(e)), kind = "data", parent = e)
+                 })
+      })
+      names(fits) <- rownames(m)
+      fits
     })
-    names(fits) <- rownames(m)
-    list(name = col$name, systems = rownames(m), scores = m, margins = fits,
-         copulas = fit_copulas(col$pobs, copulas, n_threads), pobs = col$pobs, dropped = col$dropped)
+    list(name = col$name, systems = rownames(m), scores = m, margins = fitted$margins,
+         copulas = fitted$copulas, pobs = col$pobs, dropped = col$dropped)
   })
   names(out) <- names(mats)
   new_ir_sim_model(list(collections = out, measure = measure, type = spec$type, support = spec$support,
@@ -303,18 +311,6 @@ prepare_collection <- function(m, name, drop_bottom, tol, call = rlang::caller_e
                   kind = "data", call = call)
   }
   list(scores = m, dropped = dropped)
-}
-
-# Copulas of every pair i < j (row-wise upper triangle) of the
-# pseudo-observations (topics x systems).
-fit_copulas <- function(pobs, families, n_threads) {
-  m <- ncol(pobs)
-  cb <- utils::combn(m, 2L)
-  fit <- cpp_copula_select(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads)
-  data.frame(system1 = colnames(pobs)[cb[1, ]], system2 = colnames(pobs)[cb[2, ]],
-             family = as.integer(fit$family), copula = copula_name(fit$family), par = fit$par,
-             par2 = fit$par2, tau = fit$tau, tau_empirical = fit$tau_empirical, loglik = fit$loglik,
-             aic = fit$aic, stringsAsFactors = FALSE)
 }
 
 # The flat model of calibration.h (see src/glue_calibration.cpp).

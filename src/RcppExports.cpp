@@ -215,6 +215,61 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_copula_select_start
+SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j, Rcpp::IntegerVector families, int n_threads, bool quadrant_presel, bool background);
+RcppExport SEXP _irtopics_cpp_copula_select_start(SEXP USEXP, SEXP pairs_iSEXP, SEXP pairs_jSEXP, SEXP familiesSEXP, SEXP n_threadsSEXP, SEXP quadrant_preselSEXP, SEXP backgroundSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type U(USEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type pairs_i(pairs_iSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type pairs_j(pairs_jSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type families(familiesSEXP);
+    Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
+    Rcpp::traits::input_parameter< bool >::type quadrant_presel(quadrant_preselSEXP);
+    Rcpp::traits::input_parameter< bool >::type background(backgroundSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_start(U, pairs_i, pairs_j, families, n_threads, quadrant_presel, background));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_select_collect
+Rcpp::List cpp_copula_select_collect(SEXP job);
+RcppExport SEXP _irtopics_cpp_copula_select_collect(SEXP jobSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type job(jobSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_collect(job));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_select_cancel
+std::string cpp_copula_select_cancel(SEXP job);
+RcppExport SEXP _irtopics_cpp_copula_select_cancel(SEXP jobSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type job(jobSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_cancel(job));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_copula_select_status
+std::string cpp_copula_select_status(SEXP job);
+RcppExport SEXP _irtopics_cpp_copula_select_status(SEXP jobSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< SEXP >::type job(jobSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_status(job));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_job_threads
+int cpp_job_threads();
+RcppExport SEXP _irtopics_cpp_job_threads() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_job_threads());
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_copula_pdf
 Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector u2);
 RcppExport SEXP _irtopics_cpp_copula_pdf(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP u2SEXP) {
@@ -763,6 +818,11 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
     {"_irtopics_cpp_stream_seeds", (DL_FUNC) &_irtopics_cpp_stream_seeds, 2},
     {"_irtopics_cpp_copula_select", (DL_FUNC) &_irtopics_cpp_copula_select, 6},
+    {"_irtopics_cpp_copula_select_start", (DL_FUNC) &_irtopics_cpp_copula_select_start, 7},
+    {"_irtopics_cpp_copula_select_collect", (DL_FUNC) &_irtopics_cpp_copula_select_collect, 1},
+    {"_irtopics_cpp_copula_select_cancel", (DL_FUNC) &_irtopics_cpp_copula_select_cancel, 1},
+    {"_irtopics_cpp_copula_select_status", (DL_FUNC) &_irtopics_cpp_copula_select_status, 1},
+    {"_irtopics_cpp_job_threads", (DL_FUNC) &_irtopics_cpp_job_threads, 0},
     {"_irtopics_cpp_copula_pdf", (DL_FUNC) &_irtopics_cpp_copula_pdf, 5},
     {"_irtopics_cpp_copula_h1", (DL_FUNC) &_irtopics_cpp_copula_h1, 5},
     {"_irtopics_cpp_copula_h2", (DL_FUNC) &_irtopics_cpp_copula_h2, 5},

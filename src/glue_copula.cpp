@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "distributions.h"
 #include "glue_guard.h"
 #include "glue_interrupt.h"
+#include "glue_job.h"
 #include "parallel.h"
 #include "resample.h"
 
@@ -42,6 +44,91 @@ Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::N
     return out;
 }
 
+// The copula selection of cpp_copula_select() and of its background form
+// (cpp_copula_select_start()): the inputs copied out of R and checked, run()
+// (pure C++, on any thread), and the list both return.
+struct CopulaSelection {
+  std::vector<double> u;        // topics x systems, column-major
+  std::size_t n = 0;            // topics
+  std::vector<int> pairs_i, pairs_j, families;
+  irtopics::CopulaSelectOptions opt;
+  int n_threads = 1;
+  std::vector<irtopics::CopulaFit> fits;
+  std::vector<double> tau_emp;
+
+  CopulaSelection(const Rcpp::NumericMatrix& U, const Rcpp::IntegerVector& pi, const Rcpp::IntegerVector& pj,
+                  const Rcpp::IntegerVector& fam, int threads, bool quadrant_presel) {
+    if (pi.size() != pj.size()) throw std::invalid_argument("`pairs_i` and `pairs_j` must have the same length");
+    if (U.nrow() < 2) throw std::invalid_argument("`U` needs at least 2 rows (topics)");
+    n = static_cast<std::size_t>(U.nrow());
+    const R_xlen_t m = U.ncol();
+    for (R_xlen_t k = 0; k < pi.size(); ++k) {
+      if (pi[k] == NA_INTEGER || pj[k] == NA_INTEGER || pi[k] < 0 || pj[k] < 0 || pi[k] >= m || pj[k] >= m)
+        throw std::invalid_argument("column index out of range");
+    }
+    for (R_xlen_t k = 0; k < U.size(); ++k)
+      if (!(U[k] > 0 && U[k] < 1)) throw std::invalid_argument("pseudo-observations must lie strictly inside (0, 1)");
+    families.assign(fam.begin(), fam.end());
+    if (families.empty()) throw std::invalid_argument("`families` must not be empty");
+    for (int f : families)
+      if (!irtopics::copula_detail::is_known_family(f)) throw std::invalid_argument(std::string("unknown copula family ") + std::to_string(f));
+    u.assign(U.begin(), U.end());
+    pairs_i.assign(pi.begin(), pi.end());
+    pairs_j.assign(pj.begin(), pj.end());
+    opt.quadrant_presel = quadrant_presel;
+    n_threads = irtopics_glue::safe_threads(threads);
+  }
+
+  // Never touches R (a job's thread runs it).
+  void run(irtopics::CancelToken* cancel) {
+    const std::size_t n_pairs = pairs_i.size();
+    fits.assign(n_pairs, irtopics::CopulaFit());
+    tau_emp.assign(n_pairs, 0.0);
+    // t scores of every value of U on the nu grid of the t fit, shared by all
+    // pairs (rank-based pseudo-observations have n / 2 distinct values).
+    irtopics::TScoreTable table;
+    const bool use_table = std::find(families.begin(), families.end(), 2) != families.end();
+    if (use_table) table.set_probabilities(u.data(), u.size());
+    irtopics::parallel_for(table.q.size(), {n_threads, cancel, irtopics::Schedule::dynamic, 16},
+                           [&](std::size_t k) { table.fill_row(k); });
+    irtopics::parallel_for(n_pairs, {n_threads, cancel, irtopics::Schedule::dynamic, 4}, [&](std::size_t k) {
+      const double* a = u.data() + static_cast<std::size_t>(pairs_i[k]) * n;
+      const double* b = u.data() + static_cast<std::size_t>(pairs_j[k]) * n;
+      fits[k] = irtopics::copula_select(a, b, n, families, opt, &tau_emp[k], use_table ? &table : nullptr);
+    });
+  }
+
+  // Frees the copies and the results (once collected).
+  void release() {
+    std::vector<double>().swap(u);
+    std::vector<int>().swap(pairs_i);
+    std::vector<int>().swap(pairs_j);
+    std::vector<irtopics::CopulaFit>().swap(fits);
+    std::vector<double>().swap(tau_emp);
+  }
+
+  Rcpp::List result() const {
+    const std::size_t n_pairs = fits.size();
+    Rcpp::IntegerVector family(n_pairs);
+    Rcpp::NumericVector par(n_pairs), par2(n_pairs), loglik(n_pairs), aic(n_pairs), tau(n_pairs), tau_e(n_pairs);
+    for (std::size_t k = 0; k < n_pairs; ++k) {
+      family[k] = fits[k].cop.family;
+      par[k] = fits[k].cop.par;
+      par2[k] = fits[k].cop.par2;
+      loglik[k] = fits[k].loglik;
+      aic[k] = fits[k].aic;
+      tau[k] = irtopics::copula_tau(fits[k].cop);
+      tau_e[k] = tau_emp[k];
+    }
+    return Rcpp::List::create(Rcpp::_["family"] = family, Rcpp::_["par"] = par, Rcpp::_["par2"] = par2,
+                              Rcpp::_["loglik"] = loglik, Rcpp::_["aic"] = aic, Rcpp::_["tau"] = tau,
+                              Rcpp::_["tau_empirical"] = tau_e);
+  }
+};
+
+using CopulaJob = irtopics_glue::Job<CopulaSelection>;
+constexpr const char* kCopulaJobTag = "irtopics_copula_job";
+
 }  // namespace
 
 // Selects a copula for each pair (pairs_i[k], pairs_j[k]) of columns of U
@@ -50,60 +137,72 @@ Rcpp::NumericVector pointwise(int family, double par, double par2, const Rcpp::N
 Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
                              Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
   return irtopics_glue::guard([&]() -> Rcpp::List {
-  if (pairs_i.size() != pairs_j.size()) throw std::invalid_argument("`pairs_i` and `pairs_j` must have the same length");
-  if (U.nrow() < 2) throw std::invalid_argument("`U` needs at least 2 rows (topics)");
-  const std::size_t n = static_cast<std::size_t>(U.nrow());
-  const R_xlen_t m = U.ncol();
-  for (R_xlen_t k = 0; k < pairs_i.size(); ++k) {
-    if (pairs_i[k] == NA_INTEGER || pairs_j[k] == NA_INTEGER || pairs_i[k] < 0 || pairs_j[k] < 0 ||
-        pairs_i[k] >= m || pairs_j[k] >= m)
-      throw std::invalid_argument("column index out of range");
-  }
-  for (R_xlen_t k = 0; k < U.size(); ++k)
-    if (!(U[k] > 0 && U[k] < 1)) throw std::invalid_argument("pseudo-observations must lie strictly inside (0, 1)");
-  std::vector<int> fam(families.begin(), families.end());
-  if (fam.empty()) throw std::invalid_argument("`families` must not be empty");
-  for (int f : fam)
-    if (!irtopics::copula_detail::is_known_family(f)) throw std::invalid_argument(std::string("unknown copula family ") + std::to_string(f));
-
-  const std::size_t n_pairs = static_cast<std::size_t>(pairs_i.size());
-  std::vector<irtopics::CopulaFit> fits(n_pairs);
-  std::vector<double> tau_emp(n_pairs, 0.0);
-  const double* u = U.begin();
-  irtopics::CopulaSelectOptions opt;
-  opt.quadrant_presel = quadrant_presel;
-  // t scores of every value of U on the nu grid of the t fit, shared by all
-  // pairs (rank-based pseudo-observations have n / 2 distinct values).
-  irtopics::TScoreTable table;
-  const bool use_table = std::find(fam.begin(), fam.end(), 2) != fam.end();
-  if (use_table) table.set_probabilities(u, static_cast<std::size_t>(U.size()));
+  CopulaSelection sel(U, pairs_i, pairs_j, families, n_threads, quadrant_presel);
   irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
-    irtopics::parallel_for(table.q.size(),
-                           {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 16},
-                           [&](std::size_t k) { table.fill_row(k); });
-    irtopics::parallel_for(n_pairs, {irtopics_glue::safe_threads(n_threads), cancel, irtopics::Schedule::dynamic, 4},
-                           [&](std::size_t k) {
-                             const double* a = u + static_cast<std::size_t>(pairs_i[k]) * n;
-                             const double* b = u + static_cast<std::size_t>(pairs_j[k]) * n;
-                             fits[k] = irtopics::copula_select(a, b, n, fam, opt, &tau_emp[k], use_table ? &table : nullptr);
-                           });
+    sel.run(cancel);
     return 0;
   });
-  Rcpp::IntegerVector family(n_pairs);
-  Rcpp::NumericVector par(n_pairs), par2(n_pairs), loglik(n_pairs), aic(n_pairs), tau(n_pairs), tau_e(n_pairs);
-  for (std::size_t k = 0; k < n_pairs; ++k) {
-    family[k] = fits[k].cop.family;
-    par[k] = fits[k].cop.par;
-    par2[k] = fits[k].cop.par2;
-    loglik[k] = fits[k].loglik;
-    aic[k] = fits[k].aic;
-    tau[k] = irtopics::copula_tau(fits[k].cop);
-    tau_e[k] = tau_emp[k];
-  }
-  return Rcpp::List::create(Rcpp::_["family"] = family, Rcpp::_["par"] = par, Rcpp::_["par2"] = par2,
-                            Rcpp::_["loglik"] = loglik, Rcpp::_["aic"] = aic, Rcpp::_["tau"] = tau,
-                            Rcpp::_["tau_empirical"] = tau_e);
+  return sel.result();
   });
+}
+
+// cpp_copula_select() in the background (glue_job.h): checks the inputs as
+// it does (same errors), starts the selection on a thread of its own (with
+// n_threads workers in all) and returns a job at once, an external pointer
+// for cpp_copula_select_collect(), cpp_copula_select_cancel() and
+// cpp_copula_select_status(). background = false defers the selection to
+// the collecting call (the path a job takes where no thread can start).
+// [[Rcpp::export(rng = false)]]
+SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
+                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true,
+                             bool background = true) {
+  return irtopics_glue::guard([&]() -> SEXP {
+  std::unique_ptr<CopulaJob> job(
+      new CopulaJob(CopulaSelection(U, pairs_i, pairs_j, families, n_threads, quadrant_presel)));
+  CopulaJob* raw = job.get();
+  // the pointer owns the job before its thread starts
+  Rcpp::RObject ptr = irtopics_glue::job_pointer(job.release(), kCopulaJobTag);
+  raw->start(background);
+  return ptr;
+  });
+}
+
+// Waits for a job (R can interrupt the wait, which cancels the job) and
+// returns what cpp_copula_select() returns; an error of the job is raised
+// here.
+// [[Rcpp::export(rng = false)]]
+Rcpp::List cpp_copula_select_collect(SEXP job) {
+  return irtopics_glue::guard([&]() -> Rcpp::List {
+  CopulaSelection& sel = irtopics_glue::job_address<CopulaJob>(job, kCopulaJobTag)->collect();
+  Rcpp::List out = sel.result();
+  sel.release();
+  return out;
+  });
+}
+
+// Cancels a job and joins its threads (nothing for a finished one); returns
+// its status.
+// [[Rcpp::export(rng = false)]]
+std::string cpp_copula_select_cancel(SEXP job) {
+  return irtopics_glue::guard([&]() -> std::string {
+  CopulaJob* j = irtopics_glue::job_address<CopulaJob>(job, kCopulaJobTag);
+  j->cancel();
+  return j->status();
+  });
+}
+
+// "running", "done", "deferred", "cancelled" or "collected".
+// [[Rcpp::export(rng = false)]]
+std::string cpp_copula_select_status(SEXP job) {
+  return irtopics_glue::guard([&]() -> std::string {
+  return irtopics_glue::job_address<CopulaJob>(job, kCopulaJobTag)->status();
+  });
+}
+
+// The number of job threads started and not yet joined (tests).
+// [[Rcpp::export(rng = false)]]
+int cpp_job_threads() {
+  return irtopics_glue::guard([&]() -> int { return irtopics_glue::job_threads().load(); });
 }
 
 // Copula density at (u1[k], u2[k]).
