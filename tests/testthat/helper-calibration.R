@@ -50,17 +50,41 @@ sim_fixture_collection <- function(name) {
   })
 }
 
-# f(...) with `args` in a fresh R process (callr) that has this irtopics:
-# the source tree under pkgload::load_all() (devtools::test()), else the
-# installed package (R CMD check). f must name what it uses with `::`.
+# f(...) with `args` in a fresh R process that has this irtopics: the
+# source tree under pkgload::load_all() (devtools::test()), else the
+# installed package (R CMD check); the same library paths as this process.
+# f must name what it uses with `::` (its environment becomes the global
+# one). The child is Rscript started by system2(), not callr: processx
+# (callr's) replaces the SIGCHLD handler of parallel for the rest of the
+# session, so that the forked children of later multicore futures were never
+# reaped and the test process ended, after a 10 s wait, with "Error while
+# shutting down parallel: unable to terminate some child processes".
 fresh_process <- function(f, args) {
   dev <- if (requireNamespace("pkgload", quietly = TRUE) && pkgload::is_dev_package("irtopics")) {
     pkgload::pkg_path(".")
   } else {
     ""
   }
-  callr::r(function(f, args, dev) {
-    if (nzchar(dev)) pkgload::load_all(dev, quiet = TRUE, export_all = FALSE) else loadNamespace("irtopics")
-    do.call(f, args)
-  }, args = list(f = f, args = args, dev = dev), libpath = .libPaths())
+  files <- tempfile(c("fresh-setup-", "fresh-call-", "fresh-value-", "fresh-script-", "fresh-log-"),
+                    fileext = c(".rds", ".rds", ".rds", ".R", ".txt"))
+  on.exit(unlink(files), add = TRUE)
+  environment(f) <- globalenv()
+  # the package is loaded before the call is read, so that the arguments'
+  # references to its namespace find this irtopics
+  saveRDS(list(dev = dev, libs = .libPaths()), files[1])
+  saveRDS(list(f = f, args = args), files[2])
+  writeLines(c("files <- commandArgs(trailingOnly = TRUE)",
+               "setup <- readRDS(files[1])",
+               ".libPaths(setup$libs)",
+               "if (nzchar(setup$dev)) pkgload::load_all(setup$dev, quiet = TRUE, export_all = FALSE) else loadNamespace(\"irtopics\")",
+               "call <- readRDS(files[2])",
+               "saveRDS(do.call(call$f, call$args), files[3])"), files[4])
+  # R_TESTS: R CMD check's start-up file is not the child's
+  status <- system2(file.path(R.home("bin"), "Rscript"), c("--vanilla", shQuote(files[c(4, 1:3)])),
+                    stdout = files[5], stderr = files[5], env = "R_TESTS=")
+  if (!identical(status, 0L) || !file.exists(files[3])) {
+    stop(sprintf("the fresh R process failed (exit status %s):\n%s", status,
+                 paste(utils::tail(readLines(files[5]), 20), collapse = "\n")), call. = FALSE)
+  }
+  readRDS(files[3])
 }

@@ -304,7 +304,6 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
 
 test_that("the memory check counts what the trials really allocate (issue 29)", {
   # before: 8 bytes per field and trial, accepted under 100 MB, a peak of 353 MB
-  skip_if_not_installed("callr")
   model <- cal_model()
   n_fields <- nrow(cpp_calibration_tables()$fields) + length(calibration_study_tests)
   trials <- 20000
