@@ -57,8 +57,8 @@ cpp_copula_select <- function(U, pairs_i, pairs_j, families, n_threads, quadrant
     .Call(`_irtopics_cpp_copula_select`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel)
 }
 
-cpp_copula_select_start <- function(U, pairs_i, pairs_j, families, n_threads, quadrant_presel = TRUE, background = TRUE) {
-    .Call(`_irtopics_cpp_copula_select_start`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel, background)
+cpp_copula_select_start <- function(U, pairs_i, pairs_j, families, n_threads, quadrant_presel = TRUE) {
+    .Call(`_irtopics_cpp_copula_select_start`, U, pairs_i, pairs_j, families, n_threads, quadrant_presel)
 }
 
 cpp_copula_select_collect <- function(job) {

@@ -5,13 +5,14 @@
 # the collection's margins meanwhile, and collect_copulas() waits for the
 # job. The results are those of cpp_copula_select(), number for number.
 
-# A started job: list(job, pobs, pairs). With one thread the job is
-# deferred (it runs when collected, on R's thread): n_threads = 1 keeps the
-# call on one core.
+# A started job: list(job, pobs, pairs). The C++ call decides where it runs:
+# in the background only when the selection's thread count after its caps
+# (safe_threads(): 1 in a forked child; OpenMP's thread limit) is 2 or more,
+# else deferred (it runs when collected, on R's thread), so that one thread
+# keeps the call on one core.
 start_copulas <- function(pobs, families, n_threads) {
   cb <- utils::combn(ncol(pobs), 2L)
-  list(job = cpp_copula_select_start(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads,
-                                     background = n_threads > 1L),
+  list(job = cpp_copula_select_start(pobs, cb[1, ] - 1L, cb[2, ] - 1L, families, n_threads),
        pobs = pobs, pairs = cb)
 }
 

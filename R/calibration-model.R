@@ -100,10 +100,12 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   study's choice.
 #' @param seed Seed of the random tie-breaking of the pseudo-observations
 #'   (`NULL`: the current RNG stream).
-#' @param n_threads Threads for the copula fits. With 2 or more, that many
-#'   C++ workers fit the copulas of a collection while R fits its margins on
-#'   its own thread; with 1, the copulas are fitted after the margins, on R's
-#'   thread (one core throughout).
+#' @param n_threads Threads for the copula fits. With 2 or more (counted
+#'   after the limits of [irtopics_threads()]: 1 in a forked child, at most
+#'   `OMP_THREAD_LIMIT`), that many C++ workers fit the copulas of a
+#'   collection while R fits its margins on its own thread; with 1, the
+#'   copulas are fitted after the margins, on R's thread (one core
+#'   throughout).
 #' @inheritParams irtopics_progress
 #' @return An `ir_sim_model`: a list with `collections` (per collection: its
 #'   `systems`, `margins` (a list of `ir_margin`), `copulas` (a data frame,

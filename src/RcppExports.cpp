@@ -216,8 +216,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_copula_select_start
-SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j, Rcpp::IntegerVector families, int n_threads, bool quadrant_presel, bool background);
-RcppExport SEXP _irtopics_cpp_copula_select_start(SEXP USEXP, SEXP pairs_iSEXP, SEXP pairs_jSEXP, SEXP familiesSEXP, SEXP n_threadsSEXP, SEXP quadrant_preselSEXP, SEXP backgroundSEXP) {
+SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j, Rcpp::IntegerVector families, int n_threads, bool quadrant_presel);
+RcppExport SEXP _irtopics_cpp_copula_select_start(SEXP USEXP, SEXP pairs_iSEXP, SEXP pairs_jSEXP, SEXP familiesSEXP, SEXP n_threadsSEXP, SEXP quadrant_preselSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type U(USEXP);
@@ -226,8 +226,7 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type families(familiesSEXP);
     Rcpp::traits::input_parameter< int >::type n_threads(n_threadsSEXP);
     Rcpp::traits::input_parameter< bool >::type quadrant_presel(quadrant_preselSEXP);
-    Rcpp::traits::input_parameter< bool >::type background(backgroundSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_start(U, pairs_i, pairs_j, families, n_threads, quadrant_presel, background));
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_select_start(U, pairs_i, pairs_j, families, n_threads, quadrant_presel));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -818,7 +817,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_resample_draws", (DL_FUNC) &_irtopics_cpp_resample_draws, 6},
     {"_irtopics_cpp_stream_seeds", (DL_FUNC) &_irtopics_cpp_stream_seeds, 2},
     {"_irtopics_cpp_copula_select", (DL_FUNC) &_irtopics_cpp_copula_select, 6},
-    {"_irtopics_cpp_copula_select_start", (DL_FUNC) &_irtopics_cpp_copula_select_start, 7},
+    {"_irtopics_cpp_copula_select_start", (DL_FUNC) &_irtopics_cpp_copula_select_start, 6},
     {"_irtopics_cpp_copula_select_collect", (DL_FUNC) &_irtopics_cpp_copula_select_collect, 1},
     {"_irtopics_cpp_copula_select_cancel", (DL_FUNC) &_irtopics_cpp_copula_select_cancel, 1},
     {"_irtopics_cpp_copula_select_status", (DL_FUNC) &_irtopics_cpp_copula_select_status, 1},

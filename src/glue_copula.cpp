@@ -12,6 +12,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "copula.h"
@@ -76,7 +77,14 @@ struct CopulaSelection {
     pairs_i.assign(pi.begin(), pi.end());
     pairs_j.assign(pj.begin(), pj.end());
     opt.quadrant_presel = quadrant_presel;
+    // the count the selection really runs on: safe_threads() (1 in a forked
+    // child of a threaded process), within OpenMP's thread limit
+    // (OMP_THREAD_LIMIT as the process started); a job runs in the
+    // background only when it is 2 or more
     n_threads = irtopics_glue::safe_threads(threads);
+#ifdef _OPENMP
+    n_threads = std::max(1, std::min(n_threads, omp_get_thread_limit()));
+#endif
   }
 
   // Never touches R (a job's thread runs it).
@@ -146,19 +154,22 @@ Rcpp::List cpp_copula_select(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i,
   });
 }
 
-// cpp_copula_select() in the background (glue_job.h): checks the inputs as
-// it does (same errors), starts the selection on a thread of its own (with
-// n_threads workers in all) and returns a job at once, an external pointer
-// for cpp_copula_select_collect(), cpp_copula_select_cancel() and
-// cpp_copula_select_status(). background = false defers the selection to
-// the collecting call (the path a job takes where no thread can start).
+// cpp_copula_select() as a job (glue_job.h): checks the inputs as it does
+// (same errors) and returns a job at once, an external pointer for
+// cpp_copula_select_collect(), cpp_copula_select_cancel() and
+// cpp_copula_select_status(). The selection runs on a thread of its own (with
+// n_threads workers in all) only when its thread count after the caps
+// (CopulaSelection: the fork rule, OpenMP's thread limit) is 2 or more;
+// with one thread the job is deferred, to run in the collecting call on R's
+// thread, so that one thread means one core (R's work between start and
+// collect comes first).
 // [[Rcpp::export(rng = false)]]
 SEXP cpp_copula_select_start(Rcpp::NumericMatrix U, Rcpp::IntegerVector pairs_i, Rcpp::IntegerVector pairs_j,
-                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true,
-                             bool background = true) {
+                             Rcpp::IntegerVector families, int n_threads, bool quadrant_presel = true) {
   return irtopics_glue::guard([&]() -> SEXP {
-  std::unique_ptr<CopulaJob> job(
-      new CopulaJob(CopulaSelection(U, pairs_i, pairs_j, families, n_threads, quadrant_presel)));
+  CopulaSelection sel(U, pairs_i, pairs_j, families, n_threads, quadrant_presel);
+  const bool background = sel.n_threads > 1;
+  std::unique_ptr<CopulaJob> job(new CopulaJob(std::move(sel)));
   CopulaJob* raw = job.get();
   // the pointer owns the job before its thread starts
   Rcpp::RObject ptr = irtopics_glue::job_pointer(job.release(), kCopulaJobTag);

@@ -16,9 +16,11 @@
 //  * cancel() (also the destructor, run by the external pointer's
 //    finalizer) sets the flag and joins: no thread outlives its job, and
 //    none is left running when R code between start and collect fails.
-//  * A job whose thread cannot start (std::system_error) is "deferred": its
-//    work runs inside collect(), on the main thread, as the synchronous
-//    call would (same results, no overlap).
+//  * A job started with background = false (the exported call decides: the
+//    copula job when its work has one thread after the caps) or whose thread
+//    cannot start (std::system_error) is "deferred": its work runs inside
+//    collect(), on the main thread, as the synchronous call would (same
+//    results, no overlap).
 #ifndef IRTOPICS_GLUE_JOB_H
 #define IRTOPICS_GLUE_JOB_H
 
@@ -62,10 +64,11 @@ class Job {
     }
   }
 
-  // Main thread: starts the work on a new thread. Where no thread can be
-  // started (a process at its thread limit, a platform without threads),
-  // or with background = false, the job is "deferred": the work runs in
-  // collect() instead, on the main thread (the same results, later).
+  // Main thread: starts the work on a new thread. With background = false
+  // (the caller's choice, e.g. for work of one thread), or where no thread
+  // can be started (a process at its thread limit, a platform without
+  // threads), the job is "deferred": the work runs in collect() instead, on
+  // the main thread (the same results, later).
   void start(bool background = true) {
     if (!background) {
       deferred_ = true;

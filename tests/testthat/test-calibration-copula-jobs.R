@@ -1,7 +1,9 @@
 # The copula stage of simulation_model() in the background
 # (R/calibration-copula-jobs.R, src/glue_job.h): the same numbers as
 # cpp_copula_select(), the same errors, and no thread left running after an
-# error, an interrupt or a dropped job.
+# error, an interrupt or a dropped job. A job runs beside R only when its
+# selection has 2+ threads after the caps (the fork rule, OpenMP's thread
+# limit); with one it is deferred to the collecting call.
 
 # n_sys random columns of pseudo-observations (no ties) and all their pairs.
 job_input <- function(n_sys, n_top = 60, seed = 1) {
@@ -10,7 +12,7 @@ job_input <- function(n_sys, n_top = 60, seed = 1) {
   list(U = U, i = cb[1, ] - 1L, j = cb[2, ] - 1L)
 }
 # A job that runs for seconds (about 1,800 pairs, every family).
-long_job <- function(threads = 1L) {
+long_job <- function(threads = 2L) {
   x <- job_input(60, n_top = 200)
   cpp_copula_select_start(x$U, x$i, x$j, copula_family_codes(), threads)
 }
@@ -21,18 +23,19 @@ test_that("a job returns exactly what cpp_copula_select() returns, with 1 and 2 
   for (threads in 1:2) {
     for (presel in c(TRUE, FALSE)) {
       job <- cpp_copula_select_start(x$U, x$i, x$j, fams, threads, quadrant_presel = presel)
-      expect_true(cpp_copula_select_status(job) %in% c("running", "done"))
+      expect_true(cpp_copula_select_status(job) %in% if (threads > 1L) c("running", "done") else "deferred")
       expect_identical(cpp_copula_select_collect(job), cpp_copula_select(x$U, x$i, x$j, fams, threads, presel))
       expect_identical(cpp_copula_select_status(job), "collected")
     }
   }
-  # a deferred job (where no thread can start) runs when collected
-  job <- cpp_copula_select_start(x$U, x$i, x$j, fams, 2L, background = FALSE)
+  # a job of one thread is deferred: it starts no thread and runs when
+  # collected, on R's thread (as where no thread can start)
+  job <- cpp_copula_select_start(x$U, x$i, x$j, fams, 1L)
   expect_identical(cpp_copula_select_status(job), "deferred")
   expect_identical(cpp_job_threads(), 0L)
   expect_identical(cpp_copula_select_collect(job), cpp_copula_select(x$U, x$i, x$j, fams, 2L))
   expect_identical(cpp_copula_select_status(job), "collected")
-  deferred <- cpp_copula_select_start(x$U, x$i, x$j, fams, 2L, background = FALSE)
+  deferred <- cpp_copula_select_start(x$U, x$i, x$j, fams, 1L)
   expect_identical(cpp_copula_select_cancel(deferred), "cancelled")
   expect_identical(tryCatch(cpp_copula_select_collect(deferred), interrupt = function(e) "interrupt"), "interrupt")
   expect_identical(cpp_job_threads(), 0L)
@@ -60,19 +63,17 @@ test_that("a job refuses the inputs cpp_copula_select() refuses, with the same c
 })
 
 test_that("a cancelled or dropped job stops and joins its threads", {
-  for (threads in 1:2) {
-    job <- long_job(threads)
-    expect_identical(cpp_copula_select_status(job), "running")
-    expect_identical(cpp_job_threads(), 1L)
-    start <- Sys.time()
-    expect_identical(cpp_copula_select_cancel(job), "cancelled")
-    expect_lt(as.numeric(difftime(Sys.time(), start, units = "secs")), 2)
-    expect_identical(cpp_job_threads(), 0L)
-    # collecting a cancelled job is R's interrupt, as an interrupted call's
-    expect_identical(tryCatch(cpp_copula_select_collect(job), interrupt = function(e) "interrupt"), "interrupt")
-  }
+  job <- long_job()
+  expect_identical(cpp_copula_select_status(job), "running")
+  expect_identical(cpp_job_threads(), 1L)
+  start <- Sys.time()
+  expect_identical(cpp_copula_select_cancel(job), "cancelled")
+  expect_lt(as.numeric(difftime(Sys.time(), start, units = "secs")), 2)
+  expect_identical(cpp_job_threads(), 0L)
+  # collecting a cancelled job is R's interrupt, as an interrupted call's
+  expect_identical(tryCatch(cpp_copula_select_collect(job), interrupt = function(e) "interrupt"), "interrupt")
   # the external pointer's finalizer cancels and joins a job R dropped
-  job <- long_job(2L)
+  job <- long_job()
   expect_identical(cpp_job_threads(), 1L)
   rm(job)
   gc()
@@ -145,4 +146,30 @@ test_that("a forked child runs its copula jobs (on one worker) to the same model
   # in_fork() (helper-eval.R): a child that hangs fails the test and is killed
   expect_identical(in_fork(simulation_model(x, seed = 1, n_threads = 2)), here)
   expect_identical(cpp_job_threads(), 0L)
+  # asked for 2 threads, the child's selection has 1 (safe_threads()): its
+  # job is deferred, nothing runs beside R's thread; here it runs beside
+  u <- job_input(5)
+  colnames(u$U) <- paste0("s", 1:5)
+  beside <- function() fit_beside_copulas(u$U, copula_family_codes(), 2L, function() cpp_job_threads())
+  expect_identical(in_fork(list(status = cpp_copula_select_status(long_job()), beside = beside()$margins)),
+                   list(status = "deferred", beside = 0L))
+  expect_identical(beside()$margins, 1L)
+  expect_identical(cpp_job_threads(), 0L)
+})
+
+test_that("under OMP_THREAD_LIMIT=1 a job is deferred, whatever count it is asked for", {
+  skip_on_cran()
+  # OpenMP reads the limit as the process starts: a fresh process
+  # (helper-calibration.R); Linux builds have OpenMP
+  skip_if_not(identical(Sys.info()[["sysname"]], "Linux"), "OpenMP's thread limit is checked on Linux")
+  x <- job_input(5)
+  status <- function(x) {
+    job <- irtopics:::cpp_copula_select_start(x$U, x$i, x$j, irtopics:::copula_family_codes(), 2L)
+    list(status = irtopics:::cpp_copula_select_status(job), threads = irtopics:::cpp_job_threads())
+  }
+  expect_identical(withr::with_envvar(c(OMP_THREAD_LIMIT = "1"), fresh_process(status, list(x = x))),
+                   list(status = "deferred", threads = 0L))
+  here <- withr::with_envvar(c(OMP_THREAD_LIMIT = NA), fresh_process(status, list(x = x)))
+  expect_true(here$status %in% c("running", "done"))
+  expect_identical(here$threads, 1L)
 })
