@@ -77,6 +77,10 @@ cpp_job_threads <- function() {
     .Call(`_irtopics_cpp_job_threads`)
 }
 
+cpp_copula_wide <- function(allow) {
+    .Call(`_irtopics_cpp_copula_wide`, allow)
+}
+
 cpp_copula_pdf <- function(family, par, par2, u1, u2) {
     .Call(`_irtopics_cpp_copula_pdf`, family, par, par2, u1, u2)
 }

@@ -269,6 +269,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_copula_wide
+bool cpp_copula_wide(Rcpp::LogicalVector allow);
+RcppExport SEXP _irtopics_cpp_copula_wide(SEXP allowSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type allow(allowSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_wide(allow));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_copula_pdf
 Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1, Rcpp::NumericVector u2);
 RcppExport SEXP _irtopics_cpp_copula_pdf(SEXP familySEXP, SEXP parSEXP, SEXP par2SEXP, SEXP u1SEXP, SEXP u2SEXP) {
@@ -822,6 +832,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_copula_select_cancel", (DL_FUNC) &_irtopics_cpp_copula_select_cancel, 1},
     {"_irtopics_cpp_copula_select_status", (DL_FUNC) &_irtopics_cpp_copula_select_status, 1},
     {"_irtopics_cpp_job_threads", (DL_FUNC) &_irtopics_cpp_job_threads, 0},
+    {"_irtopics_cpp_copula_wide", (DL_FUNC) &_irtopics_cpp_copula_wide, 1},
     {"_irtopics_cpp_copula_pdf", (DL_FUNC) &_irtopics_cpp_copula_pdf, 5},
     {"_irtopics_cpp_copula_h1", (DL_FUNC) &_irtopics_cpp_copula_h1, 5},
     {"_irtopics_cpp_copula_h2", (DL_FUNC) &_irtopics_cpp_copula_h2, 5},

@@ -18,14 +18,14 @@ namespace copula_detail {
 // Clayton: log(a^-th + b^-th - 1), from A = -th log a >= 0, B = -th log b >= 0.
 // (A template on the scalar type, for BB7's exact derivatives.)
 template <typename T>
-T clayton_log_s(const T& A, const T& B) {
+IRTOPICS_DUAL_INLINE T clayton_log_s(const T& A, const T& B) {
   using std::exp;
   using std::expm1;
   using std::log;
   using std::log1p;
-  const T& m = val(A) < val(B) ? B : A;
-  if (val(m) < 30.0) return log1p(expm1(A) + expm1(B));
-  return m + log(exp(A - m) + exp(B - m) - exp(-m));
+  const T m = pick(val(A) < val(B), B, A);
+  return choose(val(m) < 30.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(log1p(expm1(A) + expm1(B))); },
+                [&]() IRTOPICS_LAMBDA_INLINE { return T(m + log(exp(A - m) + exp(B - m) - exp(-m))); });
 }
 
 // The log density without its constant log(1 + th) (fits add it once).

@@ -22,14 +22,14 @@ namespace copula_detail {
 // The densities (BB1DensityT, ...) are templates on the scalar type T of
 // the parameters: double, or Dual2 for the exact gradient and Hessian of a
 // fit (bb_loglik_d2()); BB1Density, ... are the double ones.
-template <typename T>
-T bb1_log_a(const T& th, const Arg& a) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T bb1_log_a(const T& th, const A& a) {
   using std::exp;
   using std::expm1;
   using std::log;
   using std::log1p;
   const T z = -th * a.lx;  // > 0
-  return val(z) < 30.0 ? log(expm1(z)) : z + log1p(-exp(-z));
+  return choose(val(z) < 30.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(log(expm1(z))); }, [&]() IRTOPICS_LAMBDA_INLINE { return T(z + log1p(-exp(-z))); });
 }
 
 template <typename T>
@@ -40,26 +40,25 @@ struct BB1DensityT {
   BB1DensityT(const T& th_, const T& de_)
       : th(th_), de(de_), c1(1.0 + th_ * de_), c2(th_ * (de_ - 1.0)), dm1(de_ - 1.0), tp1(th_ + 1.0),
         k1(-(1.0 / th_ + 2.0)), k2(1.0 / de_ - 2.0) {}
-  MargT<T> margin(const Arg& a) const {
+  template <typename A>
+  IRTOPICS_DUAL_INLINE MargT<T> margin(const A& a) const {
     const T la = bb1_log_a(th, a);
     return {de * la, dm1 * la - tp1 * a.lx};
   }
-  T pair(const T& ka, const T& kb) const {
+  IRTOPICS_DUAL_INLINE T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::log;
     using std::log1p;
     const T ls = log_sum_exp(ka, kb), lr = ls / de;
+    // k1 log(1 + r) + k2 ls + log((th + 1) r + th (de - 1) (1 + r)), where
     // (th + 1) r + th (de - 1) (1 + r) = r (1 + th de) + th (de - 1)
-    T l1pr, lbr;
-    if (val(lr) < 700) {
-      const T r = exp(lr);
-      l1pr = log1p(r);
-      lbr = log(r * c1 + c2);
-    } else {
-      l1pr = softplus(lr);
-      lbr = log_sum_exp(T(lr + log(c1)), T(log(c2)));
-    }
-    return k1 * l1pr + k2 * ls + lbr;
+    return choose(
+        val(lr) < 700.0,
+        [&]() IRTOPICS_LAMBDA_INLINE {
+          const T r = exp(lr);
+          return T(k1 * log1p(r) + k2 * ls + log(r * c1 + c2));
+        },
+        [&]() IRTOPICS_LAMBDA_INLINE { return T(k1 * softplus(lr) + k2 * ls + log_sum_exp(T(lr + log(c1)), T(log(c2)))); });
   }
 };
 using BB1Density = BB1DensityT<double>;
@@ -75,8 +74,8 @@ inline double bb1_h1(double th, double de, const Arg& a, const Arg& b) {
 }
 
 // log(1 - (1 - t)^th) (BB6, BB7).
-template <typename T>
-T log_one_minus_pow(const T& th, const Arg& a) { return log1m_exp(T(th * a.l1x)); }
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T log_one_minus_pow(const T& th, const A& a) { return log1m_exp(T(th * a.l1x)); }
 
 // BB6 (Joe 2014, section 4.17.3), theta >= 1, delta >= 1: generator
 // x(t)^de, x(t) = -log(1 - (1 - t)^th); C = 1 - (1 - e^-w)^(1/th),
@@ -88,12 +87,13 @@ struct BB6DensityT {
     using std::log;
     lth = log(th_);
   }
-  MargT<T> margin(const Arg& a) const {
+  template <typename A>
+  IRTOPICS_DUAL_INLINE MargT<T> margin(const A& a) const {
     using std::log;
     const T lba = log_one_minus_pow(th, a), lxa = log(-lba);
     return {de * lxa, dm1 * lxa + tm1 * a.l1x - lba};
   }
-  T pair(const T& ka, const T& kb) const {
+  IRTOPICS_DUAL_INLINE T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::expm1;
     using std::log;
@@ -127,15 +127,16 @@ struct BB7DensityT {
   BB7DensityT(const T& th_, const T& de_)
       : th(th_), de(de_), mde(-de_), mdp1(-(de_ + 1.0)), tm1(th_ - 1.0), c1(th_ * (1.0 + de_)),
         c2(1.0 + 2.0 * de_), k1(1.0 / th_ - 2.0) {}
-  MargT<T> margin(const Arg& a) const {
+  template <typename A>
+  IRTOPICS_DUAL_INLINE MargT<T> margin(const A& a) const {
     const T lba = log_one_minus_pow(th, a);
     return {mde * lba, mdp1 * lba + tm1 * a.l1x};
   }
-  T pair(const T& ka, const T& kb) const {
+  IRTOPICS_DUAL_INLINE T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::log;
     const T lz = -clayton_log_s(ka, kb) / de;
-    const T l1mz = log1m_exp(-1e-300 < val(lz) ? T(-1e-300) : lz);  // std::min(lz, -1e-300)
+    const T l1mz = log1m_exp(pick(val(lz) > -1e-300, T(-1e-300), lz));  // std::min(lz, -1e-300)
     const T br = tm1 * exp(lz) + c1 * exp(l1mz);
     return c2 * lz + k1 * l1mz + log(br);
   }
@@ -155,15 +156,15 @@ inline double bb7_h1(double th, double de, const Arg& a, const Arg& b) {
 // BB8 (Joe 2014, section 4.17.5; "Joe-Frank"), theta >= 1, 0 < delta <= 1:
 // C = (1 - (1 - P)^(1/th)) / de, P = D(u) D(v) / eta,
 // D(t) = 1 - (1 - de t)^th, eta = 1 - (1 - de)^th.
-template <typename T>
-T bb8_log_q(const T& de, const Arg& a) {  // log(1 - de t)
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T bb8_log_q(const T& de, const A& a) {  // log(1 - de t)
   using std::log;
   return log((1.0 - de) + de * a.x1);
 }
 template <typename T>
-T bb8_log_eta(const T& th, const T& de) {
+IRTOPICS_DUAL_INLINE T bb8_log_eta(const T& th, const T& de) {
   using std::log1p;
-  return val(de) >= 1 ? T(0.0) : log1m_exp(T(th * log1p(-de)));
+  return choose(val(de) >= 1.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(0.0); }, [&]() IRTOPICS_LAMBDA_INLINE { return log1m_exp(T(th * log1p(-de))); });
 }
 
 template <typename T>
@@ -175,15 +176,16 @@ struct BB8DensityT {
     lde = log(de_);
     k0 = lde - leta;
   }
-  MargT<T> margin(const Arg& a) const {
+  template <typename A>
+  IRTOPICS_DUAL_INLINE MargT<T> margin(const A& a) const {
     const T lq = bb8_log_q(de, a);
     return {log1m_exp(T(th * lq)), tm1 * lq};  // log D(a)
   }
-  T pair(const T& ka, const T& kb) const {
+  IRTOPICS_DUAL_INLINE T pair(const T& ka, const T& kb) const {
     using std::exp;
     using std::log;
     const T s = ka + kb - leta;
-    const T lp = 0.0 < val(s) ? T(0.0) : s;  // std::min(s, 0.0)
+    const T lp = pick(val(s) > 0.0, T(0.0), s);  // std::min(s, 0.0)
     return k0 + k1 * log1m_exp(lp) + log(th - exp(lp));
   }
 };
@@ -241,15 +243,20 @@ inline void box(double l0, double h0, double l1, double h1, double lo[2], double
   hi[1] = h1;
 }
 
+// The log-likelihood, four observations at a time (sum_split_packed(),
+// packed_call()).
 template <template <typename> class D>
 double bb_loglik(const PairData& d, int r, double th, double de) {
-  return sum_split(d, r, D<double>(th, de));
+  return packed_call([&]() IRTOPICS_LAMBDA_INLINE { return sum_split_packed(d, r, D<Pk>(Pk(th), Pk(de))); });
 }
 
-// The log-likelihood with its exact gradient and Hessian in (th, de).
+// The same with its exact gradient and Hessian in (th, de); its value is
+// bb_loglik()'s bit for bit.
 template <template <typename> class D>
 Dual2 bb_loglik_d2(const PairData& d, int r, double th, double de) {
-  return sum_split(d, r, D<Dual2>(Dual2::variable(th, 0), Dual2::variable(de, 1)));
+  return packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+    return sum_split_packed(d, r, D<Dual2P>(Dual2P::variable(th, 0), Dual2P::variable(de, 1)));
+  });
 }
 
 // Starting points: VineCopula's first, then points of the family's

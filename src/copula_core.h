@@ -61,23 +61,24 @@ namespace copula_detail {
 // for a tie, where s is b (the same value; the derivative of a Dual2 is then
 // the mean of a's and b's, as it should be).
 template <typename T>
-T log_sum_exp(const T& a, const T& b) {
-  const T& m = val(a) < val(b) ? b : a;
-  if (val(m) == -std::numeric_limits<double>::infinity()) return m;
-  const T& s = val(b) < val(a) || val(a) == val(b) ? b : a;
+IRTOPICS_DUAL_INLINE T log_sum_exp(const T& a, const T& b) {
   using std::exp;
   using std::log1p;
-  return m + log1p(exp(s - m));
+  const T m = pick(val(a) < val(b), b, a);
+  const T s = pick(lor(val(b) < val(a), val(a) == val(b)), b, a);
+  return choose(val(m) == -std::numeric_limits<double>::infinity(), [&]() IRTOPICS_LAMBDA_INLINE { return m; },
+                [&]() IRTOPICS_LAMBDA_INLINE { return T(m + log1p(exp(s - m))); });
 }
 
 // log(1 - e^x) for x < 0.
 template <typename T>
-T log1m_exp(const T& x) {
+IRTOPICS_DUAL_INLINE T log1m_exp(const T& x) {
   using std::expm1;
   using std::exp;
   using std::log;
   using std::log1p;
-  return val(x) > -0.6931471805599453 ? log(-expm1(x)) : log1p(-exp(x));
+  return choose(val(x) > -0.6931471805599453, [&]() IRTOPICS_LAMBDA_INLINE { return T(log(-expm1(x))); },
+                [&]() IRTOPICS_LAMBDA_INLINE { return T(log1p(-exp(x))); });
 }
 
 // An argument in (0, 1): x, 1 - x, log x, log(1 - x), and for Gumbel
@@ -111,15 +112,21 @@ inline Arg arg_from_logit(double z) {
 
 inline Arg flip(const Arg& a) { return Arg{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx}; }
 
+// Four arguments (the lanes of a Pk) for the packed sums (copula_data.h).
+struct ArgP {
+  Pk x, x1, lx, l1x, llx, ll1x;
+};
+IRTOPICS_DUAL_INLINE ArgP flip(const ArgP& a) { return ArgP{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx}; }
+
 // Quantiles of an argument, using whichever of x and 1 - x is exact.
 inline double norm_q(const Arg& a) { return a.x <= 0.5 ? norm_quantile(a.x) : -norm_quantile(a.x1); }
 inline double t_q(const StudentT& t, const Arg& a) { return a.x <= 0.5 ? t.quantile(a.x) : -t.quantile(a.x1); }
 
 template <typename T>
-T softplus(const T& x) {
+IRTOPICS_DUAL_INLINE T softplus(const T& x) {
   using std::exp;
   using std::log1p;
-  return val(x) > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+  return choose(val(x) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(x + log1p(exp(-x))); }, [&]() IRTOPICS_LAMBDA_INLINE { return T(log1p(exp(x))); });
 }
 
 // The two-parameter Archimedean log densities split into a part of each
@@ -133,8 +140,8 @@ struct MargT {
 };
 using Marg = MargT<double>;
 
-template <typename D>
-auto split_log_pdf(const D& dens, const Arg& a, const Arg& b) {
+template <typename D, typename A>
+IRTOPICS_DUAL_INLINE auto split_log_pdf(const D& dens, const A& a, const A& b) {
   const auto ma = dens.margin(a), mb = dens.margin(b);
   return dens.pair(ma.key, mb.key) + ma.add + mb.add;
 }

@@ -4,7 +4,9 @@
 // observations that every family's log-likelihood uses: sum_rotated() (the
 // rotation applied to the arguments) and sum_split() (a density split into
 // margin and pair parts, the margins computed once per distinct value:
-// rank pseudo-observations take only n values i / (n + 1)). Pure C++.
+// rank pseudo-observations take only n values i / (n + 1)); the same sums
+// four observations at a time (sum_rotated_packed(), sum_split_packed(),
+// sum_scores_packed(): copula_pack.h). Pure C++.
 #ifndef IRTOPICS_COPULA_DATA_H
 #define IRTOPICS_COPULA_DATA_H
 
@@ -69,7 +71,7 @@ struct PairData {
   // observation, its index (+1, negative when u > 1/2).
   std::vector<double> q;
   std::vector<long> qa, qb;
-  std::vector<double> tq, x, y;     // per nu: quantiles of q, scores
+  std::vector<double> tq, x, y;     // per nu: quantiles of q, scores (n, then zeros to whole packs)
   const TScoreTable* table = nullptr;  // when every probability is in it
   std::vector<long> ta, tb;         // rows of the table (1-based, negative when u > 1/2)
   // the distinct values of u1 and u2 (sorted) and each observation's index
@@ -77,36 +79,53 @@ struct PairData {
   // per value (sum_split())
   std::vector<double> vals;
   std::vector<Arg> vargs;
+  std::vector<double> vz;  // their normal scores
   std::vector<std::size_t> ia, ib;
   mutable std::vector<Marg> marg_a, marg_b;  // scratch of sum_split()
   mutable std::vector<MargT<Dual2>> dmarg_a, dmarg_b;  // the same for Dual2 densities
   std::vector<Marg>& marg_scratch(bool second, const double*) const { return second ? marg_b : marg_a; }
   std::vector<MargT<Dual2>>& marg_scratch(bool second, const Dual2*) const { return second ? dmarg_b : dmarg_a; }
+  // The same in packs of four (sum_split_packed(), sum_rotated_packed()):
+  // observation i is lane i % 4 of pack i / 4 in pa, pb, value k lane k % 4
+  // of pack k / 4 in pvals; the last pack is filled up with copies of the
+  // first observation (value), which `tail` (of the observations) leaves out
+  // of every sum. ca, cb: how often each value occurs in u1 and u2.
+  std::vector<ArgP> pa, pb, pvals;
+  std::vector<Pk> ca, cb;
+  Mask tail{};
+  mutable std::vector<MargT<Pk>> pmarg_a, pmarg_b;
+  mutable std::vector<MargT<Dual2P>> pdmarg_a, pdmarg_b;
+  std::vector<MargT<Pk>>& marg_scratch(bool second, const Pk*) const { return second ? pmarg_b : pmarg_a; }
+  std::vector<MargT<Dual2P>>& marg_scratch(bool second, const Dual2P*) const { return second ? pdmarg_b : pdmarg_a; }
 
   void prepare(const double* u1, const double* u2, std::size_t n_, const TScoreTable* tab = nullptr) {
     n = n_;
-    a.resize(n);
-    b.resize(n);
-    z1.resize(n);
-    z2.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      a[i] = make_arg(u1[i]);
-      b[i] = make_arg(u2[i]);
-      z1[i] = norm_q(a[i]);
-      z2[i] = norm_q(b[i]);
-    }
+    // the arguments and normal scores once per distinct value
     vals.assign(u1, u1 + n);
     vals.insert(vals.end(), u2, u2 + n);
     std::sort(vals.begin(), vals.end());
     vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
     vargs.resize(vals.size());
-    for (std::size_t k = 0; k < vals.size(); ++k) vargs[k] = make_arg(vals[k]);
+    vz.resize(vals.size());
+    for (std::size_t k = 0; k < vals.size(); ++k) {
+      vargs[k] = make_arg(vals[k]);
+      vz[k] = norm_q(vargs[k]);
+    }
     ia.resize(n);
     ib.resize(n);
+    a.resize(n);
+    b.resize(n);
+    z1.resize(n);
+    z2.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
       ia[i] = static_cast<std::size_t>(std::lower_bound(vals.begin(), vals.end(), u1[i]) - vals.begin());
       ib[i] = static_cast<std::size_t>(std::lower_bound(vals.begin(), vals.end(), u2[i]) - vals.begin());
+      a[i] = vargs[ia[i]];
+      b[i] = vargs[ib[i]];
+      z1[i] = vz[ia[i]];
+      z2[i] = vz[ib[i]];
     }
+    pack_arguments();
     q.clear();
     for (std::size_t i = 0; i < n; ++i) {
       q.push_back(std::min(a[i].x, a[i].x1));
@@ -125,8 +144,10 @@ struct PairData {
       qa[i] = index(a[i]);
       qb[i] = index(b[i]);
     }
-    x.resize(n);
-    y.resize(n);
+    // t scores, filled up with zeros to whole packs (a zero pair adds exactly
+    // 0 to every sum of the t fit, copula_elliptical.h)
+    x.assign(pa.size() * kPkWidth, 0.0);
+    y.assign(pa.size() * kPkWidth, 0.0);
     tq.resize(q.size());
     table = nullptr;
     if (tab) {
@@ -141,6 +162,48 @@ struct PairData {
       }
       if (all) table = tab;
     }
+  }
+
+  // pa, pb, pvals, ca, cb and tail from a, b, vargs, ia, ib.
+  void pack_arguments() {
+    auto pack = [](const std::vector<Arg>& g, std::vector<ArgP>& out) {
+      const std::size_t m = g.size(), np = (m + kPkWidth - 1) / kPkWidth;
+      out.resize(np);
+      for (std::size_t p = 0; p < np; ++p) {
+        Arg l[kPkWidth];
+        for (int j = 0; j < kPkWidth; ++j) {
+          const std::size_t i = p * kPkWidth + j;
+          l[j] = g[i < m ? i : 0];
+        }
+        auto lanes = [&](double Arg::*f) IRTOPICS_LAMBDA_INLINE {
+          double x[kPkWidth];
+          for (int j = 0; j < kPkWidth; ++j) x[j] = l[j].*f;
+          return Pk::lanes(x);
+        };
+        out[p] = ArgP{lanes(&Arg::x), lanes(&Arg::x1), lanes(&Arg::lx), lanes(&Arg::l1x), lanes(&Arg::llx),
+                      lanes(&Arg::ll1x)};
+      }
+    };
+    pack(a, pa);
+    pack(b, pb);
+    pack(vargs, pvals);
+    std::vector<double> na(pvals.size() * kPkWidth, 0.0), nb(na.size(), 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+      na[ia[i]] += 1.0;
+      nb[ib[i]] += 1.0;
+    }
+    ca.resize(pvals.size());
+    cb.resize(pvals.size());
+    for (std::size_t p = 0; p < pvals.size(); ++p) {
+      const double* x = &na[p * kPkWidth];
+      const double* y = &nb[p * kPkWidth];
+      ca[p] = Pk::lanes(x);
+      cb[p] = Pk::lanes(y);
+    }
+    const std::size_t last = n == 0 ? 0 : (n - 1) / kPkWidth * kPkWidth;
+    double lane[kPkWidth];
+    for (int j = 0; j < kPkWidth; ++j) lane[j] = static_cast<double>(last + j);
+    tail = Pk::lanes(lane) < static_cast<double>(n);
   }
 
   // Interpolated t scores at s = 1/nu into x, y (needs the table).
@@ -218,6 +281,122 @@ auto sum_split(const PairData& d, int r, const D& dens) {
   return ll;
 }
 
+// ------------------------------------------------ four observations at once
+
+// The lanes of a pack summed (packed_total()); for a Dual2P, each part.
+IRTOPICS_DUAL_INLINE double packed_total(const Pk& x) { return lane_sum(x); }
+IRTOPICS_DUAL_INLINE Dual2 packed_total(const Dual2P& x) {
+  Dual2 r(lane_sum(x.v));
+  r.g0 = lane_sum(x.g0);
+  r.g1 = lane_sum(x.g1);
+  r.h00 = lane_sum(x.h00);
+  r.h01 = lane_sum(x.h01);
+  r.h11 = lane_sum(x.h11);
+  return r;
+}
+
+// The key of observations ix[0..3] from margins stored by value in packs.
+IRTOPICS_DUAL_INLINE Pk gather_key(const std::vector<MargT<Pk>>& m, const std::size_t* ix) {
+  double x[kPkWidth];
+  for (int j = 0; j < kPkWidth; ++j) x[j] = m[ix[j] / kPkWidth].key[static_cast<int>(ix[j] % kPkWidth)];
+  return Pk::lanes(x);
+}
+IRTOPICS_DUAL_INLINE Dual2P gather_key(const std::vector<MargT<Dual2P>>& m, const std::size_t* ix) {
+  auto part = [&](Pk Dual2P::*f) IRTOPICS_LAMBDA_INLINE {
+    double x[kPkWidth];
+    for (int j = 0; j < kPkWidth; ++j) x[j] = (m[ix[j] / kPkWidth].key.*f)[static_cast<int>(ix[j] % kPkWidth)];
+    return Pk::lanes(x);
+  };
+  Dual2P r;
+  r.v = part(&Dual2P::v);
+  r.g0 = part(&Dual2P::g0);
+  r.g1 = part(&Dual2P::g1);
+  r.h00 = part(&Dual2P::h00);
+  r.h01 = part(&Dual2P::h01);
+  r.h11 = part(&Dual2P::h11);
+  return r;
+}
+
+// The sum over observations of f(x, y) (a Pk) on the t scores in packs;
+// the zeros that fill the last pack must add 0 (they do for the t fit's
+// sums).
+template <typename F>
+IRTOPICS_DUAL_INLINE double sum_scores_packed(const PairData& d, F&& f) {
+  Pk sum = 0.0;
+  const std::size_t np = d.x.size() / kPkWidth;
+  for (std::size_t p = 0; p < np; ++p) sum += f(Pk::lanes(&d.x[p * kPkWidth]), Pk::lanes(&d.y[p * kPkWidth]));
+  return lane_sum(sum);
+}
+
+// sum_rotated() four observations at a time: lp(u, v) on ArgP packs
+// returns a Pk (or Dual2P); the result is a double (Dual2). The lanes are
+// summed apart and added at the end (lane_sum()), so the total is the sum
+// of the same terms in another order than sum_rotated()'s.
+template <typename L>
+IRTOPICS_DUAL_INLINE auto sum_rotated_packed(const PairData& d, int r, L&& lp) {
+  using T = decltype(lp(d.pa[0], d.pb[0]));
+  const bool fa = r == 180 || r == 90, fb = r == 180 || r == 270;
+  const std::size_t np = d.pa.size();
+  T ll = 0.0;
+  for (std::size_t p = 0; p < np; ++p) {
+    const ArgP& a = d.pa[p];
+    const ArgP& b = d.pb[p];
+    const T v = lp(fa ? flip(a) : a, fb ? flip(b) : b);
+    ll += p + 1 < np ? v : pick(d.tail, v, T(0.0));
+  }
+  return packed_total(ll);
+}
+
+// sum_split() four observations at a time (dens: a split density of Pk or
+// Dual2P parameters). The margins' additive parts enter once per distinct
+// value, times how often it occurs.
+template <typename D>
+IRTOPICS_DUAL_INLINE auto sum_split_packed(const PairData& d, int r, const D& dens) {
+  using M = decltype(dens.margin(d.pvals[0]));
+  using T = decltype(M::key);
+  const bool fa = r == 180 || r == 90, fb = r == 180 || r == 270;
+  const std::size_t K = d.vals.size();
+  if ((fa == fb ? K : 2 * K) >= 2 * d.n)
+    return sum_rotated_packed(d, r, [&](const ArgP& u, const ArgP& v) IRTOPICS_LAMBDA_INLINE {
+      return split_log_pdf(dens, u, v);
+    });
+  const std::size_t nv = d.pvals.size();
+  T ll = 0.0;
+  auto fill = [&](std::vector<M>& m, bool flipped, const std::vector<Pk>& count) IRTOPICS_LAMBDA_INLINE {
+    m.resize(nv);
+    for (std::size_t p = 0; p < nv; ++p) {
+      m[p] = dens.margin(flipped ? flip(d.pvals[p]) : d.pvals[p]);
+      ll += pick(count[p] > 0.0, T(m[p].add * count[p]), T(0.0));
+    }
+  };
+  std::vector<M>& ma = d.marg_scratch(false, static_cast<const T*>(nullptr));
+  std::vector<M>& mb = d.marg_scratch(true, static_cast<const T*>(nullptr));
+  if (fa == fb) {
+    // one set of margins for both arguments: the additive parts once, times both counts
+    ma.resize(nv);
+    for (std::size_t p = 0; p < nv; ++p) {
+      ma[p] = dens.margin(fa ? flip(d.pvals[p]) : d.pvals[p]);
+      const Pk c = d.ca[p] + d.cb[p];
+      ll += pick(c > 0.0, T(ma[p].add * c), T(0.0));
+    }
+  } else {
+    fill(ma, fa, d.ca);
+    fill(mb, fb, d.cb);
+  }
+  const std::vector<M>& mb_used = fa == fb ? ma : mb;
+  const std::size_t np = d.pa.size();
+  std::size_t ix[kPkWidth], jx[kPkWidth];
+  for (std::size_t p = 0; p < np; ++p) {
+    for (int j = 0; j < kPkWidth; ++j) {
+      const std::size_t i = p * kPkWidth + j < d.n ? p * kPkWidth + j : 0;
+      ix[j] = d.ia[i];
+      jx[j] = d.ib[i];
+    }
+    const T v = dens.pair(gather_key(ma, ix), gather_key(mb_used, jx));
+    ll += p + 1 < np ? v : pick(d.tail, v, T(0.0));
+  }
+  return packed_total(ll);
+}
 
 }  // namespace copula_detail
 }  // namespace irtopics

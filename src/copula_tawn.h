@@ -37,23 +37,26 @@ using TawnParts = TawnPartsT<double>;
 // the parameters (double, or Dual2 for a fit's exact derivatives); the psi
 // that a type holds at 1 may be a double (P1 or P2) while the other
 // parameters are duals: the same values, fewer dual operations.
-template <typename T, typename P1 = T, typename P2 = T>
-TawnPartsT<T> tawn_parts(const T& th, const P1& p1, const P2& p2, const P1& lp1, const P2& lp2, const Arg& a,
-                         const Arg& b) {
+template <typename T, typename P1 = T, typename P2 = T, typename A>
+IRTOPICS_DUAL_INLINE TawnPartsT<T> tawn_parts(const T& th, const P1& p1, const P2& p2, const P1& lp1, const P2& lp2,
+                                              const A& a, const A& b) {
   using std::exp;
   using std::log1p;
-  const double x = -a.lx, y = -b.lx;
-  const T ea = val(p1) > 0 ? T(th * (lp1 + a.llx)) : T(-std::numeric_limits<double>::infinity());
-  const T eb = val(p2) > 0 ? T(th * (lp2 + b.llx)) : T(-std::numeric_limits<double>::infinity());
+  constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+  const auto x = -a.lx, y = -b.lx;
+  const T ea = choose(val(p1) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(th * (lp1 + a.llx)); },
+                      [&]() IRTOPICS_LAMBDA_INLINE { return T(kMinusInf); });
+  const T eb = choose(val(p2) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(th * (lp2 + b.llx)); },
+                      [&]() IRTOPICS_LAMBDA_INLINE { return T(kMinusInf); });
   // log S = m + log(1 + e), e = e^{n - m}: the weights are 1 / (1 + e) and e / (1 + e)
-  const bool a_big = !(val(ea) < val(eb));  // std::max(ea, eb) is ea
-  const T& m = a_big ? ea : eb;
-  const T& small = val(eb) < val(ea) || val(ea) == val(eb) ? eb : ea;  // std::min's value
-  const T e = val(m) == -std::numeric_limits<double>::infinity() ? T(0.0) : T(exp(small - m));
+  const T m = pick(val(ea) < val(eb), eb, ea);  // std::max(ea, eb)
+  const T small = pick(lor(val(eb) < val(ea), val(ea) == val(eb)), eb, ea);  // std::min's value
+  const T e = choose(val(m) == kMinusInf, [&]() IRTOPICS_LAMBDA_INLINE { return T(0.0); },
+                     [&]() IRTOPICS_LAMBDA_INLINE { return T(exp(small - m)); });
   const T lr = (m + log1p(e)) / th, R = exp(lr);
   const T wbig = 1.0 / (1.0 + e), wsmall = e / (1.0 + e);
-  const T& ra = val(ea) >= val(eb) ? wbig : wsmall;
-  const T& rb = val(ea) >= val(eb) ? wsmall : wbig;
+  const T ra = pick(val(ea) >= val(eb), wbig, wsmall);
+  const T rb = pick(val(ea) >= val(eb), wsmall, wbig);
   TawnPartsT<T> t;
   t.l = (1.0 - p1) * x + (1.0 - p2) * y + R;
   t.lx = (1.0 - p1) + ra * R / x;
@@ -72,8 +75,8 @@ void tawn_psi(int type, const T& p2, T& psi1, T& psi2) {
   psi2 = type == 1 ? T(1.0) : p2;
 }
 
-template <typename T>
-T tawn_log_pdf(int type, const T& th, const T& p, const T& lp, const Arg& a, const Arg& b) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T tawn_log_pdf(int type, const T& th, const T& p, const T& lp, const A& a, const A& b) {
   using std::log;
   const TawnPartsT<T> t =
       type == 1 ? tawn_parts(th, p, 1.0, lp, 0.0, a, b) : tawn_parts(th, 1.0, p, 0.0, lp, a, b);
@@ -137,16 +140,27 @@ template <int Type>
 double tawn_h1_t(double th, double psi, const Arg& a, const Arg& b) { return tawn_h(Type, th, psi, a, b, false); }
 template <int Type>
 double tawn_h2_t(double th, double psi, const Arg& a, const Arg& b) { return tawn_h(Type, th, psi, a, b, true); }
+// The log-likelihood, four observations at a time (sum_rotated_packed(),
+// packed_call()).
 template <int Type>
 double tawn_loglik(const PairData& d, int r, double th, double psi) {
-  const double lp = std::log(psi);
-  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(Type, th, psi, lp, u, v); });
+  return packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+    const Pk t(th), p(psi), lp = log(p);
+    return sum_rotated_packed(d, r, [&](const ArgP& u, const ArgP& v) IRTOPICS_LAMBDA_INLINE {
+      return tawn_log_pdf(Type, t, p, lp, u, v);
+    });
+  });
 }
-// The log-likelihood with its exact gradient and Hessian in (theta, psi).
+// The same with its exact gradient and Hessian in (theta, psi); its value
+// is tawn_loglik()'s bit for bit.
 template <int Type>
 Dual2 tawn_loglik_d2(const PairData& d, int r, double th, double psi) {
-  const Dual2 t = Dual2::variable(th, 0), p = Dual2::variable(psi, 1), lp = log(p);
-  return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return tawn_log_pdf(Type, t, p, lp, u, v); });
+  return packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+    const Dual2P t = Dual2P::variable(th, 0), p = Dual2P::variable(psi, 1), lp = log(p);
+    return sum_rotated_packed(d, r, [&](const ArgP& u, const ArgP& v) IRTOPICS_LAMBDA_INLINE {
+      return tawn_log_pdf(Type, t, p, lp, u, v);
+    });
+  });
 }
 
 inline constexpr CopulaFamily kTawn1 = {

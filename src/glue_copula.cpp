@@ -216,6 +216,18 @@ int cpp_job_threads() {
   return irtopics_glue::guard([&]() -> int { return irtopics_glue::job_threads().load(); });
 }
 
+// The AVX2 copies of the packed log-likelihood sums (copula_pack.h): set
+// whether they may run (allow: TRUE or FALSE; NA leaves it) and return
+// whether they run now. For the tests that compare both copies; not while
+// a copula job runs.
+// [[Rcpp::export(rng = false)]]
+bool cpp_copula_wide(Rcpp::LogicalVector allow) {
+  return irtopics_glue::guard([&]() -> bool {
+    if (allow.size() == 1 && allow[0] != NA_LOGICAL) irtopics::copula_detail::copula_wide_allowed() = allow[0] != 0;
+    return irtopics::copula_detail::copula_wide_active();
+  });
+}
+
 // Copula density at (u1[k], u2[k]).
 // [[Rcpp::export(rng = false)]]
 Rcpp::NumericVector cpp_copula_pdf(int family, double par, double par2, Rcpp::NumericVector u1,

@@ -572,3 +572,28 @@ test_that("copula selections on real collections are those before the speed work
     expect_true(all(ours$loglik[moved] > old$loglik_before[moved] + 1e-6), label = name)
   }
 })
+
+# The packed log-likelihood sums (src/copula_pack.h) have a copy compiled for
+# AVX2, taken when the processor has it: both copies must give the same bits,
+# on rank pseudo-observations (margins once per value) and on distinct
+# values (every margin at its observation), with a last pack part filled
+# (50 and 61 observations).
+test_that("the AVX2 and baseline copies of the copula sums give the same bits", {
+  col <- sim_fixture_collection("adhoc5_ap")
+  cb <- utils::combn(ncol(col$pobs), 2L)
+  k <- seq(1L, ncol(cb), by = 60L)
+  U <- withr::with_seed(3, matrix(stats::runif(61 * 5), 61))
+  select_both <- function() {
+    list(
+      ranks = cpp_copula_select(col$pobs, cb[1, k] - 1L, cb[2, k] - 1L, copula_family_codes(), 1L),
+      distinct = cpp_copula_select(U, c(0L, 1L, 2L, 3L), c(1L, 2L, 3L, 4L), copula_family_codes(), 1L)
+    )
+  }
+  on.exit(cpp_copula_wide(TRUE), add = TRUE)
+  expect_false(cpp_copula_wide(FALSE))
+  base <- select_both()
+  skip_if_not(cpp_copula_wide(TRUE), "the processor has no AVX2: only the baseline copy runs here")
+  wide <- select_both()
+  expect_identical(wide, base)
+  expect_gt(length(unique(base$ranks$family)), 3L)
+})

@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
       {"cancellation", test_cancellation},
       {"parallel driver", test_parallel_driver},
       {"copula two-parameter families", test_copula_twopar},
-      {"copula exact derivatives", test_copula_dual}};
+      {"copula exact derivatives", test_copula_dual},
+      {"copula packs", test_copula_packs}};
   for (const auto& [name, fn] : groups) {
     try {
       fn();

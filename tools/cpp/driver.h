@@ -222,6 +222,7 @@ void test_kernels();
 void test_copulas();
 void test_copula_twopar();
 void test_copula_dual();
+void test_copula_packs();
 
 // driver_parallel.cpp
 void test_cancellation();

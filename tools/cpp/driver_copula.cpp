@@ -275,6 +275,27 @@ void test_copula_twopar() {
 // code (rotations included) at points inside and on the edge of the fitting
 // boxes, on rank pseudo-observations (shared values: sum_split()'s margin
 // table) and on distinct ones.
+namespace {
+// The two-parameter codes, every rotation.
+const int kTwoParCodes[] = {7, 17, 27, 37, 8, 18, 28, 38, 9, 19, 29, 39, 10, 20, 30, 40,
+                            104, 114, 124, 134, 204, 214, 224, 234};
+
+// Draws of a copula into a, c (their sizes), and in ra, rc the rank
+// pseudo-observations of their first 60, i / 61.
+void draws_and_ranks(const irtopics::Copula& cop, irtopics::Stream& st, std::vector<double>& a,
+                     std::vector<double>& c, std::vector<double>& ra, std::vector<double>& rc) {
+  irtopics::copula_simulate(cop, st, a.size(), a.data(), c.data());
+  ra.assign(60, 0.0);
+  rc.assign(60, 0.0);
+  for (int i = 0; i < 60; ++i) {
+    int ka = 1, kc = 1;
+    for (int j = 0; j < 60; ++j) { ka += a[j] < a[i]; kc += c[j] < c[i]; }
+    ra[i] = ka / 61.0;
+    rc[i] = kc / 61.0;
+  }
+}
+}  // namespace
+
 void test_copula_dual() {
   Context ctx("copula exact derivatives");
   using namespace irtopics::copula_detail;
@@ -294,21 +315,13 @@ void test_copula_dual() {
                1e-13);
   }
   irtopics::Stream st(irtopics::seed_key(5), 1);
-  std::vector<double> a(60), c(60), ra(60), rc(60);
-  irtopics::copula_simulate({2, 0.5, 5}, st, 60, a.data(), c.data());
-  for (int i = 0; i < 60; ++i) {
-    int ka = 1, kc = 1;
-    for (int j = 0; j < 60; ++j) { ka += a[j] < a[i]; kc += c[j] < c[i]; }
-    ra[i] = ka / 61.0;
-    rc[i] = kc / 61.0;
-  }
-  const int codes[] = {7, 17, 27, 37, 8, 18, 28, 38, 9, 19, 29, 39, 10, 20, 30, 40,
-                       104, 114, 124, 134, 204, 214, 224, 234};
+  std::vector<double> a(60), c(60), ra, rc;
+  draws_and_ranks({2, 0.5, 5}, st, a, c, ra, rc);
   int bad_value = 0, bad_grad = 0, checked = 0;
   for (int data = 0; data < 2; ++data) {
     PairData d;
     d.prepare(data ? a.data() : ra.data(), data ? c.data() : rc.data(), 60, nullptr);
-    for (int code : codes) {
+    for (int code : kTwoParCodes) {
       const irtopics::CopulaCode& e = irtopics::copula_code(code);
       const CopulaFamily& f = *e.family;
       CHECK_MSG(f.loglik_d2 != nullptr, std::to_string(code));
@@ -432,4 +445,124 @@ void test_copula_dual() {
   CHECK_MSG(bad1_value == 0, num(bad1_value) + " one-parameter values differ from loglik's");
   CHECK_MSG(bad1_deriv == 0, num(bad1_deriv) + " of " + num(checked1) + " one-parameter derivatives off");
   CHECK_MSG(bad1_fit == 0, num(bad1_fit) + " of " + num(fits1) + " Newton fits below Brent's");
+}
+
+// The packs of four observations (copula_pack.h): exp, expm1, log and log1p
+// of a pack within 2 ulp of the C library's (the library's own value, lane by
+// lane, where a lane is outside the reduced range); choose() with lanes that
+// disagree; the packed log-likelihood sums against the plain sum of the
+// log densities, on rank pseudo-observations (margins once per value) and on
+// distinct values with a part-filled last pack; the AVX2 copy of the sums
+// against the baseline copy, bit for bit (when the processor has AVX2).
+void test_copula_packs() {
+  Context ctx("copula packs");
+  using namespace irtopics::copula_detail;
+  auto ulps = [](double got, double want) {
+    if (got == want || (std::isnan(got) && std::isnan(want))) return 0.0;
+    if (!std::isfinite(want)) return std::numeric_limits<double>::infinity();
+    const double u = std::fabs(std::nextafter(want, want > 0 ? INFINITY : -INFINITY) - want);
+    return std::fabs(got - want) / u;
+  };
+  double worst = 0;
+  int checked = 0, exact_bad = 0;
+  auto check_fn = [&](auto&& packed, double (*ref)(double), double lo, double hi, bool log_scale) {
+    for (int k = 0; k < 4000; ++k) {
+      double x[kPkWidth];
+      for (int j = 0; j < kPkWidth; ++j) {
+        const double t = lo + (hi - lo) * ((k * kPkWidth + j) * 0.6180339887498949 - std::floor((k * kPkWidth + j) * 0.6180339887498949));
+        x[j] = log_scale ? std::exp(t) : t;
+      }
+      const Pk y = packed(Pk::lanes(x));
+      for (int j = 0; j < kPkWidth; ++j) {
+        worst = std::max(worst, ulps(y[j], ref(x[j])));
+        ++checked;
+      }
+    }
+  };
+  auto fexp = [](const Pk& x) { return exp(x); };
+  auto fexpm1 = [](const Pk& x) { return expm1(x); };
+  auto flog = [](const Pk& x) { return log(x); };
+  auto flog1p = [](const Pk& x) { return log1p(x); };
+  check_fn(fexp, [](double t) { return std::exp(t); }, -707, 707, false);
+  check_fn(fexp, [](double t) { return std::exp(t); }, -1, 1, false);
+  check_fn(fexpm1, [](double t) { return std::expm1(t); }, -1, 1, false);
+  check_fn(fexpm1, [](double t) { return std::expm1(t); }, -45, 45, false);
+  check_fn(fexpm1, [](double t) { return std::expm1(t); }, -1e-9, 1e-9, false);
+  check_fn(flog, [](double t) { return std::log(t); }, -700, 700, true);
+  check_fn(flog, [](double t) { return std::log(t); }, 0.5, 2, false);
+  check_fn(flog1p, [](double t) { return std::log1p(t); }, -0.999, 4, false);
+  check_fn(flog1p, [](double t) { return std::log1p(t); }, -1e-7, 1e-7, false);
+  check_fn(flog1p, [](double t) { return std::log1p(t); }, -600, 600, true);
+  CHECK_MSG(worst <= 2.0, num(worst) + " ulp at worst over " + num(checked) + " values");
+  // a lane out of range: every lane is the library's
+  {
+    const double xs[4][kPkWidth] = {{-INFINITY, 800, NAN, 0.5}, {0.0, -1.0, INFINITY, 1e-310},
+                                    {-1.0, 0.0, 1e-300, -0.5}, {0.0, -1e-300, -800, 1e-20}};
+    for (int j = 0; j < kPkWidth; ++j) {
+      const Pk e = exp(Pk::lanes(xs[0])), l = log(Pk::lanes(xs[1])), p = log1p(Pk::lanes(xs[2])),
+               m = expm1(Pk::lanes(xs[3]));
+      auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+      exact_bad += !same(e[j], std::exp(xs[0][j])) + !same(l[j], std::log(xs[1][j])) +
+                   !same(p[j], std::log1p(xs[2][j])) + !same(m[j], std::expm1(xs[3][j]));
+    }
+    CHECK_MSG(exact_bad == 0, num(exact_bad) + " special lanes differ from the library's");
+  }
+  // choose() with disagreeing lanes: each lane takes its own side
+  {
+    const double xs[kPkWidth] = {-2.0, -0.1, -0.7, -30.0};
+    const Pk x = Pk::lanes(xs);
+    const Pk l = log1m_exp(x);
+    int bad = 0;
+    for (int j = 0; j < kPkWidth; ++j) bad += ulps(l[j], log1m_exp(xs[j])) > 2;
+    const Dual2P d = log_sum_exp(Dual2P(x, std::true_type()), Dual2P(-x, std::true_type()));
+    for (int j = 0; j < kPkWidth; ++j) bad += ulps(d.v[j], log_sum_exp(xs[j], -xs[j])) > 2;
+    CHECK_MSG(bad == 0, num(bad) + " lanes of log1m_exp / log_sum_exp off");
+  }
+  // the packed sums against the plain sums, both copies
+  irtopics::Stream st(irtopics::seed_key(11), 1);
+  std::vector<double> a(61), c(61), ra, rc;
+  draws_and_ranks({4, 1.8, 0}, st, a, c, ra, rc);
+  const bool was = copula_wide_allowed();
+  int bad_sum = 0, bad_copy = 0, sums = 0;
+  for (int data = 0; data < 2; ++data) {
+    const std::size_t n = data ? 61 : 60;
+    PairData d;
+    d.prepare(data ? a.data() : ra.data(), data ? c.data() : rc.data(), n, nullptr);
+    for (int code : kTwoParCodes) {
+      const irtopics::CopulaCode& e = irtopics::copula_code(code);
+      const CopulaFamily& f = *e.family;
+      double lo[2], hi[2];
+      f.bounds(0.4, lo, hi);
+      for (double s0 : {0.0, 0.3, 0.77, 1.0})
+        for (double s1 : {0.0, 0.45, 1.0}) {
+          const double th = lo[0] + s0 * (hi[0] - lo[0]), th2 = lo[1] + s1 * (hi[1] - lo[1]);
+          double plain = 0;
+          for (std::size_t i = 0; i < n; ++i) {
+            Arg u, v;
+            rotate_args(e.rotation, d.a[i], d.b[i], u, v);
+            plain += f.log_pdf(th, th2, u, v);
+          }
+          copula_wide_allowed() = false;
+          const double base = f.loglik(d, e.rotation, th, th2);
+          const Dual2 base2 = f.loglik_d2(d, e.rotation, th, th2);
+          copula_wide_allowed() = true;
+          const double wide = f.loglik(d, e.rotation, th, th2);
+          const Dual2 wide2 = f.loglik_d2(d, e.rotation, th, th2);
+          ++sums;
+          if (!(std::fabs(base - plain) <= 1e-11 * (1 + std::fabs(plain)))) {
+            ++bad_sum;
+            std::printf("  code %d at (%g, %g), n %zu: packed %.17g, plain %.17g\n", code, th, th2, n, base, plain);
+          }
+          auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+          if (!same(base, wide) || !same(base2.v, wide2.v) || !same(base2.g0, wide2.g0) ||
+              !same(base2.g1, wide2.g1) || !same(base2.h00, wide2.h00) || !same(base2.h01, wide2.h01) ||
+              !same(base2.h11, wide2.h11) || !same(base2.v, base))
+            ++bad_copy;
+        }
+    }
+  }
+  copula_wide_allowed() = was;
+  CHECK_MSG(bad_sum == 0, num(bad_sum) + " of " + num(sums) + " packed sums off the plain sums");
+  CHECK_MSG(bad_copy == 0, num(bad_copy) + " of " + num(sums) + " AVX2 sums differ from the baseline's (AVX2 " +
+                               (copula_wide_active() ? "active" : "absent") + ")");
 }
