@@ -21,7 +21,10 @@ namespace copula_detail {
 // s = A(u)^de + A(v)^de, A(t) = t^-th - 1.
 // The densities (BB1DensityT, ...) are templates on the scalar type T of
 // the parameters: double, or Dual2 for the exact gradient and Hessian of a
-// fit (bb_loglik_d2()); BB1Density, ... are the double ones.
+// fit, or their packs of four observations, Pk and Dual2P, which the fits
+// sum with (bb_loglik(), bb_loglik_d2(); copula_pack.h), and on the
+// argument type (Arg, or ArgP for four); BB1Density, ... are the double
+// ones.
 template <typename T, typename A>
 IRTOPICS_DUAL_INLINE T bb1_log_a(const T& th, const A& a) {
   using std::exp;
@@ -29,7 +32,8 @@ IRTOPICS_DUAL_INLINE T bb1_log_a(const T& th, const A& a) {
   using std::log;
   using std::log1p;
   const T z = -th * a.lx;  // > 0
-  return choose(val(z) < 30.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(log(expm1(z))); }, [&]() IRTOPICS_LAMBDA_INLINE { return T(z + log1p(-exp(-z))); });
+  return choose(val(z) < 30.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(log(expm1(z))); },
+                [&]() IRTOPICS_LAMBDA_INLINE { return T(z + log1p(-exp(-z))); });
 }
 
 template <typename T>
@@ -58,7 +62,9 @@ struct BB1DensityT {
           const T r = exp(lr);
           return T(k1 * log1p(r) + k2 * ls + log(r * c1 + c2));
         },
-        [&]() IRTOPICS_LAMBDA_INLINE { return T(k1 * softplus(lr) + k2 * ls + log_sum_exp(T(lr + log(c1)), T(log(c2)))); });
+        [&]() IRTOPICS_LAMBDA_INLINE {
+          return T(k1 * softplus(lr) + k2 * ls + log_sum_exp(T(lr + log(c1)), T(log(c2))));
+        });
   }
 };
 using BB1Density = BB1DensityT<double>;
@@ -164,7 +170,8 @@ IRTOPICS_DUAL_INLINE T bb8_log_q(const T& de, const A& a) {  // log(1 - de t)
 template <typename T>
 IRTOPICS_DUAL_INLINE T bb8_log_eta(const T& th, const T& de) {
   using std::log1p;
-  return choose(val(de) >= 1.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(0.0); }, [&]() IRTOPICS_LAMBDA_INLINE { return log1m_exp(T(th * log1p(-de))); });
+  return choose(val(de) >= 1.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(0.0); },
+                [&]() IRTOPICS_LAMBDA_INLINE { return log1m_exp(T(th * log1p(-de))); });
 }
 
 template <typename T>

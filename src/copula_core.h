@@ -55,10 +55,12 @@ namespace copula_detail {
 // ------------------------------------------------------------------ numerics
 
 // The numerics of the densities are templates on the scalar type T: double,
-// or Dual2 (copula_dual.h) for exact derivatives in the parameters; the
-// double instantiation is the plain computation. Branches compare values
-// (val()). log_sum_exp: m and s are std::max(a, b) and std::min(a, b) but
-// for a tie, where s is b (the same value; the derivative of a Dual2 is then
+// or Dual2 (copula_dual.h) for exact derivatives in the parameters, or Pk
+// and Dual2P for four observations at once (copula_pack.h); the double
+// instantiation is the plain computation. Branches compare values (val())
+// through pick() and choose(), so that a pack's lanes may differ.
+// log_sum_exp: m and s are std::max(a, b) and std::min(a, b) but for a
+// tie, where s is b (the same value; the derivative of a Dual2 is then
 // the mean of a's and b's, as it should be).
 template <typename T>
 IRTOPICS_DUAL_INLINE T log_sum_exp(const T& a, const T& b) {
@@ -126,7 +128,8 @@ template <typename T>
 IRTOPICS_DUAL_INLINE T softplus(const T& x) {
   using std::exp;
   using std::log1p;
-  return choose(val(x) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(x + log1p(exp(-x))); }, [&]() IRTOPICS_LAMBDA_INLINE { return T(log1p(exp(x))); });
+  return choose(val(x) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return T(x + log1p(exp(-x))); },
+                [&]() IRTOPICS_LAMBDA_INLINE { return T(log1p(exp(x))); });
 }
 
 // The two-parameter Archimedean log densities split into a part of each

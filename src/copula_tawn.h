@@ -34,7 +34,8 @@ struct TawnPartsT {
 using TawnParts = TawnPartsT<double>;
 
 // lp1, lp2: log p1, log p2 (-inf for 0). A template on the scalar type of
-// the parameters (double, or Dual2 for a fit's exact derivatives); the psi
+// the parameters (double, or Dual2 for a fit's exact derivatives, or their
+// packs Pk and Dual2P, copula_pack.h) and on the argument type; the psi
 // that a type holds at 1 may be a double (P1 or P2) while the other
 // parameters are duals: the same values, fewer dual operations.
 template <typename T, typename P1 = T, typename P2 = T, typename A>

@@ -79,9 +79,11 @@ fresh_process <- function(f, args) {
                "if (nzchar(setup$dev)) pkgload::load_all(setup$dev, quiet = TRUE, export_all = FALSE) else loadNamespace(\"irtopics\")",
                "call <- readRDS(files[2])",
                "saveRDS(do.call(call$f, call$args), files[3])"), files[4])
-  # R_TESTS: R CMD check's start-up file is not the child's
-  status <- system2(file.path(R.home("bin"), "Rscript"), c("--vanilla", shQuote(files[c(4, 1:3)])),
-                    stdout = files[5], stderr = files[5], env = "R_TESTS=")
+  # R_TESTS (unset for the child): R CMD check's start-up file is not the child's
+  status <- withr::with_envvar(c(R_TESTS = NA), {
+    system2(file.path(R.home("bin"), "Rscript"), c("--vanilla", shQuote(files[c(4, 1:3)])),
+            stdout = files[5], stderr = files[5])
+  })
   if (!identical(status, 0L) || !file.exists(files[3])) {
     stop(sprintf("the fresh R process failed (exit status %s):\n%s", status,
                  paste(utils::tail(readLines(files[5]), 20), collapse = "\n")), call. = FALSE)

@@ -469,7 +469,8 @@ void test_copula_packs() {
     for (int k = 0; k < 4000; ++k) {
       double x[kPkWidth];
       for (int j = 0; j < kPkWidth; ++j) {
-        const double t = lo + (hi - lo) * ((k * kPkWidth + j) * 0.6180339887498949 - std::floor((k * kPkWidth + j) * 0.6180339887498949));
+        const double g = (k * kPkWidth + j) * 0.6180339887498949;  // a low-discrepancy sequence in [0, 1)
+        const double t = lo + (hi - lo) * (g - std::floor(g));
         x[j] = log_scale ? std::exp(t) : t;
       }
       const Pk y = packed(Pk::lanes(x));
