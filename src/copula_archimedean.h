@@ -31,8 +31,8 @@ IRTOPICS_DUAL_INLINE T clayton_log_s(const T& A, const T& B) {
 // The log density without its constant log(1 + th) (fits add it once).
 // The one-parameter log densities are templates on the scalar type of
 // theta: double, or Dual1 for a fit's exact derivatives (newton_max_1d()).
-template <typename T>
-T clayton_log_pdf_point(const T& th, const Arg& a, const Arg& b) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T clayton_log_pdf_point(const T& th, const A& a, const A& b) {
   const T ls = clayton_log_s(T(-th * a.lx), T(-th * b.lx));
   return -(1.0 + th) * (a.lx + b.lx) - (2.0 + 1.0 / th) * ls;
 }
@@ -62,16 +62,16 @@ inline void clayton_hinv1(double th, const Arg& a, double w, double& v, double& 
 }
 
 // Gumbel: log(x^th + y^th), x = -log a, y = -log b, from log x and log y.
-template <typename T>
-T gumbel_log_s(const T& th, double llx, double lly) {
+template <typename T, typename X>
+IRTOPICS_DUAL_INLINE T gumbel_log_s(const T& th, const X& llx, const X& lly) {
   using std::exp;
   using std::log1p;
-  const double m = std::max(llx, lly), n = std::min(llx, lly);
+  const X m = pick(llx < lly, lly, llx), n = pick(lly < llx, lly, llx);  // std::max, std::min
   return th * m + log1p(exp(th * (n - m)));
 }
 
-template <typename T>
-T gumbel_log_pdf(const T& th, const Arg& a, const Arg& b) {
+template <typename T, typename G>
+IRTOPICS_DUAL_INLINE T gumbel_log_pdf(const T& th, const G& a, const G& b) {
   using std::exp;
   using std::log;
   const T ls = gumbel_log_s(th, a.llx, b.llx);
@@ -88,17 +88,19 @@ inline double gumbel_h1(double th, const Arg& a, const Arg& b) {
 // Frank, theta > 0 (negative theta through b -> 1 - b, see below):
 // D = e^{-th a}(1 - e^{-th b}) + e^{-th b}(1 - e^{-th (1-b)}), both terms >= 0.
 // Without the constant log(th) + log(1 - e^-th) (frank_pos_log_const).
-template <typename T>
-T frank_pos_log_pdf_point(const T& th, const Arg& a, const Arg& b) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T frank_pos_log_pdf_point(const T& th, const A& a, const A& b) {
   using std::exp;
   using std::expm1;
   using std::log;
-  T ld;
-  if (val(th) <= 50) {  // D in linear space: e^{-th a} >= e^-50, no underflow
-    ld = log(-exp(-th * a.x) * expm1(-th * b.x) - exp(-th * b.x) * expm1(-th * b.x1));
-  } else {
-    ld = log_sum_exp(T(-th * a.x + log(-expm1(-th * b.x))), T(-th * b.x + log(-expm1(-th * b.x1))));
-  }
+  const T ld = choose(
+      val(th) <= 50.0,  // D in linear space: e^{-th a} >= e^-50, no underflow
+      [&]() IRTOPICS_LAMBDA_INLINE {
+        return T(log(-exp(-th * a.x) * expm1(-th * b.x) - exp(-th * b.x) * expm1(-th * b.x1)));
+      },
+      [&]() IRTOPICS_LAMBDA_INLINE {
+        return log_sum_exp(T(-th * a.x + log(-expm1(-th * b.x))), T(-th * b.x + log(-expm1(-th * b.x1))));
+      });
   return -th * (a.x + b.x) - 2.0 * ld;
 }
 
@@ -164,26 +166,23 @@ inline double frank_hinv1(double th, const Arg& a, double w) {
 }
 
 // Joe: S = a' + b'(1 - a'), a' = (1-a)^th, b' = (1-b)^th.
-template <typename T>
-T joe_log_s(const T& th, const Arg& a, const Arg& b) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T joe_log_s(const T& th, const A& a, const A& b) {
   return log_sum_exp(T(th * a.l1x), T(th * b.l1x + log1m_exp(T(th * a.l1x))));
 }
 
-template <typename T>
-T joe_log_pdf(const T& th, const Arg& a, const Arg& b) {
+template <typename T, typename A>
+IRTOPICS_DUAL_INLINE T joe_log_pdf(const T& th, const A& a, const A& b) {
   using std::exp;
   using std::expm1;
   using std::log;
   const T pa = th * a.l1x, pb = th * b.l1x;
-  T ls, S;
-  if (val(pa) > -700 && val(pb) > -700) {  // S in linear space, no underflow
-    const T ea = exp(pa);
-    S = ea - exp(pb) * expm1(pa);
-    ls = log(S);
-  } else {
-    ls = joe_log_s(th, a, b);
-    S = exp(ls);
-  }
+  // S in linear space where nothing underflows, else from log S
+  const auto linear = land(val(pa) > -700.0, val(pb) > -700.0);
+  const T S = choose(linear, [&]() IRTOPICS_LAMBDA_INLINE { return T(exp(pa) - exp(pb) * expm1(pa)); },
+                     [&]() IRTOPICS_LAMBDA_INLINE { return T(exp(joe_log_s(th, a, b))); });
+  const T ls = choose(linear, [&]() IRTOPICS_LAMBDA_INLINE { return T(log(S)); },
+                      [&]() IRTOPICS_LAMBDA_INLINE { return joe_log_s(th, a, b); });
   return (1.0 / th - 2.0) * ls + (th - 1.0) * (a.l1x + b.l1x) + log(th - 1.0 + S);
 }
 
@@ -254,8 +253,10 @@ struct ClaytonFamily {
   static constexpr double lo = kClaytonMin, hi = kClaytonMax;
   static bool valid(double th) { return th > 0; }
   static double log_pdf(double th, const Arg& a, const Arg& b) { return clayton_log_pdf(th, a, b); }
-  template <typename T>
-  static T log_pdf_point(const T& th, const Arg& a, const Arg& b) { return clayton_log_pdf_point(th, a, b); }
+  template <typename T, typename A>
+  IRTOPICS_DUAL_INLINE static T log_pdf_point(const T& th, const A& a, const A& b) {
+    return clayton_log_pdf_point(th, a, b);
+  }
   template <typename T>
   static T log_const(const T& th) {
     using std::log1p;
@@ -273,8 +274,8 @@ struct GumbelFamily {
   static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
   static constexpr double lo = kGumbelMin, hi = kGumbelMax;
   static bool valid(double th) { return th >= 1; }
-  template <typename T>
-  static T log_pdf(const T& th, const Arg& a, const Arg& b) { return gumbel_log_pdf(th, a, b); }
+  template <typename T, typename A>
+  IRTOPICS_DUAL_INLINE static T log_pdf(const T& th, const A& a, const A& b) { return gumbel_log_pdf(th, a, b); }
   static double h1(double th, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
   static double tau(double th) { return 1.0 - 1.0 / th; }
 };
@@ -291,13 +292,23 @@ struct FrankFamily {
   static double log_pdf(double th, const Arg& a, const Arg& b) { return frank_log_pdf(th, a, b); }
   // (at theta = 0 the value is 0, and a Dual1 carries the derivatives of
   // log c = th (1 - 2a)(1 - 2b) / 2 + th^2 (a (1 - a) b (1 - b) - 1/24) + ...)
-  template <typename T>
-  static T log_pdf_point(const T& th, const Arg& a, const Arg& b) {
-    if (std::fabs(val(th)) < 1e-12) {
-      if constexpr (std::is_same_v<T, double>) return 0.0;
-      else return chain(th, 0.0, 0.5 * (a.x1 - a.x) * (b.x1 - b.x), 2.0 * (a.x * a.x1 * b.x * b.x1) - 1.0 / 12.0);
-    }
-    return val(th) > 0 ? frank_pos_log_pdf_point(th, a, b) : frank_pos_log_pdf_point(T(-th), a, flip(b));
+  template <typename T, typename A>
+  IRTOPICS_DUAL_INLINE static T log_pdf_point(const T& th, const A& a, const A& b) {
+    return choose(
+        abs_value(val(th)) < 1e-12,
+        [&]() IRTOPICS_LAMBDA_INLINE {
+          if constexpr (std::is_same_v<T, double> || std::is_same_v<T, Pk>) {
+            return T(0.0);
+          } else {
+            using S = ScalarOf<T>;
+            return chain(th, S(0.0), S(0.5 * (a.x1 - a.x) * (b.x1 - b.x)),
+                         S(2.0 * (a.x * a.x1 * b.x * b.x1) - 1.0 / 12.0));
+          }
+        },
+        [&]() IRTOPICS_LAMBDA_INLINE {
+          return choose(val(th) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return frank_pos_log_pdf_point(th, a, b); },
+                        [&]() IRTOPICS_LAMBDA_INLINE { return frank_pos_log_pdf_point(T(-th), a, flip(b)); });
+        });
   }
   template <typename T>
   static T log_const(const T& th) {
@@ -332,8 +343,8 @@ struct JoeFamily {
   static constexpr unsigned strong_tails = kCorner11, moderate_tails = 0;
   static constexpr double lo = kJoeMin, hi = kJoeMax;
   static bool valid(double th) { return th >= 1; }
-  template <typename T>
-  static T log_pdf(const T& th, const Arg& a, const Arg& b) { return joe_log_pdf(th, a, b); }
+  template <typename T, typename A>
+  IRTOPICS_DUAL_INLINE static T log_pdf(const T& th, const A& a, const A& b) { return joe_log_pdf(th, a, b); }
   static double h1(double th, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
   static double tau(double th) { return joe_tau(th); }
 };

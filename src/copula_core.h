@@ -241,6 +241,8 @@ double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
 
 template <typename L>
 auto sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
+template <typename L>
+auto sum_rotated_packed(const PairData& d, int r, L&& lp);  // copula_data.h
 inline double pair_size(const PairData& d);            // copula_data.h: d.n
 template <typename F>
 CopulaFit fit_onepar_exact(PairData& d, int code, int rotation, double tau);  // copula_fit.h
@@ -253,8 +255,11 @@ CopulaFit fit_onepar_exact(PairData& d, int code, int rotation, double tau);  //
 //   tau(th); has_const, and when true log_pdf_point(th, a, b) and
 //   log_const(th) with log_pdf = log_const + log_pdf_point (a fit adds
 //   n log_const(th) once; false: a fit sums log_pdf); the functions a fit
-//   sums are templates on the scalar type of th (double or Dual1: the
-//   fit's exact derivatives, loglik_d1());
+//   sums (log_pdf_point or log_pdf) are IRTOPICS_DUAL_INLINE templates on
+//   the scalar type of th and on the argument type, as a fit sums them four
+//   observations at a time: Pk (loglik()) and Dual1P (the exact
+//   derivatives, loglik_d1()) with ArgP, and double, Dual1 with Arg;
+//   log_const is a template on double and Dual1;
 //   has_hinv1 and, when true, hinv1(th, a, w, v, v1) (else Newton on the
 //   logit, hinv1_numeric()).
 template <typename F>
@@ -265,24 +270,34 @@ struct OnePar {
   static double h2(double th, double, const Arg& a, const Arg& b) { return F::h1(th, b, a); }
   static void hinv1(double th, double, const Arg& a, double w, double& v, double& v1) { F::hinv1(th, a, w, v, v1); }
   static double tau(double th, double) { return F::tau(th); }
+  // the log density a fit sums at four observations (packs, copula_pack.h)
+  template <typename T>
+  IRTOPICS_DUAL_INLINE static T point(const T& th, const ArgP& u, const ArgP& v) {
+    if constexpr (F::has_const) return F::log_pdf_point(th, u, v);
+    else return F::log_pdf(th, u, v);
+  }
+  // the sum over the observations, four at a time, plus n log_const(th)
   static double loglik(const PairData& d, int r, double th, double) {
-    if constexpr (F::has_const) {
-      const double sum = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf_point(th, u, v); });
-      return pair_size(d) * F::log_const(th) + sum;
-    } else {
-      return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf(th, u, v); });
-    }
+    const double sum = packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+      const Pk t(th);
+      return sum_rotated_packed(d, r, [&](const ArgP& u, const ArgP& v) IRTOPICS_LAMBDA_INLINE {
+        return point(t, u, v);
+      });
+    });
+    if constexpr (F::has_const) return pair_size(d) * F::log_const(th) + sum;
+    else return sum;
   }
   // loglik with its first and second derivatives in th (its value is
   // loglik's bit for bit)
   static Dual1 loglik_d1(const PairData& d, int r, double th) {
-    const Dual1 t = Dual1::variable(th);
-    if constexpr (F::has_const) {
-      const Dual1 sum = sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf_point(t, u, v); });
-      return pair_size(d) * F::log_const(t) + sum;
-    } else {
-      return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return F::log_pdf(t, u, v); });
-    }
+    const Dual1 sum = packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+      const Dual1P t = Dual1P::variable(th);
+      return sum_rotated_packed(d, r, [&](const ArgP& u, const ArgP& v) IRTOPICS_LAMBDA_INLINE {
+        return point(t, u, v);
+      });
+    });
+    if constexpr (F::has_const) return pair_size(d) * F::log_const(Dual1::variable(th)) + sum;
+    else return sum;
   }
   static void bounds(double, double lo[2], double hi[2]) {
     lo[0] = F::lo;

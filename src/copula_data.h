@@ -283,8 +283,14 @@ auto sum_split(const PairData& d, int r, const D& dens) {
 
 // ------------------------------------------------ four observations at once
 
-// The lanes of a pack summed (packed_total()); for a Dual2P, each part.
+// The lanes of a pack summed (packed_total()); for a Dual1P or Dual2P, each part.
 IRTOPICS_DUAL_INLINE double packed_total(const Pk& x) { return lane_sum(x); }
+IRTOPICS_DUAL_INLINE Dual1 packed_total(const Dual1P& x) {
+  Dual1 r(lane_sum(x.v));
+  r.d = lane_sum(x.d);
+  r.dd = lane_sum(x.dd);
+  return r;
+}
 IRTOPICS_DUAL_INLINE Dual2 packed_total(const Dual2P& x) {
   Dual2 r(lane_sum(x.v));
   r.g0 = lane_sum(x.g0);

@@ -82,11 +82,6 @@ IRTOPICS_DUAL_INLINE Dual2T<S> operator-(const Dual2T<S>& a) {
   return r;
 }
 template <typename S>
-IRTOPICS_DUAL_INLINE Dual2T<S> operator+(const Dual2T<S>& a, const Dual2T<S>& b) {
-  Dual2T<S> r = a;
-  return r += b;
-}
-template <typename S>
 IRTOPICS_DUAL_INLINE Dual2T<S> operator-(const Dual2T<S>& a, const Dual2T<S>& b) {
   Dual2T<S> r(a.v - b.v, std::true_type());
   r.g0 = a.g0 - b.g0; r.g1 = a.g1 - b.g1; r.h00 = a.h00 - b.h00; r.h01 = a.h01 - b.h01; r.h11 = a.h11 - b.h11;
@@ -138,7 +133,7 @@ IRTOPICS_DUAL_INLINE Dual2T<S> operator/(const Dual2T<S>& a, const std::common_t
 // type): a condition is a bool for double and Dual2, a Mask for the packs.
 // pick(c, a, b) is c ? a : b lane by lane; choose(c, fa, fb) evaluates
 // fa() where c holds and fb() elsewhere: one side when the lanes agree,
-// both blended when they differ. lor() is c1 || c2.
+// both blended when they differ. lor() is c1 || c2, land() c1 && c2.
 template <typename T>
 IRTOPICS_DUAL_INLINE T pick(bool c, const T& a, const T& b) { return c ? a : b; }
 IRTOPICS_DUAL_INLINE Pk pick(const Mask& c, const Pk& a, const Pk& b) { return select(c, a, b); }
@@ -154,6 +149,8 @@ IRTOPICS_DUAL_INLINE Dual2P pick(const Mask& c, const Dual2P& a, const Dual2P& b
 }
 IRTOPICS_DUAL_INLINE bool lor(bool a, bool b) { return a || b; }
 IRTOPICS_DUAL_INLINE Mask lor(const Mask& a, const Mask& b) { return a | b; }
+IRTOPICS_DUAL_INLINE bool land(bool a, bool b) { return a && b; }
+IRTOPICS_DUAL_INLINE Mask land(const Mask& a, const Mask& b) { return a & b; }
 template <typename FA, typename FB>
 IRTOPICS_DUAL_INLINE auto choose(bool c, FA&& fa, FB&& fb) -> decltype(fa()) {
   return c ? fa() : fb();
@@ -168,69 +165,89 @@ IRTOPICS_DUAL_INLINE auto choose(const Mask& c, FA&& fa, FB&& fb) -> decltype(fa
 // One variable, second order (Dual1: a value and its first and second
 // derivatives), for the one-parameter log-likelihoods that
 // newton_max_1d() (copula_fit.h) climbs with; the same rules as Dual2 (the
-// value part of every operation is the double operation itself).
-struct Dual1 {
-  double v = 0, d = 0, dd = 0;
-  Dual1() = default;
-  Dual1(double x) : v(x) {}  // a constant
-  static Dual1 variable(double x) {
-    Dual1 r(x);
-    r.d = 1;
+// value part of every operation is the double operation itself), and the
+// same components of type S: Dual1 (double) or Dual1P (Pk).
+template <typename S>
+struct Dual1T {
+  S v = 0.0, d = 0.0, dd = 0.0;
+  Dual1T() = default;
+  Dual1T(double x) : v(x) {}  // a constant
+  Dual1T(const S& x, std::true_type) : v(x) {}  // a constant of the scalar type
+  static Dual1T variable(double x) {
+    Dual1T r(x);
+    r.d = 1.0;
     return r;
   }
-  bool finite() const { return std::isfinite(v) && std::isfinite(d) && std::isfinite(dd); }
-  Dual1& operator+=(const Dual1& b) {
+  bool finite() const { return all_finite(v) && all_finite(d) && all_finite(dd); }
+  Dual1T& operator+=(const Dual1T& b) {
     v += b.v; d += b.d; dd += b.dd;
     return *this;
   }
 };
+using Dual1 = Dual1T<double>;
+using Dual1P = Dual1T<Pk>;
 
-IRTOPICS_DUAL_INLINE double val(const Dual1& x) { return x.v; }
+template <typename S>
+IRTOPICS_DUAL_INLINE const S& val(const Dual1T<S>& x) { return x.v; }
 
-IRTOPICS_DUAL_INLINE Dual1 chain(const Dual1& x, double f, double f1, double f2) {
-  Dual1 r(f);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> chain(const Dual1T<S>& x, const S& f, const S& f1, const S& f2) {
+  Dual1T<S> r(f, std::true_type());
   r.d = f1 * x.d;
   r.dd = f1 * x.dd + f2 * x.d * x.d;
   return r;
 }
 
-IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a) {
-  Dual1 r(-a.v);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator-(const Dual1T<S>& a) {
+  Dual1T<S> r(-a.v, std::true_type());
   r.d = -a.d; r.dd = -a.dd;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator+(Dual1 a, const Dual1& b) { return a += b; }
-IRTOPICS_DUAL_INLINE Dual1 operator-(const Dual1& a, const Dual1& b) {
-  Dual1 r(a.v - b.v);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator-(const Dual1T<S>& a, const Dual1T<S>& b) {
+  Dual1T<S> r(a.v - b.v, std::true_type());
   r.d = a.d - b.d; r.dd = a.dd - b.dd;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator*(const Dual1& a, double c) {
-  Dual1 r(a.v * c);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator*(const Dual1T<S>& a, const std::common_type_t<S>& c) {
+  Dual1T<S> r(a.v * c, std::true_type());
   r.d = a.d * c; r.dd = a.dd * c;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator*(double c, const Dual1& a) {
-  Dual1 r(c * a.v);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator*(const std::common_type_t<S>& c, const Dual1T<S>& a) {
+  Dual1T<S> r(c * a.v, std::true_type());
   r.d = c * a.d; r.dd = c * a.dd;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator*(const Dual1& a, const Dual1& b) {
-  Dual1 r(a.v * b.v);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator*(const Dual1T<S>& a, const Dual1T<S>& b) {
+  Dual1T<S> r(a.v * b.v, std::true_type());
   r.d = a.v * b.d + b.v * a.d;
   r.dd = a.v * b.dd + b.v * a.dd + 2.0 * a.d * b.d;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, const Dual1& b) {
-  Dual1 r(a.v / b.v);
-  const double ib = 1.0 / b.v, q = r.v;
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator/(const Dual1T<S>& a, const Dual1T<S>& b) {
+  Dual1T<S> r(a.v / b.v, std::true_type());
+  const S ib = 1.0 / b.v, q = r.v;
   r.d = (a.d - q * b.d) * ib;
   r.dd = (a.dd - q * b.dd - 2.0 * r.d * b.d) * ib;
   return r;
 }
-IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, double c) {
-  Dual1 r(a.v / c);
+template <typename S>
+IRTOPICS_DUAL_INLINE Dual1T<S> operator/(const Dual1T<S>& a, const std::common_type_t<S>& c) {
+  Dual1T<S> r(a.v / c, std::true_type());
   r.d = a.d / c; r.dd = a.dd / c;
+  return r;
+}
+IRTOPICS_DUAL_INLINE Dual1P pick(const Mask& c, const Dual1P& a, const Dual1P& b) {
+  Dual1P r;
+  r.v = select(c, a.v, b.v);
+  r.d = select(c, a.d, b.d);
+  r.dd = select(c, a.dd, b.dd);
   return r;
 }
 
@@ -240,8 +257,8 @@ IRTOPICS_DUAL_INLINE Dual1 operator/(const Dual1& a, double c) {
 // <cmath>, of Pk from copula_pack.h), each computed once.
 template <typename D>
 struct DualScalar {};
-template <>
-struct DualScalar<Dual1> { using type = double; };
+template <typename S>
+struct DualScalar<Dual1T<S>> { using type = S; };
 template <typename S>
 struct DualScalar<Dual2T<S>> { using type = S; };
 template <typename D>
@@ -249,6 +266,11 @@ using IfDual = std::enable_if_t<!std::is_void_v<typename DualScalar<D>::type>, D
 template <typename D>
 using ScalarOf = typename DualScalar<D>::type;
 
+template <typename D>
+IRTOPICS_DUAL_INLINE IfDual<D> operator+(const D& a, const D& b) {
+  D r = a;
+  return r += b;
+}
 template <typename D>
 IRTOPICS_DUAL_INLINE IfDual<D> operator+(const D& a, const ScalarOf<D>& b) { D r = a; r.v = a.v + b; return r; }
 template <typename D>

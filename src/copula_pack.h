@@ -93,6 +93,13 @@ IRTOPICS_PACK_INLINE bool all_finite(const Pk& x) {
   return all(Mask{ok});
 }
 
+// |x|, of a double or of each lane.
+IRTOPICS_PACK_INLINE double abs_value(double x) { return std::fabs(x); }
+IRTOPICS_PACK_INLINE Pk abs_value(const Pk& x) {
+  return Pk((PkLanes)((PkBits)x.v & (PkBits){0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL,
+                                              0x7fffffffffffffffLL}));
+}
+
 // a where m, else b (lane by lane).
 IRTOPICS_PACK_INLINE Pk select(const Mask& m, const Pk& a, const Pk& b) {
   return Pk((PkLanes)(((PkBits)a.v & m.m) | ((PkBits)b.v & ~m.m)));
