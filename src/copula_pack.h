@@ -1,8 +1,9 @@
-// Copulas: a pack of four doubles (Pk), the scalar type with which a
-// two-parameter log-likelihood is summed four observations at a time
-// (copula_data.h, sum_split_packed()): the densities are the same templates
-// as for double and Dual2, with Pk (a value) or Dual2T<Pk> (four values with
-// their gradients and Hessians) as the scalar type. A branch on a value is a
+// Copulas: a pack of four doubles (Pk), the scalar type with which the
+// log-likelihoods of the fits are summed four observations at a time
+// (copula_data.h: sum_split_packed(), sum_rotated_packed(),
+// sum_scores_packed()): the densities are the same templates as for double
+// and Dual2 or Dual1, with Pk (a value), Dual2T<Pk> or Dual1T<Pk> (four
+// values with their derivatives) as the scalar type. A branch on a value is a
 // Mask; choose() takes one side when the four lanes agree and blends both
 // when they differ. exp, expm1, log and log1p of a pack are computed here by
 // range reduction and a polynomial (their Taylor series, to below half an
@@ -10,11 +11,11 @@
 // and by the C library lane by lane for arguments outside the range the
 // reduction serves (overflow, subnormals, infinities, NaN).
 //
-// Lanes are GCC/clang vector extensions (vector_size(32)): the compiler
-// emits two SSE2 operations per pack on baseline x86-64, one AVX operation
-// where the caller is compiled for AVX2 (copula_data.h), NEON on arm64; each
-// lane computes the same IEEE operations in every case, so the sums are the
-// same on every machine of one platform. Pure C++.
+// Lanes are GCC/clang vector extensions (vector_size(32)): one AVX
+// operation where the caller is compiled for AVX2 (packed_call() below),
+// two SSE2 operations (scalar ones for comparisons) on baseline x86-64,
+// NEON on arm64; each lane computes the same IEEE operations in every case,
+// so the AVX2 and baseline copies give the same sums. Pure C++.
 #ifndef IRTOPICS_COPULA_PACK_H
 #define IRTOPICS_COPULA_PACK_H
 
