@@ -34,10 +34,9 @@
 // (IRTOPICS_PACK_INLINE, IRTOPICS_DUAL_INLINE, IRTOPICS_LAMBDA_INLINE on
 // lambdas): a pack is passed in a register by AVX2 code and in memory by
 // baseline code, so no such call may remain between an AVX2 copy and a
-// baseline function (GCC's note on that calling convention never applies).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
+// baseline function. Packs cross functions as Pk (a struct) or by
+// reference, never as a bare vector by value, so GCC has no calling
+// convention to warn about (-Wpsabi) and no pragma silences it.
 
 namespace irtopics {
 namespace copula_detail {
@@ -128,7 +127,9 @@ IRTOPICS_PACK_INLINE Pk by_lane(const Pk& x, F&& f) {
 
 // e^r - 1 for |r| <= ln 2 / 2 + a little: Taylor to r^13 (truncation below
 // 4e-18 relative), Horner from the small end.
-IRTOPICS_PACK_INLINE PkLanes expm1_reduced(const PkLanes& r) {
+// (The helpers here write their results through references: a 32-byte
+// vector returned by value is the one case GCC warns about, -Wpsabi.)
+IRTOPICS_PACK_INLINE void expm1_reduced(const PkLanes& r, PkLanes& out) {
   PkLanes p = r * (1.0 / 6227020800.0) + 1.0 / 479001600.0;  // 1/13!, 1/12!
   p = p * r + 1.0 / 39916800.0;
   p = p * r + 1.0 / 3628800.0;
@@ -140,19 +141,19 @@ IRTOPICS_PACK_INLINE PkLanes expm1_reduced(const PkLanes& r) {
   p = p * r + 1.0 / 24.0;
   p = p * r + 1.0 / 6.0;
   p = p * r + 0.5;
-  return r + (r * r) * p;
+  out = r + (r * r) * p;
 }
 
 // x = k ln 2 + r with k an integer (as a double, and its bits + kShiftBits).
-IRTOPICS_PACK_INLINE PkLanes reduce_ln2(const PkLanes& x, PkLanes& kd, PkBits& kbits) {
+IRTOPICS_PACK_INLINE void reduce_ln2(const PkLanes& x, PkLanes& kd, PkBits& kbits, PkLanes& r) {
   const PkLanes shifted = x * kInvLn2 + kShift;
   kbits = (PkBits)shifted;
   kd = shifted - kShift;
-  return (x - kd * kLn2Hi) - kd * kLn2Lo;
+  r = (x - kd * kLn2Hi) - kd * kLn2Lo;
 }
 
 // 2^k from kbits (reduce_ln2()), k in [-1022, 1023].
-IRTOPICS_PACK_INLINE PkLanes pow2(const PkBits& kbits) { return (PkLanes)((kbits + 1023) << 52); }
+IRTOPICS_PACK_INLINE void pow2(const PkBits& kbits, PkLanes& out) { out = (PkLanes)((kbits + 1023) << 52); }
 }  // namespace pk_detail
 
 // e^x: reduced on (-708, 708), where 2^k is normal; else the C library.
@@ -161,10 +162,12 @@ IRTOPICS_PACK_INLINE Pk exp(const P& x) {
   using namespace pk_detail;
   const Mask ok{(x.v > -708.0) & (x.v < 708.0)};
   if (!all(ok)) return by_lane(x, [](double t) { return std::exp(t); });
-  PkLanes kd;
+  PkLanes kd, r, p, s;
   PkBits kb;
-  const PkLanes r = reduce_ln2(x.v, kd, kb);
-  return Pk((1.0 + expm1_reduced(r)) * pow2(kb));
+  reduce_ln2(x.v, kd, kb, r);
+  expm1_reduced(r, p);
+  pow2(kb, s);
+  return Pk((1.0 + p) * s);
 }
 
 // e^x - 1: 2^k (1 + p) - 1 = 2^k p + (2^k - 1), with k = 0 (r = x exactly)
@@ -174,18 +177,19 @@ IRTOPICS_PACK_INLINE Pk expm1(const P& x) {
   using namespace pk_detail;
   const Mask ok{(x.v > -700.0) & (x.v < 700.0)};
   if (!all(ok)) return by_lane(x, [](double t) { return std::expm1(t); });
-  PkLanes kd;
+  PkLanes kd, r, p, s;
   PkBits kb;
-  const PkLanes r = reduce_ln2(x.v, kd, kb);
-  const PkLanes s = pow2(kb);
-  return Pk(s * expm1_reduced(r) + (s - 1.0));
+  reduce_ln2(x.v, kd, kb, r);
+  pow2(kb, s);
+  expm1_reduced(r, p);
+  return Pk(s * p + (s - 1.0));
 }
 
 namespace pk_detail {
 // log x for normal positive finite x: x = 2^e m, m in (sqrt(1/2), sqrt(2)],
 // f = m - 1 (exact), s = f / (2 + f), log m = 2 atanh s = f - s (f - R),
 // R = sum_k 2 s^2k / (2k + 1) to k = 11 (truncation below 1e-18).
-IRTOPICS_PACK_INLINE PkLanes log_normal(const PkLanes& x) {
+IRTOPICS_PACK_INLINE void log_normal(const PkLanes& x, PkLanes& out) {
   const PkBits bits = (PkBits)x;
   PkBits e = (PkBits)((PkUBits)bits >> 52) - 1023;
   PkLanes m = (PkLanes)((bits & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
@@ -206,7 +210,7 @@ IRTOPICS_PACK_INLINE PkLanes log_normal(const PkLanes& x) {
   R = R * z + 2.0 / 5.0;
   R = R * z + 2.0 / 3.0;
   R = R * z;
-  return ed * kLn2Hi + ((f - s * (f - R)) + ed * kLn2Lo);
+  out = ed * kLn2Hi + ((f - s * (f - R)) + ed * kLn2Lo);
 }
 }  // namespace pk_detail
 
@@ -214,7 +218,9 @@ template <typename P, typename = std::enable_if_t<std::is_same_v<P, Pk>>>
 IRTOPICS_PACK_INLINE Pk log(const P& x) {
   const Mask ok{(x.v >= std::numeric_limits<double>::min()) & (x.v <= std::numeric_limits<double>::max())};
   if (!all(ok)) return pk_detail::by_lane(x, [](double t) { return std::log(t); });
-  return Pk(pk_detail::log_normal(x.v));
+  PkLanes l;
+  pk_detail::log_normal(x.v, l);
+  return Pk(l);
 }
 
 // log(1 + x) = log u + (x - (u - 1)) / u with u = 1 + x rounded: the
@@ -224,7 +230,9 @@ IRTOPICS_PACK_INLINE Pk log1p(const P& x) {
   const Mask ok{(x.v > -1.0) & (x.v < 1e300)};
   if (!all(ok)) return pk_detail::by_lane(x, [](double t) { return std::log1p(t); });
   const PkLanes u = 1.0 + x.v;
-  return Pk(pk_detail::log_normal(u) + (x.v - (u - 1.0)) / u);
+  PkLanes l;
+  pk_detail::log_normal(u, l);
+  return Pk(l + (x.v - (u - 1.0)) / u);
 }
 
 // ------------------------------------------------------------ dispatch
