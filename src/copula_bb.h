@@ -2,7 +2,7 @@
 // 1), BB6 (theta >= 1, delta >= 1), BB7 (theta >= 1, delta > 0) and BB8
 // (theta >= 1, 0 < delta <= 1) (Joe 2014, "Dependence modeling with
 // copulas", sections 4.17.1-4.17.5): log densities from their generators in
-// log space, split into margin and pair parts (BB1Density, ...; sum_split()
+// log space, split into margin and pair parts (BB1Density, ...; sum_split_packed()
 // computes the margins once per distinct pseudo-observation), h-functions
 // (inverted by Newton on the logit), Kendall's tau (BB1 closed, the others
 // 1 + 4 int phi / phi' by tanh-sinh quadrature to about 1e-12), and the

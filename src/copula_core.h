@@ -135,7 +135,7 @@ IRTOPICS_DUAL_INLINE T softplus(const T& x) {
 // The two-parameter Archimedean log densities split into a part of each
 // argument alone (`Marg`: a key the pair part needs and an additive term)
 // and a pair part, so that a fit computes the margins once per distinct
-// pseudo-observation (sum_split()). log c(a, b) = pair(ma.key, mb.key) +
+// pseudo-observation (sum_split_packed()). log c(a, b) = pair(ma.key, mb.key) +
 // ma.add + mb.add; the constructors hold the constants of a parameter.
 template <typename T>
 struct MargT {
@@ -214,7 +214,7 @@ struct CopulaFamily {
   void (*hinv1)(double th, double th2, const Arg& a, double w, double& v, double& v1);
   double (*tau)(double th, double th2);
   // fitting: the log-likelihood of pair data whose arguments are rotated by
-  // `rotation` (sum_rotated()), at base parameters
+  // `rotation` (sum_rotated_packed()), at base parameters
   double (*loglik)(const PairData& d, int rotation, double th, double th2);
   // bounds of the base parameters in a fit (tau: the empirical Kendall tau)
   void (*bounds)(double tau, double lo[2], double hi[2]);
@@ -239,8 +239,6 @@ double h2_exchangeable(double th, double th2, const Arg& a, const Arg& b) {
 
 // ------------------------------------------------- one-parameter families
 
-template <typename L>
-auto sum_rotated(const PairData& d, int r, L&& lp);  // copula_data.h
 template <typename L>
 auto sum_rotated_packed(const PairData& d, int r, L&& lp);  // copula_data.h
 inline double pair_size(const PairData& d);            // copula_data.h: d.n

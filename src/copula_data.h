@@ -1,12 +1,12 @@
 // Copulas: the data of one pair of systems prepared once for all candidate
 // families (arguments, normal scores, t scores, the distinct
 // pseudo-observations), the shared table of t scores, and the sums over the
-// observations that every family's log-likelihood uses: sum_rotated() (the
-// rotation applied to the arguments) and sum_split() (a density split into
-// margin and pair parts, the margins computed once per distinct value:
-// rank pseudo-observations take only n values i / (n + 1)); the same sums
-// four observations at a time (sum_rotated_packed(), sum_split_packed(),
-// sum_scores_packed(): copula_pack.h). Pure C++.
+// observations that every family's log-likelihood uses, four observations
+// at a time (copula_pack.h): sum_rotated_packed() (the rotation applied to
+// the arguments), sum_split_packed() (a density split into margin and pair
+// parts, the margins computed once per distinct value: rank
+// pseudo-observations take only n values i / (n + 1)) and
+// sum_scores_packed() (the t fit's sums). Pure C++.
 #ifndef IRTOPICS_COPULA_DATA_H
 #define IRTOPICS_COPULA_DATA_H
 
@@ -76,16 +76,12 @@ struct PairData {
   std::vector<long> ta, tb;         // rows of the table (1-based, negative when u > 1/2)
   // the distinct values of u1 and u2 (sorted) and each observation's index
   // in them: margin parts of the two-parameter densities are computed once
-  // per value (sum_split())
+  // per value (sum_split_packed())
   std::vector<double> vals;
   std::vector<Arg> vargs;
   std::vector<double> vz;  // their normal scores
   std::vector<std::size_t> ia, ib;
-  mutable std::vector<Marg> marg_a, marg_b;  // scratch of sum_split()
-  mutable std::vector<MargT<Dual2>> dmarg_a, dmarg_b;  // the same for Dual2 densities
-  std::vector<Marg>& marg_scratch(bool second, const double*) const { return second ? marg_b : marg_a; }
-  std::vector<MargT<Dual2>>& marg_scratch(bool second, const Dual2*) const { return second ? dmarg_b : dmarg_a; }
-  // The same in packs of four (sum_split_packed(), sum_rotated_packed()):
+  // The arguments in packs of four (sum_split_packed(), sum_rotated_packed()):
   // observation i is lane i % 4 of pack i / 4 in pa, pb, value k lane k % 4
   // of pack k / 4 in pvals; the last pack is filled up with copies of the
   // first observation (value), which `tail` (of the observations) leaves out
@@ -93,7 +89,7 @@ struct PairData {
   std::vector<ArgP> pa, pb, pvals;
   std::vector<Pk> ca, cb;
   Mask tail{};
-  mutable std::vector<MargT<Pk>> pmarg_a, pmarg_b;
+  mutable std::vector<MargT<Pk>> pmarg_a, pmarg_b;  // scratch of sum_split_packed()
   mutable std::vector<MargT<Dual2P>> pdmarg_a, pdmarg_b;
   std::vector<MargT<Pk>>& marg_scratch(bool second, const Pk*) const { return second ? pmarg_b : pmarg_a; }
   std::vector<MargT<Dual2P>>& marg_scratch(bool second, const Dual2P*) const { return second ? pdmarg_b : pdmarg_a; }
@@ -234,53 +230,6 @@ struct PairData {
 
 inline double pair_size(const PairData& d) { return static_cast<double>(d.n); }
 
-// Sum over the observations of lp(a, b) with the arguments of rotation r.
-// (lp returns double, or Dual2 for the derivatives in the parameters.)
-template <typename L>
-auto sum_rotated(const PairData& d, int r, L&& lp) {
-  decltype(lp(d.a[0], d.b[0])) ll = 0;
-  const std::size_t n = d.n;
-  switch (r) {
-    case 180: for (std::size_t i = 0; i < n; ++i) ll += lp(flip(d.a[i]), flip(d.b[i])); break;
-    case 90: for (std::size_t i = 0; i < n; ++i) ll += lp(flip(d.a[i]), d.b[i]); break;
-    case 270: for (std::size_t i = 0; i < n; ++i) ll += lp(d.a[i], flip(d.b[i])); break;
-    default: for (std::size_t i = 0; i < n; ++i) ll += lp(d.a[i], d.b[i]); break;
-  }
-  return ll;
-}
-
-// sum_rotated() of a split density (BB1Density, ...): the margin parts once
-// per distinct value (pseudo-observations from ranks share their values, so
-// rotations 0 and 180 compute n margins instead of 2n), else directly.
-template <typename D>
-auto sum_split(const PairData& d, int r, const D& dens) {
-  using M = decltype(dens.margin(d.a[0]));
-  using T = decltype(M::key);
-  const bool fa = r == 180 || r == 90, fb = r == 180 || r == 270;
-  const std::size_t K = d.vals.size();
-  if ((fa == fb ? K : 2 * K) >= 2 * d.n)
-    return sum_rotated(d, r, [&](const Arg& u, const Arg& v) { return split_log_pdf(dens, u, v); });
-  auto fill = [&](std::vector<M>& m, bool flipped) {
-    m.resize(K);
-    for (std::size_t k = 0; k < K; ++k) m[k] = dens.margin(flipped ? flip(d.vargs[k]) : d.vargs[k]);
-  };
-  std::vector<M>& ma = d.marg_scratch(false, static_cast<const T*>(nullptr));
-  fill(ma, fa);
-  const std::vector<M>* mb = &ma;
-  if (fb != fa) {
-    std::vector<M>& second = d.marg_scratch(true, static_cast<const T*>(nullptr));
-    fill(second, fb);
-    mb = &second;
-  }
-  T ll = 0;
-  for (std::size_t i = 0; i < d.n; ++i) {
-    const M& x = ma[d.ia[i]];
-    const M& y = (*mb)[d.ib[i]];
-    ll += dens.pair(x.key, y.key) + x.add + y.add;
-  }
-  return ll;
-}
-
 // ------------------------------------------------ four observations at once
 
 // The lanes of a pack summed (packed_total()); for a Dual1P or Dual2P, each part.
@@ -334,10 +283,10 @@ IRTOPICS_DUAL_INLINE double sum_scores_packed(const PairData& d, F&& f) {
   return lane_sum(sum);
 }
 
-// sum_rotated() four observations at a time: lp(u, v) on ArgP packs
-// returns a Pk (or Dual2P); the result is a double (Dual2). The lanes are
-// summed apart and added at the end (lane_sum()), so the total is the sum
-// of the same terms in another order than sum_rotated()'s.
+// Sum over the observations of lp(a, b) with the arguments of rotation r,
+// four at a time: lp(u, v) on ArgP packs returns a Pk (or Dual1P, Dual2P);
+// the result is a double (Dual1, Dual2). The lanes are summed apart and
+// added at the end (lane_sum()).
 template <typename L>
 IRTOPICS_DUAL_INLINE auto sum_rotated_packed(const PairData& d, int r, L&& lp) {
   using T = decltype(lp(d.pa[0], d.pb[0]));
@@ -353,9 +302,12 @@ IRTOPICS_DUAL_INLINE auto sum_rotated_packed(const PairData& d, int r, L&& lp) {
   return packed_total(ll);
 }
 
-// sum_split() four observations at a time (dens: a split density of Pk or
-// Dual2P parameters). The margins' additive parts enter once per distinct
-// value, times how often it occurs.
+// sum_rotated_packed() of a split density (BB1DensityT, ...; of Pk or
+// Dual2P parameters): the margin parts once per distinct value, four values
+// at a time (pseudo-observations from ranks share their values, so
+// rotations 0 and 180 compute n margins instead of 2n), else directly. The
+// margins' additive parts enter once per distinct value, times how often
+// it occurs.
 template <typename D>
 IRTOPICS_DUAL_INLINE auto sum_split_packed(const PairData& d, int r, const D& dens) {
   using M = decltype(dens.margin(d.pvals[0]));
@@ -368,26 +320,22 @@ IRTOPICS_DUAL_INLINE auto sum_split_packed(const PairData& d, int r, const D& de
     });
   const std::size_t nv = d.pvals.size();
   T ll = 0.0;
-  auto fill = [&](std::vector<M>& m, bool flipped, const std::vector<Pk>& count) IRTOPICS_LAMBDA_INLINE {
+  // the margins of the values in m, their additive parts times count(p)
+  auto fill = [&](std::vector<M>& m, bool flipped, auto&& count) IRTOPICS_LAMBDA_INLINE {
     m.resize(nv);
     for (std::size_t p = 0; p < nv; ++p) {
       m[p] = dens.margin(flipped ? flip(d.pvals[p]) : d.pvals[p]);
-      ll += pick(count[p] > 0.0, T(m[p].add * count[p]), T(0.0));
+      const Pk c = count(p);
+      ll += pick(c > 0.0, T(m[p].add * c), T(0.0));
     }
   };
   std::vector<M>& ma = d.marg_scratch(false, static_cast<const T*>(nullptr));
   std::vector<M>& mb = d.marg_scratch(true, static_cast<const T*>(nullptr));
-  if (fa == fb) {
-    // one set of margins for both arguments: the additive parts once, times both counts
-    ma.resize(nv);
-    for (std::size_t p = 0; p < nv; ++p) {
-      ma[p] = dens.margin(fa ? flip(d.pvals[p]) : d.pvals[p]);
-      const Pk c = d.ca[p] + d.cb[p];
-      ll += pick(c > 0.0, T(ma[p].add * c), T(0.0));
-    }
+  if (fa == fb) {  // one set of margins for both arguments, times both counts
+    fill(ma, fa, [&](std::size_t p) IRTOPICS_LAMBDA_INLINE { return d.ca[p] + d.cb[p]; });
   } else {
-    fill(ma, fa, d.ca);
-    fill(mb, fb, d.cb);
+    fill(ma, fa, [&](std::size_t p) IRTOPICS_LAMBDA_INLINE { return d.ca[p]; });
+    fill(mb, fb, [&](std::size_t p) IRTOPICS_LAMBDA_INLINE { return d.cb[p]; });
   }
   const std::vector<M>& mb_used = fa == fb ? ma : mb;
   const std::size_t np = d.pa.size();

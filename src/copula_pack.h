@@ -118,7 +118,6 @@ constexpr double kLn2Hi = 0x1.62e42fee00000p-1;
 constexpr double kLn2Lo = 0x1.a39ef35793c76p-33;
 constexpr double kInvLn2 = 1.4426950408889634074;
 constexpr double kShift = 0x1.8p52;  // adding it rounds to an integer held in the low bits
-constexpr std::int64_t kShiftBits = 0x4338000000000000LL;
 
 template <typename F>
 IRTOPICS_PACK_INLINE Pk by_lane(const Pk& x, F&& f) {
@@ -144,16 +143,16 @@ IRTOPICS_PACK_INLINE void expm1_reduced(const PkLanes& r, PkLanes& out) {
   out = r + (r * r) * p;
 }
 
-// x = k ln 2 + r with k an integer (as a double, and its bits + kShiftBits).
-IRTOPICS_PACK_INLINE void reduce_ln2(const PkLanes& x, PkLanes& kd, PkBits& kbits, PkLanes& r) {
+// x = k ln 2 + r with k an integer in [-1022, 1023] (the low bits of
+// x / ln 2 + kShift): p = e^r - 1 and s = 2^k, so that e^x = (1 + p) s
+// (exp) and e^x - 1 = s p + (s - 1) (expm1).
+IRTOPICS_PACK_INLINE void exp_parts(const PkLanes& x, PkLanes& p, PkLanes& s) {
   const PkLanes shifted = x * kInvLn2 + kShift;
-  kbits = (PkBits)shifted;
-  kd = shifted - kShift;
-  r = (x - kd * kLn2Hi) - kd * kLn2Lo;
+  const PkBits kbits = (PkBits)shifted;
+  const PkLanes kd = shifted - kShift;
+  expm1_reduced((x - kd * kLn2Hi) - kd * kLn2Lo, p);
+  s = (PkLanes)((kbits + 1023) << 52);
 }
-
-// 2^k from kbits (reduce_ln2()), k in [-1022, 1023].
-IRTOPICS_PACK_INLINE void pow2(const PkBits& kbits, PkLanes& out) { out = (PkLanes)((kbits + 1023) << 52); }
 }  // namespace pk_detail
 
 // e^x: reduced on (-708, 708), where 2^k is normal; else the C library.
@@ -162,11 +161,8 @@ IRTOPICS_PACK_INLINE Pk exp(const P& x) {
   using namespace pk_detail;
   const Mask ok{(x.v > -708.0) & (x.v < 708.0)};
   if (!all(ok)) return by_lane(x, [](double t) { return std::exp(t); });
-  PkLanes kd, r, p, s;
-  PkBits kb;
-  reduce_ln2(x.v, kd, kb, r);
-  expm1_reduced(r, p);
-  pow2(kb, s);
+  PkLanes p, s;
+  exp_parts(x.v, p, s);
   return Pk((1.0 + p) * s);
 }
 
@@ -177,11 +173,8 @@ IRTOPICS_PACK_INLINE Pk expm1(const P& x) {
   using namespace pk_detail;
   const Mask ok{(x.v > -700.0) & (x.v < 700.0)};
   if (!all(ok)) return by_lane(x, [](double t) { return std::expm1(t); });
-  PkLanes kd, r, p, s;
-  PkBits kb;
-  reduce_ln2(x.v, kd, kb, r);
-  pow2(kb, s);
-  expm1_reduced(r, p);
+  PkLanes p, s;
+  exp_parts(x.v, p, s);
   return Pk(s * p + (s - 1.0));
 }
 

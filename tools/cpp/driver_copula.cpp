@@ -269,12 +269,6 @@ void test_copula_twopar() {
   CHECK_NEAR(fit.aic, -2 * fit.loglik + 4, 1e-9);
 }
 
-// The exact derivatives of the two-parameter log-likelihoods (loglik_d2, a
-// Dual2; copula_dual.h): the value equals loglik's bit for bit, and the
-// gradient and Hessian agree with central finite differences, for every
-// code (rotations included) at points inside and on the edge of the fitting
-// boxes, on rank pseudo-observations (shared values: sum_split()'s margin
-// table) and on distinct ones.
 namespace {
 // The two-parameter codes, every rotation.
 const int kTwoParCodes[] = {7, 17, 27, 37, 8, 18, 28, 38, 9, 19, 29, 39, 10, 20, 30, 40,
@@ -308,6 +302,12 @@ void draws_and_ranks(const irtopics::Copula& cop, irtopics::Stream& st, std::vec
 }
 }  // namespace
 
+// The exact derivatives of the two-parameter log-likelihoods (loglik_d2, a
+// Dual2; copula_dual.h): the value equals loglik's bit for bit, and the
+// gradient and Hessian agree with central finite differences, for every
+// code (rotations included) at points inside and on the edge of the fitting
+// boxes, on rank pseudo-observations (shared values: sum_split_packed()'s margin
+// table) and on distinct ones.
 void test_copula_dual() {
   Context ctx("copula exact derivatives");
   using namespace irtopics::copula_detail;
