@@ -119,6 +119,8 @@ void fd_derivatives(E&& eval, const double x[2], const double lo[2], const doubl
 template <typename E, typename G>
 double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], const double hi[2], double fx,
                        int max_iter, bool exact = false) {
+  constexpr double kModelStop = 1e-4;
+  bool model_held = false;  // the last full step gained what the model predicted (to 10%)
   for (int it = 0; it < max_iter; ++it) {
     double g[2], H[2][2];
     derivs(x, fx, g, H);
@@ -182,6 +184,19 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
         p[out] = dk;
       }
     }
+    // When the last full step gained what the quadratic model predicted
+    // and this one is to gain at most kModelStop by the model, the climb is
+    // expected to end after it (the test below): its value is computed
+    // without the derivatives (the same value; they are computed at that
+    // point after all when the climb goes on).
+    bool last_step = false;
+    if (model_held) {
+      double py[2];
+      for (int k = 0; k < 2; ++k) py[k] = std::min(hi[k], std::max(lo[k], x[k] + p[k])) - x[k];
+      last_step = g[0] * py[0] + g[1] * py[1] +
+                      0.5 * (H[0][0] * py[0] * py[0] + 2 * H[0][1] * py[0] * py[1] + H[1][1] * py[1] * py[1]) <=
+                  kModelStop;
+    }
     // backtracking along the projected step
     double best = fx, bx[2] = {x[0], x[1]};
     double scale = 1.0;
@@ -189,7 +204,7 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
       double y[2];
       for (int k = 0; k < 2; ++k) y[k] = std::min(hi[k], std::max(lo[k], x[k] + scale * p[k]));
       if (y[0] == x[0] && y[1] == x[1]) break;
-      const double fy = eval(y, bt == 0);
+      const double fy = eval(y, bt == 0 && !last_step);
       if (fy > fx) {
         best = fy;
         bx[0] = y[0];
@@ -209,7 +224,8 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
     if (gain <= 1e-7 || moved <= 1e-7) break;
     // A full step the model predicted to 10% that gained little: Newton's
     // quadratic convergence leaves far less than 1e-7 to gain.
-    if (scale == 1.0 && gain <= 1e-4 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred)) break;
+    model_held = scale == 1.0 && std::fabs(gain - pred) <= 0.1 * std::fabs(pred);
+    if (model_held && gain <= kModelStop) break;
   }
   return fx;
 }

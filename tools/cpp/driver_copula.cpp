@@ -326,6 +326,39 @@ void test_copula_dual() {
     CHECK_NEAR(f.h11, -x * x * x * (e * q * q - 2 * q * e * e) / (q * q * q * q) - x * x / (r * r) - 1 / (9 * s * s),
                1e-13);
   }
+  // newton_box_exact(): the climb reaches the maximum of a smooth concave
+  // function, and the trial point of its last step, where the model
+  // predicted a small gain after a step the model predicted to 10%, is
+  // evaluated without the derivatives (fd2 is not called for it)
+  {
+    auto f = [](double x, double y) {
+      return -(x - 1.2) * (x - 1.2) - 2 * (y - 0.4) * (y - 0.4) + 0.3 * x * y - 0.05 * std::pow(x - 1.2, 4);
+    };
+    int n_f = 0, n_fd2 = 0;
+    bool last_plain = false;
+    auto fv = [&](double x, double y) {
+      ++n_f;
+      last_plain = true;
+      return f(x, y);
+    };
+    auto fd2 = [&](double x, double y) {
+      ++n_fd2;
+      last_plain = false;
+      const Dual2 X = Dual2::variable(x, 0), Y = Dual2::variable(y, 1);
+      const Dual2 dx = X - 1.2, dy = Y - 0.4;
+      return Dual2(0.0) - dx * dx - 2.0 * dy * dy + 0.3 * X * Y - 0.05 * (dx * dx) * (dx * dx);
+    };
+    double x[2] = {0.2, 1.5};
+    const double lo[2] = {0.0, 0.0}, hi[2] = {5.0, 5.0};
+    int n_eval = 0;
+    const double v = newton_box_exact(fv, fd2, x, lo, hi, f(x[0], x[1]), 40, &n_eval);
+    // the maximiser: the gradient vanishes there
+    const double gx = -2 * (x[0] - 1.2) + 0.3 * x[1] - 0.2 * std::pow(x[0] - 1.2, 3), gy = -4 * (x[1] - 0.4) + 0.3 * x[0];
+    CHECK(std::fabs(gx) < 1e-5 && std::fabs(gy) < 1e-5);
+    CHECK_NEAR(v, f(x[0], x[1]), 1e-15);
+    CHECK(n_eval == n_f + n_fd2 && n_fd2 >= 2);
+    CHECK(last_plain);
+  }
   irtopics::Stream st(irtopics::seed_key(5), 1);
   std::vector<double> a(60), c(60), ra, rc;
   draws_and_ranks({2, 0.5, 5}, st, a, c, ra, rc);
