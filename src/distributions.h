@@ -190,8 +190,8 @@ class StudentT {
   }
 
   // quantile(q) of q in (0, 1/2) by the same Newton iteration started from
-  // t0 < 0 near it (an interpolated value: two or three steps instead of
-  // the four to six from the Cornish-Fisher start); the same root to a few
+  // t0 < 0 near it (an interpolated value: about two cdf evaluations
+  // instead of three from the Cornish-Fisher start); the same root to a few
   // units in the last place.
   double lower_quantile_from(double q, double t0) const {
     return q == 0.5 ? 0.0 : newton_quantile(q, t0 < 0 && std::isfinite(t0) ? t0 : lower_quantile_start(q));
