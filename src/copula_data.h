@@ -17,8 +17,9 @@ namespace irtopics {
 // [1/30, 1/2.0001], for a set of lower-half probabilities q (sorted,
 // distinct): the t-copula fit searches nu with scores interpolated from it
 // (cubic Lagrange in s, relative error about 1e-7), then evaluates the
-// log-likelihood exactly at the nu it found. Pseudo-observations from ranks
-// share their values (i / (n + 1)), so one table serves every pair.
+// log-likelihood exactly at the nu it found, the Newton iteration of each
+// quantile started from the interpolated score. Pseudo-observations from
+// ranks share their values (i / (n + 1)), so one table serves every pair.
 struct TScoreTable {
   static constexpr int kGrid = 48;
   std::vector<double> q;      // sorted distinct probabilities in (0, 1/2]
@@ -70,10 +71,11 @@ struct PairData {
   // t scores: the distinct lower-half probabilities min(u, 1 - u) and, per
   // observation, its index (+1, negative when u > 1/2).
   std::vector<double> q;
-  std::vector<long> qa, qb;
+  std::vector<long> qa, qb, vq;     // (vq: of each distinct value)
   std::vector<double> tq, x, y;     // per nu: quantiles of q, scores (n, then zeros to whole packs)
+  mutable std::vector<double> tlog;  // scratch of t_margin_sum() (copula_elliptical.h)
   const TScoreTable* table = nullptr;  // when every probability is in it
-  std::vector<long> ta, tb;         // rows of the table (1-based, negative when u > 1/2)
+  std::vector<std::size_t> qrow;    // the table's row of each q
   // the distinct values of u1 and u2 (sorted) and each observation's index
   // in them: margin parts of the two-parameter densities are computed once
   // per value (sum_split_packed())
@@ -122,39 +124,36 @@ struct PairData {
       z2[i] = vz[ib[i]];
     }
     pack_arguments();
+    // the t scores' probabilities and indices once per distinct value
     q.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      q.push_back(std::min(a[i].x, a[i].x1));
-      q.push_back(std::min(b[i].x, b[i].x1));
-    }
+    for (const Arg& g : vargs) q.push_back(std::min(g.x, g.x1));
     std::sort(q.begin(), q.end());
     q.erase(std::unique(q.begin(), q.end()), q.end());
+    vq.resize(vals.size());
+    for (std::size_t k = 0; k < vals.size(); ++k) {
+      const Arg& g = vargs[k];
+      const long r = static_cast<long>(std::lower_bound(q.begin(), q.end(), std::min(g.x, g.x1)) - q.begin()) + 1;
+      vq[k] = g.x > 0.5 ? -r : r;
+    }
     qa.resize(n);
     qb.resize(n);
-    auto index = [&](const Arg& g) {
-      const double v = std::min(g.x, g.x1);
-      const long k = static_cast<long>(std::lower_bound(q.begin(), q.end(), v) - q.begin()) + 1;
-      return g.x > 0.5 ? -k : k;
-    };
     for (std::size_t i = 0; i < n; ++i) {
-      qa[i] = index(a[i]);
-      qb[i] = index(b[i]);
+      qa[i] = vq[ia[i]];
+      qb[i] = vq[ib[i]];
     }
     // t scores, filled up with zeros to whole packs (a zero pair adds exactly
     // 0 to every sum of the t fit, copula_elliptical.h)
     x.assign(pa.size() * kPkWidth, 0.0);
     y.assign(pa.size() * kPkWidth, 0.0);
-    tq.resize(q.size());
+    tq.assign((q.size() + kPkWidth - 1) / kPkWidth * kPkWidth, 0.0);  // zeros to whole packs
     table = nullptr;
     if (tab) {
-      ta.resize(n);
-      tb.resize(n);
+      qrow.resize(q.size());
       bool all = true;
-      for (std::size_t i = 0; i < n && all; ++i) {
-        const long ra = tab->row(std::min(a[i].x, a[i].x1)), rb = tab->row(std::min(b[i].x, b[i].x1));
-        all = ra > 0 && rb > 0;
-        ta[i] = a[i].x > 0.5 ? -ra : ra;
-        tb[i] = b[i].x > 0.5 ? -rb : rb;
+      for (std::size_t k = 0; k < q.size() && all; ++k) {
+        const long r = tab->row(q[k]);
+        all = r > 0;
+        qrow[k] = static_cast<std::size_t>(r - 1);
       }
       if (all) table = tab;
     }
@@ -204,23 +203,37 @@ struct PairData {
 
   // Interpolated t scores at s = 1/nu into x, y (needs the table).
   void t_scores_interpolated(double s) {
-    int j0;
-    double w[4];
-    table->weights(s, j0, w);
-    auto at = [&](long r) {
-      const double* row = &table->score[static_cast<std::size_t>(std::labs(r) - 1) * TScoreTable::kGrid + j0];
-      const double v = w[0] * row[0] + w[1] * row[1] + w[2] * row[2] + w[3] * row[3];
-      return r > 0 ? v : -v;
-    };
-    for (std::size_t i = 0; i < n; ++i) {
-      x[i] = at(ta[i]);
-      y[i] = at(tb[i]);
-    }
+    interpolate(s);
+    gather_scores();
   }
 
   // t scores for nu into x, y.
   void t_scores(const StudentT& t) {
     for (std::size_t k = 0; k < q.size(); ++k) tq[k] = q[k] == 0.5 ? 0.0 : t.quantile(q[k]);
+    gather_scores();
+  }
+
+  // Exact t scores for nu = 1/s into x, y as t_scores(), each quantile's
+  // Newton iteration started from the interpolated score (needs the table).
+  void t_scores_exact(const StudentT& t, double s) {
+    interpolate(s);
+    for (std::size_t k = 0; k < q.size(); ++k) tq[k] = t.lower_quantile_from(q[k], tq[k]);
+    gather_scores();
+  }
+
+ private:
+  // tq from the table at s.
+  void interpolate(double s) {
+    int j0;
+    double w[4];
+    table->weights(s, j0, w);
+    for (std::size_t k = 0; k < q.size(); ++k) {
+      const double* row = &table->score[qrow[k] * TScoreTable::kGrid + j0];
+      tq[k] = w[0] * row[0] + w[1] * row[1] + w[2] * row[2] + w[3] * row[3];
+    }
+  }
+  // x, y from tq.
+  void gather_scores() {
     for (std::size_t i = 0; i < n; ++i) {
       x[i] = qa[i] > 0 ? tq[qa[i] - 1] : -tq[-qa[i] - 1];
       y[i] = qb[i] > 0 ? tq[qb[i] - 1] : -tq[-qb[i] - 1];

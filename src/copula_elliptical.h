@@ -8,7 +8,9 @@
 // 13 values, then Brent), the best rho for each nu the root of the score
 // (secant steps in a bracket); with a TScoreTable the nu search
 // interpolates tabulated t scores and the log-likelihood is then evaluated
-// exactly at the nu found. No rotations. Pure C++.
+// exactly at the nu found (the quantiles' Newton iterations started from the
+// interpolated scores). The profile's margin sum takes its logarithms once
+// per distinct score. No rotations. Pure C++.
 #ifndef IRTOPICS_COPULA_ELLIPTICAL_H
 #define IRTOPICS_COPULA_ELLIPTICAL_H
 
@@ -108,12 +110,6 @@ inline CopulaFit fit_gaussian(PairData& d, int code, int, double) {
   return fit;
 }
 
-// The rho in [-kRhoMax, kRhoMax] maximising the t-copula log-likelihood of
-// scores x, y for nu: the root of its derivative
-//   l'(rho) = n rho / r2 - (nu + 2) / 2 sum_i Q_i' / (nu + Q_i),
-//   Q_i = (x^2 + y^2 - 2 rho x y) / r2, Q_i' = (2 rho Q_i - 2 x y) / r2, r2 = 1 - rho^2,
-// by secant steps kept inside a sign bracket (bisection when a step leaves
-
 inline constexpr CopulaFamily kGaussian = {
     "Gaussian", 1, false, false, true, 0, kAllCorners,
     gauss_valid, gauss_log_pdf, gauss_h1, h2_exchangeable<gauss_h1>, gauss_hinv1, elliptical_tau,
@@ -202,14 +198,40 @@ inline double t_best_rho(const PairData& d, double nu, double start, double& val
   return rho;
 }
 
-// The t-copula log-likelihood for nu at the best rho (scores in d.x, d.y).
+// The sum over the observations of 0.5 (nu + 1) (log1p(x^2 / nu) +
+// log1p(y^2 / nu)) (scores x, y in d.x, d.y, taken from d.tq), four at a
+// time: the logarithms once per distinct score (d.tq, four at a time, in
+// d.tlog), then gathered per observation and summed in the order (and with
+// the bits) of sum_scores_packed() on the scores.
+inline double t_margin_sum(const PairData& d, double nu) {
+  return packed_call([&]() IRTOPICS_LAMBDA_INLINE {
+    const std::size_t nk = d.tq.size() / kPkWidth;
+    d.tlog.resize(d.tq.size());
+    for (std::size_t p = 0; p < nk; ++p) {
+      const Pk t = Pk::lanes(&d.tq[p * kPkWidth]);
+      const Pk l = log1p(t * t / nu);
+      for (int j = 0; j < kPkWidth; ++j) d.tlog[p * kPkWidth + j] = l[j];
+    }
+    Pk sum = 0.0;
+    const std::size_t np = d.x.size() / kPkWidth;
+    for (std::size_t p = 0; p < np; ++p) {
+      double lx[kPkWidth], ly[kPkWidth];
+      for (int j = 0; j < kPkWidth; ++j) {
+        const std::size_t i = p * kPkWidth + j;
+        lx[j] = i < d.n ? d.tlog[static_cast<std::size_t>(std::labs(d.qa[i]) - 1)] : 0.0;
+        ly[j] = i < d.n ? d.tlog[static_cast<std::size_t>(std::labs(d.qb[i]) - 1)] : 0.0;
+      }
+      sum += 0.5 * (nu + 1.0) * (Pk::lanes(lx) + Pk::lanes(ly));
+    }
+    return lane_sum(sum);
+  });
+}
+
+// The t-copula log-likelihood for nu at the best rho (scores in d.x, d.y
+// from d.tq).
 inline double t_profile(const PairData& d, double nu, double start, double& rho) {
   const double n = static_cast<double>(d.n);
-  const double fixed = n * t_const(nu) + packed_call([&]() IRTOPICS_LAMBDA_INLINE {
-    return sum_scores_packed(d, [&](const Pk& x, const Pk& y) IRTOPICS_LAMBDA_INLINE {
-      return 0.5 * (nu + 1.0) * (log1p(x * x / nu) + log1p(y * y / nu));
-    });
-  });
+  const double fixed = n * t_const(nu) + t_margin_sum(d, nu);
   double val;
   rho = t_best_rho(d, nu, start, val);
   return fixed + val;
@@ -253,7 +275,7 @@ inline CopulaFit fit_t(PairData& d, int code, int, double) {
   double ll;
   const double s = brent_max(profile, s_lo + std::max(best - 1, 0) * step, s_lo + std::min(best + 1, kScan) * step,
                              ll, 1e-6, 1e-8);
-  d.t_scores(StudentT(1.0 / s));
+  if (d.table) d.t_scores_exact(StudentT(1.0 / s), s); else d.t_scores(StudentT(1.0 / s));
   CopulaFit fit;
   fit.cop.family = code;
   fit.cop.par2 = 1.0 / s;
