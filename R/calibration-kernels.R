@@ -223,7 +223,8 @@ bk_bandwidth <- function(x, rule) {
   if (rule == "reference") return(min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2]))
   sc <- bk_scores(x)
   q <- bk_cv_quadrature
-  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset))
+  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset,
+                              bk_cv_grid_lbeta))
   if (!r$found) fit_failure("the cross-validation criterion is not finite")
   if (r$replaced) warning("NA/Inf replaced by maximum positive value")
   r$bandwidth
@@ -233,6 +234,13 @@ bk_bandwidth <- function(x, rule) {
 # (cpp_bk_lscv(), src/beta_kernel.h) is bk_bandwidth_r()'s step for step,
 # the criterion bk_cv()'s to the bit, in one C++ call.
 bk_cv_grid <- seq(log(1e-3), log(0.5), length.out = 16L)
+
+# lbeta() at the cross-validation's nodes and centres for each grid
+# bandwidth (a column each): what the search computes there for any scores,
+# so it is computed once.
+bk_cv_grid_lbeta <- vapply(bk_cv_grid, function(lb) {
+  c(bk_lbeta(bk_cv_quadrature$y, exp(lb)), bk_lbeta(bk_cv_quadrature$centre, exp(lb)))
+}, numeric(length(bk_cv_quadrature$y) + length(bk_cv_quadrature$centre)))
 
 # The search in R: bk_cv() on the grid, then optimize() between the best
 # value's neighbours (the reference of the C++ search; tests).
