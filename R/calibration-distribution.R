@@ -203,9 +203,15 @@ transform_margin <- function(margin, mean) {
                     x = "Got {format(mean, digits = 15)}.",
                     i = "A transformation can only move the mean within the scores that have positive probability."))
   }
-  # log F and log(1 - F), each from the smaller of F and 1 - F (no cancellation)
-  logG <- ifelse(G > 0.5, log1p(-S), log(G))
-  logS <- ifelse(G < 0.5, log1p(-G), log(S))
+  # log F and log(1 - F), each from the smaller of F and 1 - F (no cancellation;
+  # what ifelse() gives, names included, without computing both sides in full)
+  logG <- log(G)
+  logS <- log(S)
+  names(logS) <- names(G)
+  hi <- which(G > 0.5)
+  lo <- which(G < 0.5)
+  logG[hi] <- log1p(-S[hi])
+  logS[lo] <- log1p(-G[lo])
   up <- function(t) mean_at(exp(exp(t) * logG)) - mean          # F^a, a = e^t
   down <- function(t) mean_at(-expm1(exp(t) * logS)) - mean     # 1 - (1-F)^b, b = e^t
   m0 <- mean_at(G)

@@ -298,9 +298,15 @@ bk_cdf_both <- function(spec, q) {
   wf <- matrix(nd$w * f, nd$rule)
   parts <- wf[1L, ]
   for (g in seq_len(nd$rule)[-1L]) parts <- parts + wf[g, ]
-  names(parts) <- nd$interval_names  # rowsum()'s names (they stay in the table)
+  # rowsum()'s names stay in the table: the intervals' names, attached once
+  # to each result (as c() and `[` of the named sums would carry them)
   at <- nd$at
-  list(lower = c(0, cumsum(parts))[at] / sum(parts), upper = c(rev(cumsum(rev(parts))), 0)[at] / sum(parts))
+  total <- sum(parts)
+  lower <- c(0, cumsum(parts))[at] / total
+  upper <- c(rev(cumsum(rev(parts))), 0)[at] / total
+  names(lower) <- nd$lower_names
+  names(upper) <- nd$upper_names
+  list(lower = lower, upper = upper)
 }
 
 # The quadrature of the CDF at q (the breaks with the q's added) and where
@@ -308,8 +314,10 @@ bk_cdf_both <- function(spec, q) {
 bk_table_nodes <- function(q) {
   br <- sort(unique(c(bk_breaks, q)))
   rule <- if (length(q) > 500L) gl3 else gl5
-  c(bk_quadrature(br, rule), list(q = q, at = match(q, br), rule = length(rule$x),
-                                  interval_names = as.character(seq_len(length(br) - 1L))))
+  at <- match(q, br)
+  names <- as.character(seq_len(length(br) - 1L))
+  c(bk_quadrature(br, rule), list(q = q, at = at, rule = length(rule$x), lower_names = c("", names)[at],
+                                  upper_names = c(names, "")[at]))
 }
 bk_knot_nodes <- bk_table_nodes(margin_knots())
 

@@ -95,18 +95,53 @@ IRTOPICS_PACK_INLINE pk::Pk load4(const double* p) {
 }
 IRTOPICS_PACK_INLINE void store4(double* p, const pk::Pk& x) { std::memcpy(p, &x.v, sizeof x.v); }
 
-// e^t for one lane outside the packed exp()'s range: 0 below -746 (what the C
+// e^t for one lane outside the packed exp's range: 0 below -746 (what the C
 // library gives there too), else the C library.
 inline double exp_lane(double t) { return t < -746.0 ? 0.0 : std::exp(t); }
 
-// out[k] = e^a[k] for k < 4 (out may be a).
+// 2^(j / 64) for j = 0..63, each rounded once to double (from long double
+// where it is wider).
+struct Exp2Table {
+  double v[64];
+  Exp2Table() {
+    for (int j = 0; j < 64; ++j) v[j] = static_cast<double>(std::exp2(static_cast<long double>(j) / 64));
+  }
+};
+inline const Exp2Table& exp2_table() {
+  static const Exp2Table t;
+  return t;
+}
+
+// out[k] = e^a[k] for k < 4 (out may be a): x = (64 e + j) ln 2 / 64 + r,
+// |r| <= ln 2 / 128, e^x = 2^e 2^(j/64) e^r with e^r - 1 by its Taylor series
+// to r^6 (truncation below 3e-20): within about 1 ulp (the table's rounding
+// and the last addition's). Lanes outside (-708, 708), where 2^e leaves the
+// normal range, go to exp_lane().
 IRTOPICS_PACK_INLINE void exp4(const double* a, double* out) {
   const pk::Pk x = load4(a);
-  if (pk::all(pk::Mask{(x.v > -708.0) & (x.v < 708.0)})) {
-    store4(out, pk::exp(x));
-  } else {
+  if (!pk::all(pk::Mask{(x.v > -708.0) & (x.v < 708.0)})) {
     for (std::size_t k = 0; k < 4; ++k) out[k] = exp_lane(a[k]);
+    return;
   }
+  constexpr double kShift = 0x1.8p52;  // adding it rounds to an integer held in the low bits
+  constexpr double kInvStep = 64 / 0.6931471805599453094;
+  constexpr double kStepHi = pk::pk_detail::kLn2Hi / 64, kStepLo = pk::pk_detail::kLn2Lo / 64;
+  const pk::PkLanes shifted = x.v * kInvStep + kShift;
+  const pk::PkBits kbits = (pk::PkBits)shifted;  // low bits: 2^51 + k, k = 64 e + j
+  const pk::PkLanes kd = shifted - kShift;
+  const pk::PkLanes r = (x.v - kd * kStepHi) - kd * kStepLo;
+  const pk::PkBits j = kbits & 63;
+  const double* t = exp2_table().v;
+  const pk::PkLanes tj{t[j[0]], t[j[1]], t[j[2]], t[j[3]]};
+  // 2^(j/64) times 2^e: e added to the exponent bits ((kbits - j) << 46 is
+  // e << 52: the constant part of kbits shifts out)
+  const pk::PkLanes scale = (pk::PkLanes)((pk::PkBits)tj + ((kbits - j) << 46));
+  pk::PkLanes q = r * (1.0 / 720.0) + 1.0 / 120.0;
+  q = q * r + 1.0 / 24.0;
+  q = q * r + 1.0 / 6.0;
+  q = q * r + 0.5;
+  const pk::PkLanes p = r + (r * r) * q;  // e^r - 1
+  store4(out, pk::Pk(scale + scale * p));
 }
 
 // out[i] = e^a[i] for i < n (out may be a), four at a time.
