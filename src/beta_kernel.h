@@ -5,9 +5,9 @@
 // The margin family "beta_kernel" (R/calibration-kernels.R) needs sums over
 // the scores at Gauss-Legendre nodes (density, mass, CDF) and at the scores
 // themselves (cross-validation, likelihood). Both are computed here with few
-// exp() calls, each four at a time (copula_pack.h's exp() of a pack: within 2
-// ulp of the correctly rounded value, where the C library's is within 1; the
-// sums are those of the C library's exp() to about 1e-13); R supplies the
+// exponentials, each four at a time (exp4() below: within about 1 ulp of the
+// correctly rounded value, as the C library's exp() is within about 0.5; the sums
+// are those with the C library's exp() to about 1e-13); R supplies the
 // log-beta terms (R's lbeta(), so that the exponents are the ones R computed).
 //
 // * Quadrature nodes, interval by interval of the breaks: with the interval's
@@ -27,9 +27,9 @@
 //   neighbours of y; the others change the sum by less than n e^-kWindow
 //   (relative) and are skipped.
 //
-// The loops run through packed_call() (copula_pack.h): an AVX2 copy where the
-// processor has AVX2, the same IEEE operations (so the same bits) as the
-// baseline copy.
+// The loops run on copula_pack.h's packs of four doubles (Pk) through its
+// packed_call(): an AVX2 copy where the processor has AVX2, the same IEEE
+// operations (so the same bits) as the baseline copy.
 //
 // Pure C++: no R types.
 #ifndef IRTOPICS_BETA_KERNEL_H
