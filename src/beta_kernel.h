@@ -135,7 +135,7 @@ IRTOPICS_PACK_INLINE void exp4(const double* a, double* out) {
   const pk::PkLanes tj{t[j[0]], t[j[1]], t[j[2]], t[j[3]]};
   // 2^(j/64) times 2^e: e added to the exponent bits ((kbits - j) << 46 is
   // e << 52: the constant part of kbits shifts out)
-  const pk::PkLanes scale = (pk::PkLanes)((pk::PkBits)tj + ((kbits - j) << 46));
+  const pk::PkLanes scale = (pk::PkLanes)((pk::PkBits)tj + (pk::PkBits)((pk::PkUBits)(kbits - j) << 46));
   pk::PkLanes q = r * (1.0 / 720.0) + 1.0 / 120.0;
   q = q * r + 1.0 / 24.0;
   q = q * r + 1.0 / 6.0;
