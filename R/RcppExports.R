@@ -181,8 +181,8 @@ cpp_bk_score_sums <- function(lx, l1x, x, b, lb_at) {
     .Call(`_irtopics_cpp_bk_score_sums`, lx, l1x, x, b, lb_at)
 }
 
-cpp_bk_lscv <- function(lx, l1x, x, grid, tol, y, w, centre, half, offset) {
-    .Call(`_irtopics_cpp_bk_lscv`, lx, l1x, x, grid, tol, y, w, centre, half, offset)
+cpp_bk_lscv <- function(lx, l1x, x, grid, tol, y, w, centre, half, offset, grid_lbeta = NULL) {
+    .Call(`_irtopics_cpp_bk_lscv`, lx, l1x, x, grid, tol, y, w, centre, half, offset, grid_lbeta)
 }
 
 cpp_nk_self_sums <- function(x, h) {

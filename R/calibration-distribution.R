@@ -203,20 +203,32 @@ transform_margin <- function(margin, mean) {
                     x = "Got {format(mean, digits = 15)}.",
                     i = "A transformation can only move the mean within the scores that have positive probability."))
   }
-  # log F and log(1 - F), each from the smaller of F and 1 - F (no cancellation)
-  logG <- ifelse(G > 0.5, log1p(-S), log(G))
-  logS <- ifelse(G < 0.5, log1p(-G), log(S))
+  # log F and log(1 - F), each from the smaller of F and 1 - F (no cancellation;
+  # what ifelse() gives, names included, without computing both sides in full)
+  logG <- log(G)
+  logS <- log(S)
+  names(logS) <- names(G)
+  hi <- which(G > 0.5)
+  lo <- which(G < 0.5)
+  logG[hi] <- log1p(-S[hi])
+  logS[lo] <- log1p(-G[lo])
   up <- function(t) mean_at(exp(exp(t) * logG)) - mean          # F^a, a = e^t
   down <- function(t) mean_at(-expm1(exp(t) * logS)) - mean     # 1 - (1-F)^b, b = e^t
   m0 <- mean_at(G)
   f <- if (mean >= m0) up else down
+  # f at 0 and at the bracket's end once each (uniroot() is given them)
+  f0 <- f(0)
   t_hi <- 1
-  while (sign(f(t_hi)) == sign(f(0)) && t_hi < 700) t_hi <- min(2 * t_hi, 700)
-  if (sign(f(t_hi)) == sign(f(0))) {
+  f_hi <- f(t_hi)
+  while (sign(f_hi) == sign(f0) && t_hi < 700) {
+    t_hi <- min(2 * t_hi, 700)
+    f_hi <- f(t_hi)
+  }
+  if (sign(f_hi) == sign(f0)) {
     stop_irtopics(c("Can't move the mean of this margin to {.arg mean} = {format(mean, digits = 15)}.",
                     i = "It is too close to the end of the attainable range ({signif(lo, 6)}, {signif(hi, 6)})."))
   }
-  t <- if (f(0) == 0) 0 else stats::uniroot(f, c(0, t_hi), tol = 1e-11, maxiter = 200)$root
+  t <- if (f0 == 0) 0 else stats::uniroot(f, c(0, t_hi), f.lower = f0, f.upper = f_hi, tol = 1e-11, maxiter = 200)$root
   tr <- if (mean >= m0) list(a = exp(t), b = 1) else list(a = 1, b = exp(t))
   cdf <- if (tr$b == 1) exp(tr$a * logG) else -expm1(tr$b * logS)
   cdf[length(cdf)] <- 1

@@ -223,7 +223,8 @@ bk_bandwidth <- function(x, rule) {
   if (rule == "reference") return(min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2]))
   sc <- bk_scores(x)
   q <- bk_cv_quadrature
-  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset))
+  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset,
+                              bk_cv_grid_lbeta))
   if (!r$found) fit_failure("the cross-validation criterion is not finite")
   if (r$replaced) warning("NA/Inf replaced by maximum positive value")
   r$bandwidth
@@ -233,6 +234,13 @@ bk_bandwidth <- function(x, rule) {
 # (cpp_bk_lscv(), src/beta_kernel.h) is bk_bandwidth_r()'s step for step,
 # the criterion bk_cv()'s to the bit, in one C++ call.
 bk_cv_grid <- seq(log(1e-3), log(0.5), length.out = 16L)
+
+# lbeta() at the cross-validation's nodes and centres for each grid
+# bandwidth (a column each): what the search computes there for any scores,
+# so it is computed once.
+bk_cv_grid_lbeta <- vapply(bk_cv_grid, function(lb) {
+  c(bk_lbeta(bk_cv_quadrature$y, exp(lb)), bk_lbeta(bk_cv_quadrature$centre, exp(lb)))
+}, numeric(length(bk_cv_quadrature$y) + length(bk_cv_quadrature$centre)))
 
 # The search in R: bk_cv() on the grid, then optimize() between the best
 # value's neighbours (the reference of the C++ search; tests).
@@ -290,9 +298,15 @@ bk_cdf_both <- function(spec, q) {
   wf <- matrix(nd$w * f, nd$rule)
   parts <- wf[1L, ]
   for (g in seq_len(nd$rule)[-1L]) parts <- parts + wf[g, ]
-  names(parts) <- nd$interval_names  # rowsum()'s names (they stay in the table)
+  # rowsum()'s names stay in the table: the intervals' names, attached once
+  # to each result (as c() and `[` of the named sums would carry them)
   at <- nd$at
-  list(lower = c(0, cumsum(parts))[at] / sum(parts), upper = c(rev(cumsum(rev(parts))), 0)[at] / sum(parts))
+  total <- sum(parts)
+  lower <- c(0, cumsum(parts))[at] / total
+  upper <- c(rev(cumsum(rev(parts))), 0)[at] / total
+  names(lower) <- nd$lower_names
+  names(upper) <- nd$upper_names
+  list(lower = lower, upper = upper)
 }
 
 # The quadrature of the CDF at q (the breaks with the q's added) and where
@@ -300,8 +314,10 @@ bk_cdf_both <- function(spec, q) {
 bk_table_nodes <- function(q) {
   br <- sort(unique(c(bk_breaks, q)))
   rule <- if (length(q) > 500L) gl3 else gl5
-  c(bk_quadrature(br, rule), list(q = q, at = match(q, br), rule = length(rule$x),
-                                  interval_names = as.character(seq_len(length(br) - 1L))))
+  at <- match(q, br)
+  names <- as.character(seq_len(length(br) - 1L))
+  c(bk_quadrature(br, rule), list(q = q, at = at, rule = length(rule$x), lower_names = c("", names)[at],
+                                  upper_names = c(names, "")[at]))
 }
 bk_knot_nodes <- bk_table_nodes(margin_knots())
 

@@ -606,8 +606,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_bk_lscv
-Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x, Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset);
-RcppExport SEXP _irtopics_cpp_bk_lscv(SEXP lxSEXP, SEXP l1xSEXP, SEXP xSEXP, SEXP gridSEXP, SEXP tolSEXP, SEXP ySEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP offsetSEXP) {
+Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x, Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset, Rcpp::Nullable<Rcpp::NumericMatrix> grid_lbeta);
+RcppExport SEXP _irtopics_cpp_bk_lscv(SEXP lxSEXP, SEXP l1xSEXP, SEXP xSEXP, SEXP gridSEXP, SEXP tolSEXP, SEXP ySEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP offsetSEXP, SEXP grid_lbetaSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
@@ -620,7 +620,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type centre(centreSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type half(halfSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type offset(offsetSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_bk_lscv(lx, l1x, x, grid, tol, y, w, centre, half, offset));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::NumericMatrix> >::type grid_lbeta(grid_lbetaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_lscv(lx, l1x, x, grid, tol, y, w, centre, half, offset, grid_lbeta));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -858,7 +859,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_leaderboard_values", (DL_FUNC) &_irtopics_cpp_leaderboard_values, 5},
     {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
     {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
-    {"_irtopics_cpp_bk_lscv", (DL_FUNC) &_irtopics_cpp_bk_lscv, 10},
+    {"_irtopics_cpp_bk_lscv", (DL_FUNC) &_irtopics_cpp_bk_lscv, 11},
     {"_irtopics_cpp_nk_self_sums", (DL_FUNC) &_irtopics_cpp_nk_self_sums, 2},
     {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
     {"_irtopics_cpp_tn_nll", (DL_FUNC) &_irtopics_cpp_tn_nll, 3},

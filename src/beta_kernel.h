@@ -4,9 +4,11 @@
 //          = exp((y/b) log x_i + ((1 - y)/b) log(1 - x_i) - lbeta(y/b + 1, (1 - y)/b + 1)).
 // The margin family "beta_kernel" (R/calibration-kernels.R) needs sums over
 // the scores at Gauss-Legendre nodes (density, mass, CDF) and at the scores
-// themselves (cross-validation, likelihood). Both are computed here with as
-// few exp() calls as exactness allows; R supplies the log-beta terms (R's
-// lbeta(), so that the exponents are the ones R computed before).
+// themselves (cross-validation, likelihood). Both are computed here with few
+// exponentials, each four at a time (exp4() below: within about 1 ulp of the
+// correctly rounded value, as the C library's exp() is within about 0.5; the sums
+// are those with the C library's exp() to about 1e-13); R supplies the
+// log-beta terms (R's lbeta(), so that the exponents are the ones R computed).
 //
 // * Quadrature nodes, interval by interval of the breaks: with the interval's
 //   centre c and D_i = (log x_i - log(1 - x_i)) / b,
@@ -25,6 +27,10 @@
 //   neighbours of y; the others change the sum by less than n e^-kWindow
 //   (relative) and are skipped.
 //
+// The loops run on copula_pack.h's packs of four doubles (Pk) through its
+// packed_call(): an AVX2 copy where the processor has AVX2, the same IEEE
+// operations (so the same bits) as the baseline copy.
+//
 // Pure C++: no R types.
 #ifndef IRTOPICS_BETA_KERNEL_H
 #define IRTOPICS_BETA_KERNEL_H
@@ -32,10 +38,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "cancel.h"
+#include "copula_pack.h"
 
 namespace irtopics {
 namespace beta_kernel {
@@ -71,51 +79,142 @@ struct Counts {
   double exps = 0;    // exp() calls
 };
 
+namespace pk = ::irtopics::copula_detail;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define IRTOPICS_BK_LAMBDA_INLINE __attribute__((always_inline))
+#else
+#define IRTOPICS_BK_LAMBDA_INLINE
+#endif
+
+// Four doubles from memory and back (no alignment asked).
+IRTOPICS_PACK_INLINE pk::Pk load4(const double* p) {
+  pk::PkLanes v;
+  std::memcpy(&v, p, sizeof v);
+  return pk::Pk(v);
+}
+IRTOPICS_PACK_INLINE void store4(double* p, const pk::Pk& x) { std::memcpy(p, &x.v, sizeof x.v); }
+
+// e^t for one lane outside the packed exp's range: 0 below -746 (what the C
+// library gives there too), else the C library.
+inline double exp_lane(double t) { return t < -746.0 ? 0.0 : std::exp(t); }
+
+// 2^(j / 64) for j = 0..63, each rounded once to double (from long double
+// where it is wider).
+struct Exp2Table {
+  double v[64];
+  Exp2Table() {
+    for (int j = 0; j < 64; ++j) v[j] = static_cast<double>(std::exp2(static_cast<long double>(j) / 64));
+  }
+};
+inline const Exp2Table& exp2_table() {
+  static const Exp2Table t;
+  return t;
+}
+
+// out[k] = e^a[k] for k < 4 (out may be a): x = (64 e + j) ln 2 / 64 + r,
+// |r| <= ln 2 / 128, e^x = 2^e 2^(j/64) e^r with e^r - 1 by its Taylor series
+// to r^6 (truncation below 3e-20): within about 1 ulp (the table's rounding
+// and the last addition's). Lanes outside (-708, 708), where 2^e leaves the
+// normal range, go to exp_lane().
+IRTOPICS_PACK_INLINE void exp4(const double* a, double* out) {
+  const pk::Pk x = load4(a);
+  if (!pk::all(pk::Mask{(x.v > -708.0) & (x.v < 708.0)})) {
+    for (std::size_t k = 0; k < 4; ++k) out[k] = exp_lane(a[k]);
+    return;
+  }
+  constexpr double kShift = 0x1.8p52;  // adding it rounds to an integer held in the low bits
+  constexpr double kInvStep = 64 / 0.6931471805599453094;
+  constexpr double kStepHi = pk::pk_detail::kLn2Hi / 64, kStepLo = pk::pk_detail::kLn2Lo / 64;
+  const pk::PkLanes shifted = x.v * kInvStep + kShift;
+  const pk::PkBits kbits = (pk::PkBits)shifted;  // low bits: 2^51 + k, k = 64 e + j
+  const pk::PkLanes kd = shifted - kShift;
+  const pk::PkLanes r = (x.v - kd * kStepHi) - kd * kStepLo;
+  const pk::PkBits j = kbits & 63;
+  const double* t = exp2_table().v;
+  const pk::PkLanes tj{t[j[0]], t[j[1]], t[j[2]], t[j[3]]};
+  // 2^(j/64) times 2^e: e added to the exponent bits ((kbits - j) << 46 is
+  // e << 52: the constant part of kbits shifts out)
+  const pk::PkLanes scale = (pk::PkLanes)((pk::PkBits)tj + (pk::PkBits)((pk::PkUBits)(kbits - j) << 46));
+  pk::PkLanes q = r * (1.0 / 720.0) + 1.0 / 120.0;
+  q = q * r + 1.0 / 24.0;
+  q = q * r + 1.0 / 6.0;
+  q = q * r + 0.5;
+  const pk::PkLanes p = r + (r * r) * q;  // e^r - 1
+  store4(out, pk::Pk(scale + scale * p));
+}
+
+// out[i] = e^a[i] for i < n (out may be a), four at a time.
+IRTOPICS_PACK_INLINE void exp_array(const double* a, double* out, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) exp4(a + i, out + i);
+  if (i < n) {
+    double t[4] = {0.0, 0.0, 0.0, 0.0};
+    for (std::size_t k = 0; i + k < n; ++k) t[k] = a[i + k];
+    exp4(t, t);
+    for (std::size_t k = 0; i + k < n; ++k) out[i + k] = t[k];
+  }
+}
+
 // sum_i a_i b_i, and m_i += w a_i b_i when m is not null: four running sums
-// (the additions overlap), one pass.
-inline double dot_add(const double* __restrict a, const double* __restrict b, double* __restrict m, double w,
-                      std::size_t n) {
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+// (lane k adds the terms i = k mod 4, the last n mod 4 terms go to lane 0),
+// one pass.
+IRTOPICS_PACK_INLINE double dot_add(const double* __restrict a, const double* __restrict b, double* __restrict m,
+                                    double w, std::size_t n) {
+  pk::Pk s;
   std::size_t i = 0;
   if (m) {
+    const pk::Pk wp(w);
     for (; i + 4 <= n; i += 4) {
-      const double v0 = a[i] * b[i], v1 = a[i + 1] * b[i + 1], v2 = a[i + 2] * b[i + 2], v3 = a[i + 3] * b[i + 3];
-      s0 += v0;
-      s1 += v1;
-      s2 += v2;
-      s3 += v3;
-      m[i] += w * v0;
-      m[i + 1] += w * v1;
-      m[i + 2] += w * v2;
-      m[i + 3] += w * v3;
-    }
-    for (; i < n; ++i) {
-      const double v = a[i] * b[i];
-      s0 += v;
-      m[i] += w * v;
+      const pk::Pk v = load4(a + i) * load4(b + i);
+      s += v;
+      store4(m + i, load4(m + i) + wp * v);
     }
   } else {
-    for (; i + 4 <= n; i += 4) {
-      s0 += a[i] * b[i];
-      s1 += a[i + 1] * b[i + 1];
-      s2 += a[i + 2] * b[i + 2];
-      s3 += a[i + 3] * b[i + 3];
-    }
-    for (; i < n; ++i) s0 += a[i] * b[i];
+    for (; i + 4 <= n; i += 4) s += load4(a + i) * load4(b + i);
   }
-  return (s0 + s1) + (s2 + s3);
+  double s0 = s.v[0];
+  for (; i < n; ++i) {
+    const double v = a[i] * b[i];
+    s0 += v;
+    if (m) m[i] += w * v;
+  }
+  return (s0 + s.v[1]) + (s.v[2] + s.v[3]);
 }
 
 inline double exponent(const Scores& s, std::size_t i, double y, double b, double lb) {
   return s.lx[i] * (y / b) + s.l1x[i] * ((1 - y) / b) - lb;
 }
 
+// e[i] = exponent(s, i, y, b, lb) for every score.
+IRTOPICS_PACK_INLINE void exponents(const Scores& s, double y, double b, double lb, double* e) {
+  const double u = y / b, v = (1 - y) / b;
+  const pk::Pk up(u), vp(v), lbp(lb);
+  std::size_t i = 0;
+  for (; i + 4 <= s.n; i += 4) store4(e + i, load4(s.lx + i) * up + load4(s.l1x + i) * vp - lbp);
+  for (; i < s.n; ++i) e[i] = s.lx[i] * u + s.l1x[i] * v - lb;
+}
+
+// out[i] = a * v[i], or 1 / v[i] (recip), for i < n.
+IRTOPICS_PACK_INLINE void scale_array(double a, const double* v, double* out, std::size_t n) {
+  const pk::Pk ap(a);
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) store4(out + i, ap * load4(v + i));
+  for (; i < n; ++i) out[i] = a * v[i];
+}
+IRTOPICS_PACK_INLINE void recip_array(const double* v, double* out, std::size_t n) {
+  const pk::Pk one(1.0);
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) store4(out + i, one / load4(v + i));
+  for (; i < n; ++i) out[i] = 1 / v[i];
+}
+
 // f[k] = sum_i K_i(node k); m[i] = sum_k w[k] K_i(node k) (when nodes.w is not null).
-inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f, double* m,
-                        CancelToken* cancel = nullptr) {
+IRTOPICS_PACK_INLINE Counts node_sums_body(const Scores& s, double b, const Nodes& nodes, double* f, double* m,
+                                           CancelToken* cancel) {
   const std::size_t n = s.n, G = nodes.rule;
   Counts cnt;
-  std::vector<double> D(n), T(n), step(n), Q(n * G);
+  std::vector<double> D(n), T(n), step(n), Q(n * G), E(n), ones(n, 1.0);
   double dmin = 0, dmax = 0;
   for (std::size_t i = 0; i < n; ++i) {
     D[i] = (s.lx[i] - s.l1x[i]) / b;
@@ -139,13 +238,9 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
       // nodes too far from the centre: the direct formula, node by node
       for (std::size_t g = 0; g < G; ++g) {
         const std::size_t node = k * G + g;
-        double sum = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-          const double kv = std::exp(exponent(s, i, nodes.y[node], b, lbn[g]));
-          sum += kv;
-          if (m) m[i] += nodes.w[node] * kv;
-        }
-        f[node] = sum;
+        exponents(s, nodes.y[node], b, lbn[g], E.data());
+        exp_array(E.data(), E.data(), n);
+        f[node] = dot_add(E.data(), ones.data(), m, m ? nodes.w[node] : 0.0, n);
       }
       cnt.values += double(n) * G;
       cnt.exps += double(n) * G;
@@ -159,19 +254,21 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
       chained = grown + reach <= kGrowth && steps < kChainSteps;
       if (chained) {
         if (dc != last_step) {
-          for (std::size_t i = 0; i < n; ++i) step[i] = std::exp(dc * D[i]);
+          scale_array(dc, D.data(), step.data(), n);
+          exp_array(step.data(), step.data(), n);
           cnt.exps += double(n);
           last_step = dc;
         }
-        const double e = std::exp(dlb);
-        double* __restrict t = T.data();
-        const double* __restrict st = step.data();
-        for (std::size_t i = 0; i < n; ++i) t[i] *= st[i] * e;
+        const pk::Pk e(std::exp(dlb));
+        std::size_t i = 0;
+        for (; i + 4 <= n; i += 4) store4(&T[i], load4(&T[i]) * (load4(&step[i]) * e));
+        for (; i < n; ++i) T[i] *= step[i] * e.v[0];
         ++steps;
       }
     }
     if (!chained) {
-      for (std::size_t i = 0; i < n; ++i) T[i] = std::exp(exponent(s, i, c, b, lbc));
+      exponents(s, c, b, lbc, T.data());
+      exp_array(T.data(), T.data(), n);
       cnt.exps += double(n);
       grown = 0;
       steps = 0;
@@ -186,10 +283,11 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
           std::fill(q, q + n, 1.0);
         } else if (mirror < g && nodes.offset[mirror] == -nodes.offset[g]) {
           const double* qm = &Q[mirror * n];
-          for (std::size_t i = 0; i < n; ++i) q[i] = 1 / qm[i];
+          recip_array(qm, q, n);
         } else {
           const double d = h * nodes.offset[g];
-          for (std::size_t i = 0; i < n; ++i) q[i] = std::exp(d * D[i]);
+          scale_array(d, D.data(), q, n);
+          exp_array(q, q, n);
           cnt.exps += double(n);
         }
       }
@@ -205,36 +303,59 @@ inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f
   return cnt;
 }
 
+inline Counts node_sums(const Scores& s, double b, const Nodes& nodes, double* f, double* m,
+                        CancelToken* cancel = nullptr) {
+  return pk::packed_call([&]() IRTOPICS_BK_LAMBDA_INLINE { return node_sums_body(s, b, nodes, f, m, cancel); });
+}
+
 // At the scores themselves, sorted increasingly (y = x, lb_at[j] = lbeta at
-// x_j): sum[j] = sum_i K_i(x_j), own[j] = K_j(x_j).
-inline Counts score_sums(const Scores& s, const double* x, double b, const double* lb_at, double* sum,
-                         double* own, CancelToken* cancel = nullptr) {
+// x_j): sum[j] = sum_i K_i(x_j), own[j] = K_j(x_j). The exponent rises with
+// i up to j and falls after it, so the ends of the run within e^-kWindow of
+// the largest are found by bisection; the run's exponents are then computed,
+// exponentiated and added four at a time.
+IRTOPICS_PACK_INLINE Counts score_sums_body(const Scores& s, const double* x, double b, const double* lb_at,
+                                            double* sum, double* own, CancelToken* cancel) {
   const std::size_t n = s.n;
   Counts cnt;
+  std::vector<double> E(n);
   for (std::size_t j = 0; j < n; ++j) {
     if (j % 64 == 0) throw_if_cancelled(cancel);
-    const double top = exponent(s, j, x[j], b, lb_at[j]);
-    const double ej = std::exp(top);
-    double total = ej;
-    std::size_t used = 1;
-    for (std::size_t i = j; i-- > 0;) {
-      const double e = exponent(s, i, x[j], b, lb_at[j]);
-      if (e < top - kWindow) break;
-      total += std::exp(e);
-      ++used;
+    const double u = x[j] / b, v = (1 - x[j]) / b, lbj = lb_at[j];
+    const double floor = (s.lx[j] * u + s.l1x[j] * v - lbj) - kWindow;
+    auto inside = [&](std::size_t i) { return !(s.lx[i] * u + s.l1x[i] * v - lbj < floor); };
+    std::size_t lo = 0, top = j;  // the first index inside on [0, j]
+    while (lo < top) {
+      const std::size_t mid = lo + (top - lo) / 2;
+      if (inside(mid)) top = mid; else lo = mid + 1;
     }
-    for (std::size_t i = j + 1; i < n; ++i) {
-      const double e = exponent(s, i, x[j], b, lb_at[j]);
-      if (e < top - kWindow) break;
-      total += std::exp(e);
-      ++used;
+    std::size_t hi = j + 1, end = n;  // the first index outside after j
+    while (hi < end) {
+      const std::size_t mid = hi + (end - hi) / 2;
+      if (inside(mid)) hi = mid + 1; else end = mid;
     }
-    sum[j] = total;
-    own[j] = ej;
+    const Scores run{s.lx + lo, s.l1x + lo, hi - lo};
+    double* K = E.data() + lo;
+    const std::size_t used = hi - lo;
+    exponents(run, x[j], b, lbj, K);
+    exp_array(K, K, used);
+    pk::Pk acc;
+    std::size_t i = 0;
+    for (; i + 4 <= used; i += 4) acc += load4(K + i);
+    double t0 = acc.v[0];
+    for (; i < used; ++i) t0 += K[i];
+    sum[j] = (t0 + acc.v[1]) + (acc.v[2] + acc.v[3]);
+    own[j] = E[j];
     cnt.values += double(n);
     cnt.exps += double(used);
   }
   return cnt;
+}
+
+inline Counts score_sums(const Scores& s, const double* x, double b, const double* lb_at, double* sum,
+                         double* own, CancelToken* cancel = nullptr) {
+  return pk::packed_call([&]() IRTOPICS_BK_LAMBDA_INLINE {
+    return score_sums_body(s, x, b, lb_at, sum, own, cancel);
+  });
 }
 
 // R's sum() and mean() of doubles (long double accumulation in index order;
@@ -264,7 +385,9 @@ inline double r_mean(const double* v, std::size_t n) {
 // `lbeta(a, b)` is the log-beta function the R code used (R's lbeta(), passed
 // in by the glue). x: the capped scores, sorted; s their logs; q the
 // weighted quadrature, whose log-beta terms (they depend on the bandwidth)
-// are not read: they are computed here at each bandwidth.
+// are not read: they are computed here at each bandwidth, unless the call
+// gives them (`known`: lbeta at q's nodes, then at its centres, for this
+// bandwidth; the grid's are the same for every set of scores).
 template <typename LBeta>
 class LscvCriterion {
  public:
@@ -272,15 +395,20 @@ class LscvCriterion {
       : s_(s), x_(x), q_(q), lbeta_(lbeta), cancel_(cancel), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
         f_(q.n_int * q.rule), m_(s.n), sum_(s.n), own_(s.n), terms_(std::max(s.n, q.n_int * q.rule)) {}
 
-  double operator()(double lb) {
+  double operator()(double lb, const double* known = nullptr) {
     const std::size_t n = s_.n, nodes = q_.n_int * q_.rule;
     const double b = std::exp(lb);
-    for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
-    for (std::size_t k = 0; k < q_.n_int; ++k) {
-      lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
+    const double *lb_node = known, *lb_centre = known ? known + nodes : nullptr;
+    if (!known) {
+      for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
+      for (std::size_t k = 0; k < q_.n_int; ++k) {
+        lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
+      }
+      lb_node = lb_node_.data();
+      lb_centre = lb_centre_.data();
     }
     for (std::size_t j = 0; j < n; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
-    const Nodes nd{q_.y, lb_node_.data(), q_.w, q_.centre, q_.half, lb_centre_.data(), q_.offset, q_.n_int, q_.rule};
+    const Nodes nd{q_.y, lb_node, q_.w, q_.centre, q_.half, lb_centre, q_.offset, q_.n_int, q_.rule};
     add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));
     const double nd_n = static_cast<double>(n);
     for (std::size_t k = 0; k < nodes; ++k) f_[k] /= nd_n;
@@ -378,7 +506,9 @@ double brent_optimize(F&& f, double lo, double hi, double tol, double& fmin_raw)
 // The LSCV bandwidth (bk_bandwidth(rule = "lscv")): the criterion on the
 // grid of log bandwidths, then Brent between the best value's neighbours;
 // the refined point when its value is below the grid's best. `found` is
-// false when no grid value is finite (the fit fails).
+// false when no grid value is finite (the fit fails). grid_lbeta (may be
+// null): for each grid point in turn, lbeta at q's nodes and centres there
+// (n_int * (rule + 1) values), as the criterion would compute them.
 struct LscvResult {
   double bandwidth = 0;
   bool found = false;
@@ -388,13 +518,15 @@ struct LscvResult {
 
 template <typename LBeta>
 LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, const double* grid,
-                          std::size_t n_grid, double tol, LBeta lbeta, CancelToken* cancel = nullptr) {
+                          std::size_t n_grid, double tol, LBeta lbeta, CancelToken* cancel = nullptr,
+                          const double* grid_lbeta = nullptr) {
   LscvResult out;
   LscvCriterion<LBeta> cv(s, x, q, lbeta, cancel);
   std::vector<double> vals(n_grid);
   std::size_t k = n_grid;  // which.min(): the first smallest, NaN skipped
+  const std::size_t known = q.n_int * (q.rule + 1);
   for (std::size_t g = 0; g < n_grid; ++g) {
-    vals[g] = cv(grid[g]);
+    vals[g] = cv(grid[g], grid_lbeta ? grid_lbeta + g * known : nullptr);
     if (!std::isnan(vals[g]) && (k == n_grid || vals[g] < vals[k])) k = g;
     if (std::isfinite(vals[g])) out.found = true;
   }

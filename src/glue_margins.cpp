@@ -64,10 +64,13 @@ Rcpp::List cpp_bk_score_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rc
 
 // The beta kernel's LSCV bandwidth, the whole search in one call (R's
 // lbeta() for the log-beta terms, so the criterion is bk_cv()'s to the bit).
+// grid_lbeta (optional): a column per grid point, R's lbeta() at the nodes
+// and then the centres (bk_cv_grid_lbeta), the same for every set of scores.
 // [[Rcpp::export(rng = false)]]
 Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector x,
                        Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w,
-                       Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset) {
+                       Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset,
+                       Rcpp::Nullable<Rcpp::NumericMatrix> grid_lbeta = R_NilValue) {
   return irtopics_glue::guard([&]() -> Rcpp::List {
     const auto s = scores_of(lx, l1x);
     const std::size_t n_int = static_cast<std::size_t>(centre.size()), G = static_cast<std::size_t>(offset.size());
@@ -75,12 +78,22 @@ Rcpp::List cpp_bk_lscv(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::Nu
         w.size() != y.size() || grid.size() < 1) {
       throw std::invalid_argument("the node vectors must be `rule` nodes per interval");
     }
+    const double* known = nullptr;
+    Rcpp::NumericMatrix lbg;
+    if (grid_lbeta.isNotNull()) {
+      lbg = Rcpp::NumericMatrix(grid_lbeta.get());
+      if (static_cast<std::size_t>(lbg.nrow()) != n_int * (G + 1) || lbg.ncol() != grid.size()) {
+        throw std::invalid_argument("`grid_lbeta` must have a row per node and centre and a column per grid point");
+      }
+      known = lbg.begin();
+    }
     const irtopics::beta_kernel::Nodes q{y.begin(), nullptr, w.begin(), centre.begin(), half.begin(), nullptr,
                                          offset.begin(), n_int, G};
     const auto r = irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
       return irtopics::beta_kernel::lscv_bandwidth(s, x.begin(), q, grid.begin(),
                                                    static_cast<std::size_t>(grid.size()), tol,
-                                                   [](double a, double b) { return R::lbeta(a, b); }, cancel);
+                                                   [](double a, double b) { return R::lbeta(a, b); }, cancel,
+                                                   known);
     });
     return Rcpp::List::create(Rcpp::Named("bandwidth") = r.bandwidth, Rcpp::Named("found") = r.found,
                               Rcpp::Named("replaced") = r.replaced, Rcpp::Named("values") = r.counts.values,
