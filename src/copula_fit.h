@@ -254,7 +254,8 @@ double newton_box(F&& f, double x[2], const double lo[2], const double hi[2], do
 // with them (a Dual2). The first trial point of an iteration is evaluated
 // with fd2, so that when it is accepted (the usual case) the next
 // iteration's derivatives come with its value: one evaluation an iteration
-// instead of six. Shortened steps use f. Where the derivatives are not
+// instead of six; on a step expected to be the last (newton_box_core()'s
+// `last_step`) and on shortened steps, f. Where the derivatives are not
 // finite, finite differences (fd_derivatives()). `n_eval` counts
 // evaluations of f and fd2.
 template <typename F, typename F2>
