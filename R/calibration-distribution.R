@@ -208,10 +208,10 @@ transform_margin <- function(margin, mean) {
   logG <- log(G)
   logS <- log(S)
   names(logS) <- names(G)
-  hi <- which(G > 0.5)
-  lo <- which(G < 0.5)
-  logG[hi] <- log1p(-S[hi])
-  logS[lo] <- log1p(-G[lo])
+  upper_half <- which(G > 0.5)
+  lower_half <- which(G < 0.5)
+  logG[upper_half] <- log1p(-S[upper_half])
+  logS[lower_half] <- log1p(-G[lower_half])
   up <- function(t) mean_at(exp(exp(t) * logG)) - mean          # F^a, a = e^t
   down <- function(t) mean_at(-expm1(exp(t) * logS)) - mean     # 1 - (1-F)^b, b = e^t
   m0 <- mean_at(G)

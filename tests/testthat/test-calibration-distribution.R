@@ -70,6 +70,26 @@ test_that("transform_margin() hits the mean: up and down, continuous and discret
   }
 })
 
+test_that("transform_margin()'s error past the reach of the transformation names the attainable range", {
+  # a margin whose survival function is 1e-310 (F = 1 in double) on the last
+  # knots but the last: F^a stays near 1 there up to a = e^700, so a mean
+  # between that reach and the upper limit cannot be bracketed
+  m <- fit_margin(margin_matrix("ap")[5, ])
+  k <- 4000:4096
+  m$base_sf[k] <- 1e-310
+  m$base_cdf[k] <- 1
+  x <- m$knots
+  w <- (c(diff(x), 0) + c(0, diff(x))) / 2
+  mean_at <- function(f) x[length(x)] - sum(w * f)
+  hi <- mean_at(as.double(m$base_sf <= 0))
+  lo <- mean_at(as.double(m$base_cdf > 0))
+  reach <- mean_at(exp(exp(700) * ifelse(m$base_cdf > 0.5, log1p(-m$base_sf), log(m$base_cdf))))
+  expect_lt(reach, hi)
+  err <- expect_error(transform_margin(m, (reach + hi) / 2), class = "irtopics_error_argument")
+  expect_match(conditionMessage(err),
+               sprintf("attainable range (%s, %s)", signif(lo, 6), signif(hi, 6)), fixed = TRUE)
+})
+
 test_that("transform_margin() is fast enough for 10,000 transformations", {
   m <- fit_margin(margin_matrix("ap")[8, ])
   # (system 8 has mean .03; recentred, its attainable means end near .44)
