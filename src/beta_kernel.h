@@ -38,7 +38,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -87,13 +86,9 @@ namespace pk = ::irtopics::copula_detail;
 #define IRTOPICS_BK_LAMBDA_INLINE
 #endif
 
-// Four doubles from memory and back (no alignment asked).
-IRTOPICS_PACK_INLINE pk::Pk load4(const double* p) {
-  pk::PkLanes v;
-  std::memcpy(&v, p, sizeof v);
-  return pk::Pk(v);
-}
-IRTOPICS_PACK_INLINE void store4(double* p, const pk::Pk& x) { std::memcpy(p, &x.v, sizeof x.v); }
+// Four doubles from memory and back (Pk::lanes(), Pk::store()).
+IRTOPICS_PACK_INLINE pk::Pk load4(const double* p) { return pk::Pk::lanes(p); }
+IRTOPICS_PACK_INLINE void store4(double* p, const pk::Pk& x) { x.store(p); }
 
 // e^t for one lane outside the packed exp's range: 0 below -746 (what the C
 // library gives there too), else the C library.
@@ -123,8 +118,8 @@ IRTOPICS_PACK_INLINE void exp4(const double* a, double* out) {
     for (std::size_t k = 0; k < 4; ++k) out[k] = exp_lane(a[k]);
     return;
   }
-  constexpr double kShift = 0x1.8p52;  // adding it rounds to an integer held in the low bits
-  constexpr double kInvStep = 64 / 0.6931471805599453094;
+  constexpr double kShift = pk::pk_detail::kShift;  // adding it rounds to an integer held in the low bits
+  constexpr double kInvStep = 64 / pk::pk_detail::kLn2;
   constexpr double kStepHi = pk::pk_detail::kLn2Hi / 64, kStepLo = pk::pk_detail::kLn2Lo / 64;
   const pk::PkLanes shifted = x.v * kInvStep + kShift;
   const pk::PkBits kbits = (pk::PkBits)shifted;  // low bits: 2^51 + k, k = 64 e + j

@@ -209,8 +209,7 @@ inline double t_margin_sum(const PairData& d, double nu) {
     d.tlog.resize(d.tq.size());
     for (std::size_t p = 0; p < nk; ++p) {
       const Pk t = Pk::lanes(&d.tq[p * kPkWidth]);
-      const Pk l = log1p(t * t / nu);
-      for (int j = 0; j < kPkWidth; ++j) d.tlog[p * kPkWidth + j] = l[j];
+      log1p(t * t / nu).store(&d.tlog[p * kPkWidth]);
     }
     Pk sum = 0.0;
     const std::size_t np = d.x.size() / kPkWidth;

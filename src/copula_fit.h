@@ -189,13 +189,15 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
     // expected to end after it (the test below): its value is computed
     // without the derivatives (the same value; they are computed at that
     // point after all when the climb goes on).
+    // the gain the quadratic model predicts for a step (s0, s1)
+    auto model_gain = [&](double s0, double s1) {
+      return g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    };
     bool last_step = false;
     if (model_held) {
       double py[2];
       for (int k = 0; k < 2; ++k) py[k] = std::min(hi[k], std::max(lo[k], x[k] + p[k])) - x[k];
-      last_step = g[0] * py[0] + g[1] * py[1] +
-                      0.5 * (H[0][0] * py[0] * py[0] + 2 * H[0][1] * py[0] * py[1] + H[1][1] * py[1] * py[1]) <=
-                  kModelStop;
+      last_step = model_gain(py[0], py[1]) <= kModelStop;
     }
     // backtracking along the projected step
     double best = fx, bx[2] = {x[0], x[1]};
@@ -215,9 +217,7 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
     }
     const double gain = best - fx;
     const double moved = std::max(std::fabs(bx[0] - x[0]) / (hi[0] - lo[0]), std::fabs(bx[1] - x[1]) / (hi[1] - lo[1]));
-    // the gain the quadratic model predicted for the step taken
-    const double s0 = bx[0] - x[0], s1 = bx[1] - x[1];
-    const double pred = g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    const double pred = model_gain(bx[0] - x[0], bx[1] - x[1]);  // for the step taken
     x[0] = bx[0];
     x[1] = bx[1];
     fx = best;

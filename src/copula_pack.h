@@ -67,6 +67,10 @@ struct alignas(32) Pk {
   IRTOPICS_PACK_INLINE Pk(double x) : v{x, x, x, x} {}
   IRTOPICS_PACK_INLINE explicit Pk(const PkLanes& x) : v(x) {}
   IRTOPICS_PACK_INLINE static Pk lanes(const double* x) { return Pk(PkLanes{x[0], x[1], x[2], x[3]}); }
+  // the four lanes to x[0..3] (the inverse of lanes())
+  IRTOPICS_PACK_INLINE void store(double* x) const {
+    for (int k = 0; k < 4; ++k) x[k] = v[k];
+  }
   IRTOPICS_PACK_INLINE double operator[](int k) const { return v[k]; }
   IRTOPICS_PACK_INLINE Pk& operator+=(const Pk& b) {
     v += b.v;
