@@ -209,7 +209,8 @@ IRTOPICS_PACK_INLINE Counts node_sums_body(const Scores& s, double b, const Node
                                            CancelToken* cancel) {
   const std::size_t n = s.n, G = nodes.rule;
   Counts cnt;
-  std::vector<double> D(n), T(n), step(n), Q(n * G), E(n), ones(n, 1.0);
+  std::vector<double> D(n), T(n), step(n), Q(n * G), E(n);
+  std::vector<double> ones;  // for dot_add() in the direct formula: filled on its first use
   double dmin = 0, dmax = 0;
   for (std::size_t i = 0; i < n; ++i) {
     D[i] = (s.lx[i] - s.l1x[i]) / b;
@@ -231,6 +232,7 @@ IRTOPICS_PACK_INLINE Counts node_sums_body(const Scores& s, double b, const Node
     for (std::size_t g = 0; g < G; ++g) reach = std::max(reach, bound(h * nodes.offset[g], lbc - lbn[g]));
     if (reach > kGrowth) {
       // nodes too far from the centre: the direct formula, node by node
+      if (ones.empty()) ones.assign(n, 1.0);
       for (std::size_t g = 0; g < G; ++g) {
         const std::size_t node = k * G + g;
         exponents(s, nodes.y[node], b, lbn[g], E.data());

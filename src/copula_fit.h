@@ -184,15 +184,15 @@ double newton_box_core(E&& eval, G&& derivs, double x[2], const double lo[2], co
         p[out] = dk;
       }
     }
+    // the gain the quadratic model predicts for a step (s0, s1)
+    auto model_gain = [&](double s0, double s1) {
+      return g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
+    };
     // When the last full step gained what the quadratic model predicted
     // and this one is to gain at most kModelStop by the model, the climb is
     // expected to end after it (the test below): its value is computed
     // without the derivatives (the same value; they are computed at that
     // point after all when the climb goes on).
-    // the gain the quadratic model predicts for a step (s0, s1)
-    auto model_gain = [&](double s0, double s1) {
-      return g[0] * s0 + g[1] * s1 + 0.5 * (H[0][0] * s0 * s0 + 2 * H[0][1] * s0 * s1 + H[1][1] * s1 * s1);
-    };
     bool last_step = false;
     if (model_held) {
       double py[2];
