@@ -13,6 +13,13 @@
 //   copula_families.h     VineCopula's codes -> (record, rotation); the
 //                         functions of any copula (density, h, hinv, tau, sim)
 //   copula_select.h       preselection and selection by AIC
+// What is compiled where: each family's record is defined in a .cpp file of
+// its own group (copula_elliptical.cpp, copula_archimedean.cpp,
+// copula_frank.cpp, copula_bb16.cpp, copula_bb78.cpp, copula_tawn.cpp), the
+// only files that include the family headers, and copula_fit() and
+// copula_select() in copula_select.cpp; every other file sees the records
+// through their declarations in copula_families.h, so the families' code is
+// compiled once, in parallel, and not again in each file that uses copulas.
 // Pure C++: no R types.
 #ifndef IRTOPICS_COPULA_H
 #define IRTOPICS_COPULA_H

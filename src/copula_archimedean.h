@@ -266,7 +266,6 @@ struct ClaytonFamily {
   static void hinv1(double th, const Arg& a, double w, double& v, double& v1) { clayton_hinv1(th, a, w, v, v1); }
   static double tau(double th) { return th / (th + 2.0); }
 };
-inline constexpr CopulaFamily kClayton = onepar_family<ClaytonFamily>();
 
 struct GumbelFamily {
   static constexpr const char* name = "Gumbel";
@@ -279,7 +278,6 @@ struct GumbelFamily {
   static double h1(double th, const Arg& a, const Arg& b) { return gumbel_h1(th, a, b); }
   static double tau(double th) { return 1.0 - 1.0 / th; }
 };
-inline constexpr CopulaFamily kGumbel = onepar_family<GumbelFamily>();
 
 // Either sign, no rotations: c(u, v; th) = c(u, 1 - v; -th) for th < 0, the
 // constant terms once per fit.
@@ -330,7 +328,6 @@ struct FrankFamily {
 // The generic fit (fit_onepar_exact()); theta = 0 (independence) is reported
 // as 1e-10, inside the domain
 inline CopulaFit frank_fit(PairData& d, int code, int rotation, double tau);
-inline constexpr CopulaFamily kFrank = onepar_family<FrankFamily>(frank_fit);
 inline CopulaFit frank_fit(PairData& d, int code, int rotation, double tau) {
   CopulaFit fit = fit_onepar_exact<FrankFamily>(d, code, rotation, tau);
   if (fit.cop.par == 0) fit.cop.par = 1e-10;
@@ -348,7 +345,6 @@ struct JoeFamily {
   static double h1(double th, const Arg& a, const Arg& b) { return joe_h1(th, a, b); }
   static double tau(double th) { return joe_tau(th); }
 };
-inline constexpr CopulaFamily kJoe = onepar_family<JoeFamily>();
 
 }  // namespace copula_detail
 }  // namespace irtopics

@@ -11,6 +11,7 @@
 #ifndef IRTOPICS_COPULA_BB_H
 #define IRTOPICS_COPULA_BB_H
 
+#include "copula_archimedean.h"  // clayton_log_s()
 #include "copula_fit.h"
 
 namespace irtopics {
@@ -278,12 +279,6 @@ inline int bb1_starts(double t, const double*, const double*, double st[4][2]) {
   return 3;
 }
 
-inline constexpr CopulaFamily kBB1 = {
-    "BB1", 2, true, true, false, kCorner11 | kCorner00, 0,
-    bb1_valid, bb1_log_pdf, bb1_h1, h2_exchangeable<bb1_h1>, nullptr, bb1_tau,
-    bb_loglik<BB1DensityT>, bb1_bounds, bb1_starts, false, nullptr,
-    bb_loglik_d2<BB1DensityT>};
-
 inline bool bb6_valid(double th, double de) { return th >= 1 && de >= 1; }
 inline void bb6_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 1.001, 6, lo, hi); }
 inline int bb6_starts(double t, const double*, const double*, double st[4][2]) {
@@ -291,12 +286,6 @@ inline int bb6_starts(double t, const double*, const double*, double st[4][2]) {
   st[1][0] = 1.0; st[1][1] = 1.0 / (1 - t);
   return 2;
 }
-
-inline constexpr CopulaFamily kBB6 = {
-    "BB6", 2, true, true, false, kCorner11, 0,
-    bb6_valid, bb6_log_pdf, bb6_h1, h2_exchangeable<bb6_h1>, nullptr, bb6_tau,
-    bb_loglik<BB6DensityT>, bb6_bounds, bb6_starts, false, nullptr,
-    bb_loglik_d2<BB6DensityT>};
 
 inline bool bb7_valid(double th, double de) { return th >= 1 && de > 0; }
 inline void bb7_bounds(double, double lo[2], double hi[2]) { box(1.001, 5, 0.001, 6, lo, hi); }
@@ -307,12 +296,6 @@ inline int bb7_starts(double t, const double*, const double*, double st[4][2]) {
   return 3;
 }
 
-inline constexpr CopulaFamily kBB7 = {
-    "BB7", 2, true, true, false, kCorner11 | kCorner00, 0,
-    bb7_valid, bb7_log_pdf, bb7_h1, h2_exchangeable<bb7_h1>, nullptr, bb7_tau,
-    bb_loglik<BB7DensityT>, bb7_bounds, bb7_starts, false, nullptr,
-    bb_loglik_d2<BB7DensityT>};
-
 inline bool bb8_valid(double th, double de) { return th >= 1 && de > 0 && de <= 1; }
 inline void bb8_bounds(double, double lo[2], double hi[2]) { box(1.001, 6, 0.001, 1, lo, hi); }
 inline int bb8_starts(double t, const double*, const double*, double st[4][2]) {
@@ -320,14 +303,6 @@ inline int bb8_starts(double t, const double*, const double*, double st[4][2]) {
   st[1][0] = 1.0 / (1 - t); st[1][1] = 1.0;
   return 2;
 }
-
-// VineCopula lists BB8 with the upper-tail families and, for moderate tails,
-// with the lower-tail ones too
-inline constexpr CopulaFamily kBB8 = {
-    "BB8", 2, true, true, false, kCorner11, kCorner00,
-    bb8_valid, bb8_log_pdf, bb8_h1, h2_exchangeable<bb8_h1>, nullptr, bb8_tau,
-    bb_loglik<BB8DensityT>, bb8_bounds, bb8_starts, false, nullptr,
-    bb_loglik_d2<BB8DensityT>};
 
 }  // namespace copula_detail
 }  // namespace irtopics

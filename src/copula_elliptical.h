@@ -38,11 +38,6 @@ inline CopulaFit indep_fit(PairData&, int code, int, double) {
   return fit;
 }
 
-inline constexpr CopulaFamily kIndependence = {
-    "independence", 0, false, false, true, kAllCorners, 0,
-    indep_valid, indep_log_pdf, indep_h1, indep_h2, indep_hinv1, indep_tau,
-    indep_loglik, indep_bounds, nullptr, false, indep_fit, nullptr};
-
 // ---------------------------------------------------------------- Gaussian
 
 
@@ -109,11 +104,6 @@ inline CopulaFit fit_gaussian(PairData& d, int code, int, double) {
   fit.npar = 1;
   return fit;
 }
-
-inline constexpr CopulaFamily kGaussian = {
-    "Gaussian", 1, false, false, true, 0, kAllCorners,
-    gauss_valid, gauss_log_pdf, gauss_h1, h2_exchangeable<gauss_h1>, gauss_hinv1, elliptical_tau,
-    gauss_loglik, rho_bounds, nullptr, false, fit_gaussian, nullptr};
 
 // ---------------------------------------------------------------- Student t
 
@@ -282,11 +272,6 @@ inline CopulaFit fit_t(PairData& d, int code, int, double) {
   fit.npar = 2;
   return fit;
 }
-
-inline constexpr CopulaFamily kStudentT = {
-    "Student t", 2, false, false, true, kAllCorners, 0,
-    t_valid, t_log_pdf, t_h1, h2_exchangeable<t_h1>, t_hinv1, elliptical_tau,
-    t_loglik, rho_bounds, nullptr, false, fit_t, nullptr};
 
 }  // namespace copula_detail
 }  // namespace irtopics

@@ -9,13 +9,22 @@
 #ifndef IRTOPICS_COPULA_FAMILIES_H
 #define IRTOPICS_COPULA_FAMILIES_H
 
-#include "copula_archimedean.h"
-#include "copula_bb.h"
-#include "copula_elliptical.h"
-#include "copula_tawn.h"
+#include "copula_core.h"
 #include "resample.h"
 
 namespace irtopics {
+
+namespace copula_detail {
+// The base-family records, each defined once in the .cpp file of its group
+// (where its densities and fits are compiled), beside the header that holds
+// its functions.
+extern const CopulaFamily kIndependence, kGaussian, kStudentT;  // copula_elliptical.cpp
+extern const CopulaFamily kClayton, kGumbel, kJoe;               // copula_archimedean.cpp
+extern const CopulaFamily kFrank;                                // copula_frank.cpp
+extern const CopulaFamily kBB1, kBB6;                            // copula_bb16.cpp
+extern const CopulaFamily kBB7, kBB8;                            // copula_bb78.cpp
+extern const CopulaFamily kTawn1, kTawn2;                        // copula_tawn.cpp
+}  // namespace copula_detail
 
 // One VineCopula code: its base family, its rotation (0, 90, 180, 270:
 // the 90 and 270 degree versions have par < 0, and par2 < 0 where the

@@ -10,8 +10,8 @@
 #ifndef IRTOPICS_COPULA_SELECT_H
 #define IRTOPICS_COPULA_SELECT_H
 
+#include "copula_data.h"
 #include "copula_families.h"
-#include "kendall.h"
 
 namespace irtopics {
 namespace copula_detail {
@@ -120,47 +120,17 @@ struct CopulaSelectOptions {
 };
 
 // The maximum-likelihood fit of one code to prepared pair data (tau: the
-// empirical Kendall tau, for data-dependent bounds and starts).
-inline CopulaFit copula_fit(copula_detail::PairData& d, int code, double tau, int* n_eval = nullptr) {
-  using namespace copula_detail;
-  const CopulaCode& e = copula_code(code);
-  const CopulaFamily& f = *e.family;
-  if (f.fit) return f.fit(d, code, e.rotation, tau);
-  if (f.npar == 2) return fit_twopar(f, d, code, e.rotation, tau, n_eval);
-  return fit_onepar(f, d, code, e.rotation);
-}
+// empirical Kendall tau, for data-dependent bounds and starts). Defined in
+// copula_select.cpp, with copula_select().
+CopulaFit copula_fit(copula_detail::PairData& d, int code, double tau, int* n_eval = nullptr);
 
 // Fits every candidate family (copula_candidates()) to n pseudo-observations
 // in (0, 1) and keeps the lowest AIC (the first on ties). `tau_emp`, when
 // given, receives the empirical Kendall tau (tau-b). `table`, when given,
 // holds t scores of the pseudo-observations (TScoreTable) for the t fit.
-inline CopulaFit copula_select(const double* u1, const double* u2, std::size_t n, const std::vector<int>& families,
-                               const CopulaSelectOptions& opt = CopulaSelectOptions(), double* tau_emp = nullptr,
-                               const TScoreTable* table = nullptr) {
-  using namespace copula_detail;
-  for (int f : families) copula_code(f);  // throws for an unknown code
-  for (std::size_t i = 0; i < n; ++i)
-    if (!(u1[i] > 0 && u1[i] < 1 && u2[i] > 0 && u2[i] < 1))
-      throw std::invalid_argument("pseudo-observations must lie strictly inside (0, 1)");
-  KendallWorkspace kw;
-  const double tau = n >= 2 ? kw.tau_b(u1, u2, n) : 0.0;
-  if (tau_emp) *tau_emp = tau;
-  PairData d;
-  d.prepare(u1, u2, n, table);
-  const std::vector<int> cand = copula_candidates(d, tau, families, opt.quadrant_presel);
-  CopulaFit best;
-  bool have = false;
-  for (int f : cand) {
-    CopulaFit fit = copula_fit(d, f, tau);
-    fit.aic = -2.0 * fit.loglik + 2.0 * fit.npar;
-    if (!std::isfinite(fit.aic)) continue;
-    if (!have || fit.aic < best.aic) {
-      best = fit;
-      have = true;
-    }
-  }
-  return best;
-}
+CopulaFit copula_select(const double* u1, const double* u2, std::size_t n, const std::vector<int>& families,
+                        const CopulaSelectOptions& opt = CopulaSelectOptions(), double* tau_emp = nullptr,
+                        const TScoreTable* table = nullptr);
 
 }  // namespace irtopics
 

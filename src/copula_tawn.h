@@ -164,16 +164,6 @@ Dual2 tawn_loglik_d2(const PairData& d, int r, double th, double psi) {
   });
 }
 
-inline constexpr CopulaFamily kTawn1 = {
-    "Tawn type 1", 2, true, false, false, kCorner11, 0,
-    tawn_valid, tawn_log_pdf_t<1>, tawn_h1_t<1>, tawn_h2_t<1>, nullptr, tawn_tau2,
-    tawn_loglik<1>, tawn_bounds, tawn_starts, true, nullptr, tawn_loglik_d2<1>};
-
-inline constexpr CopulaFamily kTawn2 = {
-    "Tawn type 2", 2, true, false, false, kCorner11, 0,
-    tawn_valid, tawn_log_pdf_t<2>, tawn_h1_t<2>, tawn_h2_t<2>, nullptr, tawn_tau2,
-    tawn_loglik<2>, tawn_bounds, tawn_starts, true, nullptr, tawn_loglik_d2<2>};
-
 }  // namespace copula_detail
 }  // namespace irtopics
 

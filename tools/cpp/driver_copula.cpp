@@ -2,6 +2,11 @@
 // symmetries, round trips, edges of the unit square, simulation and
 // selection) and the two-parameter families (copula_bb.h, copula_tawn.h).
 #include "driver.h"
+// the families' own functions, beside their records (copula_families.h)
+#include "copula_archimedean.h"
+#include "copula_bb.h"
+#include "copula_elliptical.h"
+#include "copula_tawn.h"
 
 // Copulas (copula.h) and distribution functions (distributions.h): closed
 // forms, symmetries, round trips, finite values at the edges of the unit
