@@ -5,8 +5,8 @@
 #  2. from CRAN, every needed package that this R still cannot load in a
 #     suitable version (not root, no apt, a package Debian lacks or has too
 #     old, or apt's library not on .libPaths()): tools/deps.R install;
-#  3. irtopics itself, with its vignettes built (R CMD build + R CMD INSTALL of
-#     the tarball), and the quick start on the shipped real data.
+#  3. irtopics itself, compiled once, with its vignettes built, and the quick
+#     start on the shipped real data.
 # The needed packages are read from DESCRIPTION: Depends, Imports, LinkingTo,
 # Suggests and Config/Needs/dev (tools the README's commands use);
 # --site adds Config/Needs/website and Debian's chromium (tools/build-site.sh).
@@ -60,10 +60,26 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# R CMD build installs the package into a temporary library and builds the
-# vignettes; installing the tarball puts them where vignette() finds them.
-(cd "$tmp" && R CMD build "$OLDPWD")
-R CMD INSTALL -l "$lib" "$tmp"/irtopics_*.tar.gz
+# irtopics is compiled once (R CMD build with vignettes would compile it for
+# its own temporary library, then installing the tarball a second time):
+#  a. the sources as R CMD build packs them (.Rbuildignore), without
+#     building the vignettes, unpacked into $tmp/irtopics;
+#  b. installed from there (one compiler per processor: src/Makevars), the
+#     objects staying in $tmp/irtopics/src;
+#  c. the vignettes built with that installed copy and put in inst/doc, as
+#     R CMD build puts them;
+#  d. installed again from the same folder: nothing left to compile, and
+#     R CMD INSTALL indexes the vignettes for vignette().
+(cd "$tmp" && R CMD build --no-build-vignettes --no-manual "$OLDPWD" >/dev/null)
+tar -xzf "$tmp"/irtopics_*.tar.gz -C "$tmp"
+R CMD INSTALL -l "$lib" "$tmp/irtopics"
+echo "installed (without vignettes) after $(( $(date +%s) - start )) s"
+(cd "$tmp/irtopics" && Rscript -e 'tools::buildVignettes(dir = ".", tangle = TRUE)
+v <- tools::pkgVignettes(dir = ".", output = TRUE, source = TRUE)
+dir.create(file.path("inst", "doc"), recursive = TRUE, showWarnings = FALSE)
+files <- unique(c(v$docs, v$outputs, unlist(v$sources)))
+stopifnot(all(file.copy(files, file.path("inst", "doc"), overwrite = TRUE, copy.date = TRUE)))')
+R CMD INSTALL -l "$lib" "$tmp/irtopics"
 Rscript -e 'v <- vignette(package = "irtopics")$results[, "Item"]
 if (!"irtopics" %in% v) stop("vignette(\"irtopics\") is not installed")
 cat("vignettes installed:", v, "\n")'
