@@ -69,7 +69,8 @@ trap 'rm -rf "$tmp"' EXIT
 #  c. the vignettes built with that installed copy and put in inst/doc, as
 #     R CMD build puts them;
 #  d. installed again from the same folder: nothing left to compile, and
-#     R CMD INSTALL indexes the vignettes for vignette().
+#     R CMD INSTALL indexes the vignettes for vignette(); --strip drops the
+#     debugging information R's -g puts in the library (38 MB -> 4.5 MB).
 (cd "$tmp" && R CMD build --no-build-vignettes --no-manual "$OLDPWD" >/dev/null)
 tar -xzf "$tmp"/irtopics_*.tar.gz -C "$tmp"
 R CMD INSTALL -l "$lib" "$tmp/irtopics"
@@ -79,7 +80,7 @@ v <- tools::pkgVignettes(dir = ".", output = TRUE, source = TRUE)
 dir.create(file.path("inst", "doc"), recursive = TRUE, showWarnings = FALSE)
 files <- unique(c(v$docs, v$outputs, unlist(v$sources)))
 stopifnot(all(file.copy(files, file.path("inst", "doc"), overwrite = TRUE, copy.date = TRUE)))')
-R CMD INSTALL -l "$lib" "$tmp/irtopics"
+R CMD INSTALL --strip -l "$lib" "$tmp/irtopics"
 Rscript -e 'v <- vignette(package = "irtopics")$results[, "Item"]
 if (!"irtopics" %in% v) stop("vignette(\"irtopics\") is not installed")
 cat("vignettes installed:", v, "\n")'
