@@ -218,21 +218,10 @@ urisk_rows <- function(d, alpha, se, sig_level, alternative) {
   div <- if (se == "sample") n - 1 else n
   s <- if (n >= 2) sqrt(rowSums((w - u)^2) / div) else rep(NA_real_, nrow(d))
   std_error <- s / sqrt(n)
-  # the t-test's rule of compare_systems(): a standard error at rounding level is 0
-  defined <- n >= 2 & !is.na(std_error) & std_error > 10 * .Machine$double.eps * abs(u)
-  t <- ifelse(defined, u / std_error, NA_real_)
-  p <- rep(NA_real_, length(u))
-  if (any(defined)) {
-    p[defined] <- switch(alternative,
-                         two.sided = 2 * stats::pt(-abs(t[defined]), n - 1),
-                         greater = stats::pt(t[defined], n - 1, lower.tail = FALSE),
-                         less = stats::pt(t[defined], n - 1))
-  }
-  q <- if (n >= 2) stats::qt(1 - sig_level / 2, n - 1) else NA_real_
-  data.frame(system = rownames(d), urisk = u,
-             conf.low = ifelse(defined, u - q * std_error, NA_real_),
-             conf.high = ifelse(defined, u + q * std_error, NA_real_),
-             std.error = std_error, trisk = t, df = n - 1, p.value = p,
+  # the package's t test (the t record's rule of compare_systems())
+  tt <- t_test_core(u, std_error, rep(n - 1, length(u)), abs(u), alternative, alpha = sig_level)
+  data.frame(system = rownames(d), urisk = u, conf.low = tt$conf.low, conf.high = tt$conf.high,
+             std.error = std_error, trisk = tt$statistic, df = n - 1, p.value = tt$p.value,
              p.adjusted = NA_real_, significant = FALSE,
              wins = as.integer(rowSums(d > 0)), ties = as.integer(rowSums(d == 0)),
              losses = as.integer(rowSums(d < 0)), n_topics = n,

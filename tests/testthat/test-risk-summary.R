@@ -117,6 +117,21 @@ test_that("TRisk is t.test()'s one-sample t of the risk-reward differences", {
   expect_equal(row_of(rp, "A", 1)$p.value, 2 * pt(-abs(mean(w) / (pop_sd / 2)), 3))
 })
 
+test_that("TRisk's p-values and interval are the package's one t rule, bit for bit", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics"),
+                    measure = "AP")[1:8, ]
+  for (alt in c("two.sided", "greater", "less")) {
+    res <- risk_summary(ap, baseline = rownames(ap)[8], alpha = c(0, 2), alternative = alt, sig_level = 0.1)
+    r <- res$table[!res$table$is_baseline, ]
+    # the t record's p-value rule of compare_systems() (t_pvalues()), for each alternative
+    expect_identical(r$p.value, t_pvalue(r$trisk, r$df, alt), info = alt)
+    # the interval as t.test() forms it, (t -/+ q) se
+    q <- stats::qt(1 - 0.1 / 2, r$df)
+    expect_identical(r$conf.low, (r$trisk - q) * r$std.error, info = alt)
+    expect_identical(r$conf.high, (r$trisk + q) * r$std.error, info = alt)
+  }
+})
+
 test_that("p-values are corrected over the systems, separately for each alpha", {
   ap <- read_scores(system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics"),
                     measure = "AP")[1:6, ]
