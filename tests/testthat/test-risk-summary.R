@@ -261,7 +261,7 @@ test_that("the topic plot draws each system's sorted differences and URisk", {
   # the panel of highest URisk first (A), its differences sorted from win to loss
   expect_equal(value, c(0.2, 0.1, 0, -0.1))
   expect_equal(unique(a$fill[value < 0]), "#b2182b")
-  expect_equal(unique(a$fill[value > 0]), "#1b7837")
+  expect_equal(unique(a$fill[value > 0]), "#2166ac")
   expect_equal(unique(a$fill[value == 0]), "grey60")
   lines <- ggplot2::layer_data(p, 3)
   expect_equal(lines$yintercept, c(row_of(res, "A", 1)$urisk, row_of(res, "C", 1)$urisk))
@@ -286,8 +286,9 @@ test_that("the systems plot draws URisk with its interval per alpha and drops ov
   pts <- ggplot2::layer_data(p, 3)
   tab <- res$table[!res$table$is_baseline, ]
   expect_equal(sort(pts$x), sort(tab$urisk))
-  expect_equal(sort(seg$x), sort(tab$conf.low))
-  expect_equal(sort(seg$xend), sort(tab$conf.high))
+  expect_s3_class(p$layers[[2]]$geom, "GeomErrorbar")
+  expect_equal(sort(seg$xmin), sort(tab$conf.low))
+  expect_equal(sort(seg$xmax), sort(tab$conf.high))
   expect_equal(length(unique(pts$PANEL)), 2L)
   # alpha as a Greek letter in the strips
   expect_identical(levels(ggplot2::layer_data(p, 3)$PANEL), c("1", "2"))
