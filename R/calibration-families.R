@@ -26,10 +26,21 @@
 # gets d, p, q and moments from it. Every record gets table(spec), the
 # simulator's table of its type, unless it gives its own (a continuous
 # family with point masses: R/calibration-inflated.R).
+#
+# Where it is used: `sets`, the named sets it belongs to (margin_set_info in
+# R/calibration-margins.R: "default" is what fit_margin() and
+# simulation_model() fit when not told otherwise; a record in no set is
+# fitted only when asked for by name, so a new family changes no default);
+# `inflated`, for a continuous family, the sets of its zero-one-inflated
+# twin "zi_<name>", which the registry derives from it (NULL: no twin);
+# `base`, for a twin, the name of the family it inflates (NA otherwise).
 margin_family <- function(name, type = c("continuous", "discrete"), label, fit, df, d = NULL, p = NULL,
-                          q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL, table = NULL) {
+                          q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL, table = NULL,
+                          sets = character(), inflated = NULL, base = NA_character_) {
   type <- match.arg(type)
-  stopifnot(is.character(name), length(name) == 1L, is.character(label), is.function(fit), is.function(df))
+  stopifnot(is.character(name), length(name) == 1L, is.character(label), is.function(fit), is.function(df),
+            is.character(sets), is.null(inflated) || (is.character(inflated) && type == "continuous"),
+            is.character(base), length(base) == 1L)
   if (type == "discrete") {
     stopifnot(is.function(pmf))
     d <- function(spec, y) pmf_at(pmf(spec), spec$support, y)
@@ -43,18 +54,42 @@ margin_family <- function(name, type = c("continuous", "discrete"), label, fit, 
     if (is.null(q)) q <- function(spec, u, table) newton_quantile(spec, u, table, d, p)
     if (is.null(table)) table <- function(spec) continuous_table(cdf_both(spec, margin_knots()), moments(spec))
   }
-  list(name = name, type = type, label = label, fit = fit, df = df, d = d, p = p, q = q, moments = moments,
-       table = table)
+  list(name = name, type = type, label = label, sets = sets, inflated = inflated, base = base, fit = fit, df = df,
+       d = d, p = p, q = q, moments = moments, table = table)
 }
 
-# The fields every record has (checked by the registry's completeness test).
-margin_family_fields <- c("name", "type", "label", "fit", "df", "d", "p", "q", "moments", "table")
+# The sets of the 2019 study's families and of their zero-one-inflated
+# twins (margin_set_info, R/calibration-margins.R).
+study_family_sets <- c("default", "study2019", "study2019_zi")
+study_twin_sets <- c("default", "study2019_zi")
 
-# The registry as a named list, checked: unique names, every field.
-margin_registry_of <- function(records) {
+# The fields every record has (checked by the registry's completeness test).
+margin_family_fields <- c("name", "type", "label", "sets", "inflated", "base", "fit", "df", "d", "p", "q",
+                          "moments", "table")
+
+# The registry as a named list, checked: the records, then the
+# zero-one-inflated twin of every record whose `inflated` asks for one (in
+# the records' order, so a type's candidates are its bases, then their
+# twins); unique names, every field, sets among `set_names`, which no
+# family takes as its name.
+margin_registry_of <- function(records, set_names) {
+  twins <- lapply(Filter(function(r) !is.null(r$inflated), records), inflated_family)
+  records <- c(records, twins)
   names(records) <- vapply(records, `[[`, "", "name")
-  stopifnot(!anyDuplicated(names(records)),
-            all(vapply(records, function(r) identical(names(r), margin_family_fields), TRUE)))
+  bad <- c(if (anyDuplicated(names(records))) "two records have one name",
+           if (any(names(records) %in% set_names)) "a family has the name of a set",
+           if (!all(vapply(records, function(r) identical(names(r), margin_family_fields), TRUE))) {
+             "a record lacks fields"
+           },
+           if (!all(unlist(lapply(records, function(r) c(r$sets, r$inflated))) %in% set_names)) {
+             "a record names an unknown set"
+           })
+  # (rlang's abort: the registry is built while the package loads, before
+  # stop_irtopics() exists; the classes are its)
+  if (length(bad)) {
+    rlang::abort(paste0("The margin registry is inconsistent: ", paste(bad, collapse = "; "), "."),
+                 class = c("irtopics_error_internal", "irtopics_error"))
+  }
   records
 }
 
@@ -65,9 +100,11 @@ margin_family_of <- function(name) {
   rec
 }
 
-# The names of the families of a type, in the registry's order.
-margin_family_names <- function(type) {
-  names(margin_registry)[vapply(margin_registry, `[[`, "", "type") == type]
+# The names of the families of a type, in the registry's order: all of
+# them, or those of one set.
+margin_family_names <- function(type, set = NULL) {
+  keep <- vapply(margin_registry, function(r) r$type == type && (is.null(set) || set %in% r$sets), NA)
+  names(margin_registry)[keep]
 }
 
 # Tables -------------------------------------------------------------------------------
@@ -280,7 +317,8 @@ two_parameters <- function(spec) 2
 
 truncnorm_family <- margin_family(
   "truncnorm", "continuous", label = "normal truncated to [0, 1]", fit = fit_truncnorm, df = two_parameters,
-  d = tn_density, p = tn_cdf, q = tn_quantile, moments = tn_moments)
+  d = tn_density, p = tn_cdf, q = tn_quantile, moments = tn_moments, sets = study_family_sets,
+  inflated = study_twin_sets)
 
 # Beta ---------------------------------------------------------------------------------
 
@@ -310,6 +348,7 @@ fit_beta <- function(obs) {
 
 beta_family <- margin_family(
   "beta", "continuous", label = "beta", fit = fit_beta, df = two_parameters,
+  sets = study_family_sets, inflated = study_twin_sets,
   d = function(spec, y) stats::dbeta(y, spec$parameters$shape1, spec$parameters$shape2),
   p = function(spec, q, lower = TRUE) stats::pbeta(q, spec$parameters$shape1, spec$parameters$shape2,
                                                    lower.tail = lower),
@@ -354,6 +393,7 @@ fit_beta_binomial <- function(obs) {
 
 beta_binomial_family <- margin_family(
   "beta_binomial", "discrete", label = "beta-binomial", fit = fit_beta_binomial, df = two_parameters,
+  sets = study_family_sets,
   pmf = function(spec) {
     K <- length(spec$support) - 1L
     k <- 0:K

@@ -34,7 +34,8 @@ inflated_masses <- function(spec) {
 }
 
 # The record of the zero-one-inflated version of the continuous family
-# record `rec` (made in R/calibration-margins.R, after every base record).
+# record `rec`, in the sets `rec$inflated` names (margin_registry_of()
+# makes one for every record that asks for it).
 inflated_family <- function(rec) {
   base <- rec$name
   name <- paste0("zi_", base)
@@ -117,7 +118,7 @@ inflated_family <- function(rec) {
     list(knots = knots, cdf = cdf, sf = sf, pmf = NULL, moments = moments(spec))
   }
   margin_family(name, "continuous", label = sprintf("%s with masses at 0 and 1", rec$label), fit = fit, df = df,
-                d = d, p = p, q = q, moments = moments, table = table)
+                d = d, p = p, q = q, moments = moments, table = table, sets = rec$inflated, base = base)
 }
 
 # The atoms fit_margin() models for scores x: 0 and/or 1 when at least
@@ -138,13 +139,14 @@ modelled_atoms <- function(x, share) {
 # alone, a continuous family is fitted as it always was.)
 continuous_without_atoms <- function(fits, x, share) {
   atoms <- modelled_atoms(x, share)
-  inflated <- vapply(fits, function(f) startsWith(f$family, "zi_") && is.finite(f$loglik), NA)
+  twin <- function(f) !is.na(margin_family_of(f$family)$base)
+  inflated <- vapply(fits, function(f) twin(f) && is.finite(f$loglik), NA)
   if (!length(atoms) || !any(inflated)) return(fits)
   why <- sprintf("not a candidate: %s of the scores are exactly %s (atom_share = %s)",
                  paste(sprintf("%.3g%%", 100 * vapply(atoms, function(a) mean(x == a), 0)), collapse = " and "),
                  paste(atoms, collapse = " and "), format(share))
   lapply(fits, function(f) {
-    if (startsWith(f$family, "zi_") || margin_family_of(f$family)$type != "continuous") return(f)
+    if (twin(f) || margin_family_of(f$family)$type != "continuous") return(f)
     f$loglik <- NA_real_
     f$df <- NA_real_
     f$note <- why

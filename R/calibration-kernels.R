@@ -107,7 +107,7 @@ normal_kernel_family <- margin_family(
     }
     out / h / spec$parameters$mass
   },
-  p = nk_cdf, moments = nk_moments)
+  p = nk_cdf, moments = nk_moments, sets = study_family_sets, inflated = study_twin_sets)
 
 # Beta kernel --------------------------------------------------------------------------
 
@@ -334,7 +334,7 @@ beta_kernel_family <- margin_family(
     colMeans(bk_weights(y, cap_scores(spec$data), spec$parameters$bandwidth)) / spec$parameters$mass
   },
   p = function(spec, q, lower = TRUE) bk_cdf_both(spec, q)[[if (lower) "lower" else "upper"]],
-  cdf_both = bk_cdf_both, moments = bk_moments)
+  cdf_both = bk_cdf_both, moments = bk_moments, sets = study_family_sets, inflated = study_twin_sets)
 
 # Discrete kernel -------------------------------------------------------------------
 
@@ -409,4 +409,5 @@ dk_estimate_of <- function(spec) {
 
 discrete_kernel_family <- margin_family(
   "discrete_kernel", "discrete", label = "Wang-van Ryzin ordered kernel", fit = fit_discrete_kernel,
-  df = function(spec) dk_estimate_of(spec)$df, pmf = function(spec) dk_estimate_of(spec)$pmf)
+  df = function(spec) dk_estimate_of(spec)$df, pmf = function(spec) dk_estimate_of(spec)$pmf,
+  sets = study_family_sets)

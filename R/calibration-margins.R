@@ -7,16 +7,40 @@
 # and calibration-kernels.R); d/p/qmargin() and transform_margin() (the CDF
 # transformation of §3.4, one exponent) are in calibration-distribution.R.
 
+# The named sets of margin families: a record's `sets` (and its `inflated`,
+# for its zero-one-inflated twin) say which it belongs to. Defaults and
+# frozen fixtures name a set, so a family registered in no set changes
+# neither.
+margin_set_info <- c(
+  default = "what fit_margin() and simulation_model() fit when not told otherwise: the 2019 study's families and their zero-one-inflated twins",
+  study2019 = "the families of the 2019 study (Urbano & Nagler 2018's candidates; Urbano, Lima & Hanjalic 2019), without point masses",
+  study2019_zi = "the 2019 study's families and their zero-one-inflated twins: the default when the twins came (issue 29), kept as it was for results fitted then"
+)
+
 # The margin families, one record each (R/calibration-families.R,
-# R/calibration-kernels.R), in the order fit_margin() fits them.
-# The zero-one-inflated versions of the continuous families
-# (R/calibration-inflated.R) are made here, after their bases.
+# R/calibration-kernels.R), in the order fit_margin() fits them; the
+# registry adds the zero-one-inflated twins (R/calibration-inflated.R) of
+# the records that ask for one, after them.
 margin_registry <- margin_registry_of(list(
   truncnorm_family, beta_family, normal_kernel_family, beta_kernel_family,
-  inflated_family(truncnorm_family), inflated_family(beta_family), inflated_family(normal_kernel_family),
-  inflated_family(beta_kernel_family),
   beta_binomial_family, discrete_kernel_family
-))
+), names(margin_set_info))
+
+# The registry's sets for the help: one item per set, its families by type.
+margin_sets_help <- function() {
+  items <- vapply(names(margin_set_info), function(set) {
+    by_type <- vapply(c("continuous", "discrete"), function(type) {
+      paste0(rd_quoted(margin_family_names(type, set)), " (", type, ")")
+    }, "")
+    sprintf("* `\"%s\"`: %s: %s.", set, margin_set_info[[set]], paste(by_type, collapse = "; "))
+  }, "")
+  paste(items, collapse = "\n")
+}
+
+# The zero-one-inflated twins of the registry, for the help.
+margin_twins_help <- function() {
+  rd_quoted(names(Filter(function(r) !is.na(r$base), margin_registry)))
+}
 
 # Discrete scores are matched to the nearest support value within this.
 support_tol <- 1e-4
@@ -66,8 +90,7 @@ support_tol <- 1e-4
 #'   of the estimate at the boundary whose mass is smaller than their share
 #'   of the data: a property of the estimator at the boundary.
 #'
-#' * `"zi_truncnorm"`, `"zi_beta"`, `"zi_normal_kernel"`,
-#'   `"zi_beta_kernel"`: zero-one-inflated versions, a point mass
+#' * `r margin_twins_help()`: zero-one-inflated versions, a point mass
 #'   \eqn{p_0} at 0 and \eqn{p_1} at 1 plus the continuous family fitted
 #'   to the other scores, \eqn{F(x) = p_0 + (1 - p_0 - p_1) F_c(x) + p_1
 #'   [x \ge 1]}. The masses are the shares of scores at exactly 0 and 1
@@ -119,6 +142,14 @@ support_tol <- 1e-4
 #' \eqn{df = n^{-1}\sum_i K_i(x_i) / \sum_j K_j(x_i)} times \eqn{n}, i.e.
 #' \eqn{\sum_i K_i(x_i)/\sum_j K_j(x_i)}.
 #'
+#' @section Sets of families:
+#' `families` takes the names of families, or the name of one set of the
+#' registry (the families of the set of the margin's type):
+#'
+#' `r margin_sets_help()`
+#'
+#' A family registered in no set is fitted only when `families` names it.
+#'
 #' @section Discrete families (P@k, RR):
 #' The scores must lie on `support` (within \eqn{10^{-4}}, matched to the
 #' nearest value; see [score_support()]). The families work on the index
@@ -151,8 +182,9 @@ support_tol <- 1e-4
 #' @param support For `type = "discrete"` (required): the values the
 #'   scores can take, e.g. `score_support("P@10")`. Must be `NULL` for
 #'   continuous margins.
-#' @param families The candidate families (default: all of the type; see
-#'   the sections below).
+#' @param families The candidate families: their names, or the name of a
+#'   set (default `"default"`; `NULL` is the same): see Sets of families
+#'   and the sections below.
 #' @param beta_bandwidth The bandwidth rule of the `"beta_kernel"` family:
 #'   `"lscv"` or `"reference"`.
 #' @param atom_share The smallest share of the scores at exactly 0 (or at
@@ -203,7 +235,7 @@ support_tol <- 1e-4
 #' d
 #' ggplot2::autoplot(m)
 #' @export
-fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, families = NULL,
+fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, families = "default",
                        beta_bandwidth = c("lscv", "reference"), atom_share = 0.1, mean_tol = 0.001) {
   type <- match_choice(type)
   beta_bandwidth <- match_choice(beta_bandwidth)
@@ -314,11 +346,16 @@ check_support <- function(support, call = rlang::caller_env()) {
   support
 }
 
-check_families <- function(families, type, call = rlang::caller_env()) {
+# The candidate families of a type: names, or one set's name (NULL is
+# "default").
+check_families <- function(families, type, arg = "families", call = rlang::caller_env()) {
+  families <- families %||% "default"
+  if (is.character(families) && length(families) == 1L && families %in% names(margin_set_info)) {
+    return(margin_family_names(type, families))
+  }
   known <- margin_family_names(type)
-  if (is.null(families)) return(known)
   if (!is.character(families) || !length(families) || anyNA(families) || !all(families %in% known)) {
-    stop_irtopics(c("{.arg families} must be some of {quoted_list(known)} for {type} margins.",
+    stop_irtopics(c("{.arg {arg}} must be some of {quoted_list(known)} for {type} margins, or one of the sets {quoted_list(names(margin_set_info))}.",
                     x = "Got {show_values(families)}."), call = call)
   }
   unique(families)

@@ -2,23 +2,6 @@
 # model of one or more collections (margins per system, a copula per pair)
 # and simulate_scores().
 
-# Copula families by VineCopula's codes, from the C++ code map (kCopulaCodes
-# in src/copula_families.h): names by code, sorted by code.
-copula_families <- function() {
-  fams <- cpp_copula_families()
-  o <- order(fams$code)
-  stats::setNames(fams$name[o], fams$code[o])
-}
-copula_family_codes <- function() as.integer(names(copula_families()))
-# The one-parameter families (and t) with their rotations: the families the
-# specification names (the records' `basic`).
-copula_families_basic <- function() {
-  fams <- cpp_copula_families()
-  sort(fams$code[fams$basic])
-}
-
-copula_name <- function(code) unname(copula_families()[as.character(code)])
-
 #' Fit the simulation model of a collection
 #'
 #' Fits what the stochastic simulation of new topics needs (Urbano & Nagler
@@ -40,28 +23,34 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   their ranks in a random order fixed by `seed`) or `"average"` (tied
 #'   scores share their mean rank, so no seed is involved). A copula is fitted by maximum likelihood to
 #'   each candidate family and the one with the lowest AIC is kept. The
-#'   families and their codes are VineCopula's: 0 independence, 1 Gaussian,
-#'   2 Student t, 3 Clayton, 4 Gumbel, 5 Frank, 6 Joe, 7 BB1, 8 BB6, 9 BB7,
-#'   10 BB8, 104 and 204 Tawn types 1 and 2; adding 10, 20 or 30 (Tawn: 114,
-#'   124, 134 and 214, 224, 234) rotates a copula by 180, 90 or 270 degrees.
+#'   families and their codes are VineCopula's (90, 180, 270: rotated by
+#'   that many degrees): `r copula_code_list()`.
 #'   As in `VineCopula::BiCopSelect()`, the rotations by 90 and 270 degrees
 #'   (negative dependence) are candidates only when the pair's Kendall tau is
 #'   negative, those by 0 and 180 degrees only when it is positive.
 #'
-#'   `copulas = "all"` (the default) is every family, which is what the 2019
-#'   study used (`BiCopSelect()` with its default family set). Our
-#'   specification named only the one-parameter families, the t copula and
-#'   their rotations (`copulas = "basic"`), and said that the rotations make
-#'   simulated pairs non-exchangeable; in fact the asymmetric Tawn copulas
-#'   are what do (the others are exchangeable, except the 90 and 270 degree
-#'   rotations, which fit negatively dependent pairs and are rarely chosen).
-#'   An exchangeable pair has differences symmetric around 0 when both
-#'   systems share a margin, so with `"basic"` the Wilcoxon and sign tests
-#'   keep their level, and the study's inflated Type I errors of those tests
-#'   are not reproduced (`vignette("calibration")`).
+#' `copulas` takes codes, or the name of a set:
 #'
-#'   The fits are our own C++ implementation; the tests compare densities,
-#'   h-functions and selected families with VineCopula's (when installed).
+#' `r copula_sets_help()`
+#'
+#' The default, `"study2019"`, is what the 2019 study used
+#' (`BiCopSelect()` with its default family set). `"all"` was the
+#' default's name when those were all the families the package had, and
+#' stays that set: a family added since is in no set but `"registered"`
+#' until its record says otherwise, so no default moves.
+#'
+#' Our specification named only the one-parameter families, the t copula and
+#' their rotations (`copulas = "basic"`), and said that the rotations make
+#' simulated pairs non-exchangeable; in fact the asymmetric Tawn copulas
+#' are what do (the others are exchangeable, except the 90 and 270 degree
+#' rotations, which fit negatively dependent pairs and are rarely chosen).
+#' An exchangeable pair has differences symmetric around 0 when both
+#' systems share a margin, so with `"basic"` the Wilcoxon and sign tests
+#' keep their level, and the study's inflated Type I errors of those tests
+#' are not reproduced (`vignette("calibration")`).
+#'
+#' The fits are our own C++ implementation; the tests compare densities,
+#' h-functions and selected families with VineCopula's (when installed).
 #'
 #' @param scores An `ir_scores` (or numeric matrix, systems x topics) of one
 #'   collection, or a named list of them (collections of the same measure).
@@ -77,14 +66,16 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #' @param support The support of a discrete measure (the values its scores
 #'   can take), e.g. `measure_info("RR", depth = 1000)$support` for RR at
 #'   depth 1000; `NULL` for the registry's.
-#' @param margins The candidate margin families (see [fit_margin()]); `NULL`
-#'   for all of the type's.
+#' @param margins The candidate margin families, names or the name of a set
+#'   (`"default"`, the default; `NULL` is the same; see [fit_margin()],
+#'   Sets of families).
 #' @param atom_share,mean_tol Passed to [fit_margin()] for every margin: the
 #'   share of scores at 0 or 1 from which a point mass is modelled, and the
 #'   largest distance between a margin's expected value and its scores'
 #'   mean left as fitted (`mean_tol = Inf`: the maximum likelihood fits as
 #'   they are, as the 2019 study used them).
-#' @param copulas The candidate copula families: `"all"`, `"basic"` or a
+#' @param copulas The candidate copula families: the name of a set
+#'   (`"study2019"`, the default, `"all"`, `"basic"`, `"registered"`) or a
 #'   vector of codes (see Copulas).
 #' @param drop_bottom Share of systems with the lowest mean to drop (0 keeps
 #'   all).
@@ -113,7 +104,9 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #'   (name), `par`, `par2`, `tau` (of the fitted copula), `tau_empirical`,
 #'   `loglik`, `aic`), the pseudo-observations `pobs` (topics x systems) and
 #'   `dropped` (the systems left out and why)), `measure`, `type`, `support`,
-#'   `copula_families`, `drop_bottom`, `ties`, `atom_share`, `mean_tol`.
+#'   `margin_families` (the candidate margin families' names),
+#'   `copula_families` (the candidate codes), `drop_bottom`, `ties`,
+#'   `atom_share`, `mean_tol`.
 #' @references J. Urbano and T. Nagler (2018). Stochastic simulation of test
 #'   collections: evaluation scores. SIGIR.
 #'
@@ -128,8 +121,8 @@ copula_name <- function(code) unname(copula_families()[as.character(code)])
 #' model
 #' head(as.data.frame(model))
 #' @export
-simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL,
-                             copulas = "all", drop_bottom = 0.1, duplicate_tol = 1e-5,
+simulation_model <- function(scores, type = NULL, support = NULL, margins = "default",
+                             copulas = "study2019", drop_bottom = 0.1, duplicate_tol = 1e-5,
                              ties = c("random", "average"), atom_share = 0.1, mean_tol = 0.001, seed = NULL,
                              n_threads = irtopics_threads(), progress = NULL) {
   mats <- collection_list(scores)
@@ -141,6 +134,7 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   check_number(atom_share, "atom_share", min = 0, max = 1)
   check_number(mean_tol, "mean_tol", min = 0)
   check_seed(seed)
+  margins <- check_families(margins, spec$type, arg = "margins")
   copulas <- check_copula_families(copulas)
   n_threads <- resolve_threads(n_threads)
   local_progress(progress)
@@ -180,13 +174,14 @@ simulation_model <- function(scores, type = NULL, support = NULL, margins = NULL
   })
   names(out) <- names(mats)
   new_ir_sim_model(list(collections = out, measure = measure, type = spec$type, support = spec$support,
-                        copula_families = copulas, drop_bottom = drop_bottom, ties = ties,
-                        atom_share = atom_share, mean_tol = mean_tol))
+                        margin_families = margins, copula_families = copulas, drop_bottom = drop_bottom,
+                        ties = ties, atom_share = atom_share, mean_tol = mean_tol))
 }
 
 new_ir_sim_model <- function(x) {
   new_result(x, "ir_sim_model", fields = c(collections = "list", measure = "string", type = "string",
-                                           support = "numeric?", copula_families = "numeric",
+                                           support = "numeric?", margin_families = "character",
+                                           copula_families = "numeric",
                                            drop_bottom = "number", ties = "string", atom_share = "number",
                                            mean_tol = "number"))
 }
@@ -262,22 +257,6 @@ simulation_spec <- function(measure, type, support, call = rlang::caller_env()) 
                   call = call)
   }
   list(type = type, support = sort(as.double(support)))
-}
-
-check_copula_families <- function(copulas, call = rlang::caller_env()) {
-  if (is.character(copulas) && length(copulas) == 1L && copulas %in% c("all", "basic")) {
-    return(if (copulas == "all") copula_family_codes() else copula_families_basic())
-  }
-  fams <- copula_families()
-  if (!is.numeric(copulas) || !length(copulas) || anyNA(copulas) || !all(copulas %in% as.integer(names(fams)))) {
-    # every code of the C++ code map with its name (one string: cli would
-    # shorten a long vector)
-    known <- paste(names(fams), fams, collapse = ", ")
-    stop_irtopics(c("{.arg copulas} must be {.val all}, {.val basic} or copula family codes among those below.",
-                    i = "Codes (VineCopula's; 90, 180, 270: rotated by that many degrees): {known}."),
-                  call = call)
-  }
-  sort(unique(as.integer(copulas)))
 }
 
 # Drops duplicate systems and the bottom share by mean.

@@ -2,8 +2,6 @@
 # Type I, II and III error rates of paired significance tests on new topics
 # simulated from the user's own collections.
 
-# The study's tests, by their registry names (R/compare-tests.R).
-calibration_study_tests <- c("t", "wilcoxon", "sign", "bootstrap_2019", "permutation_2019")
 # The significance levels of the study (and of the plots).
 calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 
@@ -43,22 +41,16 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'
 #' @section Tests:
 #' Tests are records of the test registry ([ir_tests()], [new_ir_test()]),
-#' chosen by name or alias. The defaults are the 2019 study's five tests
-#' (two-sided, and one-sided for "the experimental system is better"), which
-#' the trial loop computes in C++:
-#' * `"t"`: paired t-test, as `t.test(e, b, paired = TRUE)`.
-#' * `"wilcoxon"`: Wilcoxon signed-rank test as `wilcox.test(e, b, paired =
-#'   TRUE)` with its defaults (exact below 50 non-zero differences without
-#'   ties, else the normal approximation with continuity correction).
-#' * `"sign"`: sign test, `binom.test()` on the differences with \eqn{|d| >}
-#'   `sign_tol` (smaller ones are ties and dropped; the study used 0.01).
-#' * `"bootstrap_2019"`: the study's bootstrap test of the mean difference:
-#'   `B` means of the differences resampled with replacement, centred at
-#'   their own mean; p is the share \eqn{c / B} of centred means at least as
-#'   extreme as the observed mean.
-#' * `"permutation_2019"`: the study's permutation test by `B` random sign
-#'   flips of the differences; p is the share \eqn{c / B} of flipped means
-#'   at least as extreme.
+#' chosen by name or alias, or a set of them by its name. The default,
+#' `tests = "study2019"`, is the 2019 study's five tests (two-sided, and
+#' one-sided for "the experimental system is better"), which the trial loop
+#' computes in C++:
+#'
+#' `r ir_test_members_help("study2019")`
+#'
+#' The sign test's tie threshold is `sign_tol` here (the study used 0.01);
+#' the two tests whose p-value is \eqn{c / B} are the study's bootstrap and
+#' permutation tests.
 #'
 #' "At least as extreme" in these two tests has a tolerance for rounding
 #' (a choice of this package, not the study's): a resampled mean counts when
@@ -148,7 +140,8 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   list of them (collections of one measure), or a fitted `ir_sim_model`.
 #' @param tests The tests to calibrate (see Tests): names or aliases of
 #'   the test registry ([ir_tests()]), or a list of them, of [new_ir_test()]
-#'   records and of named functions.
+#'   records and of named functions; or the name of a set of the registry
+#'   (`"study2019"`, the default; see [new_ir_test()], Sets).
 #' @param n_topics Topic-set sizes of the simulated trials.
 #' @param alpha Significance level(s) the print and summary judge at. The
 #'   table holds the rates at these levels and at the study's 19 levels
@@ -199,7 +192,7 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' cal
 #' ggplot2::autoplot(cal)
 #' @export
-test_calibration <- function(scores, tests = calibration_study_tests, n_topics = c(25, 50, 100),
+test_calibration <- function(scores, tests = "study2019", n_topics = c(25, 50, 100),
                              alpha = 0.05, delta = c(0.01, 0.03, 0.05), trials = 10000, B = 1000,
                              closest = 10, sign_tol = 0.01, type = NULL, support = NULL, seed = NULL,
                              n_threads = irtopics_threads(), progress = NULL, keep_trials = FALSE,
@@ -313,6 +306,9 @@ calibration_tests <- function(tests, call = rlang::caller_env()) {
     stop_irtopics(c("{.arg tests} must name tests of the registry ({.val {usable}}), or be a list of them, of {.fn new_ir_test} records and of named functions.",
                     i = "E.g. {.code tests = list(\"t\", \"wilcoxon\", mine = function(x, y) wilcox.test(x, y, paired = TRUE)$p.value)}."),
                   call = call)
+  }
+  if (is.character(tests) && length(tests) == 1L && tests %in% names(ir_test_set_info)) {
+    tests <- ir_test_set(tests)
   }
   if (is.character(tests)) tests <- as.list(tests)
   if (inherits(tests, "ir_test")) tests <- list(tests)

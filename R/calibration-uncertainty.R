@@ -39,7 +39,8 @@ calibration_refits <- function(model, spec, n_topics, delta, closest, refits, re
       unclass_scores(x)
     }))
     refit <- tryCatch(
-      simulation_model(mats, type = model$type, support = model$support, copulas = model$copula_families,
+      simulation_model(mats, type = model$type, support = model$support, margins = model$margin_families,
+                       copulas = model$copula_families,
                        drop_bottom = 0, duplicate_tol = 0, ties = model$ties %||% "random",
                        atom_share = model$atom_share %||% 0.1, mean_tol = model$mean_tol %||% 0.001, seed = rs,
                        n_threads = n_threads),

@@ -49,10 +49,15 @@
 #'   over all pairs of the matrix (as `TukeyHSD()` of the two-way ANOVA).
 #' * A user's test returning `conf.int`: that interval as given, not
 #'   adjusted (`adjusted = FALSE`).
-#' * `"wilcoxon"`, `"sign"`, `"randomization"`, `"bootstrap_studentized"`,
-#'   `"rthsd"`: no interval (`NA`). None of these tests inverts into an
-#'   interval of the mean difference that would agree with its decisions, so
-#'   none is drawn; the colour of the forest plot gives the decision.
+#' * `r rd_quoted(ir_tests_without_interval())`: no interval (`NA`). None
+#'   of these tests inverts into an interval of the mean difference that
+#'   would agree with its decisions, so none is drawn; the colour of the
+#'   forest plot gives the decision.
+#'
+#' Which of these a test gets is its record's `interval` ([new_ir_test()]):
+#' `"t"` (the paired t intervals above), `"simultaneous"` (the test's own
+#' simultaneous intervals, as Tukey's), `"own"` (a user's test's interval)
+#' or `"none"`.
 #'
 #' The decisions are the comparison's (`significant`); the levels are
 #' computed over all pairs of a measure, before `baseline` selects some.
@@ -96,8 +101,9 @@
 #'   pair's level, `NA` without an interval), `p.value`, `p.adjusted`,
 #'   `significant`, `adjusted` (whether the interval accounts for the
 #'   correction or the procedure), `orientation`); and `test`, `test_label`,
-#'   `correction`, `alpha`, `interval` (`"t"`, `"tukey"`, `"test"` or
-#'   `"none"`), `interval_label` (what the intervals are, in words),
+#'   `correction`, `alpha`, `interval` (`"t"`, `"simultaneous"`, `"own"`
+#'   or `"none"`: the test record's, `"none"` when the test gave no
+#'   interval), `interval_label` (what the intervals are, in words),
 #'   `decision_label` (the decision rule, in words), `settings` (test,
 #'   correction and \eqn{\alpha}, in words), `orientation`,
 #'   `baseline`. `autoplot()` draws the forest plot.
@@ -141,8 +147,8 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
     data.frame(t1[c("measure", "system1", "system2", "mean1", "mean2", "estimate")],
                conf.low = ci$low, conf.high = ci$high, conf.level = ci$level,
                t1[c("p.value", "p.adjusted", "significant")],
-               adjusted = !is.na(ci$low) & kind %in% c("t", "tukey") &
-                 (kind == "tukey" || x$correction != "none" || level == "simultaneous"),
+               adjusted = !is.na(ci$low) & kind %in% c("t", "simultaneous") &
+                 (kind == "simultaneous" || x$correction != "none" || level == "simultaneous"),
                stringsAsFactors = FALSE)
   })
   out <- do.call(rbind, rows)
@@ -181,22 +187,27 @@ new_ir_pair_intervals <- function(x) {
                         baseline = "string?"))
 }
 
-# Which interval agrees with the comparison's decisions: "t" (paired t at
-# the correction's levels), "tukey" (simultaneous HSD intervals), "test" (a
-# user's test's own interval) or "none".
+# Which interval agrees with the comparison's decisions: its test record's
+# `interval` (ir_test_intervals in R/compare-tests.R), kept in the
+# comparison; "none" when a test that gives its own intervals gave none. (A
+# comparison made before the field existed asks the registry: a test it
+# lacks is a user's, with its own interval.)
 interval_kind <- function(x) {
-  if (identical(x$test, "t")) return("t")
-  if (identical(x$test, "tukey")) return("tukey")
-  if (is.null(registered_ir_test(x$test)) && any(!is.na(x$table$conf.low))) return("test")
-  "none"
+  kind <- x$interval %||% registered_ir_test(x$test)$interval %||% "own"
+  if (kind %in% c("simultaneous", "own") && all(is.na(x$table$conf.low))) "none" else kind
+}
+
+# The records that give no interval, for the help.
+ir_tests_without_interval <- function() {
+  names(Filter(function(r) r$interval == "none" && "compare_systems" %in% r$used_by, test_registry()))
 }
 
 # The interval of each pair of one measure's rows t1: list(low, high, level).
 decision_interval <- function(x, t1, kind, level = "decision") {
   n <- nrow(t1)
-  if (kind %in% c("tukey", "test")) {
+  if (kind %in% c("simultaneous", "own")) {
     return(list(low = t1$conf.low, high = t1$conf.high,
-                level = ifelse(is.na(t1$conf.low), NA_real_, if (kind == "tukey") 1 - x$alpha else NA_real_)))
+                level = ifelse(is.na(t1$conf.low), NA_real_, if (kind == "simultaneous") 1 - x$alpha else NA_real_)))
   }
   if (kind == "none") return(list(low = rep(NA_real_, n), high = rep(NA_real_, n), level = rep(NA_real_, n)))
   a <- decision_alphas(t1$p.value, t1$p.adjusted, if (level == "simultaneous") "bonferroni" else x$correction,
@@ -264,10 +275,14 @@ flip_pairs <- function(tab, flip) {
   tab
 }
 
+# A procedure's name from its test's label, without the parenthesis that
+# ends some labels: "Tukey HSD (blocked)" -> "Tukey HSD".
+procedure_name <- function(label) sub(" \\([^()]*\\)$", "", label)
+
 # The decision rule in words: "p after Holm's correction < 0.05".
 decision_words <- function(x) {
   a <- format(x$alpha)
-  if (controls_familywise(x)) return(sprintf("%s p < %s", sub(" \\(blocked\\)$", "", x$test_label), a))
+  if (controls_familywise(x)) return(sprintf("%s p < %s", procedure_name(x$test_label), a))
   names <- c(holm = "Holm's", hochberg = "Hochberg's", hommel = "Hommel's", bonferroni = "Bonferroni's",
              BH = "Benjamini-Hochberg's", fdr = "Benjamini-Hochberg's", BY = "Benjamini-Yekutieli's")
   if (x$correction == "none") return(sprintf("p < %s, no correction", a))
@@ -291,8 +306,8 @@ interval_words <- function(x, kind, level = "decision") {
       hommel = "t intervals at the levels of Hommel's decisions",
       BH = , fdr = "FCR-adjusted t intervals (Benjamini-Hochberg)",
       BY = "FCR-adjusted t intervals (Benjamini-Yekutieli)"),
-    tukey = sprintf("Tukey HSD intervals (simultaneous %s)", pct(x$alpha)),
-    test = "the test's own intervals, not adjusted",
+    simultaneous = sprintf("%s intervals (simultaneous %s)", procedure_name(x$test_label), pct(x$alpha)),
+    own = "the test's own intervals, not adjusted",
     none = sprintf("no interval: the %s has none that matches its decisions", x$test_label))
 }
 

@@ -123,9 +123,8 @@ exact_max_topics <- 30L
 #'   measure).
 #' @param baseline `NULL` (all pairs) or the name of one system: compare every
 #'   other system with it (differences are system minus baseline).
-#' @param test A test of the registry by name or alias: `"t"`,
-#'   `"wilcoxon"`, `"sign"`, `"randomization"`, `"bootstrap_studentized"`
-#'   (alias `"bootstrap"`), `"tukey"`, `"rthsd"`; a [new_ir_test()] record;
+#' @param test A test of the registry by name or alias:
+#'   `r ir_tests_of_help("compare_systems")`; a [new_ir_test()] record;
 #'   or a function (see Tests).
 #' @param correction A [stats::p.adjust()] method applied over the pairs of
 #'   each measure: `"holm"` (default), `"bonferroni"`, `"hochberg"`,
@@ -157,7 +156,9 @@ exact_max_topics <- 30L
 #'   `effect_size`, `statistic`, `p.value`, `p.adjusted`, `significant`
 #'   (`p.adjusted < alpha`), `wins`, `ties`, `losses` (topics where system1
 #'   is better, tied, worse) and `n_topics`; plus the settings (`test`,
-#'   `correction`, `alpha`, `B`, `seed`, `exact`, `baseline`), `means` (a
+#'   `correction`, `alpha`, `B`, `seed`, `exact`, `baseline`), `interval`
+#'   (the test's interval kind for [pair_intervals()], from its record; see
+#'   [new_ir_test()]), `means` (a
 #'   systems x measures matrix of mean scores) and `scores` (the matrices
 #'   compared, for the plots).
 #' @references Sakai, T. (2006). Evaluating evaluation metrics based on the
@@ -254,7 +255,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   means <- matrix(means, nrow = length(systems), dimnames = list(systems, names(mats)))
   exact_used <- if (rec$p_rule == "exact_or_monte_carlo") exact_decision(exact, mats, B) else exact
   new_ir_comparison(list(
-    table = table, test = rec$name, test_label = rec$label,
+    table = table, test = rec$name, test_label = rec$label, interval = rec$interval,
     correction = if (familywise) "none" else correction,
     alpha = alpha, B = if (rec$resampling) B else NA_integer_,
     seed = seed, exact = exact_used, tie_tol = tie_tol, baseline = baseline,
@@ -264,7 +265,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
 
 new_ir_comparison <- function(x) {
   new_result(x, "ir_comparison", fields = c(table = "data.frame", test = "string", test_label = "string",
-                                            correction = "string", alpha = "number", B = "number",
+                                            interval = "string", correction = "string", alpha = "number", B = "number",
                                             tie_tol = "number", means = "matrix", scores = "list"))
 }
 

@@ -16,24 +16,23 @@
 #' registry.
 #'
 #' @section Built-in tests:
-#' \tabular{lll}{
-#'   **name** \tab **aliases** \tab **test** \cr
-#'   `t` \tab `t-test` \tab paired t-test, as `t.test(x, y, paired = TRUE)` \cr
-#'   `wilcoxon` \tab `signed-rank` \tab Wilcoxon signed-rank test, as `wilcox.test(x, y, paired = TRUE)` \cr
-#'   `sign` \tab \tab sign test, as `binom.test(wins, wins + losses)` \cr
-#'   `randomization` \tab `randomisation`, `permutation` \tab sign-flip randomisation test: exact, or \eqn{(c + 1)/(B + 1)} \cr
-#'   `bootstrap_studentized` \tab `bootstrap` \tab Sakai's (2006) studentized bootstrap test, \eqn{(c + 1)/(B + 1)} \cr
-#'   `tukey` \tab `tukey_hsd` \tab Tukey's HSD on the two-way ANOVA (whole matrix) \cr
-#'   `rthsd` \tab `randomised_tukey` \tab randomised Tukey HSD, \eqn{(c + 1)/(B + 1)} (whole matrix) \cr
-#'   `bootstrap_2019` \tab \tab the 2019 study's bootstrap test of the mean difference, \eqn{c / B} \cr
-#'   `permutation_2019` \tab \tab the 2019 study's sign-flip permutation test, \eqn{c / B} \cr
-#' }
-#' `compare_systems()` runs all but the two `_2019` tests, which only the
-#' calibration trial loop computes (they reproduce Urbano, Lima & Hanjalic
-#' 2019); `test_calibration()` runs every two-system test (the `_2019`
-#' ones, `t`, `wilcoxon` and `sign` in its C++ loop, the others in R, trial
-#' by trial); `discriminative_power()` runs every test `compare_systems()`
-#' runs.
+#' Each with its aliases, its label, the functions that run it, the
+#' interval [pair_intervals()] gives its pairs, and its sets:
+#'
+#' `r ir_tests_help()`
+#'
+#' The two `_2019` tests reproduce Urbano, Lima & Hanjalic 2019; only the
+#' calibration trial loop computes them. `test_calibration()` runs the
+#' `_2019` ones, `t`, `wilcoxon` and `sign` in its C++ loop, the others in
+#' R, trial by trial.
+#'
+#' @section Sets:
+#' A set is a name for several tests, which a function that offers it
+#' accepts in place of a list of tests; its members are the records whose
+#' `sets` name it, so a test added to the registry joins no set unless its
+#' record says so:
+#'
+#' `r ir_test_sets_help()`
 #'
 #' @section p-values:
 #' The rules, each implemented once:
@@ -95,8 +94,14 @@
 #'   loop's named fields.
 #' @param used_by The functions that run it (default: every function whose
 #'   needs it meets).
+#' @param sets The sets of the registry it belongs to (see Sets; a test of
+#'   your own usually belongs to none).
+#' @param interval The interval [pair_intervals()] gives its pairs:
+#'   `r ir_test_intervals_help()`
+#'   Default: `"own"` for a test with `fun`, else `"none"`.
 #' @return `new_ir_test()`: an `ir_test` record (a list of the arguments).
-#'   `ir_tests()`: a data frame with one row per registered test.
+#'   `ir_tests()`: a data frame with one row per registered test (its
+#'   `sets` and `used_by` joined by commas).
 #' @references Phipson, B. & Smyth, G. K. (2010). Permutation p-values
 #'   should never be zero: calculating exact p-values when permutations are
 #'   randomly drawn. *Statistical Applications in Genetics and Molecular
@@ -118,7 +123,8 @@
 new_ir_test <- function(name, fun = NULL, label = name, aliases = character(), p_value = NULL,
                         p_rule = "user", needs = "paired", resampling = FALSE, exact = FALSE,
                         ties = NULL, tie_tolerance = NA_real_, undefined = "the statistic is undefined",
-                        rows = NULL, native = NA_character_, native_p = NULL, used_by = NULL) {
+                        rows = NULL, native = NA_character_, native_p = NULL, used_by = NULL,
+                        sets = character(), interval = NULL) {
   is_string <- function(x) is.character(x) && length(x) == 1L && !is.na(x) && nzchar(x)
   if (!is_string(name)) stop_irtopics("{.arg name} must be one non-empty string, not {show_value(name)}.")
   if (!is.null(fun) && !is.function(fun)) {
@@ -154,20 +160,86 @@ new_ir_test <- function(name, fun = NULL, label = name, aliases = character(), p
   if (any(c("compare_systems", "discriminative_power") %in% used_by) && !computes) {
     stop_irtopics("A test run by {.fn compare_systems} needs {.arg fun} or {.arg rows}.", kind = "internal")
   }
+  if (!is.character(sets) || !all(sets %in% names(ir_test_set_info))) {
+    stop_irtopics("{.arg sets} must name some of the sets {quoted_list(names(ir_test_set_info))}, not {show_values(sets)}.")
+  }
+  interval <- match_choice(interval %||% if (is.null(fun)) "none" else "own", names(ir_test_intervals),
+                           arg_name = "interval")
   new_result(list(name = name, label = label, aliases = unique(setdiff(aliases, name)),
                   p_value = p_value %||% "the p-value the function returns",
                   p_rule = p_rule, needs = needs, resampling = resampling, exact = exact,
                   ties = ties %||% "as the function treats them", tie_tolerance = tie_tolerance,
                   undefined = undefined, fun = fun, rows = rows, native = native, native_p = native_p,
-                  used_by = used_by),
+                  used_by = used_by, sets = sets, interval = interval),
              "ir_test",
              fields = c(name = "string", label = "string", aliases = "character", p_value = "string",
                         p_rule = "string", needs = "string", resampling = "flag", exact = "flag",
-                        ties = "string", undefined = "string", used_by = "character"))
+                        ties = "string", undefined = "string", used_by = "character", sets = "character",
+                        interval = "string"))
 }
 
 ir_test_p_rules <- c("user", "distribution", "monte_carlo", "exact_or_monte_carlo", "count_over_b")
 ir_test_consumers <- c("compare_systems", "test_calibration", "discriminative_power")
+
+# The intervals of pair_intervals() (R/compare-pair-intervals.R) a record
+# can name, with what they are.
+ir_test_intervals <- c(
+  t = "the paired t interval of each pair at the level of its corrected decision, which agrees with the decisions of a test whose p-value is the paired t-test's",
+  simultaneous = "the test's own intervals (`conf.low`, `conf.high` of its rows), simultaneous at 1 - alpha: a procedure that controls the familywise error itself, such as Tukey's HSD",
+  own = "the test's own interval (the `conf.int` its function returns), drawn as given, not adjusted",
+  none = "no interval: the test does not invert into an interval of the mean difference that agrees with its decisions"
+)
+
+# The registry's sets: the functions that offer each, and what it is. A
+# record's `sets` make it a member.
+ir_test_set_info <- list(
+  study2019 = list(offered_by = "test_calibration",
+                   about = "the five tests of Urbano, Lima & Hanjalic (2019), the default of `test_calibration()`")
+)
+
+# The canonical names of a set's tests, in the registry's order.
+ir_test_set <- function(set) {
+  names(Filter(function(r) set %in% r$sets, test_registry()))
+}
+
+# Lists for the help: the tests, the sets, the interval kinds.
+ir_test_name_help <- function(r) {
+  paste0(rd_quoted(r$name), if (length(r$aliases)) paste0(" (also ", rd_quoted(r$aliases), ")"))
+}
+
+ir_tests_help <- function() {
+  items <- vapply(test_registry(), function(r) {
+    sets <- if (length(r$sets)) paste0("; sets ", rd_quoted(r$sets)) else ""
+    sprintf("* %s: %s. Run by %s; interval `\"%s\"`%s.", ir_test_name_help(r), r$label,
+            paste0("`", r$used_by, "()`", collapse = ", "), r$interval, sets)
+  }, "")
+  paste(items, collapse = "\n")
+}
+
+# The tests a function runs, with their aliases.
+ir_tests_of_help <- function(consumer) {
+  recs <- Filter(function(r) consumer %in% r$used_by, test_registry())
+  paste(vapply(recs, ir_test_name_help, ""), collapse = ", ")
+}
+
+ir_test_sets_help <- function() {
+  items <- vapply(names(ir_test_set_info), function(set) {
+    info <- ir_test_set_info[[set]]
+    sprintf("* `\"%s\"`: %s: %s (offered by %s).", set, info$about, rd_quoted(ir_test_set(set)),
+            paste0("`", info$offered_by, "()`", collapse = ", "))
+  }, "")
+  paste(items, collapse = "\n")
+}
+
+# The tests of a set, each with its label and its p-value in words.
+ir_test_members_help <- function(set) {
+  recs <- test_registry()[ir_test_set(set)]
+  paste(vapply(recs, function(r) sprintf("* `\"%s\"`: %s: %s.", r$name, r$label, r$p_value), ""), collapse = "\n")
+}
+
+ir_test_intervals_help <- function() {
+  paste(sprintf("`\"%s\"`, %s;", names(ir_test_intervals), ir_test_intervals), collapse = " ")
+}
 
 #' @rdname new_ir_test
 #' @export
@@ -185,7 +257,8 @@ ir_tests <- function() {
 as.data.frame.ir_test <- function(x, row.names = NULL, optional = FALSE, ...) {
   data.frame(name = x$name, aliases = paste(x$aliases, collapse = ", "), label = x$label,
              p_rule = x$p_rule, needs = x$needs, resampling = x$resampling, exact = x$exact,
-             native = x$native, used_by = paste(x$used_by, collapse = ", "), stringsAsFactors = FALSE)
+             native = x$native, used_by = paste(x$used_by, collapse = ", "), sets = paste(x$sets, collapse = ", "),
+             interval = x$interval, stringsAsFactors = FALSE)
 }
 
 #' @rdname new_ir_test
@@ -197,7 +270,9 @@ format.ir_test <- function(x, ...) {
     sprintf("  needs: %s%s%s", if (x$needs == "paired") "paired topics" else "the whole, complete matrix",
             if (x$resampling) ", B resampled replicates" else "", if (x$exact) ", has an exact mode" else ""),
     sprintf("  ties: %s", x$ties),
-    sprintf("  run by: %s", paste0(x$used_by, "()", collapse = ", ")))
+    sprintf("  run by: %s", paste0(x$used_by, "()", collapse = ", ")),
+    sprintf("  interval in pair_intervals(): %s", x$interval),
+    if (length(x$sets)) sprintf("  sets: %s", paste(x$sets, collapse = ", ")))
 }
 
 #' @rdname new_ir_test
@@ -233,6 +308,8 @@ register_ir_test <- function(rec, call = rlang::caller_env()) {
   if (length(clash)) {
     stop_irtopics("The name {.val {clash[1]}} already selects the test {.val {taken[[clash[1]]]}}.", call = call)
   }
+  clash <- intersect(c(rec$name, rec$aliases), names(ir_test_set_info))
+  if (length(clash)) stop_irtopics("The name {.val {clash[1]}} is a set of tests.", call = call)
   recs[[rec$name]] <- rec
   ir_test_env$records <- recs
   invisible(rec$name)
@@ -424,7 +501,7 @@ builtin_ir_tests <- function() {
       ties = "Every paired topic counts; differences without variance leave t undefined.",
       tie_tolerance = 0,
       undefined = "their per-topic differences have zero variance (or fewer than 2 topics), so t is undefined",
-      rows = rows_t, native = "t",
+      rows = rows_t, native = "t", interval = "t", sets = "study2019",
       native_p = function(f, n_topics, B) t_pvalues(f[["t"]], n_topics - 1)),
     new_ir_test(
       "wilcoxon", label = "Wilcoxon signed-rank test", aliases = "signed-rank", p_rule = "distribution",
@@ -433,7 +510,7 @@ builtin_ir_tests <- function() {
       ties = "Zero differences are dropped; tied |differences| get midranks (exact equality) and the tie-corrected variance.",
       tie_tolerance = 0,
       undefined = "every per-topic difference is a tie (or fewer than 2 topics)",
-      rows = rows_wilcoxon, native = "wilcoxon",
+      rows = rows_wilcoxon, native = "wilcoxon", sets = "study2019",
       native_p = function(f, n_topics, B) wilcoxon_pvalues(f[["w"]], f[["w_n"]], f[["w_sigma"]])),
     new_ir_test(
       "sign", label = "sign test", p_rule = "distribution",
@@ -441,7 +518,7 @@ builtin_ir_tests <- function() {
       ties = "Differences with |d| <= tie_tol (compare_systems(); sign_tol in test_calibration()) are ties and dropped.",
       tie_tolerance = "tie_tol",
       undefined = "every per-topic difference is a tie (or fewer than 2 topics)",
-      rows = rows_sign, native = "sign",
+      rows = rows_sign, native = "sign", sets = "study2019",
       native_p = function(f, n_topics, B) sign_pvalues(f[["sign_pos"]], f[["sign_n"]])),
     new_ir_test(
       "randomization", label = "randomisation (sign-flip) test", aliases = c("randomisation", "permutation"),
@@ -461,7 +538,7 @@ builtin_ir_tests <- function() {
       "tukey", label = "Tukey HSD (blocked)", aliases = "tukey_hsd", p_rule = "distribution", needs = "matrix",
       p_value = "q = |mean_i - mean_k| / sqrt(V_E / n) against the studentized range of m means on the residual df (ptukey)",
       ties = "No tie rule; a zero residual variance leaves q undefined.", tie_tolerance = 0,
-      undefined = "the residual variance is zero", rows = rows_tukey),
+      undefined = "the residual variance is zero", rows = rows_tukey, interval = "simultaneous"),
     new_ir_test(
       "rthsd", label = "randomised Tukey HSD", aliases = "randomised_tukey", p_rule = "monte_carlo",
       needs = "matrix", resampling = TRUE,
@@ -473,7 +550,7 @@ builtin_ir_tests <- function() {
       p_rule = "count_over_b", resampling = TRUE,
       p_value = "mean(d) against B centred means of differences resampled with replacement, c / B (Urbano, Lima & Hanjalic 2019)",
       ties = resample_ties, tie_tolerance = 1e-9,
-      native = "bootstrap_2019", used_by = "test_calibration",
+      native = "bootstrap_2019", used_by = "test_calibration", sets = "study2019",
       native_p = function(f, n_topics, B) cbind(p2 = count_over_b(f[["boot_count2"]], B),
                                                 p1 = count_over_b(f[["boot_count1"]], B))),
     new_ir_test(
@@ -481,7 +558,7 @@ builtin_ir_tests <- function() {
       p_rule = "count_over_b", resampling = TRUE,
       p_value = "sum(d) against B random sign flips, c / B (Urbano, Lima & Hanjalic 2019)",
       ties = paste("Zero differences do not change the sum.", resample_ties), tie_tolerance = 1e-9,
-      native = "permutation_2019", used_by = "test_calibration",
+      native = "permutation_2019", used_by = "test_calibration", sets = "study2019",
       native_p = function(f, n_topics, B) cbind(p2 = count_over_b(f[["perm_count2"]], B),
                                                 p1 = count_over_b(f[["perm_count1"]], B)))
   )

@@ -16,6 +16,8 @@ match_choice <- function(arg, choices = NULL, arg_name = NULL, call = rlang::cal
 
 # "a", "b", "c" for messages listing alternatives (cli's {.val} joins with "and").
 quoted_list <- function(x) paste0('"', x, '"', collapse = ", ")
+# The same as code in a help page written by roxygen's inline R code.
+rd_quoted <- function(x) paste0('`"', x, '"`', collapse = ", ")
 
 # Names users type ---------------------------------------------------------------
 

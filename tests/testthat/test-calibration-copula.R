@@ -1,6 +1,6 @@
-# Bivariate copulas of src/copula*.h (the family records) and the
-# distribution functions of src/distributions.h (test calibration by
-# stochastic simulation). Textbook
+# Bivariate copulas of src/copula*.h (the family records), their named
+# sets (R/calibration-copula.R) and the distribution functions of
+# src/distributions.h (test calibration by stochastic simulation). Textbook
 # checks first (run without VineCopula), then VineCopula's BiCopPDF,
 # BiCopHfunc1/2, BiCopHinv1, BiCopPar2Tau and BiCopSelect.
 
@@ -537,9 +537,48 @@ test_that("the family table is the C++ code map: VineCopula's 40 codes, names an
   expect_identical(unname(nm[c("0", "2", "13", "27", "40", "104", "124", "224", "234")]),
                    c("independence", "Student t", "Clayton 180", "BB1 90", "BB8 270", "Tawn type 1",
                      "Tawn type 1 90", "Tawn type 2 90", "Tawn type 2 270"))
-  expect_identical(copula_families_basic(), c(0:6, 13L, 14L, 16L, 23L, 24L, 26L, 33L, 34L, 36L))
+  expect_identical(copula_set("basic"), c(0:6, 13L, 14L, 16L, 23L, 24L, 26L, 33L, 34L, 36L))
   expect_identical(copula_name(c(5L, 214L)), c("Frank", "Tawn type 2 180"))
   expect_error(check_copula_families(11), class = "irtopics_error_argument", regexp = "family codes among")
+})
+
+# Issue 42: the sets of copula families are said on the R side, by code
+# (copula_set_records in R/calibration-copula.R); the code map is the
+# registry of families.
+test_that("the R records of the copula sets name codes of the C++ map, each once; \"basic\" is the records' flag", {
+  fams <- cpp_copula_families()
+  codes <- unlist(lapply(copula_set_records, `[[`, "codes"))
+  expect_identical(anyDuplicated(codes), 0L)
+  expect_true(all(codes %in% fams$code))
+  expect_true(all(unlist(lapply(copula_set_records, `[[`, "sets")) %in% names(copula_set_info)))
+  # the C++ records' `basic` flag, which R no longer reads, says the same
+  # of VineCopula's codes (onepar_family() sets it for any one-parameter
+  # family, so a family added since may have it and be in no set)
+  expect_identical(copula_set("basic"), sort(fams$code[fams$basic & fams$code %in% copula_all_codes]))
+  # "study2019" (and its old name "all", the default before sets) is VineCopula's set of 40
+  expect_identical(copula_set("study2019"), as.integer(sort(copula_all_codes)))
+  expect_identical(check_copula_families("all"), copula_set("study2019"))
+  expect_identical(check_copula_families("basic"), copula_set("basic"))
+  expect_identical(check_copula_families("registered"), copula_family_codes())
+  expect_identical(eval(formals(simulation_model)$copulas), "study2019")
+})
+
+test_that("a family added to the code map joins no set and no default, and is fitted when asked for (issue 42)", {
+  real <- cpp_copula_families()
+  before <- lapply(c("study2019", "all", "basic"), check_copula_families)
+  fgm <- function() {
+    list(code = c(real$code, 301L), name = c(real$name, "FGM"), npar = c(real$npar, 1L),
+         basic = c(real$basic, TRUE))
+  }
+  local_namespace_value("cpp_copula_families", fgm)
+  expect_identical(lapply(c("study2019", "all", "basic"), check_copula_families), before)
+  expect_true(301L %in% check_copula_families("registered"))
+  expect_identical(check_copula_families(c(301, 1)), c(1L, 301L))
+  expect_identical(copula_name(301L), "FGM")
+  err <- expect_error(check_copula_families(302), class = "irtopics_error_argument")
+  expect_match(conditionMessage(err), "301 FGM", fixed = TRUE)
+  expect_match(copula_sets_help(), "registered.*301")
+  expect_false(grepl("study2019.*301", strsplit(copula_sets_help(), "\n")[[1]][1]))
 })
 
 # Issue 26 (fitting speed): the selections may not move. Every pair's family
@@ -563,7 +602,7 @@ test_that("copula selections on real collections are those before the speed work
     expect_identical(colnames(col$pobs), fx[[name]]$systems, label = name)
     cb <- utils::combn(ncol(col$pobs), 2L)
     k <- seq(1L, ncol(cb), by = step)
-    ours <- cpp_copula_select(col$pobs, cb[1, k] - 1L, cb[2, k] - 1L, copula_family_codes(), 2L)
+    ours <- cpp_copula_select(col$pobs, cb[1, k] - 1L, cb[2, k] - 1L, copula_set(sim_fixture_set("copulas")), 2L)
     old <- fx[[name]]$copulas[k, ]
     expect_identical(as.integer(ours$family), old$family, label = name)
     expect_lte(max(abs(ours$loglik - old$loglik)), 1e-6)

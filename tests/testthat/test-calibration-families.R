@@ -118,7 +118,7 @@ test_that("beta_binomial: the pmf is choose(K,k) B(k+a, K-k+b) / B(a,b), MLE as 
 })
 
 test_that("the margin registry: every record is complete and consistent, for every family", {
-  fields <- c("name", "type", "label", "fit", "df", "d", "p", "q", "moments", "table")
+  fields <- c("name", "type", "label", "sets", "inflated", "base", "fit", "df", "d", "p", "q", "moments", "table")
   reg <- irtopics:::margin_registry
   expect_identical(names(reg), unname(vapply(reg, `[[`, "", "name")))
   expect_setequal(vapply(reg, `[[`, "", "type"), c("continuous", "discrete"))
@@ -136,7 +136,15 @@ test_that("the margin registry: every record is complete and consistent, for eve
     info <- fam$name
     expect_identical(names(fam), fields, info = info)
     expect_true(is.character(fam$label) && nzchar(fam$label), info = info)
-    expect_true(all(vapply(fam[setdiff(fields, c("name", "type", "label"))], is.function, TRUE)), info = info)
+    expect_true(all(vapply(fam[setdiff(fields, c("name", "type", "label", "sets", "inflated", "base"))],
+                           is.function, TRUE)), info = info)
+    expect_true(all(fam$sets %in% names(margin_set_info)), info = info)
+    # a twin is derived from its base, in the sets its base's `inflated` names
+    if (!is.na(fam$base)) {
+      expect_identical(fam$name, paste0("zi_", fam$base), info = info)
+      expect_identical(fam$sets, reg[[fam$base]]$inflated, info = info)
+    }
+    if (!is.null(fam$inflated)) expect_identical(reg[[paste0("zi_", fam$name)]]$base, fam$name, info = info)
     discrete <- fam$type == "discrete"
     x <- data[[fam$type]]
     m <- fit_margin(x, type = fam$type, support = if (discrete) s, families = fam$name, mean_tol = Inf)
@@ -161,7 +169,7 @@ test_that("the margin registry: every record is complete and consistent, for eve
       # point masses (inflated families): 0 for the others
       p0 <- spec$parameters$p0 %||% 0
       p1 <- spec$parameters$p1 %||% 0
-      if (startsWith(fam$name, "zi_")) expect_identical(c(p0, p1), c(0.2, 0.12), info = info)
+      if (!is.na(fam$base)) expect_identical(c(p0, p1), c(0.2, 0.12), info = info)
       f <- function(y) fam$d(spec, y)
       expect_equal(integrate(f, 0, 1, rel.tol = 1e-10)$value, 1 - p0 - p1, tolerance = 1e-7, info = info)
       y <- c(0.02, 0.2, 0.45, 0.8)
@@ -177,4 +185,47 @@ test_that("the margin registry: every record is complete and consistent, for eve
       expect_equal(fam$moments(spec), mom, tolerance = 1e-7, info = info)           # the numeric moments
     }
   }
+})
+
+test_that("a family registered in no set changes no default; asked for by name, it is fitted (issue 42)", {
+  x <- beta_sample(60, seed = 4)
+  x[1:8] <- 0
+  before <- list(fit = fit_margin(x), sets = lapply(names(margin_set_info), margin_family_names,
+                                                    type = "continuous"))
+  local({
+    local_toy_margin()
+    expect_true("toy_power" %in% names(irtopics:::margin_registry))
+    expect_false("zi_toy_power" %in% names(irtopics:::margin_registry))
+    after <- fit_margin(x)
+    expect_identical(after$candidates, before$fit$candidates)
+    expect_identical(fit_margin(x, families = NULL)$candidates, before$fit$candidates)
+    expect_identical(lapply(names(margin_set_info), margin_family_names, type = "continuous"), before$sets)
+    expect_identical(check_families(NULL, "continuous"), margin_family_names("continuous", "default"))
+    toy <- fit_margin(x, families = "toy_power")
+    expect_identical(toy$family, "toy_power")
+    expect_equal(toy$parameters$a, -60 / sum(log(cap_scores(x))))
+    expect_identical(fit_margin(x, families = c("beta", "toy_power"))$candidates$family, c("beta", "toy_power"))
+  })
+  # in "default", with its twin there too: the twin is derived from the record, not listed
+  local({
+    local_toy_margin(sets = "default", inflated = "default")
+    reg <- irtopics:::margin_registry
+    expect_identical(reg$zi_toy_power$base, "toy_power")
+    expect_identical(reg$zi_toy_power$sets, "default")
+    expect_identical(setdiff(margin_family_names("continuous", "default"), before$sets[[1]]),
+                     c("toy_power", "zi_toy_power"))
+    expect_identical(margin_family_names("continuous", "study2019"), before$sets[[2]])
+    # 8 zeros of 60 reach no atom_share of 0.1: the twin is no candidate; at 0.1 of 80 it is
+    expect_true("toy_power" %in% fit_margin(x)$candidates$family)
+    y <- c(x, rep(0, 20))
+    expect_true("zi_toy_power" %in% fit_margin(y)$candidates$family)
+  })
+  # set names and family names are apart; a record's sets are known ones
+  expect_error(margin_registry_of(list(margin_family("default", "discrete", label = "x", fit = identity,
+                                                    df = identity, pmf = identity)), names(margin_set_info)),
+               class = "irtopics_error_internal", regexp = "name of a set")
+  expect_error(margin_registry_of(list(margin_family("x", "discrete", label = "x", fit = identity,
+                                                    df = identity, pmf = identity, sets = "mine")),
+                                  names(margin_set_info)),
+               class = "irtopics_error_internal", regexp = "unknown set")
 })

@@ -38,21 +38,44 @@ test_that("preparation drops duplicates and the bottom 10% by mean, as the 2019 
   expect_equal(col$copulas$system1[m], col$systems[2])
   k <- ifelse(col$copulas$family == 0, 0, ifelse(col$copulas$family == 2, 2, 1))
   expect_equal(col$copulas$aic, -2 * col$copulas$loglik + 2 * k, tolerance = 1e-10)
-  expect_true(all(col$copulas$family %in% copula_families_basic()))
+  expect_true(all(col$copulas$family %in% copula_set("basic")))
   # the empirical tau is Kendall's tau of the pseudo-observations (= of the scores)
   expect_equal(col$copulas$tau_empirical[1],
                cor(pobs[, col$copulas$system1[1]], pobs[, col$copulas$system2[1]], method = "kendall"),
                tolerance = 1e-12)
 })
 
-test_that("all families by default: the Tawn and BB copulas are candidates", {
+test_that("the study's families by default: the Tawn and BB copulas are candidates", {
   fx <- sim_fixture()
   cops <- fx$model$collections[[1]]$copulas
-  expect_true(all(cops$family %in% copula_family_codes()))
+  expect_identical(fx$model$copula_families, copula_set("study2019"))
+  expect_identical(fx$model$margin_families, margin_family_names("continuous", "default"))
+  expect_true(all(cops$family %in% copula_set("study2019")))
   expect_true(any(cops$family %in% c(104, 114, 204, 214, 7:10, 17:20)))
   # the chosen copula has the lowest AIC among the basic ones too
   basic <- simulation_model(fx$ap, copulas = "basic", seed = 3)$collections[[1]]$copulas
   expect_true(all(cops$aic <= basic$aic + 1e-8))
+})
+
+test_that("defaults name their sets: a margin family registered in no set changes no model (issue 42)", {
+  ap <- real_scores("adhoc7_ap.csv")[1:6, ]
+  fit <- function() simulation_model(ap, copulas = "basic", seed = 1)
+  before <- fit()
+  local({
+    local_toy_margin()
+    after <- fit()
+    expect_identical(after$margin_families, before$margin_families)
+    expect_identical(lapply(after$collections[[1]]$margins, `[[`, "candidates"),
+                     lapply(before$collections[[1]]$margins, `[[`, "candidates"))
+    mine <- simulation_model(ap, margins = c("beta", "toy_power"), copulas = "basic", seed = 1)
+    expect_identical(mine$margin_families, c("beta", "toy_power"))
+    expect_true(all(vapply(mine$collections[[1]]$margins, `[[`, "", "family") %in% c("beta", "toy_power")))
+  })
+  expect_identical(simulation_model(ap, margins = NULL, copulas = "basic", seed = 1)$margin_families,
+                   before$margin_families)
+  study <- simulation_model(ap, margins = "study2019", copulas = "basic", seed = 1)
+  expect_identical(study$margin_families, margin_family_names("continuous", "study2019"))
+  expect_error(simulation_model(ap, margins = "gamma"), class = "irtopics_error_argument", regexp = "margins")
 })
 
 test_that("simulated matrices follow each system's margin and each adjacent pair's copula", {

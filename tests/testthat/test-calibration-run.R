@@ -114,8 +114,9 @@ test_that("results are identical for 1 and 2 threads and for any chunking", {
   expect_identical(run(2), one)
   # a chunk of trials drawn alone equals the same trials inside a larger run
   flat <- flat_model(cal_model())
-  all <- cpp_calibration_trials(flat, 17L, NULL, calibration_study_tests, 100, 0.01, 1e-9, 0, 9, 0, 50, 2L)
-  part <- cpp_calibration_trials(flat, 17L, NULL, calibration_study_tests, 100, 0.01, 1e-9, 0, 9, 20, 10, 1L)
+  native <- calibration_tests("study2019")$native
+  all <- cpp_calibration_trials(flat, 17L, NULL, native, 100, 0.01, 1e-9, 0, 9, 0, 50, 2L)
+  part <- cpp_calibration_trials(flat, 17L, NULL, native, 100, 0.01, 1e-9, 0, 9, 20, 10, 1L)
   expect_identical(part, lapply(all, `[`, 21:30))
 })
 
@@ -305,7 +306,7 @@ test_that("a long trial loop can be interrupted, and the progress bar path gives
 test_that("the memory check counts what the trials really allocate (issue 29)", {
   # before: 8 bytes per field and trial, accepted under 100 MB, a peak of 353 MB
   model <- cal_model()
-  n_fields <- nrow(cpp_calibration_tables()$fields) + length(calibration_study_tests)
+  n_fields <- nrow(cpp_calibration_tables()$fields) + length(ir_test_set("study2019"))
   trials <- 20000
   settings <- 4  # 2 sizes x (null, one delta)
   for (keep in c(FALSE, TRUE)) {

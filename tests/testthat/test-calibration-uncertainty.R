@@ -44,6 +44,21 @@ test_that("a refit is simulation_model() on half of the topics, seeded from the 
   expect_identical(cal$refit_rates[, 2], direct$rate)
 })
 
+test_that("a refit fits the model's own candidate margin families, not the default (issue 42)", {
+  x <- cal_model()$collections[[1]]$scores
+  model <- simulation_model(x, margins = "beta", copulas = "basic", drop_bottom = 0, seed = 1)
+  expect_identical(model$margin_families, "beta")
+  asked <- list()
+  fit <- simulation_model
+  local_namespace_value("simulation_model", function(...) {
+    asked[[length(asked) + 1L]] <<- list(...)$margins
+    fit(...)
+  })
+  test_calibration(model, tests = "t", n_topics = 10, delta = NULL, trials = 20, seed = 1, refits = 2,
+                   refit_trials = 10, progress = FALSE)
+  expect_identical(asked, list("beta", "beta"))
+})
+
 test_that("refits are reproducible: the same for 1 or 2 threads, another seed differs", {
   a <- small_refit_cal(n_threads = 1L)
   b <- small_refit_cal(n_threads = 2L)

@@ -75,7 +75,7 @@ test_that("Tukey's intervals equal TukeyHSD() on aov() and agree with the decisi
     pi <- pair_intervals(cmp, orientation = "table")
     tab <- pi$table
     expect_identical(excludes_zero(tab), tab$significant)
-    expect_identical(pi$interval, "tukey")
+    expect_identical(pi$interval, "simultaneous")
     expect_true(all(tab$adjusted))
     if (nrow(runs) > 20L) next
     long <- data.frame(score = as.vector(unclass(runs)),
@@ -112,7 +112,8 @@ test_that("level = \"simultaneous\" gives Bonferroni intervals whatever the corr
 test_that("tests without a matching interval draw none; a user's interval is kept, not adjusted", {
   ap <- robust()
   x <- ap[best_distinct(ap, 17), ]
-  for (test in setdiff(ir_tests()$name[grepl("compare_systems", ir_tests()$used_by)], c("t", "tukey"))) {
+  tests <- ir_tests()
+  for (test in tests$name[grepl("compare_systems", tests$used_by) & tests$interval == "none"]) {
     cmp <- suppressWarnings(compare_systems(x, test = test, B = 200, seed = 1))
     pi <- pair_intervals(cmp)
     expect_identical(pi$interval, "none", label = test)
@@ -123,10 +124,45 @@ test_that("tests without a matching interval draw none; a user's interval is kep
   mine <- function(x, y) stats::t.test(x, y, paired = TRUE)
   cmp <- compare_systems(x[1:4, ], test = mine, correction = "holm")
   pi <- pair_intervals(cmp, orientation = "table")
-  expect_identical(pi$interval, "test")
+  expect_identical(pi$interval, "own")
   expect_equal(pi$table$conf.low, cmp$table$conf.low)
   expect_false(any(pi$table$adjusted))
   expect_match(pi$interval_label, "not adjusted")
+  # a user's record that says it has none: none, though its function returns one
+  none <- pair_intervals(compare_systems(x[1:4, ], test = new_ir_test("mine", mine, interval = "none")))
+  expect_identical(none$interval, "none")
+  expect_true(all(is.na(none$table$conf.low)))
+})
+
+# Issue 42: the interval is the record's field, not the test's name, so a
+# test added to the registry gets the interval its record names.
+test_that("a test record added with an interval kind gets its intervals", {
+  ap <- robust()
+  x <- ap[best_distinct(ap, 8), ]
+  reg <- test_registry()
+  t_like <- new_ir_test("t_again", label = "paired t-test (again)", p_rule = "distribution", rows = rows_t,
+                        interval = "t")
+  hsd_like <- new_ir_test("hsd_again", label = "Tukey HSD (again)", p_rule = "distribution", needs = "matrix",
+                          rows = rows_tukey, interval = "simultaneous")
+  for (rec in list(t_like, hsd_like)) {
+    register_ir_test(rec)
+    withr::defer(unregister_ir_test(rec$name))
+  }
+  for (pair in list(c("t", "t_again"), c("tukey", "hsd_again"))) {
+    for (corr in c("holm", "BH")) {
+      a <- pair_intervals(compare_systems(x, test = pair[1], correction = corr))
+      b <- pair_intervals(compare_systems(x, test = pair[2], correction = corr))
+      expect_identical(b$interval, a$interval, label = pair[2])
+      expect_identical(b$table, a$table, label = pair[2])
+      expect_identical(excludes_zero(b$table), b$table$significant, label = pair[2])
+    }
+  }
+  expect_identical(pair_intervals(compare_systems(x, test = "hsd_again"))$interval_label,
+                   "Tukey HSD intervals (simultaneous 95%)")
+  # a comparison made before comparisons kept the field asks the registry
+  old <- compare_systems(x, test = "t_again")
+  old$interval <- NULL
+  expect_identical(pair_intervals(old)$interval, "t")
 })
 
 test_that("pairs are oriented better first, by the baseline, or as in the table, and the table says so", {

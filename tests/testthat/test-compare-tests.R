@@ -24,7 +24,7 @@ local_ir_test <- function(rec, env = parent.frame()) {
 test_that("every record is complete, and no name or alias selects two tests", {
   recs <- test_registry()
   fields <- c("name", "label", "aliases", "p_value", "p_rule", "needs", "resampling", "exact", "ties",
-              "tie_tolerance", "undefined", "fun", "rows", "native", "native_p", "used_by")
+              "tie_tolerance", "undefined", "fun", "rows", "native", "native_p", "used_by", "sets", "interval")
   keys <- character()
   for (r in recs) {
     expect_s3_class(r, "ir_test")
@@ -39,6 +39,9 @@ test_that("every record is complete, and no name or alias selects two tests", {
     expect_identical(r$resampling, r$p_rule %in% c("monte_carlo", "exact_or_monte_carlo", "count_over_b"),
                      info = r$name)
     expect_true(length(r$used_by) > 0 && all(r$used_by %in% ir_test_consumers), info = r$name)
+    expect_true(r$interval %in% names(ir_test_intervals), info = r$name)
+    # a set's tests run in every function that offers the set
+    for (set in r$sets) expect_true(all(ir_test_set_info[[set]]$offered_by %in% r$used_by), info = r$name)
     keys <- c(keys, r$name, r$aliases)
   }
   expect_identical(anyDuplicated(keys), 0L)
@@ -51,6 +54,12 @@ test_that("every record is complete, and no name or alias selects two tests", {
   expect_error(register_ir_test(new_ir_test("mine", z_test, aliases = "bootstrap")),
                class = "irtopics_error_argument", regexp = "bootstrap_studentized")
   expect_error(register_ir_test(new_ir_test("t", z_test)), class = "irtopics_error_argument")
+  # nor the name of a set
+  expect_error(register_ir_test(new_ir_test("mine", z_test, aliases = "study2019")),
+               class = "irtopics_error_argument", regexp = "set of tests")
+  expect_error(new_ir_test("mine", z_test, sets = "mine"), class = "irtopics_error_argument", regexp = "sets")
+  expect_error(new_ir_test("mine", z_test, interval = "wide"), class = "irtopics_error_argument",
+               regexp = "interval")
   tab <- ir_tests()
   expect_identical(tab$name, names(recs))
   native <- unname(vapply(recs, `[[`, "", "native"))
@@ -233,6 +242,30 @@ test_that("a test added once (a toy z-test) is usable by name in compare_systems
   expect_error(compare_systems(x, test = "z"), class = "irtopics_error_argument", regexp = "rthsd")
   err <- expect_error(test_calibration(cal_model(), tests = list(mine = "z")), class = "irtopics_error_argument")
   expect_match(conditionMessage(err), "permutation_2019")
+})
+
+test_that("sets name their tests: the calibration default is the study's five, a test in no set joins none (issue 42)", {
+  study <- c("t", "wilcoxon", "sign", "bootstrap_2019", "permutation_2019")
+  expect_identical(ir_test_set("study2019"), study)
+  expect_identical(eval(formals(test_calibration)$tests), "study2019")
+  expect_identical(calibration_tests("study2019")$names, study)
+  expect_identical(calibration_tests("study2019")$native, study)
+  local({
+    # a registered test of the calibration loop, in no set
+    local_ir_test(new_ir_test("z", z_test, label = "paired z-test"))
+    expect_true("test_calibration" %in% test_registry()$z$used_by)
+    expect_identical(ir_test_set("study2019"), study)
+    expect_identical(calibration_tests("study2019")$names, study)
+    expect_identical(ir_tests()$sets[ir_tests()$name == "z"], "")
+  })
+  # a test in the set is in its calibrations
+  local({
+    local_ir_test(new_ir_test("z", z_test, label = "paired z-test", sets = "study2019"))
+    expect_identical(calibration_tests("study2019")$names, c(study, "z"))
+  })
+  # the help lists come from the records
+  expect_match(ir_test_sets_help(), paste(sprintf('`"%s"`', study), collapse = ", "), fixed = TRUE)
+  expect_identical(length(strsplit(ir_tests_help(), "\n")[[1]]), length(test_registry()))
 })
 
 test_that("a user's record works through the same constructor in every function", {
