@@ -65,7 +65,9 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'     `"spearman"` (of the means), `"top1"` (1 when both evaluations have
 #'     the same best system, else 0), `"topk_overlap"` (the share of the
 #'     reference's top k systems that are also in the candidate's top k).
-#'     Orderings break ties in the means by system name (byte order).
+#'     Means within 1e-9 times the evaluation's largest absolute score are
+#'     ties (`tie_means()`), in the estimate, every sample and the
+#'     jackknife; orderings break ties by system name (byte order).
 #'   * `estimate`: the statistic on all topics.
 #'   * `conf.low`, `conf.high`: the `interval` (see `bootstrap_interval()`)
 #'     from `B` bootstrap samples of topics (the same sample for both
@@ -110,8 +112,13 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
   # ties in the means are broken by system name, in byte order
   name_rank <- order(order(as_bytes(rownames(ref)), method = "radix"))
   # statistics of the columns of two means matrices (systems x samples):
-  # a samples x statistics matrix
-  stats_of <- function(mr, mc) leaderboard_columns(mr, mc, name_rank, k, rbo_p, tau_ap_ties)
+  # a samples x statistics matrix; means equal to within rounding are ties
+  # (tie_means(): the weighted sums below round P@10's exact ties apart)
+  scale_r <- max(abs(ref))
+  scale_c <- max(abs(cand))
+  stats_of <- function(mr, mc) {
+    leaderboard_columns(tie_means(mr, scale_r), tie_means(mc, scale_c), name_rank, k, rbo_p, tau_ap_ties)
+  }
   estimate <- stats_of(as.matrix(rowMeans(ref)), as.matrix(rowMeans(cand)))[1L, ]
 
   seed <- if (B > 0) resolve_seed(seed) else NULL

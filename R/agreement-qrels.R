@@ -13,7 +13,11 @@
 #' 2. with `runs`, the **leaderboard**: the runs are evaluated under both
 #'    label sets (one score matrix each, `measure`) and the two orderings of
 #'    the systems by mean score compared (Kendall's tau-b, tau_AP, RBO,
-#'    Spearman, top-1 and top-k agreement);
+#'    Spearman, top-1 and top-k agreement). Means within \eqn{10^{-9}} times
+#'    the largest absolute score of each other are ties, in the estimate and
+#'    in every bootstrap sample (the equal means of P@10 would otherwise be
+#'    ordered by the rounding of their sums), and the orderings break ties by
+#'    system name;
 #' 3. with `runs`, the **conclusions**: which pairs of systems a paired test
 #'    (`test`, corrected by `correction`) calls significantly different
 #'    under each label set, the share of pairs with the same decision and

@@ -184,7 +184,8 @@ bootstrap_means <- function(m, idx) {
     vapply(rows, function(b) {
       cols <- idx[b, ]
       # rowMeans() rounds as the observed means do, so that systems with the
-      # same scores get the same mean (rank ties stay ties)
+      # same scores in the same order get the same mean; equal means reached
+      # otherwise (P@10) are tied where they are ranked (tie_means())
       if (complete) return(rowMeans(m[, cols, drop = FALSE]))
       s <- rowSums(m0[, cols, drop = FALSE])
       k <- rowSums(answered[, cols, drop = FALSE])

@@ -8,7 +8,11 @@
 #' are resampled with replacement `B` times (the same resamples as
 #' [mean_intervals()] with the same seed); in each resample the systems are
 #' ranked by mean score (rank 1 = highest mean; tied means share the best
-#' of their ranks, as `rank(ties.method = "min")`). Per system the result
+#' of their ranks, as `rank(ties.method = "min")`). Means within
+#' \eqn{10^{-9}} times the largest absolute score of each other are tied,
+#' in the data and in every resample: two systems with 346 relevant
+#' documents in their top tens over 50 topics have the same P@10 mean (0.692),
+#' though their sums round differently in double precision. Per system the result
 #' gives its observed rank, the interval of its rank (the \eqn{a/2} and
 #' \eqn{1 - a/2} quantiles of its resampled ranks, read as the inverse of
 #' their distribution function, `quantile(type = 1)`: ranks stay whole
@@ -68,11 +72,14 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
   seed <- resolve_seed(seed)
   idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
   reps <- with_progress_measure(measure %||% "", bootstrap_means(m, idx))
-  ranks <- t(apply(reps, 1L, function(v) rank(-v, ties.method = "min")))
+  # means equal to within rounding are tied (tie_means())
+  scale <- max(abs(m))
+  ranks <- apply(tie_means(t(reps), scale), 2L, function(v) rank(-v, ties.method = "min"))
+  ranks <- t(matrix(ranks, nrow(m)))
   colnames(ranks) <- rownames(m)
   storage.mode(ranks) <- "integer"
   est <- rowMeans(m)
-  observed <- rank(-est, ties.method = "min")
+  observed <- rank(-tie_means(est, scale), ties.method = "min")
   n <- nrow(m)
   probs <- t(apply(ranks, 2L, function(r) tabulate(r, n) / length(r)))
   dimnames(probs) <- list(rownames(m), seq_len(n))

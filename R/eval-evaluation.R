@@ -306,5 +306,5 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
                   labels = list(x = "Topics, sorted by score", y = if (one) measures else "Score",
                                 title = sprintf("Per-topic %s, sorted, %s", if (one) measures else "scores",
                                                 plural(length(systems), "system"))),
-                  note = attr(systems, "note"))
+                  note = attr(systems, "note"), all = attr(systems, "all"))
 }

@@ -55,24 +55,25 @@ plot_highlight <- function(object, highlight, systems, means, layout, call = rla
 # `y` name columns of df; `by` names a column to facet by (measures), never
 # with layout "facets". `labels`: title, subtitle, x and y; `note`: what
 # the choice of systems left out (said as a message, and in the caption
-# with titles on). Systems are coloured by system_colours(), in the order of
-# the factor's levels.
+# with titles on). `all`: every system of the object drawn, in the order of
+# plot_systems()' attribute "all"; a system's colour and line type are those
+# of its position there (system_styles()), whatever subset the factor's
+# levels (the legend's order) hold.
 many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, points = FALSE,
-                            labels = list(), note = NULL) {
+                            labels = list(), note = NULL, all = levels(df$system)) {
   systems <- levels(df$system)
   n <- length(systems)
   aes_xy <- ggplot2::aes(x = .data[[x]], y = .data[[y]])
   grey_note <- NULL
   if (layout == "lines") {
-    cols <- system_colours(systems)
+    sty <- system_styles(all, systems)
     guide <- if (n > 1L) rows_legend(nrow = legend_rows(systems)) else "none"
     p <- ggplot2::ggplot(df, ggplot2::aes(x = .data[[x]], y = .data[[y]], colour = .data$system,
                                           linetype = .data$system, group = .data$system)) +
       ggplot2::geom_line() +
       (if (points) ggplot2::geom_point(size = 1) else NULL) +
-      ggplot2::scale_colour_manual(values = unname(cols), limits = systems, guide = guide) +
-      ggplot2::scale_linetype_manual(values = unname(system_linetypes(systems)), limits = systems,
-                                     guide = guide)
+      ggplot2::scale_colour_manual(values = sty$colour, limits = systems, guide = guide) +
+      ggplot2::scale_linetype_manual(values = sty$linetype, limits = systems, guide = guide)
   } else if (layout == "facets") {
     # each panel: its system in colour over all systems in grey
     back <- df
@@ -104,14 +105,15 @@ many_lines_plot <- function(df, x, y, layout, highlight = NULL, by = NULL, point
     hi$system <- factor(as.character(hi$system), levels = highlight)
     key <- if (is.null(by)) hi$system else interaction(hi$system, hi[[by]])
     ends <- hi[stats::ave(hi[[x]], key, FUN = max) == hi[[x]], , drop = FALSE]
+    sty <- system_styles(all, highlight)
     p <- ggplot2::ggplot(df, aes_xy) +
       ggplot2::geom_line(ggplot2::aes(group = .data$system), colour = "grey80", linewidth = 0.3) +
-      ggplot2::geom_line(data = hi, ggplot2::aes(colour = .data$system, group = .data$system),
-                         linewidth = 0.8) +
+      ggplot2::geom_line(data = hi, ggplot2::aes(colour = .data$system, linetype = .data$system,
+                                                 group = .data$system), linewidth = 0.8) +
       (if (points) ggplot2::geom_point(data = hi, ggplot2::aes(colour = .data$system), size = 1) else NULL) +
       end_labels(ends, x, y) +
-      ggplot2::scale_colour_manual(values = unname(system_colours(highlight)), limits = highlight,
-                                   guide = "none") +
+      ggplot2::scale_colour_manual(values = sty$colour, limits = highlight, guide = "none") +
+      ggplot2::scale_linetype_manual(values = sty$linetype, limits = highlight, guide = "none") +
       # room on the right for the names, without ticks beyond the data
       ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.03, 0.25)),
                                   breaks = pretty(range(df[[x]], na.rm = TRUE), n = if (is.null(by)) 5L else 3L))

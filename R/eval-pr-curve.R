@@ -164,6 +164,6 @@ autoplot.ir_pr_curve <- function(object, systems = NULL, layout = c("auto", "lin
                                 title = "Interpolated precision-recall curves",
                                 subtitle = sprintf("%s, mean over %s", plural(length(systems), "system"),
                                                    plural(object$n_topics, "topic"))),
-                  note = attr(systems, "note")) +
+                  note = attr(systems, "note"), all = attr(systems, "all")) +
     ggplot2::expand_limits(y = 0)
 }

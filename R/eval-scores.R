@@ -20,12 +20,15 @@
 #' precision-recall curves ([autoplot.ir_pr_curve()]) draws the same
 #' systems by one rule: the 8 best by the mean of the ranking measure (the
 #' matrix's own measure; the first measure of an evaluation), ties by name,
-#' best first (all of them, best first, when there are at most 8). Colours and
-#' line types follow that order ([system_colours()]), so a system keeps its
-#' colour from one figure to the next. When the rule leaves systems out, the
+#' best first (all of them, best first, when there are at most 8). A system's
+#' colour and line type are those of its place in that order among all
+#' systems of the object ([system_colours()]), whatever systems a figure draws
+#' and in whatever order: the best system has the first colour in the default
+#' figure, in a figure of two named systems and in the precision-recall
+#' curves of the same evaluation. When the rule leaves systems out, the
 #' figure says so in its caption and in a message of class
-#' `irtopics_message_layout`. Systems given in `systems` are drawn in the
-#' order given. The legend sits below the panel, in as many rows as the names
+#' `irtopics_message_layout`. Systems given in `systems` are drawn (and listed
+#' in the legend) in the order given. The legend sits below the panel, in as many rows as the names
 #' need at one column (3.5 in); it has no legend with a single system.
 #'
 #' @param object An `ir_scores` object.
@@ -62,7 +65,7 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
                   labels = list(x = "Topics, sorted by score", y = measure,
                                 title = sprintf("Per-topic %s, sorted, %s", measure,
                                                 plural(length(systems), "system"))),
-                  note = attr(systems, "note"))
+                  note = attr(systems, "note"), all = attr(systems, "all"))
 }
 
 # The systems a many-lines figure draws: the user's (names or row numbers),
@@ -70,7 +73,9 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
 # `by`; default: the row means of `object`). Zero systems or topics, and
 # systems without any score, are refused or left out with a classed
 # condition (issue 29). When the default leaves systems out, the result
-# carries attr "note": what was left out, for the caption and a message.
+# carries attr "note": what was left out, for the caption and a message. It
+# always carries attr "all": every system of `object` by that rule, the
+# order that gives each system its colour and line type (system_styles()).
 plot_systems <- function(object, systems, ranking = NULL, by = NULL, call = rlang::caller_env()) {
   m <- unclass(object)
   if (!nrow(m) || !ncol(m)) {
@@ -79,9 +84,10 @@ plot_systems <- function(object, systems, ranking = NULL, by = NULL, call = rlan
                   kind = "data", call = call)
   }
   note <- NULL
+  ranking <- ranking %||% rowMeans(m, na.rm = TRUE)
+  all <- best_systems(ranking[rownames(m)], k = nrow(m))
   if (is.null(systems)) {
-    ranking <- ranking %||% rowMeans(m, na.rm = TRUE)
-    systems <- best_systems(ranking[rownames(m)])
+    systems <- utils::head(all, max_lines)
     if (length(systems) < nrow(m)) note <- dropped_note(length(systems), nrow(m), by)
   }
   if (is.numeric(systems)) systems <- rownames(m)[systems]
@@ -98,17 +104,19 @@ plot_systems <- function(object, systems, ranking = NULL, by = NULL, call = rlan
     systems <- systems[!empty]
   }
   attr(systems, "note") <- note
+  attr(systems, "all") <- all
   systems
 }
 
 # The one rule by which figures of families 1-3 choose their systems when
 # the user names none (sorted scores, evaluations, precision-recall curves,
 # robust-track bars): the `k` best by `means` (named, one per system: the
-# mean of the ranking measure), ties by name (bytes, not the locale),
-# systems without a mean last, best first. Colours follow this order, so a
+# mean of the ranking measure), ties by name (bytes, not the locale;
+# means equal to within rounding are ties: tie_means()), systems without a
+# mean last, best first. Colours follow this order over all systems, so a
 # system keeps its colour from one figure to the next.
 best_systems <- function(means, k = max_lines) {
-  ord <- order(-means, names(means), na.last = TRUE, method = "radix")
+  ord <- order(-tie_means(means), names(means), na.last = TRUE, method = "radix")
   names(means)[utils::head(ord, k)]
 }
 

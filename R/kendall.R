@@ -89,6 +89,10 @@ rank_cor_impl <- function(x, y, type) {
 #'   Resampled rankings are noisier than the observed one, so the resampled
 #'   tau lies mostly below the estimate: the percentile interval is then
 #'   shifted down and may even exclude the estimate; BCa corrects that bias.
+#'   Means within \eqn{10^{-9}} times the matrix's largest absolute score
+#'   of each other are ties, in the estimate, every resample and every
+#'   leave-one-out ranking (equal P@10 means would otherwise be ordered by
+#'   the rounding of their sums).
 #' * `x` and `y` numeric vectors (one value per item): the items are the
 #'   sample, and only `method = "jackknife"` (their default) applies: leave
 #'   one item out.
@@ -154,7 +158,11 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
                       i = "Got {nrow(mx)} x {ncol(mx)} and {nrow(my)} x {ncol(my)}."), kind = "data")
     }
     my <- my[rownames(mx), colnames(mx), drop = FALSE]
-    stat <- function(cols) rank_cor_impl(rowMeans(mx[, cols, drop = FALSE]), rowMeans(my[, cols, drop = FALSE]), type)
+    # means equal to within rounding are ties (tie_means())
+    sx <- max(abs(mx))
+    sy <- max(abs(my))
+    means_tau <- function(ax, ay) rank_cor_impl(tie_means(ax, sx), tie_means(ay, sy), type)
+    stat <- function(cols) means_tau(rowMeans(mx[, cols, drop = FALSE]), rowMeans(my[, cols, drop = FALSE]))
     n <- ncol(mx)
     estimate <- stat(seq_len(n))
   } else {
@@ -183,7 +191,7 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
       # the package's chunked resampling of means, the same resamples for both
       rx <- bootstrap_means(mx, idx)
       ry <- bootstrap_means(my, idx)
-      reps <- vapply(seq_len(B), function(b) rank_cor_impl(rx[b, ], ry[b, ], type), numeric(1))
+      reps <- vapply(seq_len(B), function(b) means_tau(rx[b, ], ry[b, ]), numeric(1))
     }
     fin <- reps[is.finite(reps)]
     p <- c((1 - conf) / 2, (1 + conf) / 2)

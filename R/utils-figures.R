@@ -18,16 +18,32 @@
 #'   a message. The default, `TRUE`, draws them.
 #' * `irtopics.system_colours`: a named character vector of colours. A system
 #'   named in it has that colour in every figure that colours systems; the
-#'   others get the default palette, in the order the figure lists them. Use it
-#'   when two figures of a paper show different subsets of systems.
+#'   others get the default palette. Use it to keep colours across figures of
+#'   different evaluations (or of different measures, which rank the systems
+#'   differently).
 #'
 #' @section The default palette:
-#' Up to 8 systems are drawn in the Okabe-Ito colours (distinguishable with
-#' the common colour-vision deficiencies) with 8 line types; more systems get
-#' evenly spaced hues. Figures that pick a default subset of systems (the 8
-#' best by mean score) pick them by the same rule, so a system keeps its colour
-#' and line type from one figure to the next, and they say (by message) how
-#' many systems they left out.
+#' A system's colour and line type are a function of its name within the
+#' object drawn, whatever subset of systems a figure draws and in whatever
+#' order: they are given by its position in the object's full list of
+#' systems, not in the figure's. That list is, for the figures of score
+#' matrices, evaluations and precision-recall curves, every system of the
+#' object by the rule that picks their default systems (best first by the mean
+#' of the ranking measure, ties by name; see [autoplot.ir_scores()]), and for
+#' the figures of query variations every system of the object, sorted by
+#' name. So the 8 best systems are drawn in the same colours whether a
+#' figure shows all 8, two of them, or them in another order.
+#'
+#' `system_colours()` and `system_linetypes()` take that full list: the
+#' first 8 systems get the 8 Okabe-Ito colours (distinguishable with the
+#' common colour-vision deficiencies) and 8 line types; further systems take
+#' the colours again, each round with the line types shifted by one, so that
+#' no two of the first 64 systems share both colour and line type (points
+#' figures tell systems apart by colour and shape instead). A figure that
+#' would draw two systems alike says so with a message of class
+#' `irtopics_message_layout`; pin colours with `irtopics.system_colours` then.
+#' Figures that pick a default subset of systems (the 8 best by mean score)
+#' say (by message) how many systems they left out.
 #'
 #' @section Wins and losses:
 #' Every figure that colours wins, ties and losses against another system or
@@ -45,8 +61,8 @@
 #' what fits a figure 4.5 in tall (7 x 4.5 in for the heat map), and a message
 #' says how many fit and how tall a figure would name them all.
 #'
-#' @param systems Character vector of system names, in the order the figure
-#'   lists them.
+#' @param systems Character vector of system names: all systems of an
+#'   evaluation, in its order (see "The default palette").
 #' @returns `system_colours()`: a named character vector of colours, one per
 #'   system; `system_linetypes()`: a named character vector of line types.
 #' @name irtopics_figures
@@ -67,7 +83,7 @@ NULL
 #' @export
 system_colours <- function(systems) {
   systems <- check_system_names(systems)
-  out <- stats::setNames(line_colours(length(systems)), systems)
+  out <- stats::setNames(rep_len(line_colours(max_lines), length(systems)), systems)
   pinned <- getOption("irtopics.system_colours")
   if (!is.null(pinned)) {
     if (!is.character(pinned) || is.null(names(pinned))) {
@@ -84,7 +100,27 @@ system_colours <- function(systems) {
 #' @export
 system_linetypes <- function(systems) {
   systems <- check_system_names(systems)
-  stats::setNames(line_types(length(systems)), systems)
+  i <- seq_along(systems) - 1L
+  # round r (systems 8r + 1 ... 8r + 8) shifts the line types by r
+  stats::setNames(line_types(max_lines)[(i + i %/% max_lines) %% max_lines + 1L], systems)
+}
+
+# The colours and line types (and shapes: `shapes = TRUE`) of the `shown`
+# systems of a figure, named by system: those of their positions in `all`,
+# the full list of systems of the object drawn (system_colours()), so that a
+# system looks the same whatever subset and order a figure draws. Says so
+# (irtopics_message_layout) when two shown systems would look alike.
+system_styles <- function(all, shown, shapes = FALSE) {
+  out <- list(colour = system_colours(all)[shown],
+              second = if (shapes) stats::setNames(system_shapes(length(all)), all)[shown]
+                       else system_linetypes(all)[shown])
+  alike <- duplicated(paste(out$colour, out$second))
+  if (any(alike)) {
+    inform_irtopics(c("{cli::qty(sum(alike))}System{?s} {.val {shown[alike]}} {cli::qty(sum(alike))}look{?s/} like another drawn system (colours repeat every {max_lines} systems of {length(all)}).",
+                      i = "Pin colours with {.code options(irtopics.system_colours = )}."), kind = "layout")
+  }
+  names(out)[2] <- if (shapes) "shape" else "linetype"
+  out
 }
 
 check_system_names <- function(systems, call = rlang::caller_env()) {

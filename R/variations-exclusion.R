@@ -1,7 +1,8 @@
 # Figure 1: exclusion per query, one colour and shape per system. Each
 # system's points sit at their own offset within the query's row, so systems
-# with equal values (identical runs) stay visible side by side.
-plot_query_exclusion <- function(df, label, topic, simulated, note = NULL) {
+# with equal values (identical runs) stay visible side by side. `all`: every
+# system of the object, whose order gives each its colour and shape.
+plot_query_exclusion <- function(df, label, topic, simulated, note = NULL, all = unique(df$system)) {
   lev <- unique(label)
   systems <- unique(df$system)
   ns <- length(systems)
@@ -14,7 +15,7 @@ plot_query_exclusion <- function(df, label, topic, simulated, note = NULL) {
     ggplot2::scale_y_continuous(breaks = seq_along(lev), labels = rev(lev),
                                 expand = ggplot2::expansion(add = 0.5)) +
     # below the panel: the query labels already take width
-    system_point_scales(systems, below = TRUE) +
+    system_point_scales(systems, all, below = TRUE) +
     plot_labels(title = paste("Topic", topic), note = caption_lines(sim_caption(simulated), note),
                 x = expression(-log[10](N[25] + 1)), y = NULL) +
     # a legend below is centred on the panel, right of the long query labels:
@@ -76,7 +77,7 @@ autoplot.ir_exclusion <- function(object, topic = NULL, text_width = 18L, system
   note <- if (undefined) sprintf("%s not drawn: the topic has no relevant document.",
                                  plural(undefined, "list"))
   plot_query_exclusion(df, query_labels(df$query, df$text, text_width), topic, object$simulated,
-                       c(shown$note, note))
+                       c(shown$note, note), all = unique(object$lists$system))
 }
 
 # N25 --------------------------------------------------------------------------

@@ -29,7 +29,7 @@ autoplot.ir_query_map <- function(object, systems = NULL, ...) {
                                         shape = .data$system)) +
     ggplot2::geom_point(size = 1.5, alpha = 0.8) +
     query_letter_layer(df) +
-    system_point_scales(systems, below = FALSE) +
+    system_point_scales(systems, unique(object$points$system), below = FALSE) +
     ggplot2::coord_equal() +
     plot_labels(title = if (!is.null(object$topic)) paste("Topic", object$topic),
                 note = caption_lines(sim_caption(object$simulated), shown$note, shared),

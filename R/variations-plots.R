@@ -55,7 +55,7 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
     miss <- is.na(text) | !nzchar(trimws(text))
     text[miss] <- df$query[miss]
     return(plot_query_exclusion(df, query_labels(df$letter, text, text_width), topic, object$simulated,
-                                shown$note))
+                                shown$note, all = unique(object$queries$system)))
   }
   if (!is.null(topic)) stop_irtopics("{.arg topic} is used by {.code type = \"queries\"} only.")
   vars <- setdiff(indicator_columns(object), "AP")
@@ -77,7 +77,7 @@ autoplot.ir_topic_indicators <- function(object, type = c("queries", "ap"), topi
     # room for the labels above the top points and the last x tick label
     ggplot2::scale_x_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.1))) +
     ggplot2::scale_y_continuous(expand = ggplot2::expansion(mult = c(0.05, 0.12))) +
-    system_point_scales(systems) +
+    system_point_scales(systems, unique(object$indicators$system)) +
     plot_labels(note = caption_lines(sim_caption(object$simulated), note),
                 x = indicator_label(indicator, capital = TRUE), y = "Mean AP")
   p
@@ -159,13 +159,18 @@ autoplot.ir_indicator_differences <- function(object, type = c("EU", "CS", "AP")
 # column), else where the user's theme puts it (on the right by default,
 # where a long list of systems takes less room from the panel). `below =
 # FALSE` for maps drawn with equal axes, whose panel is bounded by the height.
-system_point_scales <- function(systems, below = NULL) {
+# Colours and shapes are those of the systems' places among `all`, every
+# system of the object, sorted by name (bytes: the objects made from the same
+# runs list them in different orders) (system_styles()), whatever subset is
+# drawn.
+system_point_scales <- function(systems, all, below = NULL) {
   n <- length(systems)
   below <- n > 1L && (below %||% (n <= 4L))
   guide <- if (n == 1L) "none" else rows_legend(nrow = if (below) legend_rows(systems))
-  list(ggplot2::scale_colour_manual(values = system_colours(systems), name = NULL, drop = FALSE,
+  sty <- system_styles(sort_bytes(all), systems, shapes = TRUE)
+  list(ggplot2::scale_colour_manual(values = sty$colour, limits = systems, name = NULL, drop = FALSE,
                                     guide = guide),
-       ggplot2::scale_shape_manual(values = system_shapes(n), name = NULL, drop = FALSE,
+       ggplot2::scale_shape_manual(values = sty$shape, limits = systems, name = NULL, drop = FALSE,
                                    guide = guide),
        title_theme(legend = below))
 }

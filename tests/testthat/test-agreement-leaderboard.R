@@ -92,6 +92,37 @@ test_that("the bootstrap draws are the statistics on the resampled topics (base 
   expect_identical(attr(la, "B"), 40L)
 })
 
+test_that("exact ties of a discrete measure stay ties in the estimate, every sample and the jackknife", {
+  # P@10 as relevant documents in the top ten: whole numbers, so their sums
+  # tie exactly where the means in tenths tie; the weighted sums
+  # scores %*% (counts / n) rounded such ties apart (issue 40)
+  set.seed(12)
+  whole_r <- matrix(sample(0:10, 8 * 30, TRUE), 8, dimnames = list(paste0("s", 1:8), paste0("q", 1:30)))
+  whole_c <- pmax(whole_r - matrix(rbinom(240, 2, 0.3), 8), 0)
+  ref <- whole_r / 10
+  cand <- whole_c / 10
+  B <- 300
+  la <- leaderboard_agreement(ref, cand, top_k = 3, B = B, seed = 4, interval = "bca")
+  draws <- attr(la, "draws")
+  counts <- apply(resample_draws("indices", 4, n = 30, first = 1, count = B), 2, tabulate, 30)
+  sr <- whole_r %*% counts
+  sc <- whole_c %*% counts
+  expect_true(sum(apply(sr, 2, anyDuplicated) > 0) > B / 4)   # many samples with ties
+  exact <- vapply(seq_len(B), function(b) cor(sr[, b], sc[, b], method = "kendall"), 0)
+  expect_equal(unname(draws[, "kendall_tau"]), exact, tolerance = 1e-12)
+  expect_equal(unname(draws[, "spearman"]),
+               vapply(seq_len(B), function(b) cor(sr[, b], sc[, b], method = "spearman"), 0), tolerance = 1e-12)
+  # orderings break the exact ties by name
+  top3 <- function(v) rownames(whole_r)[order(-v, rownames(whole_r))[1:3]]
+  expect_identical(unname(draws[, "topk_overlap"]),
+                   vapply(seq_len(B), function(b) length(intersect(top3(sr[, b]), top3(sc[, b]))) / 3, 0))
+  expect_equal(la$estimate[1], cor(rowSums(whole_r), rowSums(whole_c), method = "kendall"), tolerance = 1e-14)
+  # the BCa interval from the exact draws and the exact leave-one-out sums
+  jack <- vapply(1:30, function(j) cor(rowSums(whole_r[, -j]), rowSums(whole_c[, -j]), method = "kendall"), 0)
+  want <- bootstrap_interval(la$estimate[1], exact, jack, 0.95, "bca")
+  expect_equal(c(la$conf.low[1], la$conf.high[1]), pmin(pmax(want, -1), 1), tolerance = 1e-12)
+})
+
 test_that("intervals equal boot::boot.ci's percentile, basic and BCa intervals on the same draws", {
   skip_if_not_installed("boot")
   set.seed(1)

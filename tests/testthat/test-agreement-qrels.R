@@ -102,6 +102,32 @@ test_that("with runs: both score matrices, leaderboard, conclusions and topics f
   expect_identical(y$labels, x$labels)
 })
 
+test_that("P@10 leaderboards: exactly tied means are ties, broken by name, in the estimate and the samples", {
+  ref <- read_qrels(file.path(agreement_dir(), "qrels.rel_level"))
+  cand <- noisy_labels(ref, 0.4, seed = 5)
+  # zero-variance pairs make the t test undefined for some pairs (said by warning)
+  x <- suppressWarnings(compare_qrels(ref, cand, runs = perturbed_runs(12, noise = 3), measure = "P@10",
+                                      B = 200, seed = 7, n_threads = 1),
+                        classes = "irtopics_warning_undefined")
+  # relevant documents in the top ten: whole numbers, summed exactly
+  wr <- round(unclass(x$scores$reference) * 10)
+  wc <- round(unclass(x$scores$candidates$candidate) * 10)
+  expect_true(anyDuplicated(rowSums(wr)) > 0 && anyDuplicated(rowSums(wc)) > 0)
+  lb <- as.data.frame(x, what = "leaderboard")
+  est <- stats::setNames(lb$estimate, lb$statistic)
+  expect_equal(est[["kendall_tau"]], cor(rowSums(wr), rowSums(wc), method = "kendall"), tolerance = 1e-14)
+  expect_equal(est[["spearman"]], cor(rowSums(wr), rowSums(wc), method = "spearman"), tolerance = 1e-14)
+  first <- function(v) names(v)[order(-v, names(v))][1]
+  expect_identical(est[["top1"]], as.double(first(rowSums(wr)) == first(rowSums(wc))))
+  # the interval: percentile of tau-b on the exact sums of the same samples
+  counts <- apply(resample_draws("indices", 7, n = ncol(wr), first = 1, count = 200), 2, tabulate, ncol(wr))
+  sr <- wr %*% counts
+  sc <- wc %*% counts
+  exact <- vapply(1:200, function(b) cor(sr[, b], sc[, b], method = "kendall"), 0)
+  want <- bootstrap_interval(est[["kendall_tau"]], exact, NULL, 0.95, "percentile")
+  expect_equal(c(lb$conf.low[1], lb$conf.high[1]), pmin(pmax(want, -1), 1), tolerance = 1e-12)
+})
+
 test_that("errors are classed and name the argument", {
   ref <- read_qrels(file.path(agreement_dir(), "qrels.test"))
   expect_error(compare_qrels(42, ref), class = "irtopics_error_argument")

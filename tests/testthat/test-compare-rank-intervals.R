@@ -33,6 +33,27 @@ test_that("ranks, intervals and probabilities are those of a base-R bootstrap", 
   expect_error(rank_intervals(y), class = "irtopics_error_data")
 })
 
+test_that("exactly tied means share a rank, in the data and in every resample (P@10)", {
+  # TREC-8 P@10: run22 and run23 both have 346 relevant documents in their
+  # top tens over the 50 topics (mean 0.692); rowMeans() rounds them apart,
+  # and rank_intervals() ranked them 8 and 9 (issue 40)
+  p10 <- read_scores(system.file("extdata", "score-matrices", "adhoc8_p10.csv", package = "irtopics"),
+                     measure = "P@10")
+  m <- unclass(p10)
+  whole <- round(m * 10)   # relevant documents in the top ten: exact sums
+  expect_identical(unname(rowSums(whole)[c("run22", "run23")]), c(346, 346))
+  expect_false(rowMeans(m)[["run22"]] == rowMeans(m)[["run23"]])
+  top <- order(-rowSums(whole), rownames(m))[1:12]
+  ri <- rank_intervals(p10[top, ], B = 200, seed = 3)
+  tab <- ri$table
+  expect_identical(tab$rank[tab$system == "run22"], tab$rank[tab$system == "run23"])
+  expect_identical(tab$rank, as.integer(rank(-rowSums(whole[tab$system, ]), ties.method = "min")))
+  # every resample ranks the exact sums of the same topics
+  exact <- t(apply(ri$indices, 1, function(i) rank(-rowSums(whole[top, i]), ties.method = "min")))
+  expect_identical(unname(ri$ranks), unname(exact) + 0L)
+  expect_true(any(apply(ri$indices, 1, function(i) anyDuplicated(rowSums(whole[top, i])) > 0)))
+})
+
 test_that("the same for a parallel future plan", {
   skip_if_not_installed("future")
   skip_if_not_installed("future.apply")

@@ -31,7 +31,11 @@ test_that("the highlight layout names its systems in the user's text size and gr
   b <- ggplot2::ggplot_build(p)
   expect_equal(unique(b$data[[3]]$size), 0.8 * 8 / ggplot2::.pt)
   expect_identical(unique(b$data[[1]]$colour), "grey80")
-  expect_identical(unique(b$data[[2]]$colour), unname(system_colours(c("sys1", "sys2"))))
+  # the colours and line types of sys1 and sys2 among all 110 by mean AP
+  all <- irtopics:::best_systems(rowMeans(unclass(ap)), k = 110)
+  d <- b$data[[2]]
+  expect_identical(as.vector(tapply(d$colour, d$group, unique)), unname(system_colours(all)[c("sys1", "sys2")]))
+  expect_identical(as.vector(tapply(d$linetype, d$group, unique)), unname(system_linetypes(all)[c("sys1", "sys2")]))
   expect_match(b$plot$labels$caption, "Grey: the other 108 systems")
   withr::local_options(irtopics.plot_titles = FALSE)
   expect_message(q <- ggplot2::autoplot(ap, systems = rownames(ap), highlight = c("sys1", "sys2")),

@@ -96,6 +96,31 @@ test_that("the per-topic and the precision-recall figures choose the same system
   expect_match(ggplot2::ggplot_build(pr_runs)$plot$labels$caption, "8 best of 10 systems")
 })
 
+test_that("a system's colour and line type follow its name, whatever subset and order is drawn", {
+  files <- noisy_runs()
+  res <- evaluate(files, te_data("qrels.test"), measures = c("AP", sprintf("IPrec@%.1f", 0:10 / 10)))
+  eight <- suppressMessages(system_keys(ggplot2::autoplot(res$AP)))
+  # two of the 8 best, the 8th first; before issue 40 they took the first two
+  # colours of the palette whatever their place among the best
+  sy <- names(eight)[c(8, 3)]
+  two <- system_keys(ggplot2::autoplot(res$AP, systems = sy))
+  expect_identical(names(two), sy)
+  expect_identical(two, eight[sy])
+  expect_identical(system_keys(ggplot2::autoplot(pr_curve(res), systems = rev(sy))), eight[rev(sy)])
+  expect_identical(system_keys(ggplot2::autoplot(res, systems = sy, measures = "AP")), eight[sy])
+  # a system outside the 8 best: the colour and line type of its place among all 10
+  all <- irtopics:::best_systems(rowMeans(unclass(res$AP)), k = 10)
+  low <- c(all[10], sy[1])
+  keys <- system_keys(ggplot2::autoplot(res$AP, systems = low))
+  expect_identical(unname(keys), paste(system_colours(all), system_linetypes(all))[match(low, all)])
+  expect_identical(system_keys(ggplot2::autoplot(pr_curve(res), systems = rev(low))), keys[rev(low)])
+  # the highlight layout too
+  b <- ggplot2::ggplot_build(ggplot2::autoplot(res$AP, systems = all, layout = "highlight", highlight = sy))
+  d <- b$data[[2]]
+  hi <- paste(tapply(d$colour, d$group, unique), tapply(d$linetype, d$group, unique))
+  expect_identical(hi, unname(eight[sy]))
+})
+
 test_that("the precision-recall figure fits a column and a page, in the user's theme", {
   pr <- pr_curve(noisy_runs(), te_data("qrels.test"))
   make <- function() suppressMessages(ggplot2::autoplot(pr))

@@ -8,8 +8,17 @@ test_that("system_colours() gives one colour per system and honours pinned colou
   cols <- system_colours(c("a", "b"))
   expect_identical(cols[["b"]], "#000000")
   expect_identical(cols[["a"]], unname(grDevices::palette.colors(9L, "Okabe-Ito")[2]))
-  expect_length(unique(system_colours(paste0("s", 1:20))), 20)
   expect_identical(system_linetypes(c("x", "y"))[["y"]], "22")
+  # beyond 8 systems the colours repeat, each round with the line types
+  # shifted by one: no two of the first 64 systems look alike (it gave 20
+  # evenly spaced hues to 20 systems before issue 40, nearly equal for
+  # neighbours of 110)
+  s <- paste0("s", 1:65)
+  key <- paste(system_colours(s), system_linetypes(s))
+  expect_length(unique(system_colours(s)), 8)
+  expect_identical(anyDuplicated(key[1:64]), 0L)
+  expect_identical(key[[65]], key[[1]])
+  expect_identical(unname(system_linetypes(s)[c(1, 9, 10, 16)]), c("solid", "22", "42", "solid"))
   expect_error(system_colours(c("a", "a")), class = "irtopics_error_argument")
   withr::local_options(irtopics.system_colours = c("red", "blue"))
   expect_error(system_colours("a"), class = "irtopics_error_argument")

@@ -103,6 +103,19 @@ test_that("family 6 figures follow the user's theme and fit a column and a page"
       expect_setequal(unique(b$data[[1]]$colour), unname(system_colours(unique(ind$indicators$system))))
     }
   }
+  # a subset keeps each system's colour and shape (issue 40: the second
+  # system took the first's colour when drawn alone)
+  all <- sort_bytes(unique(ind$indicators$system))
+  key <- function(p) {
+    d <- ggplot2::layer_data(p, 1)
+    sort(unique(paste(d$colour, d$shape)))
+  }
+  for (one in all) {
+    want <- paste(system_colours(all)[[one]], system_shapes(length(all))[match(one, all)])
+    expect_identical(key(ggplot2::autoplot(ind, type = "ap", systems = one)), want)
+    expect_identical(key(ggplot2::autoplot(ind, systems = one)), want)
+    expect_identical(key(ggplot2::autoplot(fx$ir_exclusion, systems = one)), want)
+  }
   # the query panel does not collapse at one column: labels are cut to fit
   lay <- figure_layout(makers$queries())
   expect_gt(lay$panel_width, 0.45)
