@@ -55,8 +55,9 @@ conclusion_agreement <- function(reference, candidate, test = "t", correction = 
   }
   tr <- run(pair$reference)
   tc <- run(pair$candidate)
-  dr <- pair_decision(tr)
-  dc <- pair_decision(tc)
+  better <- better_sign(score_record(pair$reference)$direction)
+  dr <- pair_decision(tr, better)
+  dc <- pair_decision(tc, better)
   change <- ifelse(dr == dc, "same",
                    ifelse(dr == "not significant", "gained",
                           ifelse(dc == "not significant", "lost", "swapped")))
@@ -90,9 +91,10 @@ conclusion_agreement <- function(reference, candidate, test = "t", correction = 
 # significant with system1's mean above system2's, "worse" when below, else
 # "not significant" (also for an NA p-value: an undefined test decides
 # nothing).
-pair_decision <- function(tab) {
+pair_decision <- function(tab, better = 1) {
   sig <- tab$significant %in% TRUE
-  ifelse(sig & tab$estimate > 0, "better", ifelse(sig & tab$estimate < 0, "worse", "not significant"))
+  gain <- better * tab$estimate  # where lower is better, a negative difference is a gain
+  ifelse(sig & gain > 0, "better", ifelse(sig & gain < 0, "worse", "not significant"))
 }
 
 #' The flip matrix: which pairs of systems change their conclusion

@@ -39,7 +39,9 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #' Agreement of two leaderboards, with topic-bootstrap intervals
 #'
 #' Internal (called by `compare_qrels()`). The leaderboard of an evaluation
-#' is its systems ordered by mean score over the topics.
+#' is its systems ordered by mean score over the topics, best first by the
+#' reference's measure record (`score_record()`): the lowest first where
+#' lower is better, by the geometric mean for `gm_map`.
 #'
 #' @param reference,candidate Score matrices (`ir_scores` or numeric,
 #'   systems x topics) with the same systems and topics, no NA.
@@ -105,8 +107,10 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
   if (rbo_p <= 0 || rbo_p >= 1) stop_irtopics("{.arg rbo_p} must be strictly between 0 and 1.", call = call)
   local_progress(progress)
 
-  ref <- pair$reference
-  cand <- pair$candidate
+  # values whose means order the systems, best largest (the measure's aggregate and direction)
+  rec <- score_record(pair$reference)
+  ref <- ranking_values(pair$reference, rec)
+  cand <- ranking_values(pair$candidate, rec)
   n_topics <- ncol(ref)
   k <- min(top_k, nrow(ref))
   # ties in the means are broken by system name, in byte order
@@ -153,7 +157,8 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
                     parameter = c(NA, NA, rbo_p, NA, NA, k), stringsAsFactors = FALSE)
   rownames(out) <- NULL
   attr(out, "draws") <- draws
-  attr(out, "means") <- cbind(reference = rowMeans(ref), candidate = rowMeans(cand))
+  attr(out, "means") <- cbind(reference = aggregate_rows(pair$reference, rec$aggregate),
+                              candidate = aggregate_rows(pair$candidate, rec$aggregate))
   attr(out, "B") <- B
   attr(out, "conf") <- conf
   attr(out, "interval") <- interval

@@ -27,7 +27,8 @@ topic_agreement <- function(reference, candidate, call = rlang::caller_env()) {
   ref <- pair$reference
   cand <- pair$candidate
   name_rank <- order(order(as_bytes(rownames(ref)), method = "radix"))
-  best <- function(v) order(-v, name_rank, method = "radix")[1L]
+  better <- better_sign(score_record(ref)$direction)
+  best <- function(v) order(-better * v, name_rank, method = "radix")[1L]
   per_topic <- vapply(seq_len(ncol(ref)), function(j) {
     r <- ref[, j]
     c <- cand[, j]

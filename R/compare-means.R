@@ -28,6 +28,15 @@
 #'   quantiles \eqn{\Phi(w + (w + z)/(1 - a (w + z)))}. `NA` when every
 #'   resample lies on one side of the mean.
 #'
+#' The statistic is each measure's aggregate (see [measure_info()]): the
+#' mean for most measures; for a geometric mean (`gm_map`, `gm_bpref`) the
+#' intervals are those of the mean of \eqn{\log\max(x, 10^{-5})}, taken
+#' back by \eqn{\exp} (so the estimate is trec_eval's `gm_map`, and the t
+#' interval's `std.error` is the delta method's, the geometric mean times
+#' that of the mean log); for a sum (the counts), \eqn{n} times those of the
+#' mean. A comparison's ([compare_systems()]) measures are means, the
+#' statistic its tests compare.
+#'
 #' Coverage at 95% on four real matrices taken as populations of topics
 #' (`bench/README.md`, section 19): t 0.91 to 0.95, BCa 0.885 to 0.95 and
 #' percentile 0.87 to 0.95, the bootstrap ones undercovering most with 10
@@ -57,13 +66,15 @@
 #' @param seed `NULL` or a whole number: the seed of the resamples.
 #' @inheritParams irtopics_progress
 #' @return An `ir_mean_intervals` list: `table` (one row per measure and
-#'   system: `measure`, `system`, `estimate` (the mean), `conf.low`,
+#'   system: `measure`, `system`, `estimate` (the mean, or the measure's
+#'   aggregate), `conf.low`,
 #'   `conf.high`, `n_topics`, `std.error` (the t interval's; for the
 #'   bootstrap the sd of the resampled means)), `means` (systems x measures),
 #'   `interval`, `conf`, `B` and `seed` (`NA` for `"t"`), `replicates` (per
-#'   measure, the `B` x systems matrix of resampled means; `NULL` for
-#'   `"t"`), `indices` (per measure, the `B` x topics matrix of resampled
-#'   topic positions). `as.data.frame()` (and `tidy()`) give `table` with the
+#'   measure, the `B` x systems matrix of resampled means (aggregates);
+#'   `NULL` for `"t"`), `indices` (per measure, the `B` x topics matrix of
+#'   resampled topic positions), `records` (per measure, its `aggregate` and
+#'   `direction`). `as.data.frame()` (and `tidy()`) give `table` with the
 #'   interval's name in `method`; `autoplot()` draws the means with error bars,
 #'   one panel per measure.
 #' @references Efron, B. (1987). Better bootstrap confidence intervals.
@@ -92,22 +103,30 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
   local_progress(progress)
   boot <- interval != "t"
   seed <- if (boot) resolve_seed(seed) else NA_real_
+  records <- attr(mats, "records")
   parts <- lapply(names(mats), function(meas) {
-    m <- mats[[meas]]
+    agg <- records$aggregate[match(meas, records$measure)]
+    # the interval of the mean on the aggregate's scale (the logs of a
+    # geometric mean), taken back to the aggregate (exp(), or n times for a sum)
+    m <- aggregate_scale(mats[[meas]], agg)
     est <- rowMeans(m, na.rm = TRUE)
     est[is.nan(est)] <- NA_real_
     n <- rowSums(!is.na(m))
+    back <- function(v) aggregate_from_mean(v, n, agg)
     if (!boot) {
       b <- t_mean_bounds(m, conf)
-      return(list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(est),
-                                     conf.low = b$low, conf.high = b$high, n_topics = unname(n),
-                                     std.error = b$se, stringsAsFactors = FALSE)))
+      # the standard error of the aggregate: n times for a sum, by the delta method for a geometric mean
+      se <- switch(agg, gmean = back(est) * b$se, sum = n * b$se, b$se)
+      return(list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
+                                     conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
+                                     std.error = unname(se), stringsAsFactors = FALSE)))
     }
     idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
     reps <- with_progress_measure(meas, bootstrap_means(m, idx))
     b <- bootstrap_bounds(m, est, reps, conf, interval)
-    list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(est),
-                            conf.low = b$low, conf.high = b$high, n_topics = unname(n),
+    if (agg != "mean") reps <- t(back(t(reps)))  # each system's column by its own n
+    list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
+                            conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
                             std.error = apply(reps, 2, stats::sd, na.rm = TRUE), stringsAsFactors = FALSE),
          replicates = reps, indices = idx)
   })
@@ -115,36 +134,44 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
   tab <- do.call(rbind, lapply(parts, `[[`, "table"))
   rownames(tab) <- NULL
   systems <- rownames(mats[[1]])
-  means <- vapply(mats, function(m) {
-    v <- rowMeans(m, na.rm = TRUE)[systems]
-    v[is.nan(v)] <- NA_real_
-    v
+  means <- vapply(names(mats), function(meas) {
+    r <- tab[tab$measure == meas, , drop = FALSE]
+    r$estimate[match(systems, r$system)]
   }, numeric(length(systems)))
   means <- matrix(means, length(systems), dimnames = list(systems, names(mats)))
   new_ir_mean_intervals(list(table = tab, means = means, interval = interval, conf = conf,
                              B = if (boot) as.double(B) else NA_real_, seed = seed,
                              replicates = if (boot) lapply(parts, `[[`, "replicates"),
-                             indices = if (boot) lapply(parts, `[[`, "indices")))
+                             indices = if (boot) lapply(parts, `[[`, "indices"), records = records))
 }
 
 new_ir_mean_intervals <- function(x) {
   new_result(x, "ir_mean_intervals",
              fields = c(table = "data.frame", means = "matrix", interval = "string", conf = "number",
-                        B = "number", seed = "number", replicates = "list?", indices = "list?"))
+                        B = "number", seed = "number", replicates = "list?", indices = "list?",
+                        records = "data.frame"))
 }
 
-# The score matrices of x, one per measure (named), systems x topics.
+# The score matrices of x, one per measure (named), systems x topics, with
+# attr "records" (score_records(): each measure's aggregate and direction).
+# A comparison's measures are means: the statistic its tests compare and
+# its report shows.
 scores_by_measure <- function(x, call = rlang::caller_env()) {
-  if (inherits(x, "ir_comparison")) return(lapply(x$scores, unclass_scores))
+  plain <- function(mats) structure(lapply(mats, unclass_scores), records = score_records(mats))
+  if (inherits(x, "ir_comparison")) {
+    out <- plain(x$scores)
+    attr(out, "records")$aggregate <- "mean"
+    return(out)
+  }
   if (inherits(x, "ir_evaluation")) {
     if (!length(x)) stop_irtopics("{.arg x} holds no measure.", kind = "data", call = call)
-    return(lapply(unclass(x), unclass_scores))
+    return(plain(unclass(x)))
   }
   if (inherits(x, "ir_scores") || is.matrix(x) || is.data.frame(x)) {
     m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = "x", call = call)
-    out <- list(unclass_scores(m))
+    out <- list(m)
     names(out) <- attr(m, "measure") %||% attr(x, "measure") %||% "score"
-    return(out)
+    return(plain(out))
   }
   stop_irtopics("{.arg x} must be an {.cls ir_evaluation}, an {.cls ir_scores} (or numeric matrix) or an {.cls ir_comparison}, not {.obj_type_friendly {x}}.",
                 call = call)
@@ -338,12 +365,24 @@ mean_interval_text <- function(x) {
 format.ir_mean_intervals <- function(x, digits = 4, ...) {
   tab <- x$table
   f <- function(v) formatC(v, digits = digits, format = "f")
+  note <- aggregate_note(x$records)
   shown <- data.frame(measure = tab$measure, system = tab$system, mean = f(tab$estimate),
                       interval = sprintf("[%s, %s]", f(tab$conf.low), f(tab$conf.high)),
                       topics = tab$n_topics, stringsAsFactors = FALSE)
+  if (!is.null(note)) names(shown)[3] <- "value"
   c(sprintf("<ir_mean_intervals> %s of the mean: %s x %s", mean_interval_text(x),
             plural(nrow(x$means), "system"), plural(ncol(x$means), "measure")),
+    if (!is.null(note)) paste0("# value: the mean; ", note),
     printed_lines(print(shown, row.names = FALSE, right = FALSE)))
+}
+
+# How a figure names the statistic of measures `ms` with records `records`:
+# "Mean AP, P@10", or "AP (mean), gm_map (geometric mean)" when not all are
+# means.
+aggregate_axis_label <- function(ms, records) {
+  agg <- records$aggregate[match(ms, records$measure)]
+  if (all(agg == "mean")) return(sprintf("Mean %s", paste(ms, collapse = ", ")))
+  paste(sprintf("%s (%s)", ms, aggregate_labels[agg]), collapse = ", ")
 }
 
 #' @rdname mean_intervals
@@ -384,9 +423,12 @@ autoplot.ir_mean_intervals <- function(object, ...) {
   check_no_dots(..., help = "autoplot.ir_mean_intervals")
   tab <- object$table
   first <- tab[tab$measure == tab$measure[1], , drop = FALSE]
-  tab$system <- factor(tab$system, levels = first$system[order(first$estimate, first$system)])
+  # best at the top: the last level, in the first measure's direction
+  better <- better_sign(object$records$direction[match(first$measure[1], object$records$measure)])
+  tab$system <- factor(tab$system, levels = first$system[order(better * first$estimate, first$system)])
   n <- nlevels(tab$system)
   ms <- unique(tab$measure)
+  what <- aggregate_axis_label(ms, object$records)
   p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$system, x = .data$estimate)) +
     interval_bars(data = tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE],
                   ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3,
@@ -395,9 +437,8 @@ autoplot.ir_mean_intervals <- function(object, ...) {
     # the levels as limits: a system without an interval must not reorder the rows (ggplot2
     # sorts the rows by name when a later layer brings a level the first one lacked)
     ggplot2::scale_y_discrete(limits = levels(tab$system), guide = crowded_guide()) +
-    plot_labels(x = wrap_text(sprintf("Mean %s", paste(ms, collapse = ", ")), 38L), y = NULL,
-                title = wrap_text(sprintf("Mean %s per system with %g%% intervals", paste(ms, collapse = ", "),
-                                          100 * object$conf)),
+    plot_labels(x = wrap_text(what, 38L), y = NULL,
+                title = wrap_text(sprintf("%s per system with %g%% intervals", what, 100 * object$conf)),
                 subtitle = wrap_text(mean_interval_text(object), 45L)) +
     title_theme() +
     crowded_y_theme(n)

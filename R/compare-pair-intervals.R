@@ -81,9 +81,11 @@
 #' Each row is `system1 - system2`. With `baseline`, the pairs with that
 #' system, as other system minus baseline. Otherwise
 #' `orientation = "better_first"` (the default) puts the system with the
-#' higher mean first, so every difference is at least 0 (with several
-#' measures, the higher mean of the first measure, so that a pair is written
-#' the same way in every measure); `"table"` keeps the
+#' higher mean first, so every difference is at least 0 (the lower mean, and
+#' differences at most 0, for a measure where lower is better; see
+#' [measure_info()]; with several measures, the better mean of the first
+#' measure, so that a pair is written the same way in every measure);
+#' `"table"` keeps the
 #' comparison's order (the order of the systems in the scores). The column
 #' `orientation` says which.
 #'
@@ -163,11 +165,16 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
     ms <- unique(out$measure)
     key <- paste(out$system1, out$system2, sep = "\r")
     first <- out$measure == ms[1]
-    by_first <- (out$estimate < 0)[first][match(key, key[first])]
-    flip <- if (orientation == "better_first") ifelse(is.na(by_first), out$estimate < 0, by_first) else
+    # the better mean first: the higher, or the lower where lower is better
+    rec <- score_records(x$scores)
+    signs <- vapply(rec$direction, better_sign, numeric(1))[match(out$measure, rec$measure)]
+    worse_first <- signs * out$estimate < 0
+    by_first <- worse_first[first][match(key, key[first])]
+    flip <- if (orientation == "better_first") ifelse(is.na(by_first), worse_first, by_first) else
       logical(nrow(out))
-    how <- if (orientation == "table") "table order" else if (length(ms) == 1L) "higher mean first" else
-      sprintf("higher mean of %s first", ms[1])
+    better <- if (signs[first][1] < 0) "lower" else "higher"
+    how <- if (orientation == "table") "table order" else if (length(ms) == 1L) paste(better, "mean first") else
+      sprintf("%s mean of %s first", better, ms[1])
   }
   out <- flip_pairs(out, flip)
   out$orientation <- rep(how, nrow(out))

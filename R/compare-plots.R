@@ -172,7 +172,7 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
     p <- p + interval_bars(data = ci, ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3)
   }
   ms <- unique(tab$measure)
-  what <- if (!is.null(baseline) || startsWith(ivals$orientation, "higher mean")) ivals$orientation else
+  what <- if (!is.null(baseline) || ivals$orientation != "table order") ivals$orientation else
     "system1 - system2"
   shown <- if (significant_only) sprintf("%d significant of %d pairs", nrow(tab) / length(ms), n_all / length(ms)) else
     plural(n_rows, "pair")
@@ -223,12 +223,15 @@ heatmap_panel_in <- c(page = 3.5, column = 1.5)
 
 comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   means <- object$means[systems, measure]
-  if (ordering == "effect") systems <- systems[order(-means, systems)]
+  # better: higher, or lower where the measure's record says so
+  better <- better_sign(score_records(object$scores[measure])$direction)
+  if (ordering == "effect") systems <- systems[order(-better * means, systems)]
   n <- length(systems)
   both <- rbind(data.frame(row = tab$system1, col = tab$system2, p = tab$p.adjusted,
                            d = tab$estimate, sig = tab$significant),
                 data.frame(row = tab$system2, col = tab$system1, p = tab$p.adjusted,
                            d = -tab$estimate, sig = tab$significant))
+  both$d <- better * both$d
   lv <- c("row better,\nsignificant", "row better,\nnot significant",
           "column better,\nnot significant", "column better,\nsignificant")
   verdict <- ifelse(both$d >= 0, ifelse(both$sig, lv[1], lv[2]), ifelse(both$sig, lv[4], lv[3]))

@@ -8,9 +8,14 @@
 #' are resampled with replacement `B` times (the same resamples as
 #' [mean_intervals()] with the same seed); in each resample the systems are
 #' ranked by mean score (rank 1 = highest mean; tied means share the best
-#' of their ranks, as `rank(ties.method = "min")`). Means within
-#' \eqn{10^{-9}} times the largest absolute score of each other are tied,
-#' in the data and in every resample: two systems with 346 relevant
+#' of their ranks, as `rank(ties.method = "min")`). The measure's record
+#' (see "Aggregate and direction" in [measure_info()]) decides: rank 1 is
+#' the lowest mean where lower is better, and a geometric mean (`gm_map`)
+#' ranks by the geometric mean, as trec_eval's `gm_map` (the mean of
+#' \eqn{\log\max(x, 10^{-5})}). A plain matrix is ranked highest first;
+#' state another direction with [custom_measure()]. Means within
+#' \eqn{10^{-9}} times the largest absolute value ranked of each other are
+#' tied, in the data and in every resample: two systems with 346 relevant
 #' documents in their top tens over 50 topics have the same P@10 mean (0.692),
 #' though their sums round differently in double precision. Per system the result
 #' gives its observed rank, the interval of its rank (the \eqn{a/2} and
@@ -38,7 +43,8 @@
 #'   above the number of systems (with 2 systems, only `p_top_1`).
 #' @inheritParams irtopics_progress
 #' @return An `ir_rank_intervals` list: `table` (one row per system, by
-#'   observed rank: `system`, `mean`, `rank`, `conf.low`, `conf.high` (the
+#'   observed rank: `system`, `mean` (the measure's aggregate: the geometric
+#'   mean for `gm_map`, the sum for a count), `rank`, `conf.low`, `conf.high` (the
 #'   rank interval), `p_top_<k>` per `top`), `probabilities` (systems x
 #'   ranks: the share of resamples with each rank), `ranks` (`B` x systems,
 #'   the resampled ranks), `indices` (`B` x topics, the resampled topic
@@ -68,18 +74,22 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
   top <- sort(unique(as.integer(top)))
   local_progress(progress)
   measure <- attr(m, "measure")
+  record <- score_record(m)
+  # values whose means rank the systems, largest first (the record's aggregate and direction)
+  r <- unclass_scores(ranking_values(m, record))
   m <- unclass_scores(m)
   seed <- resolve_seed(seed)
   idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
-  reps <- with_progress_measure(measure %||% "", bootstrap_means(m, idx))
-  # means equal to within rounding are tied (tie_means())
-  scale <- max(abs(m))
+  reps <- with_progress_measure(measure %||% "", bootstrap_means(r, idx))
+  # means equal to within rounding are tied (tie_means()), on the scale of
+  # the values ranked
+  scale <- max(abs(r))
   ranks <- apply(tie_means(t(reps), scale), 2L, function(v) rank(-v, ties.method = "min"))
   ranks <- t(matrix(ranks, nrow(m)))
   colnames(ranks) <- rownames(m)
   storage.mode(ranks) <- "integer"
-  est <- rowMeans(m)
-  observed <- rank(-tie_means(est, scale), ties.method = "min")
+  est <- aggregate_rows(m, record$aggregate)
+  observed <- rank(-tie_means(rowMeans(r), scale), ties.method = "min")
   n <- nrow(m)
   probs <- t(apply(ranks, 2L, function(r) tabulate(r, n) / length(r)))
   dimnames(probs) <- list(rownames(m), seq_len(n))
@@ -89,24 +99,26 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
                     conf.low = as.integer(bounds[1, ]), conf.high = as.integer(bounds[2, ]),
                     stringsAsFactors = FALSE)
   for (k in top) tab[[paste0("p_top_", k)]] <- unname(rowSums(probs[, seq_len(k), drop = FALSE]))
-  ord <- order(tab$rank, -tab$mean, tab$system)
+  ord <- order(tab$rank, -better_sign(record$direction) * tab$mean, tab$system)
   tab <- tab[ord, , drop = FALSE]
   rownames(tab) <- NULL
   new_ir_rank_intervals(list(table = tab, probabilities = probs[tab$system, , drop = FALSE], ranks = ranks,
                              indices = idx, conf = conf, B = as.double(B), seed = seed, top = top,
-                             measure = measure, n_topics = ncol(m)))
+                             measure = measure, n_topics = ncol(m), aggregate = record$aggregate,
+                             direction = record$direction))
 }
 
 new_ir_rank_intervals <- function(x) {
   new_result(x, "ir_rank_intervals",
              fields = c(table = "data.frame", probabilities = "matrix", ranks = "matrix", indices = "matrix",
                         conf = "number", B = "number", seed = "number", top = "numeric",
-                        measure = "string?", n_topics = "number"))
+                        measure = "string?", n_topics = "number", aggregate = "string", direction = "string"))
 }
 
 rank_interval_header <- function(x) {
-  sprintf("%g%% bootstrap intervals of the rank by mean%s: %s x %d topics (B = %s, seed = %s)",
-          100 * x$conf, if (is.null(x$measure)) "" else paste0(" ", x$measure),
+  sprintf("%g%% bootstrap intervals of the rank by %s%s%s: %s x %d topics (B = %s, seed = %s)",
+          100 * x$conf, aggregate_labels[[x$aggregate]], if (is.null(x$measure)) "" else paste0(" ", x$measure),
+          if (x$direction == "lower") " (lower is better)" else "",
           plural(nrow(x$table), "system"), x$n_topics, format(x$B, big.mark = ","), format(x$seed))
 }
 
@@ -123,6 +135,7 @@ format.ir_rank_intervals <- function(x, n = 20L, ...) {
   p <- grep("^p_top_", names(shown), value = TRUE)
   for (nm in p) shown[[nm]] <- formatC(shown[[nm]], digits = 3, format = "f")
   shown <- shown[c("system", "mean", "rank", "interval", p)]
+  if (x$aggregate != "mean") names(shown)[2] <- x$aggregate
   c(paste("<ir_rank_intervals>", rank_interval_header(x)),
     printed_lines(print(shown, row.names = FALSE, right = FALSE)),
     if (nrow(tab) > n) sprintf("# ... %d more systems", nrow(tab) - n))

@@ -22,10 +22,12 @@ beaten_labels <- function(x, systems = rownames(x$means), ranges = FALSE) {
   lab <- system_labels(systems)
   out <- matrix("", length(systems), ncol(x$means), dimnames = list(systems, colnames(x$means)))
   tab <- x$table[x$table$significant %in% TRUE, , drop = FALSE]
+  first_wins <- pair_first_wins(x, tab)
   for (meas in colnames(out)) {
     t1 <- tab[tab$measure == meas, , drop = FALSE]
-    winner <- ifelse(t1$estimate > 0, t1$system1, t1$system2)
-    loser <- ifelse(t1$estimate > 0, t1$system2, t1$system1)
+    w <- first_wins[tab$measure == meas]
+    winner <- ifelse(w, t1$system1, t1$system2)
+    loser <- ifelse(w, t1$system2, t1$system1)
     for (s in unique(winner)) {
       beaten <- sort(match(loser[winner == s], systems))
       out[s, meas] <- if (length(systems) > 26L) number_ranges(beaten) else
@@ -33,6 +35,15 @@ beaten_labels <- function(x, systems = rownames(x$means), ranges = FALSE) {
     }
   }
   out
+}
+
+# Per row of `tab` (rows of x$table), whether system1 is the better of the
+# pair: a positive difference, or a negative one for a measure where lower
+# is better (its record, score_records() of the comparison's scores).
+pair_first_wins <- function(x, tab) {
+  rec <- score_records(x$scores)
+  better_sign_of <- vapply(rec$direction, better_sign, numeric(1))
+  better_sign_of[match(tab$measure, rec$measure)] * tab$estimate > 0
 }
 
 # Letters with runs of three or more consecutive positions as ranges:
@@ -167,7 +178,8 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
   style <- match_choice(style)
   layout <- list(environment = match_choice(environment), size = match_choice(size), compact = compact)
   check_comparison_intervals(intervals, x)
-  systems <- report_order(x$means, order_by)
+  records <- score_records(x$scores)
+  systems <- report_order(x$means, order_by, stats::setNames(records$direction, records$measure))
   marks <- beaten_labels(x, systems, ranges = compact)
   n_sig <- sum(x$table$significant %in% TRUE)
   shown <- interval_cells(intervals, systems, format, digits, style)
@@ -175,9 +187,14 @@ format.ir_comparison <- function(x, format = c("plain", "latex", "markdown"), di
                        " marks the systems a system is significantly better than (",
                        I(significance_words(x, format)),
                        sprintf("); %d of %d comparisons significant.", n_sig, nrow(x$table)))
-  report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
-               header = comparison_header(x, format), legend = legend, caption = caption, label = label,
-               booktabs = booktabs, ci = shown$cells, ci_note = shown$note, layout = layout)
+  # its means are arithmetic whatever the measure's aggregate: labelled
+  labelled <- mean_column_labels(records, format)
+  means <- x$means[systems, , drop = FALSE]
+  colnames(means) <- labelled$labels
+  report_table(means, marks, format, digits, baseline = x$baseline,
+               header = comparison_header(x, format), legend = c(legend, labelled$note), caption = caption,
+               label = label, booktabs = booktabs, ci = shown$cells, ci_note = shown$note, layout = layout,
+               direction = records$direction)
 }
 
 #' @rdname format.ir_comparison
@@ -204,8 +221,9 @@ summary.ir_comparison <- function(object, ...) {
   )
   measures$share <- measures$significant / measures$pairs
   sig <- tab[tab$significant, , drop = FALSE]
-  winner <- ifelse(sig$estimate > 0, sig$system1, sig$system2)
-  loser <- ifelse(sig$estimate > 0, sig$system2, sig$system1)
+  first_wins <- pair_first_wins(object, sig)
+  winner <- ifelse(first_wins, sig$system1, sig$system2)
+  loser <- ifelse(first_wins, sig$system2, sig$system1)
   systems <- do.call(rbind, lapply(ms, function(m) {
     s <- rownames(object$means)
     data.frame(measure = m, system = s, mean = unname(object$means[, m]),

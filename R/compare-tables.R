@@ -22,11 +22,18 @@
 #' @section Tables for papers:
 #' The same rules hold for every table of the package ([format.ir_comparison()],
 #' [means_table()]):
-#' * **Order.** Rows are ordered by decreasing mean of the first measure
-#'   (`order_by = 1`), of another measure (its name or position), in the
-#'   order the user gives (`order_by` = every system's name, in that order),
-#'   or in the order of the scores (`order_by = NULL`); ties keep the order
-#'   of the scores.
+#' * **Order.** Rows are ordered best first by the first measure
+#'   (`order_by = 1`: decreasing mean, or increasing where lower is better,
+#'   see "Aggregate and direction" in [measure_info()]), by another measure
+#'   (its name or position), in the order the user gives (`order_by` = every
+#'   system's name, in that order), or in the order of the scores
+#'   (`order_by = NULL`); ties keep the order of the scores. The best value
+#'   of each measure (the lowest where lower is better) is marked.
+#' * **Aggregates.** A table of an evaluation or a score matrix shows each
+#'   measure's aggregate (the geometric mean for `gm_map`, the sum for the
+#'   counts: [mean_scores()]) and its legend says which are not means; a
+#'   comparison's table shows the arithmetic means its tests compare, and
+#'   labels a measure whose aggregate is something else ("gm_map (mean)").
 #' * **Text.** The caption is plain text and is escaped: "5% better",
 #'   "P_10", "&", "#", "$" print as typed. To write LaTeX (or markdown) on
 #'   purpose, wrap the caption in [I()]: `caption = I("MAP, $\\alpha = 0.01$")`.
@@ -97,33 +104,64 @@ means_table <- function(x, format = c("plain", "latex", "markdown"), digits = 4,
   ci <- if (inherits(x, "ir_mean_intervals")) x else if (interval != "none") {
     mean_intervals(x, conf = conf, interval = interval, B = B, seed = seed, progress = progress)
   }
-  means <- if (!is.null(ci)) {
-    ci$means
-  } else if (inherits(x, "ir_comparison")) {
-    x$means
+  if (inherits(x, "ir_comparison")) {
+    means <- ci$means %||% x$means
+    records <- score_records(x$scores)
+  } else if (!is.null(ci)) {
+    means <- ci$means
+    records <- ci$records
   } else if (inherits(x, "ir_evaluation")) {
     m <- mean_scores(x)
-    out <- as.matrix(m[setdiff(names(m), "system")])
-    rownames(out) <- m$system
-    out
+    means <- as.matrix(m[setdiff(names(m), "system")])
+    rownames(means) <- m$system
+    records <- score_records(unclass(x))
   } else if (inherits(x, "ir_scores")) {
-    matrix(rowMeans(x, na.rm = TRUE), dimnames = list(rownames(x), attr(x, "measure") %||% "score"))
+    measure <- attr(x, "measure") %||% "score"
+    means <- matrix(mean_scores(x), dimnames = list(rownames(x), measure))
+    records <- score_records(stats::setNames(list(x), measure))
   } else {
     stop_irtopics("{.arg x} must be an {.cls ir_evaluation}, an {.cls ir_scores} or an {.cls ir_comparison}, not {.obj_type_friendly {x}}.")
   }
   if (!is.null(baseline)) check_names_in(baseline, rownames(means), arg = "baseline", of = "x")
-  systems <- report_order(means, order_by)
+  direction <- stats::setNames(records$direction, records$measure)
+  systems <- report_order(means, order_by, direction)
   marks <- matrix("", length(systems), ncol(means))
   shown <- interval_cells(ci, systems, format, digits, style)
+  # a comparison's means are arithmetic whatever the measure's aggregate: labelled
+  if (inherits(x, "ir_comparison")) {
+    labelled <- mean_column_labels(records, format)
+    colnames(means) <- labelled$labels
+    note <- labelled$note
+  } else {
+    note <- aggregate_note(records)
+    if (!is.null(note)) note <- table_text(format, note, ".")
+  }
   report_table(means[systems, , drop = FALSE], marks, format, digits, baseline = baseline,
                header = sprintf("Mean scores of %s", plural(nrow(means), "system")), legend = NULL,
-               caption = caption, label = label, booktabs = booktabs, ci = shown$cells, ci_note = shown$note,
-               layout = layout)
+               caption = caption, label = label, booktabs = booktabs, ci = shown$cells,
+               ci_note = c(shown$note, note), layout = layout, direction = unname(direction))
+}
+
+# The column labels of a comparison's means (arithmetic means of the
+# per-topic values, which its tests compare): a measure whose aggregate is
+# not the mean is labelled "gm_map (mean)", and `note` (text of `format`, or
+# NULL) says what that is.
+mean_column_labels <- function(records, format) {
+  other <- records$aggregate != "mean"
+  labels <- ifelse(other, paste0(records$measure, " (mean)"), records$measure)
+  note <- if (any(other)) {
+    table_text(format, paste(records$measure[other], collapse = ", "),
+               " (mean): the arithmetic mean of the per-topic values, which the tests compare, not the measure's ",
+               paste(unique(aggregate_labels[records$aggregate[other]]), collapse = " or "), ".")
+  }
+  list(labels = labels, note = note)
 }
 
 # The systems in the order a report shows them (`order_by`: a measure by
 # name or position, every system's name, or NULL for the order of the scores).
-report_order <- function(means, order_by, call = rlang::caller_env()) {
+# `direction`: NULL (higher is better) or each measure's, named by measure:
+# best first.
+report_order <- function(means, order_by, direction = NULL, call = rlang::caller_env()) {
   systems <- rownames(means)
   if (is.null(order_by)) return(systems)
   if (is.numeric(order_by) && length(order_by) == 1L && !is.na(order_by) &&
@@ -131,7 +169,7 @@ report_order <- function(means, order_by, call = rlang::caller_env()) {
     order_by <- colnames(means)[order_by]
   }
   if (is.character(order_by) && length(order_by) == 1L && order_by %in% colnames(means)) {
-    return(systems[order(-means[, order_by], method = "radix")])
+    return(systems[order(-better_sign(direction[order_by][[1]]) * means[, order_by], method = "radix")])
   }
   if (is.character(order_by) && length(order_by) == length(systems) && !anyNA(order_by) &&
       setequal(order_by, systems) && !anyDuplicated(order_by)) {
@@ -161,11 +199,14 @@ check_report_args <- function(digits, caption, label, booktabs, compact = FALSE,
 # `legend` and `ci_note` are text of the format (escaped); `caption` is the
 # user's (escaped here unless I()).
 report_table <- function(means, marks, format, digits, baseline, header, legend, caption, label,
-                         booktabs, ci = "", ci_note = NULL, layout = list()) {
+                         booktabs, ci = "", ci_note = NULL, layout = list(), direction = NULL) {
   systems <- rownames(means)
   lab <- system_labels(systems)
   num <- matrix(formatC(means, digits = digits, format = "f"), nrow(means), dimnames = dimnames(means))
-  best <- apply(means, 2, function(v) !is.na(v) & v == max(v, na.rm = TRUE))
+  # the best value of each measure in its direction (`direction`: one per
+  # column, NULL: higher is better)
+  signs <- vapply(seq_len(ncol(means)), function(j) better_sign(direction[j]), numeric(1))
+  best <- apply(sweep(means, 2, signs, `*`), 2, function(v) !is.na(v) & v == max(v, na.rm = TRUE))
   best <- matrix(best, nrow(means))
   is_base <- !is.null(baseline) & systems %in% baseline
   base_note <- if (any(is_base)) "The baseline is marked (baseline)." else NULL

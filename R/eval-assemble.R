@@ -166,10 +166,15 @@ assemble_scores <- function(results, systems, q, qinfo, spec, depth, gain_vec, q
       v <- values[, , b, drop = FALSE]
       dim(v) <- c(n_sys, n_col)
       x <- make(v, nm)
-      attr(x, "summary") <- spec$builtin$summary[b]
+      attr(x, "aggregate") <- spec$builtin$aggregate[b]
+      attr(x, "direction") <- spec$builtin$direction[b]
       x
     } else {
-      make(custom[[nm]], nm)
+      # a function alone: no record (averaged, higher is better); custom_measure(): its record
+      x <- make(custom[[nm]], nm)
+      attr(x, "aggregate") <- spec$records[[nm]]$aggregate
+      attr(x, "direction") <- spec$records[[nm]]$direction
+      x
     }
     canonical[nm] <- if (!is.na(b)) spec$builtin$canonical[b] else nm
   }

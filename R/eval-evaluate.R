@@ -72,7 +72,11 @@
 #'   trec_eval order (after the depth cut; `NA` for unjudged documents) and
 #'   the topic's number of relevant documents (grade >= `relevance_level`).
 #'   It must return one number. Built-in measures run in C++; custom ones
-#'   are called once per system and topic.
+#'   are called once per system and topic. Its systems are averaged over
+#'   topics and higher is better, unless it comes as a record
+#'   [custom_measure()] with its function, its `direction` (e.g. `"lower"`
+#'   for an error rate) and `aggregate`, which every summary and ranking
+#'   then follows.
 #'
 #' @section Judged documents only:
 #' `judged_only = TRUE` is trec_eval's `-J`: a topic's ranking is ordered
@@ -187,6 +191,12 @@
 #' }
 #' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
 #'          measures = list("RR", my_rr = first_rel))
+#' # ... with its record: lower is better
+#' miss5 <- custom_measure("Miss@5", function(grades, n_rel) {
+#'   as.numeric(!any(grades[seq_len(min(5, length(grades)))] >= 1, na.rm = TRUE))
+#' }, direction = "lower")
+#' mean_scores(evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'                      measures = list("AP", miss5)))
 #'
 #' # Scale-out: chunks of run files go to the workers of a future plan
 #' \donttest{
@@ -242,6 +252,7 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
 
 # Measures: built-in spec for C++ plus custom R functions, in the user's order.
 measure_spec <- function(measures, judged_only = FALSE, call = rlang::caller_env()) {
+  if (inherits(measures, "ir_measure_info")) measures <- list(measures)
   measures <- expand_measures(measures, call = call)
   if (is.character(measures)) measures <- as.list(measures)
   if (!is.list(measures) || !length(measures)) {
@@ -250,13 +261,23 @@ measure_spec <- function(measures, judged_only = FALSE, call = rlang::caller_env
   nm <- names(measures) %||% rep("", length(measures))
   builtin <- NULL
   custom <- list()
+  records <- list()
   order <- character()
   for (k in seq_along(measures)) {
     m <- measures[[k]]
-    if (is.function(m)) {
-      if (!nzchar(nm[k])) stop_irtopics("Custom measures must be named, e.g. {.code list(my_measure = fun)}.", call = call)
-      custom[[nm[k]]] <- m
-      order <- c(order, nm[k])
+    if (is.function(m) || inherits(m, "ir_measure_info")) {
+      # a custom measure: a function (averaged, higher is better) or its record
+      rec <- if (is.function(m)) NULL else m
+      if (!is.null(rec) && is.null(rec$fun)) {
+        stop_irtopics(c("The measure record {.val {rec$name}} in {.arg measures} has no function to compute it.",
+                        i = "Give it one: {.code custom_measure(\"{rec$name}\", fun = function(grades, n_rel) ...)}; name the registry's measures as strings."),
+                      kind = "measure", call = call, measure = rec$name)
+      }
+      name <- if (nzchar(nm[k])) nm[k] else rec$name %||% ""
+      if (!nzchar(name)) stop_irtopics("Custom measures must be named, e.g. {.code list(my_measure = fun)}.", call = call)
+      custom[[name]] <- rec$fun %||% m
+      records[[name]] <- rec
+      order <- c(order, name)
     } else if (is.character(m) && length(m) == 1L && !is.na(m)) {
       p <- parse_measure(m, call = call)
       r <- measure_rows()[[p$row]]
@@ -264,7 +285,7 @@ measure_spec <- function(measures, judged_only = FALSE, call = rlang::caller_env
                         u1 = p$utility[1], u2 = p$utility[2], u3 = p$utility[3], u4 = p$utility[4],
                         judged_only = judged_only || p$judged_only,
                         canonical = p$name, name = if (nzchar(nm[k])) nm[k] else p$name,
-                        summary = r$summary, asked = m, stringsAsFactors = FALSE)
+                        aggregate = r$aggregate, direction = r$direction, asked = m, stringsAsFactors = FALSE)
       builtin <- rbind(builtin, row)
       order <- c(order, row$name)
     } else {
@@ -279,7 +300,7 @@ measure_spec <- function(measures, judged_only = FALSE, call = rlang::caller_env
                           u1 = numeric(), u2 = numeric(), u3 = numeric(), u4 = numeric(),
                           judged_only = logical(), name = character())
   }
-  list(builtin = builtin, custom = custom, order = order, judged_only = judged_only)
+  list(builtin = builtin, custom = custom, records = records, order = order, judged_only = judged_only)
 }
 
 # The built-in measures as C++ takes them (measures_from_r() in

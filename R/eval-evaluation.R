@@ -11,16 +11,20 @@
 #'   per system, topic and measure (columns `system`, `topic`, `measure`,
 #'   `value`), measures in the order they were asked for.
 #' * [mean_scores()]: a data frame with one row per system and one column
-#'   per measure (the per-system means over answered topics, as trec_eval).
-#' * `summary()`: per measure, the number of systems and topics, the
-#'   unanswered system-topic pairs, and the lowest, average and highest
-#'   system mean, as an [irtopics_summary].
+#'   per measure (each system's summary over its answered topics by the
+#'   measure's aggregate, as trec_eval's `all` line: the mean, the geometric
+#'   mean for `gm_map` and `gm_bpref`, the sum for the counts).
+#' * `summary()`: per measure, its aggregate, the number of systems and
+#'   topics, the unanswered system-topic pairs, and the lowest, average and
+#'   highest system value (of the aggregate), as an [irtopics_summary].
 #' * `autoplot()`: per-topic scores sorted from worst to best topic, one line
 #'   per system, one panel per measure (the plot of
 #'   [autoplot.ir_scores()] for every measure); with `type = "pr"`, the
 #'   interpolated precision-recall curves ([pr_curve()]).
-#' * `format()`/`print()`: the size and the system means (first `n`
-#'   systems).
+#' * `format()`/`print()`: the size and the system values of
+#'   [mean_scores()] (first `n` systems); measures whose aggregate is not
+#'   the mean are named in the heading (e.g. "gm_map: geometric mean over
+#'   topics").
 #' * `glance()` (generics/broom): one row, see the section.
 #'
 #' @section At a glance:
@@ -29,10 +33,12 @@
 #' `missing = "zero"`), `n_measures`; `n_unanswered` (system-topic pairs
 #' without a score, `NA`) and `topics_unanswered` (topics that at least one
 #' system did not answer); `n_unknown_topics` (run topics absent from the
-#' qrels, ignored by [evaluate()]); for the first measure, `measure`, the
-#' lowest, average and highest system mean (`min_mean`, `mean`,
-#' `max_mean`; means over each system's answered topics, as trec_eval) and
-#' the best system (`best`, by its mean; ties: the first); and the settings
+#' qrels, ignored by [evaluate()]); for the first measure, `measure`, its
+#' `aggregate` (`"mean"`, `"gmean"` or `"sum"`, see [mean_scores()]), the
+#' lowest, average and highest system value of it (`min_mean`, `mean`,
+#' `max_mean`; over each system's answered topics, as trec_eval) and the
+#' best system (`best`, by that value in the measure's direction: the lowest
+#' where lower is better; ties: the first); and the settings
 #' `depth`, `missing` and `judged_only`. Our choice: the first measure is
 #' the one a paper leads with; `summary()` has the same numbers for every
 #' measure.
@@ -83,7 +89,9 @@ format.ir_evaluation <- function(x, n = 10L, ...) {
   if (!nrow(first) || !ncol(first)) return(head)  # nothing to average
   means <- evaluation_means(x)
   shown <- round_df(utils::head(means, n))
-  c(head, "System means:", printed_lines(print(shown, row.names = FALSE)),
+  note <- aggregate_note(score_records(unclass(x)))
+  c(head, if (is.null(note)) "System means:" else paste0("System means (", note, "):"),
+    printed_lines(print(shown, row.names = FALSE)),
     more_line(system = nrow(means) - nrow(shown)))
 }
 
@@ -96,16 +104,17 @@ print.ir_evaluation <- function(x, ..., n = 10L) print_formatted(x, n = n)
 glance_evaluation <- function(x) {
   first <- if (length(x)) .subset2(x, 1L) else NULL
   m <- if (is.null(first)) matrix(numeric(), 0, 0) else unclass(first)
+  rec <- if (is.null(first)) list(aggregate = NA_character_) else score_record(first)
   means <- if (length(m)) mean_scores(first) else numeric()
   means <- means[!is.na(means)]
   data.frame(n_systems = nrow(m), n_topics = ncol(m), n_measures = length(x),
              n_unanswered = sum(is.na(m)), topics_unanswered = sum(colSums(is.na(m)) > 0),
              n_unknown_topics = length(attr(x, "unknown_topics")),
-             measure = if (length(x)) names(x)[1] else NA_character_,
+             measure = if (length(x)) names(x)[1] else NA_character_, aggregate = rec$aggregate,
              min_mean = if (length(means)) min(means) else NA_real_,
              mean = if (length(means)) mean(means) else NA_real_,
              max_mean = if (length(means)) max(means) else NA_real_,
-             best = if (length(means)) names(means)[which.max(means)] else NA_character_,
+             best = if (length(means)) names(means)[which.max(better_sign(rec$direction) * means)] else NA_character_,
              depth = as.double(attr(x, "depth") %||% NA_real_), missing = attr(x, "missing") %||% "drop",
              judged_only = isTRUE(attr(x, "judged_only")), stringsAsFactors = FALSE)
 }
@@ -237,7 +246,7 @@ check_evaluation_nonempty <- function(x, arg = "x", call = rlang::caller_env()) 
   invisible(x)
 }
 
-# One row per system, one column per measure.
+# One row per system, one column per measure: each measure's aggregate.
 evaluation_means <- function(x, accumulate = "exact") {
   systems <- rownames(x[[1]])
   out <- data.frame(system = systems, stringsAsFactors = FALSE)
@@ -251,7 +260,8 @@ summary.ir_evaluation <- function(object, ...) {
   tab <- do.call(rbind, lapply(names(object), function(nm) {
     m <- object[[nm]]
     means <- mean_scores(m)
-    data.frame(measure = nm, systems = nrow(m), topics = ncol(m), unanswered = sum(is.na(m)),
+    data.frame(measure = nm, aggregate = score_record(m)$aggregate, systems = nrow(m), topics = ncol(m),
+               unanswered = sum(is.na(m)),
                min_mean = min(means, na.rm = TRUE), mean = mean(means, na.rm = TRUE),
                max_mean = max(means, na.rm = TRUE), stringsAsFactors = FALSE)
   }))
@@ -293,8 +303,7 @@ autoplot.ir_evaluation <- function(object, systems = NULL, measures = NULL,
   systems <- plot_systems(first, systems, by = names(object)[1])
   # facets of systems x measures fit only a few systems
   layout <- choose_layout(layout, length(systems), highlight, facets = length(measures) == 1L)
-  means <- rowMeans(unclass(first)[systems, , drop = FALSE], na.rm = TRUE)
-  highlight <- plot_highlight(first, highlight, systems, means, layout)
+  highlight <- plot_highlight(first, highlight, systems, ranking_key(first)[systems], layout)
   df <- do.call(rbind, lapply(measures, function(nm) {
     d <- sorted_scores_long(object[[nm]], systems)
     d$measure <- nm

@@ -1,11 +1,13 @@
 # The values of a measure ----------------------------------------------------------
 #
-# What a measure's per-topic scores can be: its record's value domain and
-# direction (src/measure_table.h, read by measure_registry()) with the
-# parameters of its name (parse_measure()). measure_info() shows it;
-# score_support() and simulation_model() (simulation_spec()) ask here, and
-# the families that label AP ask is_measure(): no other code reads a
-# measure name to find out what it is.
+# What a measure's per-topic scores can be: its record's value domain,
+# aggregate and direction (src/measure_table.h, read by measure_registry())
+# with the parameters of its name (parse_measure()). measure_info() shows it
+# and custom_measure() makes one for a measure the registry does not know;
+# score_support() and simulation_model() (simulation_spec()) ask here, the
+# families that label AP ask is_measure(), and every summary, ranking and
+# "best" asks score_record() (a score matrix's aggregate and direction): no
+# other code reads a measure name to find out what it is.
 
 # The most support values listed (P@k, Hits@k, RR with n up to this - 1);
 # a larger support is described but not built.
@@ -91,8 +93,8 @@ measure_info_of <- function(p, depth) {
     name = p$name, measure = r$id, parameters = measure_parameters(r, p), domain = r$domain,
     support = v$values, support_size = v$size, support_rule = v$rule, support_by_depth = v$by_depth,
     range = v$range,
-    direction = r$direction, summary = r$summary, trec_eval = trec_eval_name(p), description = r$desc,
-    depth = as.double(depth)))
+    direction = r$direction, aggregate = r$aggregate, trec_eval = trec_eval_name(p), description = r$desc,
+    depth = as.double(depth), fun = NULL))
 }
 
 new_ir_measure_info <- function(x) {
@@ -100,7 +102,7 @@ new_ir_measure_info <- function(x) {
     name = "string", measure = "string", parameters = "list", domain = "string", support = "numeric?",
     support_size = "number", support_rule = "string", support_by_depth = "flag", range = "numeric",
     direction = "string",
-    summary = "string", trec_eval = "string", description = "string", depth = "number"))
+    aggregate = "string", trec_eval = "string", description = "string", depth = "number", fun = "function?"))
 }
 
 #' What a measure's scores can be
@@ -138,6 +140,29 @@ new_ir_measure_info <- function(x) {
 #' `NumNonrelJudgedRet`), the judged and unjudged fractions (`Judged@k`,
 #' `unj@k`) and the RBP residual have none (`"none"`).
 #'
+#' @section Aggregate and direction:
+#' Every number the package shows for a system over topics uses the
+#' measure's **aggregate** (`aggregate`, what trec_eval prints on its `all`
+#' line): the mean (MAP for AP), the geometric mean of the values floored
+#' at \eqn{10^{-5}} for `gm_map` and `gm_bpref` (GMAP), the sum for the
+#' counts (`NumRet`, `NumRel`, `NumRelRet`, `NumQ`, `NumNonrelJudgedRet`):
+#' [mean_scores()], the print, `summary()` and `glance()` of an evaluation,
+#' [means_table()], [mean_intervals()] (computed on the log scale for a
+#' geometric mean), [rank_intervals()] and the systems a figure draws.
+#' Where a number is something else it says so (the means that
+#' [compare_systems()] tests are arithmetic means; its report labels them).
+#' Every ranking, "best" mark and risk asks the **direction**: with
+#' `"lower"` the smallest value is best ([rank_intervals()], the "best"
+#' mark and order of [means_table()] and of a comparison's report,
+#' [risk_summary()], [compare_qrels()]' leaderboards, [tau_interval()],
+#' the default systems of a figure); `"none"` is ordered as `"higher"`.
+#'
+#' A score matrix whose measure the registry does not know (a user's
+#' matrix, `"score"`, a custom function in [evaluate()]) is a mean and
+#' higher is better, unless its record says otherwise: make one with
+#' `custom_measure()` and give it to [as_ir_scores()] or [read_scores()]
+#' (`measure = `) or to [evaluate()] (a custom measure with its function).
+#'
 #' @param measure Measure names (any spelling of [measures]).
 #' @param depth The evaluation depth ([evaluate()]'s `depth`): the largest
 #'   rank of `RR` without a cut-off and the largest count of `NumRet`,
@@ -151,17 +176,37 @@ new_ir_measure_info <- function(x) {
 #'   bound, `NA` when continuous or not counted), `support_rule` (the support
 #'   in words), `support_by_depth` (whether the support's bound is `depth`),
 #'   `range` (lowest and highest value), `direction` (`"higher"`,
-#'   `"lower"` or `"none"`), `summary` (trec_eval's summary over topics:
-#'   `"mean"`, `"sum"` or `"gmean"`), `trec_eval` (trec_eval's name, or `NA`),
-#'   `description` and `depth`. For several names, `as.data.frame()` of
+#'   `"lower"` or `"none"`), `aggregate` (the summary over topics, as
+#'   trec_eval's `all` line: `"mean"`, `"sum"` or `"gmean"`), `trec_eval`
+#'   (trec_eval's name, or `NA`), `description`, `depth` and `fun` (`NULL`;
+#'   a custom measure's function). For several names, `as.data.frame()` of
 #'   each, bound by rows (one row per name; no `support` column).
+#'
+#'   `custom_measure()`: an `ir_measure_info` of a measure the registry
+#'   does not know (`measure` and `trec_eval` are `NA`, `domain`
+#'   `"continuous"`).
 #' @seealso [measures] for the names, [score_support()].
 #' @examples
 #' measure_info("P.10")
 #' measure_info("mrr@10")$support
 #' measure_info("RR", depth = 100)
 #' measure_info("R-Prec")
+#' measure_info("gm_map")$aggregate
 #' measure_info(c("AP", "P@10", "hits@5", "NumRel", "RBP_resid"))
+#'
+#' # A measure where lower is better: an error rate
+#' err <- custom_measure("error rate", direction = "lower", range = c(0, 1))
+#' m <- matrix(c(.10, .30, .20, .15, .25, .35), 2,
+#'             dimnames = list(c("sysA", "sysB"), c("t1", "t2", "t3")))
+#' summary(as_ir_scores(m, measure = err))  # sysA (mean 0.15) first
+#'
+#' # ... or computed by evaluate(): 1 when the top 10 hold no relevant document
+#' miss10 <- custom_measure("Miss@10", function(grades, n_rel) {
+#'   as.numeric(!any(grades[seq_len(min(10, length(grades)))] >= 1, na.rm = TRUE))
+#' }, direction = "lower", range = c(0, 1))
+#' dir <- system.file("extdata", "trec_eval-test", package = "irtopics")
+#' evaluate(file.path(dir, "results.test"), file.path(dir, "qrels.test"),
+#'          measures = list("AP", miss10))
 #' @export
 measure_info <- function(measure, depth = 1000) {
   if (!is.character(measure) || !length(measure) || anyNA(measure)) {
@@ -173,6 +218,94 @@ measure_info <- function(measure, depth = 1000) {
   if (length(out) == 1L) return(out[[1]])
   do.call(rbind, lapply(out, as.data.frame))
 }
+
+#' @rdname measure_info
+#' @param name The custom measure's name (how results are labelled).
+#' @param fun `NULL`, or the custom measure's function for [evaluate()]:
+#'   `function(grades, n_rel)` (see "Measures" in [evaluate()]).
+#' @param direction `"higher"` (default), `"lower"` or `"none"`: which
+#'   values are better.
+#' @param aggregate `"mean"` (default), `"gmean"` (the geometric mean of the
+#'   values floored at \eqn{10^{-5}}, as trec_eval's `gm_map`) or `"sum"`:
+#'   a system's summary over topics.
+#' @param range The lowest and highest value the measure can take.
+#' @param description One line saying what it is.
+#' @export
+custom_measure <- function(name, fun = NULL, direction = c("higher", "lower", "none"),
+                           aggregate = c("mean", "gmean", "sum"), range = c(-Inf, Inf), description = NULL) {
+  one_string <- function(v) is.character(v) && length(v) == 1L && !is.na(v) && nzchar(v)
+  if (!one_string(name)) stop_irtopics("{.arg name} must be one non-empty string, not {show_value(name)}.")
+  if (!is.null(fun) && !is.function(fun)) {
+    stop_irtopics("{.arg fun} must be {.code NULL} or a function {.code function(grades, n_rel)}, not {.obj_type_friendly {fun}}.")
+  }
+  direction <- match_choice(direction)
+  aggregate <- match_choice(aggregate)
+  if (!is.numeric(range) || length(range) != 2L || anyNA(range) || range[1] > range[2]) {
+    stop_irtopics("{.arg range} must be two numbers, lowest first, not {show_values(range)}.")
+  }
+  description <- description %||% "a custom measure"
+  if (!one_string(description)) {
+    stop_irtopics("{.arg description} must be one non-empty string, not {show_value(description)}.")
+  }
+  new_ir_measure_info(list(
+    name = name, measure = NA_character_, parameters = list(), domain = "continuous", support = NULL,
+    support_size = NA_real_, support_rule = sprintf("any number in [%s, %s]", fmt_num(range[1]), fmt_num(range[2])),
+    support_by_depth = FALSE, range = as.double(range), direction = direction, aggregate = aggregate,
+    trec_eval = NA_character_, description = description, depth = NA_real_, fun = fun))
+}
+
+# The record of a score matrix (an ir_scores, or the plain matrix of
+# check_scores()): its measure's `name`, `aggregate` and `direction`, from
+# the matrix's attributes (set from the record when the matrix was made:
+# evaluate(), read_scores(), as_ir_scores(), read_trec_eval()), else from
+# the registry by the name, else a mean where higher is better (a user's
+# matrix). Every summary, ranking and "best" asks here.
+score_record <- function(x) {
+  name <- attr(x, "measure") %||% "score"
+  r <- if (is.null(attr(x, "aggregate")) || is.null(attr(x, "direction"))) known_record(name)
+  list(name = name, aggregate = attr(x, "aggregate") %||% r$aggregate %||% "mean",
+       direction = attr(x, "direction") %||% r$direction %||% "higher")
+}
+
+# The registry's record of a measure name, or NULL when it knows no such
+# name.
+known_record <- local({
+  cache <- new.env(parent = emptyenv())  # by name: the registry does not change
+  function(name) {
+    if (!is.character(name) || length(name) != 1L || is.na(name) || !nzchar(name)) return(NULL)
+    if (!exists(name, envir = cache, inherits = FALSE)) {
+      p <- parse_known_measure(name)
+      assign(name, if (!is.null(p)) measure_rows()[[p$row]], envir = cache)
+    }
+    get(name, envir = cache, inherits = FALSE)
+  }
+})
+
+# The records of several score matrices (a named list): a data frame
+# measure, aggregate, direction, one row per matrix, in order.
+score_records <- function(mats) {
+  recs <- lapply(mats, score_record)
+  data.frame(measure = names(mats) %||% character(), aggregate = vapply(recs, `[[`, "", "aggregate"),
+             direction = vapply(recs, `[[`, "", "direction"), stringsAsFactors = FALSE, row.names = NULL)
+}
+
+# The record attributes a score matrix gets from `measure`: a name (the
+# registry's record; for a name it does not know, `old`'s attributes, so
+# that relabelling a matrix keeps its record) or an ir_measure_info
+# (custom_measure(), measure_info()). A list of measure, aggregate and
+# direction (NULL: not known).
+record_attributes <- function(measure, old = NULL) {
+  if (inherits(measure, "ir_measure_info")) {
+    return(list(measure = measure$name, aggregate = measure$aggregate, direction = measure$direction))
+  }
+  r <- known_record(measure)
+  list(measure = measure, aggregate = r$aggregate %||% attr(old, "aggregate"),
+       direction = r$direction %||% attr(old, "direction"))
+}
+
+# +1 when larger values are better (also for a measure without direction:
+# ordered by value, largest first), -1 when smaller ones are.
+better_sign <- function(direction) if (identical(direction, "lower")) -1 else 1
 
 # Methods -------------------------------------------------------------------------
 
@@ -200,7 +333,7 @@ format.ir_measure_info <- function(x, ...) {
   }
   better <- switch(x$direction, higher = "higher is better", lower = "lower is better",
                    "no direction (a count or a diagnostic)")
-  total <- switch(x$summary, mean = "mean", sum = "sum", gmean = "geometric mean")
+  total <- aggregate_labels[[x$aggregate]]
   c(sprintf("<ir_measure_info> %s: %s", x$name, x$description),
     paste0("values: ", values), support, par,
     sprintf("%s; trec_eval: %s (%s over topics)", better, if (is.na(x$trec_eval)) "none" else x$trec_eval, total))
@@ -222,6 +355,6 @@ summary.ir_measure_info <- function(object, ...) {
 #' @export
 as.data.frame.ir_measure_info <- function(x, row.names = NULL, optional = FALSE, ...) {
   data.frame(name = x$name, measure = x$measure, domain = x$domain, support_size = x$support_size,
-             lower = x$range[1], upper = x$range[2], direction = x$direction, summary = x$summary,
+             lower = x$range[1], upper = x$range[2], direction = x$direction, aggregate = x$aggregate,
              trec_eval = x$trec_eval, description = x$description, stringsAsFactors = FALSE)
 }

@@ -4,20 +4,25 @@
 # only list of measures in the package: each ties a canonical name to its
 # C++ kernel and carries the kind of parameter, the trec_eval stem and the
 # other spellings (ir_measures, ranx), whether a relevance threshold
-# applies, how trec_eval summarises it on its 'all' line, whether trec_eval
-# prints the same number, the parameters of trec_eval's -m all_trec, a
-# description, and its values: discrete on a support or continuous on a
-# range, and which way is better. R reads the table once
+# applies, its aggregate over topics (how trec_eval summarises it on its
+# 'all' line), whether trec_eval prints the same number, the parameters of
+# trec_eval's -m all_trec, a description, and its values: discrete on a
+# support or continuous on a range, and which way is better. R reads the table once
 # (cpp_measure_table()); name resolution, "did you mean", the help page's
 # list (?measures), trec_eval's names, the parity tests and the values of
-# a measure (measure_info(), R/eval-measure-info.R, which score_support()
-# and simulation_model() ask) read it, and measures go back to C++ by name
+# a measure (measure_info(), R/eval-measure-info.R, which score_support(),
+# simulation_model() and every summary and ranking, through score_record(),
+# ask) read it, and measures go back to C++ by name
 # (measure_fields() in R/eval-evaluate.R). No other code parses a measure
 # name. Adding a measure is one record and one kernel in C++
 # (CONTRIBUTING.md, "How to add a measure").
 
 # The kinds of parameter parse_measure() knows (ParamType in C++).
 measure_param_types <- c("none", "cutoff", "optcut", "recall", "mult", "beta", "p", "utility")
+# The aggregates over topics R knows (the record's `summary` in C++, read as
+# `aggregate`: trec_eval's 'all' line; aggregate_rows() in
+# R/eval-aggregates.R computes them).
+measure_aggregates <- c("mean", "gmean", "sum")
 # The value domains, supports and directions R knows (Domain, Support and
 # Direction in C++; measure_values() in R/eval-measure-info.R builds the support).
 measure_value_kinds <- list(domain = c("continuous", "discrete"),
@@ -43,8 +48,8 @@ build_measure_registry <- function(tab) {
                                          kind = "internal")
   bad <- setdiff(tab$param, measure_param_types)
   if (length(bad)) problem(paste0("Unknown parameter type \"", bad[1], "\"."))
-  bad <- setdiff(tab$summary, c("mean", "sum", "gmean"))
-  if (length(bad)) problem(paste0("Unknown summary \"", bad[1], "\"."))
+  bad <- setdiff(tab$summary, measure_aggregates)
+  if (length(bad)) problem(paste0("Unknown summary (aggregate) \"", bad[1], "\"."))
   for (f in names(measure_value_kinds)) {
     bad <- setdiff(tab[[f]], measure_value_kinds[[f]])
     if (length(bad)) problem(paste0("Unknown ", f, " \"", bad[1], "\"."))
@@ -54,7 +59,7 @@ build_measure_registry <- function(tab) {
       as.numeric(strsplit(tab$all_trec[i], " ", fixed = TRUE)[[1]])
     }
     list(id = tab$id[i], param = tab$param[i], default = tab$default[i], trec_default = tab$trec_default[i],
-         rel = tab$rel[i], summary = tab$summary[i], trec = tab$trec[i], trec_cut = tab$trec_cut[i],
+         rel = tab$rel[i], aggregate = tab$summary[i], trec = tab$trec[i], trec_cut = tab$trec_cut[i],
          trec_parity = tab$trec_parity[i], all_trec = all_trec,
          spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i], domain = tab$domain[i],
          support = tab$support[i], range = c(tab$lower[i], tab$upper[i]), direction = tab$direction[i])
@@ -463,24 +468,4 @@ eval_measure_index <- function(x, i, call = rlang::caller_env()) {
 #' @export
 `$.ir_evaluation` <- function(x, name) {
   x[[name]]
-}
-
-# trec_eval's 'all' value per row of a score matrix: topics in byte order,
-# a running double sum (R's `+` on doubles is IEEE double addition, as in C),
-# divided by the number of topics answered; sums for counts; geometric mean
-# of values floored at 1e-5 (MIN_GEO_MEAN) for gm_map and gm_bpref.
-trec_eval_summary <- function(m, summary = "mean") {
-  ord <- order(as_bytes(colnames(m) %||% as.character(seq_len(ncol(m)))), method = "radix")
-  s <- numeric(nrow(m))
-  n <- numeric(nrow(m))
-  for (j in ord) {
-    v <- m[, j]
-    ok <- !is.na(v)
-    if (summary == "gmean") v <- log(pmax(v, 1e-5))
-    s[ok] <- s[ok] + v[ok]
-    n[ok] <- n[ok] + 1
-  }
-  out <- switch(summary, sum = s, gmean = exp(s / n), s / n)
-  out[n == 0] <- NA_real_
-  stats::setNames(out, rownames(m))
 }

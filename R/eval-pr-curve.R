@@ -26,9 +26,10 @@ pr_measures <- sprintf("IPrec@%s", format(pr_recall_levels, trim = TRUE, drop0tr
 #' @return An `ir_pr_curve` object: `$curve`, a data frame with one row per
 #'   system and recall level (`system`, `recall`, `precision`, `n_topics`);
 #'   `$n_topics`, the number of topics of the evaluation; `$ranking`, each
-#'   system's mean of `$ranking_measure` (the first measure of the
-#'   evaluation `x`, or AP when `pr_curve()` evaluates the runs), by which
-#'   the figure chooses its default systems. `print()` shows the
+#'   system's aggregate of `$ranking_measure` (the first measure of the
+#'   evaluation `x`, or AP when `pr_curve()` evaluates the runs: its mean,
+#'   negated for a measure where lower is better, so that larger is
+#'   better), by which the figure chooses its default systems. `print()` shows the
 #'   curves as a systems x recall table, `as.data.frame()` returns
 #'   `$curve`, and `autoplot()` draws them.
 #' @seealso [autoplot.ir_pr_curve()].
@@ -79,7 +80,7 @@ pr_curve <- function(x, qrels = NULL, ...) {
   rownames(curve) <- NULL
   new_ir_pr_curve(list(curve = curve, systems = systems, n_topics = ncol(mats[[1]]),
                        missing = attr(ev, "missing") %||% "drop",
-                       ranking = rowMeans(unclass(ev[[1]]), na.rm = TRUE)[systems],
+                       ranking = ranking_key(ev[[1]])[systems],
                        ranking_measure = names(ev)[1]))
 }
 
@@ -139,7 +140,7 @@ as.data.frame.ir_pr_curve <- function(x, row.names = NULL, optional = FALSE, ...
 #'
 #' @param object An `ir_pr_curve` from [pr_curve()].
 #' @param systems Systems to draw (names or row numbers), in this order;
-#'   default: the 8 best by the mean of `object$ranking_measure` (AP, or the
+#'   default: the 8 best by `object$ranking` (the mean AP, or the aggregate of the
 #'   first measure of the evaluation the curves come from), ties by name,
 #'   best first: the same systems, in the same colours, as
 #'   [autoplot()][autoplot.ir_evaluation] of that evaluation draws.

@@ -8,7 +8,8 @@
 #' rows.
 #'
 #' @param path Path to a CSV file (plain or `.gz`).
-#' @param measure The measure's name to store.
+#' @param measure The measure's name to store, or its record
+#'   ([custom_measure()]): see [as_ir_scores()].
 #' @param topic_col The column holding topic ids: a name or number, `NULL`
 #'   (default) to use a column named `topic`, `topics`, `query` or `qid` if
 #'   there is one, or `FALSE` for none (topics are then numbered `t1, t2, ...`).

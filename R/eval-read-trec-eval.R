@@ -208,10 +208,9 @@ build_trec_eval_evaluation <- function(entries, systems, topics, measures, file,
   }
   out <- list()
   for (k in which(keep)) {
-    x <- new_ir_scores(values[[k]], canonical[k])
-    # as evaluate() marks them: built-in measures carry trec_eval's summary
-    if (!is.null(parsed[[k]])) attr(x, "summary") <- measure_rows()[[parsed[[k]]$row]]$summary
-    out[[canonical[k]]] <- x
+    # as evaluate() marks them: built-in measures carry their record's
+    # aggregate and direction (new_ir_scores() of a canonical name)
+    out[[canonical[k]]] <- new_ir_scores(values[[k]], canonical[k])
   }
   attr(out, "missing") <- settings$missing
   attr(out, "depth") <- settings$depth

@@ -18,9 +18,11 @@
 #' @section Which systems, in which colours:
 #' Without `systems`, every figure of a score matrix, an evaluation or its
 #' precision-recall curves ([autoplot.ir_pr_curve()]) draws the same
-#' systems by one rule: the 8 best by the mean of the ranking measure (the
-#' matrix's own measure; the first measure of an evaluation), ties by name,
-#' best first (all of them, best first, when there are at most 8). A system's
+#' systems by one rule: the 8 best by the ranking measure's aggregate (the
+#' matrix's own measure; the first measure of an evaluation; the mean, or
+#' e.g. the geometric mean of `gm_map`) in its direction (the lowest first
+#' where lower is better; see [measure_info()]), ties by name, best first
+#' (all of them, best first, when there are at most 8). A system's
 #' colour and line type are those of its place in that order among all
 #' systems of the object ([system_colours()]), whatever systems a figure draws
 #' and in whatever order: the best system has the first colour in the default
@@ -59,8 +61,7 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
   systems <- plot_systems(object, systems, by = measure)
   layout <- choose_layout(layout, length(systems), highlight)
   df <- sorted_scores_long(object, systems)
-  means <- rowMeans(unclass(object)[systems, , drop = FALSE], na.rm = TRUE)
-  highlight <- plot_highlight(object, highlight, systems, means, layout)
+  highlight <- plot_highlight(object, highlight, systems, ranking_key(object)[systems], layout)
   many_lines_plot(df, "position", "value", layout, highlight,
                   labels = list(x = "Topics, sorted by score", y = measure,
                                 title = sprintf("Per-topic %s, sorted, %s", measure,
@@ -69,8 +70,9 @@ autoplot.ir_scores <- function(object, systems = NULL, layout = c("auto", "lines
 }
 
 # The systems a many-lines figure draws: the user's (names or row numbers),
-# else best_systems() by `ranking` (each system's mean of the ranking measure
-# `by`; default: the row means of `object`). Zero systems or topics, and
+# else best_systems() by `ranking` (each system's aggregate of the ranking
+# measure `by`, larger is better; default: ranking_key() of `object`, which
+# asks its record). Zero systems or topics, and
 # systems without any score, are refused or left out with a classed
 # condition (issue 29). When the default leaves systems out, the result
 # carries attr "note": what was left out, for the caption and a message. It
@@ -84,11 +86,12 @@ plot_systems <- function(object, systems, ranking = NULL, by = NULL, call = rlan
                   kind = "data", call = call)
   }
   note <- NULL
-  ranking <- ranking %||% rowMeans(m, na.rm = TRUE)
+  aggregate <- if (is.null(ranking)) score_record(object)$aggregate else "mean"
+  ranking <- ranking %||% ranking_key(object)
   all <- best_systems(ranking[rownames(m)], k = nrow(m))
   if (is.null(systems)) {
     systems <- utils::head(all, max_lines)
-    if (length(systems) < nrow(m)) note <- dropped_note(length(systems), nrow(m), by)
+    if (length(systems) < nrow(m)) note <- dropped_note(length(systems), nrow(m), by, aggregate)
   }
   if (is.numeric(systems)) systems <- rownames(m)[systems]
   check_names_in(systems, rownames(m), arg = "systems", of = "object", call = call)
@@ -111,7 +114,8 @@ plot_systems <- function(object, systems, ranking = NULL, by = NULL, call = rlan
 # The one rule by which figures of families 1-3 choose their systems when
 # the user names none (sorted scores, evaluations, precision-recall curves,
 # robust-track bars): the `k` best by `means` (named, one per system: the
-# mean of the ranking measure), ties by name (bytes, not the locale;
+# aggregate of the ranking measure, larger is better, as ranking_key()
+# gives it for the measure's direction), ties by name (bytes, not the locale;
 # means equal to within rounding are ties: tie_means()), systems without a
 # mean last, best first. Colours follow this order over all systems, so a
 # system keeps its colour from one figure to the next.
@@ -122,9 +126,9 @@ best_systems <- function(means, k = max_lines) {
 
 # What a default choice of `shown` of `n` systems left out, for the caption
 # and the message.
-dropped_note <- function(shown, n, by = NULL) {
+dropped_note <- function(shown, n, by = NULL, aggregate = "mean") {
   sprintf("The %d best of %d systems%s; %d not drawn.", shown, n,
-          if (is.null(by)) "" else paste(" by mean", by), n - shown)
+          if (is.null(by)) "" else paste(" by", aggregate_labels[[aggregate]], by), n - shown)
 }
 
 # Each system's scores sorted from worst to best (NA left out), long.
@@ -163,20 +167,32 @@ as_tibble.ir_scores <- function(x, ..., na.rm = FALSE) {
 #' @param x A numeric matrix or data frame with systems in rows and topics in
 #'   columns. Missing row or column names are filled with `sys1, sys2, ...`
 #'   and `t1, t2, ...`.
-#' @param measure The measure's name, stored as `attr(, "measure")`.
+#' @param measure The measure: its name, stored as `attr(, "measure")`, or
+#'   its record ([custom_measure()], [measure_info()]). A name the measure
+#'   registry knows brings its record (how systems are summarised over
+#'   topics, which way is better); a record also sets
+#'   `attr(, "aggregate")` and `attr(, "direction")`, which every summary,
+#'   ranking and "best" mark reads (see "Aggregate and direction" in
+#'   [measure_info()]). Without either, scores are averaged and higher is
+#'   better. Renaming a matrix to a name the registry does not know keeps
+#'   its record.
 #' @param ... Unused.
 #' @param object An `ir_scores` object.
 #' @param n Number of systems and topics to print.
 #' @param i,j,drop As for matrices.
 #' @return An `ir_scores` object: a double matrix with dimnames, class
-#'   `c("ir_scores", "matrix", "array")` and attribute `measure`.
+#'   `c("ir_scores", "matrix", "array")` and attribute `measure` (with
+#'   `aggregate` and `direction` when its record is known).
 #'
 #' @section Methods:
-#' * `print()`/`format()`: the measure, the size, the mean and the first `n`
+#' * `print()`/`format()`: the measure, the size, the mean (the geometric
+#'   mean for a geometric aggregate such as `gm_map`) and the first `n`
 #'   systems and topics.
-#' * `summary()`: per system, the mean, standard deviation, minimum, median
-#'   and maximum over its answered topics, best system first (a
-#'   `summary.ir_scores`, which `as.data.frame()` turns into that table).
+#' * `summary()`: per system, its aggregate when it is not the mean (a
+#'   `gmean` or `sum` column), the mean, standard deviation, minimum, median
+#'   and maximum over its answered topics, best system first by the aggregate
+#'   and the measure's direction (a `summary.ir_scores`, which
+#'   `as.data.frame()` turns into that table).
 #' * `as.data.frame()`: the long form, see [as.data.frame.ir_scores()];
 #'   `autoplot()`: see [autoplot.ir_scores()].
 #' * `[` keeps the class while the result is a matrix; `t()` returns a plain
@@ -190,6 +206,9 @@ as_tibble.ir_scores <- function(x, ..., na.rm = FALSE) {
 #' ap
 #' ap[, 1:2]
 #' mean_scores(ap)
+#' # lower is better: state it with the measure's record
+#' err <- as_ir_scores(m, measure = custom_measure("error", direction = "lower"))
+#' summary(err)
 #' @export
 as_ir_scores <- function(x, measure = NULL, ...) {
   UseMethod("as_ir_scores")
@@ -198,7 +217,10 @@ as_ir_scores <- function(x, measure = NULL, ...) {
 #' @rdname as_ir_scores
 #' @export
 as_ir_scores.ir_scores <- function(x, measure = NULL, ...) {
-  if (!is.null(measure)) attr(x, "measure") <- measure
+  if (is.null(measure)) return(x)
+  check_measure_arg(measure)
+  rec <- record_attributes(measure, old = x)
+  for (a in names(rec)) attr(x, a) <- rec[[a]]
   x
 }
 
@@ -230,7 +252,11 @@ as_ir_scores.default <- function(x, measure = NULL, ...) {
   stop_irtopics("Can't turn {.obj_type_friendly {x}} into an {.cls ir_scores}; pass a numeric matrix or data frame.")
 }
 
+# `measure`: a name or a record (record_attributes()); the record's
+# attributes of `x` are kept when the name is one the registry does not know.
 new_ir_scores <- function(x, measure) {
+  check_measure_arg(measure)
+  rec <- record_attributes(measure, old = x)
   storage.mode(x) <- "double"
   x <- unclass(x)
   attributes(x) <- list(dim = dim(x), dimnames = dimnames(x))
@@ -242,8 +268,19 @@ new_ir_scores <- function(x, measure) {
   if (anyDuplicated(colnames(x))) {
     stop_irtopics("Topic names must be unique; {.val {colnames(x)[duplicated(colnames(x))][1]}} is repeated.")
   }
-  attr(x, "measure") <- measure
-  new_result(x, "ir_scores", base = c("matrix", "array"), attrs = c(measure = "string"))
+  for (a in names(rec)) attr(x, a) <- rec[[a]]
+  new_result(x, "ir_scores", base = c("matrix", "array"),
+             attrs = c(measure = "string", aggregate = "string?", direction = "string?"))
+}
+
+# The `measure` of as_ir_scores() and read_scores(): one string or a
+# measure record.
+check_measure_arg <- function(measure, call = rlang::caller_env()) {
+  if (inherits(measure, "ir_measure_info") || (is.character(measure) && length(measure) == 1L && !is.na(measure))) {
+    return(invisible(measure))
+  }
+  stop_irtopics("{.arg measure} must be a measure name or a measure record ({.fn custom_measure}), not {show_value(measure)}.",
+                call = call)
 }
 
 #' @rdname as_ir_scores
@@ -276,6 +313,7 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
     scores <- as_ir_scores(scores)
   }
   measure <- attr(scores, "measure")
+  record <- score_record(scores)
   m <- unclass(scores)
   attr(m, "measure") <- NULL
   if (!is.double(m)) storage.mode(m) <- "double"
@@ -301,6 +339,9 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
                   kind = "data", call = call)
   }
   attr(m, "measure") <- measure
+  # the record travels with the matrix (an analysis may drop the name)
+  attr(m, "aggregate") <- record$aggregate
+  attr(m, "direction") <- record$direction
   m
 }
 
@@ -348,15 +389,19 @@ check_score_names <- function(m, arg = "scores", call = rlang::caller_env()) {
 #' @export
 `[.ir_scores` <- function(x, i, j, ..., drop = TRUE) {
   measure <- attr(x, "measure")
+  rec <- score_record(x)
   out <- NextMethod()
-  if (is.matrix(out)) new_ir_scores(out, measure) else out
+  if (!is.matrix(out)) return(out)
+  attr(out, "aggregate") <- rec$aggregate
+  attr(out, "direction") <- rec$direction
+  new_ir_scores(out, measure)
 }
 
 #' @rdname as_ir_scores
 #' @export
 t.ir_scores <- function(x) {
   out <- t(unclass(x))
-  attr(out, "measure") <- NULL
+  for (a in c("measure", "aggregate", "direction")) attr(out, a) <- NULL
   out
 }
 
@@ -368,11 +413,17 @@ print.ir_scores <- function(x, ..., n = 6L) print_formatted(x, n = n)
 #' @export
 format.ir_scores <- function(x, ..., n = 6L) {
   n_na <- sum(is.na(x))
-  head <- sprintf("<ir_scores> %s: %d system%s x %d topic%s, mean %s%s",
+  # the mean of every system-topic pair; the geometric one for a geometric
+  # aggregate (a sum over topics is shown per system by summary())
+  geometric <- score_record(x)$aggregate == "gmean"
+  all_pairs <- function(v) {
+    if (geometric) exp(mean(aggregate_scale(v, "gmean"), na.rm = TRUE)) else mean(v, na.rm = TRUE)
+  }
+  head <- sprintf("<ir_scores> %s: %d system%s x %d topic%s, %s %s%s",
                   attr(x, "measure") %||% "score",
                   nrow(x), if (nrow(x) == 1) "" else "s",
-                  ncol(x), if (ncol(x) == 1) "" else "s",
-                  if (all(is.na(x))) "NA" else formatC(mean(unclass(x), na.rm = TRUE), digits = 4, format = "f"),
+                  ncol(x), if (ncol(x) == 1) "" else "s", if (geometric) "geometric mean" else "mean",
+                  if (all(is.na(x))) "NA" else formatC(all_pairs(unclass(x)), digits = 4, format = "f"),
                   if (n_na) sprintf(" (%d unanswered system-topic pairs)", n_na) else "")
   if (!length(x)) return(head)
   shown <- unclass(x)[seq_len(min(n, nrow(x))), seq_len(min(n, ncol(x))), drop = FALSE]
@@ -385,6 +436,7 @@ format.ir_scores <- function(x, ..., n = 6L) {
 #' @export
 summary.ir_scores <- function(object, ...) {
   m <- unclass(object)
+  rec <- score_record(object)
   # Systems without any answered topic (or an empty matrix) get NA, not the
   # warnings and +-Inf of min()/max() over nothing.
   per_row <- function(f) {
@@ -403,7 +455,10 @@ summary.ir_scores <- function(object, ...) {
     topics = as.integer(rowSums(!is.na(m))),
     row.names = NULL
   )
-  out <- out[order(-out$mean, out$system), , drop = FALSE]
+  # the measure's aggregate, when it is not the mean, orders the systems
+  key <- if (rec$aggregate == "mean") out$mean else aggregate_rows(m, rec$aggregate)
+  if (rec$aggregate != "mean") out <- cbind(out[1], stats::setNames(data.frame(unname(key)), rec$aggregate), out[-1])
+  out <- out[order(-better_sign(rec$direction) * key, out$system), , drop = FALSE]
   rownames(out) <- NULL
   new_summary("ir_scores", sprintf("Per-system summary of %s over %s topics",
                                    attr(object, "measure") %||% "score", max(out$topics)), out)

@@ -256,7 +256,7 @@ format_trec_eval <- function(x, per_topic = TRUE) {
     te <- trec_eval_name(p)
     if (is.na(te)) canon[k] else te
   }, "")
-  summary <- vapply(nms, function(m) attr(.subset2(x, m), "summary") %||% "mean", "")
+  summary <- vapply(nms, function(m) score_record(.subset2(x, m))$aggregate, "")
   first <- .subset2(x, 1L)
   topics <- colnames(first)
   ord <- topics[order(as_bytes(topics), method = "radix")]
@@ -270,7 +270,7 @@ format_trec_eval <- function(x, per_topic = TRUE) {
   shown <- which(summary != "gmean" & labels != "num_q")
   # plain matrices, and every run's "all" values at once (a summary is per row)
   mats <- lapply(seq_along(nms), function(k) unclass(.subset2(x, k)))
-  alls <- matrix(vapply(seq_along(nms), function(k) trec_eval_summary(mats[[k]], summary[k]),
+  alls <- matrix(vapply(seq_along(nms), function(k) aggregate_rows(mats[[k]], summary[k], "trec_eval"),
                         numeric(nrow(first))), nrow = nrow(first))
   out <- vector("list", nrow(first))
   for (s in seq_len(nrow(first))) {

@@ -75,8 +75,10 @@ rank_cor_impl <- function(x, y, type) {
 #' How sure is the agreement of two rankings of systems, e.g. by two
 #' measures, by two sets of judgements, or by a subset and all topics?
 #' * `x` and `y` score matrices (systems x topics, the same systems and
-#'   topics, no `NA`): the rankings are by mean score, and the topics are
-#'   the sample. The bootstrap resamples the topics `B` times with
+#'   topics, no `NA`): the rankings are by mean score, best first by each
+#'   matrix's measure record (the lowest mean first where lower is better,
+#'   the geometric mean for `gm_map`: see [measure_info()]), and the topics
+#'   are the sample. The bootstrap resamples the topics `B` times with
 #'   replacement, the same topics for both matrices (paired); it assumes the
 #'   topics are a random sample, the systems fixed. `method = "bca"` (the
 #'   default for matrices) gives the BCa interval of the resampled tau (as in
@@ -150,8 +152,14 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
   method <- match_choice(method %||% if (matrices) "bca" else "jackknife", c("bca", "percentile", "jackknife"),
                          "method")
   if (matrices) {
-    mx <- unclass_scores(check_scores(x, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "x"))
-    my <- unclass_scores(check_scores(y, allow_na = FALSE, min_systems = 2L, min_topics = 3L, arg = "y"))
+    # values whose means rank the systems best first (each measure's aggregate and direction)
+    frame <- environment()
+    ranked <- function(s, arg) {
+      unclass_scores(ranking_values(check_scores(s, allow_na = FALSE, min_systems = 2L, min_topics = 3L,
+                                                 arg = arg, call = frame)))
+    }
+    mx <- ranked(x, "x")
+    my <- ranked(y, "y")
     if (!identical(dim(mx), dim(my)) || !setequal(rownames(mx), rownames(my)) ||
         !setequal(colnames(mx), colnames(my))) {
       stop_irtopics(c("{.arg x} and {.arg y} must hold the same systems and topics.",

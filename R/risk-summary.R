@@ -55,6 +55,14 @@
 #'   mean of the system's mean score and the normal probability of its
 #'   average ZRisk. ZRisk and GeoRisk do not depend on `baseline` (the
 #'   baseline system is one of the systems they use); higher is better.
+#' * **Direction.** The definitions are for a measure where higher is
+#'   better. Where the measure's record says lower is better (see
+#'   [measure_info()]; a [custom_measure()] such as an error rate), a win is
+#'   a lower score: \eqn{\delta_i = b_i - r_i}, ZRisk sums \eqn{-z_{ij}}
+#'   (a score below its expected value is a gain), and GeoRisk, which
+#'   multiplies by the mean score, is `NA` with an
+#'   `irtopics_warning_undefined`. URisk, TRisk and ZRisk stay "higher is
+#'   better". A plain matrix is taken as higher is better.
 #'
 #' @section Reconstruction:
 #' The papers' text is not part of the package's specification; the
@@ -105,8 +113,10 @@
 #'   `georisk`, `wins`, `ties`, `losses`, `n_topics` (the baseline's row has
 #'   URisk 0 and no test); `topics`, a data frame with one row per
 #'   non-baseline system and topic: `system`, `topic`, `score`,
-#'   `baseline_score`, `difference`, `outcome` (`"win"`, `"tie"`, `"loss"`)
-#'   and `z` (ZRisk's \eqn{z_{ij}}); and the settings `measure`, `baseline`,
+#'   `baseline_score`, `difference` (score minus baseline's; the other way
+#'   round where lower is better), `outcome` (`"win"`, `"tie"`, `"loss"`)
+#'   and `z` (ZRisk's \eqn{z_{ij}}, negated where lower is better); and the
+#'   settings `measure`, `baseline`,
 #'   `alpha`, `correction`, `sig_level`, `alternative`, `se`, `n_systems`,
 #'   `n_topics`.
 #'
@@ -149,6 +159,7 @@ risk_summary <- function(scores, baseline, alpha = 1, correction = "holm", sig_l
   call <- environment()
   m <- check_scores(scores, allow_na = FALSE, min_systems = 2L, min_topics = 1L, call = call)
   measure <- attr(m, "measure") %||% "score"
+  better <- better_sign(score_record(m)$direction)
   if (missing(baseline) || !is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
     stop_irtopics("{.arg baseline} must be the name of one system.")
   }
@@ -170,8 +181,11 @@ risk_summary <- function(scores, baseline, alpha = 1, correction = "holm", sig_l
   systems <- rownames(m)
   n <- ncol(m)
   others <- setdiff(systems, baseline)
+  # the gain over the baseline: score - baseline's, the other way round where lower is better
   d <- m[others, , drop = FALSE] - rep(m[baseline, ], each = length(others))
+  if (better < 0) d <- -d
   zr <- zrisk_cells(m)
+  if (better < 0 && !is.null(zr)) zr <- -zr
   tables <- lapply(alpha, function(a) {
     tab <- urisk_rows(d, a, se, sig_level, alternative)
     tab$p.adjusted <- stats::p.adjust(tab$p.value, method = correction)
@@ -179,6 +193,7 @@ risk_summary <- function(scores, baseline, alpha = 1, correction = "holm", sig_l
     tab <- rbind(tab, baseline_row(baseline, n))
     tab <- tab[match(systems, tab$system), , drop = FALSE]
     zg <- zrisk_values(m, zr, a)
+    if (better < 0) zg$georisk[] <- NA_real_  # the mean score of a lower-is-better measure is no gain
     cbind(data.frame(measure = measure, alpha = a, stringsAsFactors = FALSE), tab[1],
           data.frame(is_baseline = systems == baseline, mean = rowMeans(m)),
           tab[-1], data.frame(zrisk = zg$zrisk, georisk = zg$georisk))
@@ -188,7 +203,7 @@ risk_summary <- function(scores, baseline, alpha = 1, correction = "holm", sig_l
   table <- table[c("measure", "alpha", "system", "is_baseline", "mean", "urisk", "conf.low", "conf.high",
                    "std.error", "trisk", "df", "p.value", "p.adjusted", "significant", "zrisk", "georisk",
                    "wins", "ties", "losses", "n_topics")]
-  risk_undefined_warning(table, measure)
+  risk_undefined_warning(table, measure, georisk = better > 0)
   topics <- data.frame(system = rep(others, times = n), topic = rep(colnames(m), each = length(others)),
                        score = as.vector(m[others, , drop = FALSE]),
                        baseline_score = rep(unname(m[baseline, ]), each = length(others)),
@@ -251,7 +266,7 @@ zrisk_values <- function(m, z, alpha) {
   list(zrisk = unname(zr), georisk = unname(sqrt(rowMeans(m) * stats::pnorm(zr / ncol(m)))))
 }
 
-risk_undefined_warning <- function(table, measure) {
+risk_undefined_warning <- function(table, measure, georisk = TRUE) {
   bad <- !table$is_baseline & is.na(table$trisk)
   if (any(bad)) {
     why <- if (table$n_topics[1] < 2) "one topic has no standard error" else
@@ -262,6 +277,9 @@ risk_undefined_warning <- function(table, measure) {
   if (all(is.na(table$zrisk))) {
     warn_irtopics(c("ZRisk and GeoRisk of {.val {measure}} are NA: they need non-negative scores, not all 0.",
                     i = "URisk and TRisk do not need them."), kind = "undefined")
+  } else if (!georisk) {
+    warn_irtopics(c("GeoRisk of {.val {measure}} is NA: lower is better for it, and GeoRisk takes the mean score as a gain.",
+                    i = "URisk, TRisk and ZRisk count a lower score as a win."), kind = "undefined")
   }
 }
 

@@ -73,6 +73,7 @@ field_types <- list(
   number = function(v) is.numeric(v) && length(v) == 1L,
   flag = function(v) is.logical(v) && length(v) == 1L && !is.na(v),
   scores = function(v) inherits(v, "ir_scores"),
+  `function` = is.function,
   function_or_string = function(v) is.function(v) || (is.character(v) && length(v) == 1L)
 )
 

@@ -216,7 +216,7 @@ if (!is.null(res$trec_eval) && file.exists(pool)) {
       if (length(setdiff(te, ours))) print(utils::head(setdiff(te, ours)))
       # what plain means (rowMeans) would print on the 'all' lines
       for (k in seq_along(ev)) {
-        if (!identical(attr(ev[[k]], "summary"), "mean")) next
+        if (!identical(attr(ev[[k]], "aggregate"), "mean")) next
         a <- sprintf("%.4f", mean_scores(ev[[k]])[[1]])
         b <- sprintf("%.4f", mean_scores(ev[[k]], accumulate = "trec_eval")[[1]])
         all_n <- all_n + 1

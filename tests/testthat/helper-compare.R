@@ -12,3 +12,10 @@ row_of <- function(cmp, s1, s2) {
   tab[tab$system1 == s1 & tab$system2 == s2, , drop = FALSE]
 }
 
+
+# A systems x measures matrix with the measure names dropped (to compare
+# marks of two comparisons whose measures are named differently).
+unname_cols <- function(m) {
+  colnames(m) <- NULL
+  m
+}

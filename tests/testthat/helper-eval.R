@@ -16,18 +16,22 @@ two_system_evaluation <- function() {
 }
 
 # Four systems, four topics, through evaluate() (data-frame runs).
-four_system_evaluation <- function() {
+four_system_qrels <- function() {
+  data.frame(topic = rep(c("301", "302", "303", "304"), each = 4), docno = paste0("d", 1:16),
+             rel = rep(c(1, 0, 1, 0), 4))
+}
+four_system_runs <- function() {
   topics <- c("301", "302", "303", "304")
-  qrels <- data.frame(topic = rep(topics, each = 4), docno = paste0("d", 1:16),
-                      rel = rep(c(1, 0, 1, 0), 4))
   perms <- list(alpha = c(1, 2, 3, 4), beta = c(2, 1, 4, 3), gamma = c(4, 3, 2, 1), delta = c(3, 1, 2, 4))
-  runs <- do.call(rbind, lapply(names(perms), function(s) {
+  do.call(rbind, lapply(names(perms), function(s) {
     do.call(rbind, lapply(seq_along(topics), function(k) {
       p <- if (k %% 2) perms[[s]] else rev(perms[[s]])
       data.frame(system = s, topic = topics[k], docno = paste0("d", (k - 1) * 4 + p), score = 4:1)
     }))
   }))
-  evaluate(runs, qrels, measures = c("AP", "P@2", "RR"))
+}
+four_system_evaluation <- function() {
+  evaluate(four_system_runs(), four_system_qrels(), measures = c("AP", "P@2", "RR"))
 }
 
 # Fixtures shared by tests that came from test-figures.R
@@ -197,3 +201,20 @@ support_by_formula <- function(kind, n) {
     wholes = NULL,
     one = 1)
 }
+
+# A lower-is-better measure (issue 40): an error rate, by a custom measure
+# record. `lower_is_better(m)` is `m` as that measure's scores.
+error_rate <- function() custom_measure("error rate", direction = "lower", range = c(0, 1))
+lower_is_better <- function(m) as_ir_scores(m, measure = error_rate())
+# Six systems x 12 topics of error rates with distinct means: sysF lowest
+# (best), sysA highest (worst).
+error_matrix <- function() {
+  set.seed(40)
+  m <- matrix(stats::runif(72, 0, 0.4), 6, dimnames = list(paste0("sys", LETTERS[1:6]), paste0("t", 1:12)))
+  m <- m + (6:1) / 10
+  lower_is_better(m)
+}
+# The scores of `m` as a plain matrix (no measure: higher is better), and
+# negated.
+plain <- function(m) matrix(as.vector(m), nrow(m), dimnames = dimnames(m))
+negated <- function(m) -plain(m)

@@ -50,7 +50,7 @@ expect_trec_eval_parity <- function(expected_file, run, qrels, ..., gains = NULL
   n <- 0L
   for (m in meas) {
     e <- exp[exp$measure == m, ]
-    counts <- identical(attr(res[[m]], "summary"), "sum")
+    counts <- identical(attr(res[[m]], "aggregate"), "sum")
     per_topic <- e[e$topic != "all", ]
     if (nrow(per_topic)) {
       ours <- res[[m]][1, per_topic$topic]

@@ -120,3 +120,14 @@ test_that("the flip matrix shows each pair once, coloured by its change", {
   expect_s3_class(g45$theme$axis.text.y, "element_blank")
   expect_match(g45$labels$subtitle, "45 systems in the order given, names omitted", fixed = TRUE)
 })
+
+test_that("a significant pair is better or worse by the measure's direction (issue 40)", {
+  err <- error_matrix()
+  set.seed(5)
+  cand <- lower_is_better(pmin(unclass(err) + matrix(stats::runif(length(err), 0, 0.3), nrow(err)), 1))
+  ca <- conclusion_agreement(err, cand, correction = "none")
+  cn <- conclusion_agreement(negated(err), negated(cand), correction = "none")
+  expect_identical(ca$pairs$decision_reference, cn$pairs$decision_reference)
+  af <- ca$pairs$system1 == "sysA" & ca$pairs$system2 == "sysF"
+  expect_identical(as.character(ca$pairs$decision_reference[af]), "worse")
+})

@@ -206,3 +206,22 @@ test_that("ir_scores inputs are aligned by name; mismatches and bad arguments ar
   # top_k beyond the systems is capped
   expect_identical(leaderboard_agreement(p$ref, p$cand, top_k = 100, B = 0)$parameter[6], 12)
 })
+
+test_that("leaderboards put the best first by the measure's direction and aggregate (issue 40)", {
+  err <- error_matrix()
+  set.seed(3)
+  cand <- lower_is_better(pmin(unclass(err) + matrix(stats::runif(length(err), 0, 0.3), nrow(err)), 1))
+  low <- leaderboard_agreement(err, cand, top_k = 2, B = 50, seed = 1)
+  neg <- leaderboard_agreement(negated(err), negated(cand), top_k = 2, B = 50, seed = 1)
+  expect_identical(low$estimate, neg$estimate)
+  expect_identical(attr(low, "draws"), attr(neg, "draws"))
+  expect_equal(attr(low, "means"), -attr(neg, "means"))
+  # higher is better would read the worst systems as the top of the leaderboard
+  wrong <- leaderboard_agreement(plain(err), plain(cand), top_k = 2, B = 0)
+  expect_false(identical(low$estimate, wrong$estimate))
+  # gm_map: the leaderboard of the geometric means
+  ap <- robust()[1:12, ]
+  gm <- as_ir_scores(ap, measure = "gm_map")
+  lg <- leaderboard_agreement(gm, gm[, rev(colnames(gm))], B = 0)
+  expect_equal(attr(lg, "means")[, "reference"], mean_scores(gm))
+})

@@ -40,3 +40,12 @@ test_that("topic_agreement() aligns by name and takes a single topic", {
   expect_identical(one, ta[2, , drop = FALSE], ignore_attr = TRUE)
   expect_error(topic_agreement(ref, cand[, 1:2]), class = "irtopics_error_data", regexp = "same topics")
 })
+
+test_that("the best system of a topic is the lowest where lower is better (issue 40)", {
+  err <- error_matrix()
+  set.seed(5)
+  cand <- lower_is_better(pmin(unclass(err) + matrix(stats::runif(length(err), 0, 0.3), nrow(err)), 1))
+  low <- topic_agreement(err, cand)
+  expect_identical(low$top1, topic_agreement(negated(err), negated(cand))$top1)
+  expect_false(identical(low$top1, topic_agreement(plain(err), plain(cand))$top1))
+})

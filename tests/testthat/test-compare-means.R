@@ -168,3 +168,31 @@ test_that("the mean-interval plot fits one column with 2, 17 and 110 systems and
   }
   expect_follows_user_theme(function() autoplot(mean_intervals(ap[1:17, ])))
 })
+
+test_that("mean_intervals() of a geometric mean or a sum is the measure's aggregate with its interval (issue 40)", {
+  ap <- robust()[1:5, 1:40]
+  gm <- as_ir_scores(ap, measure = "gm_map")
+  ci <- mean_intervals(gm)
+  expect_equal(ci$table$estimate, unname(mean_scores(gm)))
+  # the t interval of the mean log, taken back by exp()
+  lg <- log(pmax(unclass(ap)[1, ], 1e-5))
+  tt <- stats::t.test(lg)
+  expect_equal(c(ci$table$conf.low[1], ci$table$conf.high[1]), exp(as.vector(tt$conf.int)))
+  expect_equal(ci$table$std.error[1], exp(mean(lg)) * unname(tt$stderr))
+  expect_identical(ci$records$aggregate, "gmean")
+  expect_match(format(ci)[2], "gm_map: geometric means", fixed = TRUE)
+  # the bootstrap of the geometric mean: the bootstrap of the mean log, taken back
+  b <- mean_intervals(gm, interval = "bca", B = 500, seed = 3)
+  logs <- mean_intervals(log(pmax(plain(ap), 1e-5)), interval = "bca", B = 500, seed = 3)
+  expect_equal(b$table$conf.low, exp(logs$table$conf.low))
+  expect_equal(b$replicates[[1]], exp(logs$replicates[[1]]))
+  # a count: n times the interval of the mean
+  n <- as_ir_scores(matrix(c(3, 5, 4, 8, 6, 7, 2, 9), 2, dimnames = list(c("a", "b"), 1:4)), measure = "NumRelRet")
+  cs <- mean_intervals(n)
+  cm <- mean_intervals(plain(n))
+  expect_equal(cs$table$estimate, c(15, 29))
+  expect_equal(cs$table$conf.low, 4 * cm$table$conf.low)
+  # the figure puts the best at the top: the lowest where lower is better
+  p <- ggplot2::autoplot(mean_intervals(error_matrix()))
+  expect_identical(rev(levels(p$data$system))[1], "sysF")
+})

@@ -227,3 +227,12 @@ test_that("print, summary and the words of the decision", {
   # NA p-values do not count as comparisons (as in p.adjust())
   expect_identical(irtopics:::decision_alphas(c(0.01, NA, 0.5), c(0.02, NA, 1), "bonferroni", 0.05), c(0.025, NA, 0.025))
 })
+
+test_that("better_first puts the better system first by the measure's direction (issue 40)", {
+  err <- error_matrix()
+  iv <- pair_intervals(compare_systems(err))
+  expect_true(all(iv$table$estimate <= 0))
+  expect_identical(iv$orientation, "lower mean first")
+  neg <- pair_intervals(compare_systems(negated(err)))
+  expect_identical(iv$table[c("system1", "system2", "significant")], neg$table[c("system1", "system2", "significant")])
+})

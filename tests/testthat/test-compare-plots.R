@@ -244,3 +244,12 @@ test_that("crowded axes: one size rule, never below 6 pt, and a step from what f
   ggplot2::theme_set(ggplot2::theme_bw(base_size = 6))
   expect_equal(as.numeric(crowded_text(200)), 1)
 })
+
+test_that("the heat map reads a lower score as better where lower is better (issue 40)", {
+  err <- error_matrix()
+  p <- ggplot2::autoplot(compare_systems(err), type = "heatmap")
+  q <- ggplot2::autoplot(compare_systems(negated(err)), type = "heatmap")
+  expect_identical(as.character(p$data$verdict), as.character(q$data$verdict))
+  expect_identical(levels(p$data$col), levels(q$data$col))
+  expect_identical(levels(p$data$col)[1], "sysF")
+})

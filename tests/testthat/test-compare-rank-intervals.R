@@ -103,3 +103,25 @@ test_that("the default top fits the number of systems; the plot fits one column 
   }
   expect_follows_user_theme(function() autoplot(rank_intervals(ap[1:17, ], B = 50, seed = 1)))
 })
+
+test_that("rank intervals follow the measure's direction and aggregate (issue 40)", {
+  err <- error_matrix()
+  ri <- rank_intervals(err, B = 300, seed = 1)
+  # rank 1 is the lowest error rate; the same ranks as the negated scores, higher is better
+  neg <- rank_intervals(negated(err), B = 300, seed = 1)
+  expect_identical(ri$table$system[1], "sysF")
+  expect_identical(ri$ranks, neg$ranks)
+  expect_identical(ri$table[c("system", "rank", "conf.low", "conf.high", "p_top_1")],
+                   neg$table[c("system", "rank", "conf.low", "conf.high", "p_top_1")])
+  expect_equal(ri$table$mean, -neg$table$mean)
+  expect_match(format(ri)[1], "rank by mean error rate (lower is better)", fixed = TRUE)
+  # gm_map ranks by the geometric mean: the ranks of the mean logs
+  ap <- robust()[1:15, ]
+  gm <- rank_intervals(as_ir_scores(ap, measure = "gm_map"), B = 200, seed = 2)
+  logs <- rank_intervals(log(pmax(unclass(ap), 1e-5)), B = 200, seed = 2)
+  expect_identical(gm$ranks, logs$ranks)
+  expect_equal(gm$table$mean, unname(mean_scores(as_ir_scores(ap, measure = "gm_map"))[gm$table$system]))
+  expect_false(identical(gm$table$system, rank_intervals(ap, B = 200, seed = 2)$table$system))
+  expect_match(format(gm)[1], "rank by geometric mean gm_map", fixed = TRUE)
+  expect_identical(names(as.data.frame(gm))[1:3], c("system", "mean", "estimate"))
+})

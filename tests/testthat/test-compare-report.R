@@ -94,3 +94,24 @@ test_that("the layout arguments of the reports are checked (issue 29: digits, bo
   expect_true(any(grepl(formatC(mean(x[1, ]), digits = 0, format = "f"), format(cmp, "latex", digits = 0L),
                         fixed = TRUE)))
 })
+
+test_that("the report orders, marks and labels by the measure's record (issue 40)", {
+  err <- error_matrix()
+  cmp <- compare_systems(err, correction = "none")
+  neg <- compare_systems(negated(err), correction = "none")
+  # the lower error rate is the better system: the same marks as the negated scores
+  expect_identical(unname_cols(beaten_labels(cmp, rownames(err))), unname_cols(beaten_labels(neg, rownames(err))))
+  expect_match(beaten_labels(cmp, rownames(err))["sysF", 1], "a")
+  out <- format(cmp)
+  expect_match(out[3], "sysF", fixed = TRUE)  # best first
+  expect_match(out[3], "*", fixed = TRUE)
+  s <- summary(cmp)$systems
+  expect_identical(s$better_than, summary(neg)$systems$better_than)
+  # gm_map's means are arithmetic here: labelled, and said in the legend
+  gm <- compare_systems(as_ir_scores(robust()[1:4, ], measure = "gm_map"))
+  out <- format(gm)
+  expect_match(out[2], "gm_map (mean)", fixed = TRUE)
+  expect_match(out[length(out)], "the arithmetic mean of the per-topic values, which the tests compare",
+               fixed = TRUE)
+  expect_match(format(gm, "latex"), "gm\\_map (mean)", fixed = TRUE, all = FALSE)
+})

@@ -213,3 +213,27 @@ test_that("the width options are checked and written", {
   expect_error(format(cmp, "latex", compact = NA), class = "irtopics_error_argument", regexp = "compact")
   expect_error(means_table(x, compact = "yes"), class = "irtopics_error_argument", regexp = "compact")
 })
+
+test_that("means_table() orders and marks the best by the measure's direction and shows its aggregate (issue 40)", {
+  err <- error_matrix()
+  plain <- means_table(err)
+  expect_match(plain[3], "sysF +0\\.[0-9]+\\*")  # the lowest error first, marked best
+  expect_identical(sub("^ *[a-z] +(sys[A-F]).*", "\\1", plain[3:8]), paste0("sys", LETTERS[6:1]))
+  tex <- means_table(err, "latex")
+  expect_match(tex[grepl("sysF", tex)], "\\textbf{", fixed = TRUE)
+  expect_false(any(grepl("\\textbf{", tex[grepl("sysA", tex)], fixed = TRUE)))
+  # an evaluation's gm_map: the geometric mean, and the legend says so
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c("AP", "gm_map"))
+  out <- means_table(res)
+  expect_match(out[3], sprintf("%.4f", mean_scores(res)$gm_map), fixed = TRUE)
+  expect_match(out[4], "gm_map: geometric means", fixed = TRUE)
+  ci <- means_table(res, interval = "t")
+  expect_match(ci[3], sprintf("%.4f", mean_scores(res)$gm_map), fixed = TRUE)
+  expect_match(ci[4], "gm_map: geometric means", fixed = TRUE)
+  # a comparison's means are arithmetic: the column says so
+  ap <- robust()[1:4, ]
+  cmp <- compare_systems(as_ir_scores(ap, measure = "gm_map"))
+  out <- means_table(cmp)
+  expect_match(out[2], "gm_map (mean)", fixed = TRUE)
+  expect_match(out[length(out)], "gm_map (mean): the arithmetic mean of the per-topic values", fixed = TRUE)
+})

@@ -96,3 +96,38 @@ test_that("the functions that used match.arg() give irtopics_error_argument for 
   expect_identical(attr(evaluate(te("results.test"), te("qrels.test"), measures = "AP"), "missing"), "drop")
   expect_identical(format(cmp), format(cmp, format = "plain"))
 })
+
+# Issue 40: the measure's aggregate -------------------------------------------------------
+
+test_that("mean_scores() is the measure's aggregate: geometric for gm_map (as write_trec_eval()), sums for counts", {
+  ap <- read_scores(extdata("score-matrices", "robust2004_ap.csv"), measure = "AP")
+  gm <- as_ir_scores(ap, measure = "gm_map")
+  # before: the arithmetic mean (MAP) under the name gm_map
+  expect_equal(mean_scores(gm), gmean_scores(ap, method = "floor"))
+  expect_equal(mean_scores(gm), mean_scores(gm, accumulate = "trec_eval"))
+  expect_false(isTRUE(all.equal(mean_scores(gm), mean_scores(ap))))
+  top <- names(which.max(mean_scores(ap)))
+  expect_equal(mean_scores(gm)[[top]], exp(mean(log(pmax(unclass(ap)[top, ], 1e-5)))))
+  # a count is summed over the answered topics
+  counts <- as_ir_scores(matrix(c(1, 2, NA, 4, 5, 6), 2, dimnames = list(c("a", "b"), c("1", "2", "3"))),
+                         measure = "NumRet")
+  expect_identical(mean_scores(counts), c(a = 6, b = 12))
+  expect_identical(mean_scores(counts, accumulate = "trec_eval"), c(a = 6, b = 12))
+  # a record states the aggregate of a measure the registry does not know
+  own <- as_ir_scores(ap, measure = custom_measure("my GMAP", aggregate = "gmean"))
+  expect_equal(mean_scores(own), mean_scores(gm))
+  # renaming keeps the record when the name is one the registry does not know
+  expect_equal(mean_scores(as_ir_scores(gm, measure = "GMAP")), mean_scores(gm))
+  expect_equal(mean_scores(as_ir_scores(gm, measure = "AP")), mean_scores(ap))
+  expect_equal(mean_scores(gm[1:5, ]), mean_scores(gm)[1:5])
+})
+
+test_that("write_trec_eval() and mean_scores() share one aggregate (the trec_eval 'all' line)", {
+  res <- evaluate(te_data("results.test"), te_data("qrels.test"), measures = c(GMAP = "gm_map", n = "NumRet"))
+  expect_identical(attr(res$GMAP, "aggregate"), "gmean")
+  f <- withr::local_tempfile()
+  write_trec_eval(res, f, per_topic = FALSE)
+  all <- read.table(f, col.names = c("measure", "topic", "value"), colClasses = "character")
+  expect_identical(all$value[all$measure == "gm_map"], sprintf("%.4f", mean_scores(res)$GMAP))
+  expect_identical(all$value[all$measure == "num_ret"], sprintf("%d", as.integer(mean_scores(res)$n)))
+})

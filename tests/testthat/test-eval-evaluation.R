@@ -77,7 +77,8 @@ test_that("res[systems, ] and res[, topics] subset every measure like a matrix",
     expect_s3_class(s[[m]], "ir_scores")
     expect_identical(unclass(s[[m]])[, ], unclass(res[[m]])[c("gamma", "alpha"), ])
     expect_identical(attr(s[[m]], "measure"), attr(res[[m]], "measure"))
-    expect_identical(attr(s[[m]], "summary"), attr(res[[m]], "summary"))
+    expect_identical(attr(s[[m]], "aggregate"), attr(res[[m]], "aggregate"))
+    expect_identical(attr(s[[m]], "direction"), attr(res[[m]], "direction"))
   }
   t2 <- res[, c("302", "304")]
   expect_identical(colnames(t2$RR), c("302", "304"))
@@ -157,4 +158,60 @@ test_that("the sorted figure of an evaluation fits a column and a page, in the u
   # one measure: no facet, the measure on the y axis
   expect_identical(nrow(b$layout$layout), 1L)
   expect_identical(b$plot$labels$y, "P@10")
+})
+
+# Issue 40: every summary uses the measure's own aggregate ------------------------------
+
+test_that("print(), mean_scores(), summary() and glance() of every all_trec measure show trec_eval's 'all' line", {
+  # before: gm_map and gm_bpref showed the arithmetic mean (MAP 0.1785, bpref
+  # 0.1981 where trec_eval prints gm_map 0.1051, gm_bpref 0.0083) and the
+  # counts their mean per topic (num_ret 500 where trec_eval prints 1500)
+  cases <- list(list("out.test.a.txt", "results.test", "qrels.test", list()),
+                list("out.test.aqc", "results.trunc", "qrels.test", list(missing = "zero")),
+                list("out.test.aqcM", "results.trunc", "qrels.test", list(missing = "zero", depth = 100)),
+                list("out.test.aql", "results.test", "qrels.rel_level", list(relevance_level = 2)))
+  withr::local_options(width = 10000)
+  for (cs in cases) {
+    exp <- read_trec_eval_output(te_expected(cs[[1]]))
+    exp <- exp[exp$topic == "all" & supported_trec_measure(exp$measure), ]
+    res <- do.call(evaluate, c(list(te_data(cs[[2]]), te_data(cs[[3]]), measures = "all_trec"), cs[[4]]))
+    te <- trec_eval_measure_name(attr(res, "canonical"))
+    expect_setequal(te, exp$measure)  # every measure of all_trec has its 'all' line
+    want <- exp$value[match(te, exp$measure)]
+    counts <- vapply(names(res), function(m) identical(attr(res[[m]], "aggregate"), "sum"), logical(1))
+    ms <- unlist(mean_scores(res)[names(res)])
+    shown <- ifelse(counts, sprintf("%d", as.integer(round(ms))), sprintf("%.4f", ms))
+    expect_identical(unname(shown), want, label = paste(cs[[1]], "mean_scores()"))
+    # the printed table: a header of measure names over the one system's values
+    lines <- format(res)
+    at <- grep("^System means", lines)
+    header <- strsplit(trimws(lines[at + 1L]), " +")[[1]]
+    values <- strsplit(trimws(lines[at + 2L]), " +")[[1]]
+    expect_identical(header[-1], names(res))
+    expect_identical(as.numeric(values[-1]), as.numeric(want), label = paste(cs[[1]], "print()"))
+    expect_match(lines[at], "gm_map, gm_bpref: geometric means", fixed = TRUE)
+    expect_match(lines[at], "NumRelRet, NumNonrelJudgedRet: sums over topics", fixed = TRUE)
+    tab <- summary(res)$table
+    expect_identical(tab$aggregate[match(c("gm_map", "NumRet", "AP"), tab$measure)], c("gmean", "sum", "mean"))
+    expect_equal(tab$mean, unname(ms))
+  }
+  g <- generics::glance(res["gm_map"])
+  expect_identical(g$aggregate, "gmean")
+  expect_equal(g$mean, mean_scores(res$gm_map)[[1]])
+})
+
+test_that("a custom measure's record (lower is better) reaches glance(), summary() and the default systems", {
+  miss2 <- custom_measure("Miss@2", function(grades, n_rel) as.numeric(!any(grades[1:2] >= 1, na.rm = TRUE)),
+                          direction = "lower")
+  res <- evaluate(rbind(four_system_runs(), transform(four_system_runs()[four_system_runs()$system == "gamma", ],
+                                                      system = "omega", score = 5 - score)),
+                  four_system_qrels(), measures = list(miss2, "P@2"))
+  expect_identical(attr(res[["Miss@2"]], "direction"), "lower")
+  expect_identical(attr(res[["Miss@2"]], "aggregate"), "mean")
+  means <- mean_scores(res[["Miss@2"]])
+  expect_true(length(unique(means)) > 1L)
+  # the best system has the fewest misses (higher is better would pick the most)
+  expect_identical(generics::glance(res)$best, names(means)[which.min(means)])
+  expect_identical(summary(res[["Miss@2"]])$table$system[1], names(means)[which.min(means)])
+  expect_identical(plot_systems(res[["Miss@2"]], NULL)[1], names(means)[which.min(means)])
 })

@@ -129,7 +129,7 @@ test_that("measure_info(): the object, its methods, several names, and classed e
   expect_identical(info$parameters, list(rel = 2L, cutoff = 10))
   expect_identical(info$trec_eval, NA_character_)
   expect_identical(measure_info("map")$trec_eval, "map")
-  expect_identical(measure_info("gm_map")$summary, "gmean")
+  expect_identical(measure_info("gm_map")$aggregate, "gmean")
   expect_identical(measure_info("RBP_resid")$direction, "none")
   expect_identical(measure_info("Exclusion")$range, c(-Inf, 0))
   out <- format(measure_info("mrr@3"))
@@ -161,4 +161,30 @@ test_that("is_measure() asks the registry: the AP labels of the robust and data 
   expect_false(is_measure(NULL, "AP"))
   expect_identical(default_label("mean", "map"), "MAP")
   expect_identical(default_label("mean", "P@10"), "P@10")
+})
+
+test_that("custom_measure(): a record for a measure the registry does not know, with classed errors", {
+  err <- error_rate()
+  expect_s3_class(err, "ir_measure_info")
+  expect_identical(c(err$name, err$direction, err$aggregate), c("error rate", "lower", "mean"))
+  expect_identical(err$measure, NA_character_)
+  expect_null(err$fun)
+  out <- format(err)
+  expect_match(out[1], "error rate: a custom measure", fixed = TRUE)
+  expect_match(out, "lower is better; trec_eval: none (mean over topics)", fixed = TRUE, all = FALSE)
+  expect_identical(as.data.frame(err)$direction, "lower")
+  f <- function(grades, n_rel) 0
+  expect_identical(custom_measure("z", f, aggregate = "gmean")$fun, f)
+  expect_error(custom_measure(""), "`name`", class = "irtopics_error_argument")
+  expect_error(custom_measure("x", fun = 3), "`fun`", class = "irtopics_error_argument")
+  expect_error(custom_measure("x", direction = "up"), "`direction`", class = "irtopics_error_argument")
+  expect_error(custom_measure("x", aggregate = "median"), "`aggregate`", class = "irtopics_error_argument")
+  expect_error(custom_measure("x", range = c(1, 0)), "`range`", class = "irtopics_error_argument")
+  # evaluate() needs its function, and takes a record alone
+  expect_error(evaluate(te_data("results.test"), te_data("qrels.test"), measures = list("AP", err)),
+               "no function", class = "irtopics_error_measure")
+  one <- evaluate(te_data("results.test"), te_data("qrels.test"),
+                  measures = custom_measure("zero", function(grades, n_rel) 0, direction = "lower"))
+  expect_identical(names(one), "zero")
+  expect_identical(attr(one$zero, "direction"), "lower")
 })

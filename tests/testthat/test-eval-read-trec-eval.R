@@ -6,7 +6,7 @@ printed <- function(res) {
   for (nm in names(res)) {
     x <- res[[nm]]
     v <- unclass(x)
-    count <- identical(attr(x, "summary"), "sum")
+    count <- identical(attr(x, "aggregate"), "sum")
     ok <- !is.na(v)
     v[ok] <- as.numeric(if (count) sprintf("%d", as.integer(round(v[ok]))) else sprintf("%.4f", v[ok]))
     res[[nm]][] <- v

@@ -215,3 +215,28 @@ test_that("facet strips show whole system names at one column", {
   q <- suppressMessages(ggplot2::autoplot(ap, systems = rownames(ap), layout = "facets"))
   expect_false(strip_labels_clipped(q, 3.5, 2.6))
 })
+
+test_that("a score matrix carries its measure's record: subsets, renames, print and summary (issue 40)", {
+  err <- error_matrix()
+  expect_identical(attr(err, "direction"), "lower")
+  expect_identical(attr(err[1:3, 2:5], "direction"), "lower")
+  expect_identical(attr(as_ir_scores(err, measure = "my error"), "direction"), "lower")
+  expect_identical(attr(as_ir_scores(err, measure = "AP"), "direction"), "higher")
+  expect_null(attr(t(err), "direction"))
+  expect_error(as_ir_scores(unclass(err), measure = 3), "`measure`", class = "irtopics_error_argument")
+  # summary(): best first is the lowest mean
+  s <- summary(err)$table
+  expect_identical(s$system, names(sort(rowMeans(unclass(err)))))
+  expect_identical(s$system[1], "sysF")
+  # the default systems of a figure: the lowest first
+  expect_identical(as.vector(plot_systems(err, NULL)), names(sort(rowMeans(unclass(err)))))
+  # gm_map: its print says geometric mean, its summary has it and orders by it
+  ap <- robust()[1:20, ]
+  gm <- as_ir_scores(ap, measure = "gm_map")
+  expect_match(format(gm)[1], sprintf("geometric mean %.4f", exp(mean(log(pmax(unclass(ap), 1e-5))))), fixed = TRUE)
+  expect_match(format(ap)[1], sprintf("mean %.4f", mean(unclass(ap))), fixed = TRUE)
+  t_gm <- summary(gm)$table
+  expect_identical(names(t_gm)[1:3], c("system", "gmean", "mean"))
+  expect_identical(t_gm$system, names(sort(-mean_scores(gm))))
+  expect_false(identical(t_gm$system, summary(ap)$table$system))  # GMAP and MAP order these runs differently
+})

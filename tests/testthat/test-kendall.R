@@ -185,3 +185,12 @@ test_that("the tau interval's figure writes tau as a symbol, follows the user's 
   expect_figure_ready(p, 3.5, 2.6)
   expect_figure_ready(p, 7, 4.5)
 })
+
+test_that("tau_interval() ranks each matrix by its own direction (issue 40)", {
+  err <- error_matrix()
+  # the same ranking, once as error rates (lower is better) and once negated (higher is better)
+  ti <- tau_interval(err, negated(err), B = 200, seed = 1)
+  expect_identical(ti$estimate, 1)
+  expect_identical(tau_interval(err, negated(err), method = "jackknife")$estimate, 1)
+  expect_identical(tau_interval(err, negated(err), type = "ap", method = "jackknife")$estimate, 1)
+})

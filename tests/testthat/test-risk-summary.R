@@ -324,3 +324,24 @@ test_that("identical systems on real data tie on every topic", {
   expect_equal(r74$urisk, loop_urisk(ap["sys74", ], ap["sys69", ], 5))
   expect_equal(r74$trisk, unname(t.test(loop_weighted(ap["sys74", ], ap["sys69", ], 5))$statistic))
 })
+
+test_that("risk counts a lower score as a win where lower is better (issue 40)", {
+  err <- error_matrix()
+  high <- matrix(1 - as.vector(err), nrow(err), dimnames = dimnames(err))  # the same gains, higher is better
+  expect_warning(r <- risk_summary(err, baseline = "sysA", alpha = c(0, 2)), "GeoRisk",
+                 class = "irtopics_warning_undefined")
+  h <- risk_summary(high, baseline = "sysA", alpha = c(0, 2))
+  for (col in c("urisk", "conf.low", "conf.high", "trisk", "p.value", "p.adjusted")) {
+    expect_equal(r$table[[col]], h$table[[col]], label = col)
+  }
+  expect_identical(r$table[c("wins", "ties", "losses", "significant")], h$table[c("wins", "ties", "losses", "significant")])
+  expect_true(all(r$table$urisk[!r$table$is_baseline] > 0))  # every system beats the worst one
+  expect_equal(r$topics$difference, h$topics$difference)
+  # ZRisk: a score below its expected value is a gain (at alpha = 0, minus
+  # the ZRisk of the same scores read as higher is better); GeoRisk has no meaning
+  as_higher <- risk_summary(plain(err), baseline = "sysA", alpha = 0)
+  expect_equal(r$table$zrisk[r$table$alpha == 0], -as_higher$table$zrisk)
+  expect_equal(r$topics$z, -as_higher$topics$z)
+  expect_true(all(is.na(r$table$georisk)))
+  expect_identical(summary(r)$table$best_urisk[1], "sysF")
+})
