@@ -150,9 +150,8 @@ autoplot.ir_qrels_agreement <- function(object, type = NULL, candidates = NULL, 
   if (is.null(candidates)) {
     candidates <- if (type == "flips") all[1] else if (type == "means" && length(all) > 6L) all[1:6] else all
     if (length(candidates) < length(all) && type == "means") {
-      cli::cli_inform(c(i = "Drawing the first 6 of {length(all)} candidates (one panel each).",
-                        " " = "Choose others with {.arg candidates}; {.code type = \"kappa\"} shows all."),
-                      class = "irtopics_message_layout")
+      inform_irtopics(c(i = "Drawing the first 6 of {length(all)} candidates (one panel each).",
+                        " " = "Choose others with {.arg candidates}; {.code type = \"kappa\"} shows all."), kind = "layout")
     }
   }
   if (type != "kappa" && is.null(object$means)) {

@@ -325,11 +325,11 @@ effect_tables <- function(mo, mr, measure, reps, type, nrmse) {
       if (type == "replicability") {
         rmse <- sqrt(mean((s - s2)^2))
         div <- if (nrmse == "range") diff(range(s)) else mean(s)
-        tt <- t_test_paired(s, s2)
+        tt <- t_test_samples(s, s2, paired = TRUE)
         nr <- if (div == 0) NA_real_ else rmse / div
       } else {
         rmse <- nr <- NA_real_
-        tt <- t_test_welch(s, s2)
+        tt <- t_test_samples(s, s2)
       }
       data.frame(reproduction = r, measure = measure, run = run, arp_original = mean(s),
                  arp_reproduced = mean(s2), rmse = rmse, nrmse = nr, statistic = tt[["t"]],
@@ -338,32 +338,6 @@ effect_tables <- function(mo, mr, measure, reps, type, nrmse) {
     }))
   })
   list(effect = do.call(rbind, effect), runs = do.call(rbind, runs))
-}
-
-# t.test()'s statistic, df and two-sided p-value; NA where t.test() would
-# stop with "data are essentially constant" (or give NaN).
-t_test_paired <- function(x, y) {
-  d <- x - y
-  n <- length(d)
-  se <- if (n > 1) stats::sd(d) / sqrt(n) else NA_real_
-  if (is.na(se) || se <= 10 * .Machine$double.eps * abs(mean(d))) return(c(t = NA_real_, df = n - 1, p = NA_real_))
-  t <- mean(d) / se
-  c(t = t, df = n - 1, p = t_pvalues(t, n - 1)[, "p2"][[1]])
-}
-
-t_test_welch <- function(x, y) {
-  nx <- length(x)
-  ny <- length(y)
-  if (nx < 2 || ny < 2) return(c(t = NA_real_, df = NA_real_, p = NA_real_))
-  vx <- stats::var(x) / nx
-  vy <- stats::var(y) / ny
-  se <- sqrt(vx + vy)
-  if (se <= 10 * .Machine$double.eps * max(abs(mean(x)), abs(mean(y)))) {
-    return(c(t = NA_real_, df = NA_real_, p = NA_real_))
-  }
-  df <- (vx + vy)^2 / (vx^2 / (nx - 1) + vy^2 / (ny - 1))
-  t <- (mean(x) - mean(y)) / se
-  c(t = t, df = df, p = t_pvalues(t, df)[, "p2"][[1]])
 }
 
 warn_undefined_tests <- function(runs) {

@@ -429,7 +429,7 @@ pool_effects <- function(y, v, method, conf, threshold = 1e-5, max_iter = 100L, 
     se <- se * sqrt(sum(w * (y - est)^2) / (k - 1))
     df <- k - 1
     crit <- stats::qt(1 - (1 - conf) / 2, df)
-    p <- 2 * stats::pt(-abs(est / se), df)
+    p <- t_pvalue(est / se, df)
   } else {
     df <- Inf
     crit <- stats::qnorm(1 - (1 - conf) / 2)

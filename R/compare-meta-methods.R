@@ -163,14 +163,13 @@ autoplot.ir_meta_analysis <- function(object, models = c("FE", "DL", "REML"), ..
   n_rows <- k + np + 1
   if (n_rows > crowded_fit(n_rows, forest_panel_in[["tall"]])) {
     pt <- crowded_pt(n_rows)
-    cli::cli_inform(c("i" = "{k} collections do not fit as labels of {format(pt, digits = 2)} pt in a 4.5 in figure; labels that would overprint are left out.",
-                      " " = "Save it about {crowded_height_in(n_rows)} in tall to name all."),
-                    class = "irtopics_message_layout")
+    inform_irtopics(c("i" = "{k} collections do not fit as labels of {format(pt, digits = 2)} pt in a 4.5 in figure; labels that would overprint are left out.",
+                      " " = "Save it about {crowded_height_in(n_rows)} in tall to name all."), kind = "layout")
   }
   ggplot2::ggplot() +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50") +
-    ggplot2::geom_segment(data = pred, ggplot2::aes(x = .data$low, xend = .data$high, y = .data$y,
-                                                    yend = .data$y), linewidth = 0.3) +
+    interval_bars(data = pred, ggplot2::aes(xmin = .data$low, xmax = .data$high, y = .data$y), height = 0.3,
+                  linewidth = 0.3) +
     interval_bars(data = studies, ggplot2::aes(xmin = .data$low, xmax = .data$high, y = .data$y),
                   height = 0.25) +
     ggplot2::geom_point(data = studies, ggplot2::aes(x = .data$estimate, y = .data$y, size = .data$weight),

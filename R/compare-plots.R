@@ -161,17 +161,15 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   if (step > 1L) {
     pt <- crowded_pt(n_rows)
     fit <- crowded_fit(n_rows, forest_panel_in)
-    cli::cli_inform(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {fit[1]} fit 4.5 in, {fit[2]} fit 2.6 in; all {n_rows} need a figure about {crowded_height_in(n_rows)} in tall).",
-                      " " = "Show fewer with {.arg significant_only}, {.arg baseline} or {.arg systems}; {.code type = \"heatmap\"} shows all pairs."),
-                    class = "irtopics_message_layout")
+    inform_irtopics(c("i" = "{n_rows} pairs do not fit as labels in a 4.5 in figure; one in {step} is named, in labels of {format(pt, digits = 2)} pt (about {fit[1]} fit 4.5 in, {fit[2]} fit 2.6 in; all {n_rows} need a figure about {crowded_height_in(n_rows)} in tall).",
+                      " " = "Show fewer with {.arg significant_only}, {.arg baseline} or {.arg systems}; {.code type = \"heatmap\"} shows all pairs."), kind = "layout")
   }
   named <- levels(tab$label)[seq(n_rows, 1L, by = -step)]
   ci <- tab[!is.na(tab$conf.low) & !is.na(tab$conf.high), , drop = FALSE]
   p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$label, colour = .data$decision)) +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50")
   if (nrow(ci)) {
-    p <- p + ggplot2::geom_segment(data = ci, ggplot2::aes(x = .data$conf.low, xend = .data$conf.high,
-                                                           yend = .data$label))
+    p <- p + interval_bars(data = ci, ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3)
   }
   ms <- unique(tab$measure)
   what <- if (!is.null(baseline) || startsWith(ivals$orientation, "higher mean")) ivals$orientation else
@@ -234,7 +232,7 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   lv <- c("row better,\nsignificant", "row better,\nnot significant",
           "column better,\nnot significant", "column better,\nsignificant")
   verdict <- ifelse(both$d >= 0, ifelse(both$sig, lv[1], lv[2]), ifelse(both$sig, lv[4], lv[3]))
-  fills <- c("#2166ac", "#b8d3ea", "#f4c6bd", "#b2182b")
+  fills <- outcome_colours(c("win", "win_pale", "loss_pale", "loss"))
   if (anyNA(both$p)) {
     verdict[is.na(both$p)] <- "no p-value"
     lv <- c(lv, "no p-value")
@@ -248,9 +246,8 @@ comparison_heatmap <- function(object, tab, measure, systems, ordering) {
   named <- systems[seq(1L, n, by = step)]
   if (step > 1L) {
     fit <- crowded_fit(n, heatmap_panel_in)
-    cli::cli_inform(c("i" = "{n} systems do not fit as labels in a 7 x 4.5 in figure; one in {step} is named (in order of mean {measure}; about {fit[1]} names fit 7 x 4.5 in, {fit[2]} fit 3.5 x 2.6 in).",
-                      " " = "Choose fewer with {.arg systems}, or save the figure larger."),
-                    class = "irtopics_message_layout")
+    inform_irtopics(c("i" = "{n} systems do not fit as labels in a 7 x 4.5 in figure; one in {step} is named (in order of mean {measure}; about {fit[1]} names fit 7 x 4.5 in, {fit[2]} fit 3.5 x 2.6 in).",
+                      " " = "Choose fewer with {.arg systems}, or save the figure larger."), kind = "layout")
   }
   p <- ggplot2::ggplot(both, ggplot2::aes(x = .data$col, y = .data$row, fill = .data$verdict)) +
     ggplot2::geom_tile(colour = if (step == 1L) "white" else NA) +
@@ -301,8 +298,7 @@ comparison_topics <- function(object, tab, measure, pair) {
   ggplot2::ggplot(df, ggplot2::aes(x = .data$rank, y = .data$difference, fill = .data$outcome)) +
     ggplot2::geom_col(width = 1) +
     ggplot2::geom_hline(yintercept = 0, colour = "grey30") +
-    ggplot2::scale_fill_manual(values = c(loss = "#b2182b", tie = "grey60", win = "#2166ac"),
-                               drop = FALSE) +
+    ggplot2::scale_fill_manual(values = outcome_colours(c("loss", "tie", "win")), drop = FALSE) +
     plot_labels(title = wrap_text(sprintf("%s, %s vs %s", measure, pair[1], pair[2])),
                 subtitle = paste(plural(sum(outcome == "win"), "win"), plural(sum(outcome == "tie"), "tie"),
                                  plural(sum(outcome == "loss"), "loss", "losses"), sep = ", "),

@@ -326,16 +326,9 @@ pair_differences <- function(m, pr) m[pr$first, , drop = FALSE] - m[pr$second, ,
 
 rows_t <- function(m, pr, base, ctx) {
   out <- paired_frame(base)
-  n <- base$n_topics
-  dbar <- base$estimate
-  se <- base$sd / sqrt(n)
-  defined <- n >= 2 & !is.na(se) & se > 10 * .Machine$double.eps * abs(dbar)
-  tstat <- dbar / se
-  q <- stats::qt(1 - ctx$alpha / 2, n - 1)
-  out$statistic <- ifelse(defined, tstat, NA_real_)
-  out$p.value[defined] <- t_pvalues(tstat[defined], n[defined] - 1)[, "p2"]
-  out$conf.low <- ifelse(defined, (tstat - q) * se, NA_real_)
-  out$conf.high <- ifelse(defined, (tstat + q) * se, NA_real_)
+  res <- t_test_core(base$estimate, base$sd / sqrt(base$n_topics), base$n_topics - 1, abs(base$estimate),
+                     alpha = ctx$alpha)
+  out[c("statistic", "p.value", "conf.low", "conf.high")] <- res[c("statistic", "p.value", "conf.low", "conf.high")]
   out
 }
 

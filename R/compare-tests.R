@@ -300,6 +300,78 @@ t_pvalues <- function(t, df) {
   cbind(p2 = 2 * stats::pt(-abs(t), df), p1 = stats::pt(t, df, lower.tail = FALSE))
 }
 
+# The p-value of t for one alternative of t.test() by the rule above: "less"
+# is "greater" of -t (pt() is symmetric to the bit: pt(-t, lower.tail =
+# FALSE) is pt(t)).
+t_pvalue <- function(t, df, alternative = "two.sided") {
+  switch(alternative,
+         two.sided = t_pvalues(t, df)[, "p2"],
+         greater = t_pvalues(t, df)[, "p1"],
+         less = t_pvalues(-t, df)[, "p1"])
+}
+
+# The t test, the package's one implementation: compare_systems()'s "t"
+# record (rows_t()), risk_summary()'s TRisk and reproduction_measures()'s
+# paired and unpaired tests all end here. From an estimate (a mean or a
+# difference of means), its standard error and degrees of freedom, as
+# t.test() computes them, vectorised: the statistic, the p-value of
+# `alternative` (t_pvalue()) and, for an `alpha`, the two-sided 1 - alpha
+# interval, (t -/+ q) se as t.test() forms it. `scale` is the size of the
+# means (t.test()'s |mean|, or the larger |mean| of two samples): a standard
+# error at most 10 eps of it counts as zero, where t.test() stops with "data
+# are essentially constant"; such a test (or one with df <= 0 or an NA
+# standard error) is undefined: statistic, p-value and interval NA.
+t_test_core <- function(estimate, se, df, scale, alternative = "two.sided", alpha = NULL) {
+  defined <- !is.na(se) & !is.na(df) & df > 0 & se > 10 * .Machine$double.eps * scale
+  t <- ifelse(defined, estimate / se, NA_real_)
+  p <- rep(NA_real_, length(t))
+  if (any(defined)) p[defined] <- t_pvalue(t[defined], df[defined], alternative)
+  out <- list(statistic = t, df = df, p.value = p, defined = defined)
+  if (!is.null(alpha)) {
+    q <- rep(NA_real_, length(t))
+    q[defined] <- stats::qt(1 - alpha / 2, df[defined])
+    out$conf.low <- ifelse(defined, (t - q) * se, NA_real_)
+    out$conf.high <- ifelse(defined, (t + q) * se, NA_real_)
+  }
+  out
+}
+
+# t.test(x, y, paired =, var.equal =) from the samples, through
+# t_test_core(): c(t, df, p, conf.low, conf.high) (1 - alpha interval). The
+# paired test is the one-sample test of x - y; the unpaired test is Welch's
+# (df by the Welch-Satterthwaite formula) or, with var_equal, the pooled
+# two-sample test (df nx + ny - 2). Where the test is undefined the unpaired
+# df is NA too (Welch's df divides zero variances).
+t_test_samples <- function(x, y, paired = FALSE, var_equal = FALSE, alternative = "two.sided", alpha = 0.05) {
+  if (paired) {
+    d <- x - y
+    n <- length(d)
+    est <- mean(d)
+    se <- if (n > 1) stats::sd(d) / sqrt(n) else NA_real_
+    res <- t_test_core(est, se, n - 1, abs(est), alternative, alpha)
+  } else {
+    nx <- length(x)
+    ny <- length(y)
+    mx <- mean(x)
+    my <- mean(y)
+    vx <- if (nx > 1) stats::var(x) else 0
+    vy <- if (ny > 1) stats::var(y) else 0
+    if (var_equal) {
+      df <- nx + ny - 2
+      se <- sqrt(((nx - 1) * vx + (ny - 1) * vy) / df * (1 / nx + 1 / ny))
+      if (nx < 1 || ny < 1) se <- NA_real_
+    } else {
+      vx <- vx / nx
+      vy <- vy / ny
+      se <- if (nx < 2 || ny < 2) NA_real_ else sqrt(vx + vy)
+      df <- (vx + vy)^2 / (vx^2 / (nx - 1) + vy^2 / (ny - 1))
+    }
+    res <- t_test_core(mx - my, se, df, max(abs(mx), abs(my)), alternative, alpha)
+    if (!res$defined) res$df <- NA_real_
+  }
+  c(t = res$statistic, df = res$df, p = res$p.value, conf.low = res$conf.low, conf.high = res$conf.high)
+}
+
 # wilcox.test()'s p-values from V, the number n of non-zero differences and
 # the normal approximation's tie-corrected sd (NA: the exact distribution).
 wilcoxon_pvalues <- function(v, n, sigma) {

@@ -22,10 +22,10 @@ choose_layout <- function(layout, n, highlight = NULL, facets = TRUE, call = rla
   if (!is.null(highlight)) return("highlight")
   if (n <= max_lines) return("lines")
   chosen <- if (facets && n <= max_facets) "facets" else "highlight"
-  cli::cli_inform(c(
+  inform_irtopics(c(
     "i" = "{n} systems are more than colour and line type tell apart; drawing {.code layout = \"{chosen}\"}.",
     " " = "Choose with {.arg layout} ({.val lines}, {.val facets}, {.val highlight}) and {.arg highlight}."
-  ), class = "irtopics_message_layout")
+  ), kind = "layout")
   chosen
 }
 

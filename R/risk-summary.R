@@ -218,21 +218,10 @@ urisk_rows <- function(d, alpha, se, sig_level, alternative) {
   div <- if (se == "sample") n - 1 else n
   s <- if (n >= 2) sqrt(rowSums((w - u)^2) / div) else rep(NA_real_, nrow(d))
   std_error <- s / sqrt(n)
-  # the t-test's rule of compare_systems(): a standard error at rounding level is 0
-  defined <- n >= 2 & !is.na(std_error) & std_error > 10 * .Machine$double.eps * abs(u)
-  t <- ifelse(defined, u / std_error, NA_real_)
-  p <- rep(NA_real_, length(u))
-  if (any(defined)) {
-    p[defined] <- switch(alternative,
-                         two.sided = 2 * stats::pt(-abs(t[defined]), n - 1),
-                         greater = stats::pt(t[defined], n - 1, lower.tail = FALSE),
-                         less = stats::pt(t[defined], n - 1))
-  }
-  q <- if (n >= 2) stats::qt(1 - sig_level / 2, n - 1) else NA_real_
-  data.frame(system = rownames(d), urisk = u,
-             conf.low = ifelse(defined, u - q * std_error, NA_real_),
-             conf.high = ifelse(defined, u + q * std_error, NA_real_),
-             std.error = std_error, trisk = t, df = n - 1, p.value = p,
+  # the package's t test (the t record's rule of compare_systems())
+  tt <- t_test_core(u, std_error, rep(n - 1, length(u)), abs(u), alternative, alpha = sig_level)
+  data.frame(system = rownames(d), urisk = u, conf.low = tt$conf.low, conf.high = tt$conf.high,
+             std.error = std_error, trisk = tt$statistic, df = n - 1, p.value = tt$p.value,
              p.adjusted = NA_real_, significant = FALSE,
              wins = as.integer(rowSums(d > 0)), ties = as.integer(rowSums(d == 0)),
              losses = as.integer(rowSums(d < 0)), n_topics = n,
@@ -336,7 +325,6 @@ as.data.frame.ir_risk_summary <- function(x, row.names = NULL, optional = FALSE,
 # one column).
 risk_panels <- 4L
 short_numbers <- function(b) vapply(b, function(v) if (is.na(v)) NA_character_ else format(signif(v, 2)), "")
-risk_colours <- c(win = "#1b7837", tie = "grey60", loss = "#b2182b")
 
 #' @rdname risk_summary
 #' @param type `"topics"` (per-topic differences of each system) or
@@ -366,8 +354,8 @@ risk_topics_plot <- function(object, system, at_alpha, call) {
   if (is.null(system)) {
     system <- tab$system[order(-tab$urisk, tab$system)]
     if (length(system) > risk_panels) {
-      cli::cli_inform(c("i" = "Drawing the {risk_panels} systems of highest URisk of {length(system)}; name others with {.arg system}."),
-                      class = "irtopics_message_layout")
+      inform_irtopics(c("i" = "Drawing the {risk_panels} systems of highest URisk of {length(system)}; name others with {.arg system}."),
+                      kind = "layout")
       system <- system[seq_len(risk_panels)]
     }
   } else {
@@ -384,7 +372,7 @@ risk_topics_plot <- function(object, system, at_alpha, call) {
     ggplot2::geom_hline(yintercept = 0, colour = "grey40") +
     ggplot2::geom_col(width = 1) +
     ggplot2::geom_hline(data = u, ggplot2::aes(yintercept = .data$urisk), linetype = "dashed") +
-    ggplot2::scale_fill_manual(values = risk_colours, drop = FALSE) +
+    ggplot2::scale_fill_manual(values = outcome_colours(c("win", "tie", "loss")), drop = FALSE) +
     # the topics' positions need no ticks: the axis title gives their number
     ggplot2::scale_x_continuous(breaks = NULL, expand = ggplot2::expansion(0.01)) +
     ggplot2::facet_wrap(ggplot2::vars(.data$system)) +
@@ -409,11 +397,10 @@ risk_systems_plot <- function(object) {
   p <- ggplot2::ggplot(tab, ggplot2::aes(y = .data$system, colour = .data$verdict)) +
     ggplot2::geom_vline(xintercept = 0, linetype = "dashed", colour = "grey50")
   if (nrow(ci)) {
-    p <- p + ggplot2::geom_segment(data = ci, ggplot2::aes(x = .data$conf.low, xend = .data$conf.high,
-                                                           yend = .data$system))
+    p <- p + interval_bars(data = ci, ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high), height = 0.3)
   }
   p + ggplot2::geom_point(ggplot2::aes(x = .data$urisk), size = if (n_rows > 35L) 0.8 else 1.5) +
-    ggplot2::scale_colour_manual(values = stats::setNames(c("#1b7837", "#b2182b", "grey40"), lab), drop = FALSE) +
+    ggplot2::scale_colour_manual(values = outcome_colours(c("win", "loss", "none"), lab), drop = FALSE) +
     ggplot2::scale_x_continuous(n.breaks = if (length(object$alpha) > 1L) 3 else 5, labels = short_numbers,
                                 guide = crowded_guide()) +
     ggplot2::scale_y_discrete(guide = crowded_guide()) +

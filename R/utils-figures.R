@@ -29,6 +29,13 @@
 #' and line type from one figure to the next, and they say (by message) how
 #' many systems they left out.
 #'
+#' @section Wins and losses:
+#' Every figure that colours wins, ties and losses against another system or
+#' a baseline draws a win blue, a loss red and a tie grey: the per-topic
+#' differences of [compare_systems()] and [risk_summary()], the comparison's
+#' heat map (pale where a pair is not significant) and the risk figure's
+#' significant gains and risks.
+#'
 #' @section Crowded axes:
 #' Axes that name one row per system, pair or collection keep the theme's axis
 #' text up to 20 rows, then shrink it to 0.8 of that from 25 rows on, and
@@ -220,6 +227,25 @@ panel_text_size <- function() {
 # (ggplot2 3.5 deprecated geom_errorbarh(), and 4.0 says so on every plot).
 interval_bars <- function(..., height = 0.5) {
   ggplot2::geom_errorbar(..., width = height, orientation = "y")
+}
+
+# Wins, ties and losses ----------------------------------------------------------------
+
+# The one palette of outcomes against another system (a pair's first system,
+# or the baseline): a win blue, a loss red (ColorBrewer's RdBu ends), a tie
+# grey; pale blue and red for a win or loss that is not significant (the
+# comparison's heat map), and `none` for a verdict of no significant
+# difference drawn as points and lines.
+outcome_palette <- c(win = "#2166ac", tie = "grey60", loss = "#b2182b", win_pale = "#b8d3ea",
+                     loss_pale = "#f4c6bd", none = "grey40")
+
+# The palette's colours of `outcomes`, named by the figure's own `labels`
+# (for scale_*_manual(values = )).
+outcome_colours <- function(outcomes, labels = outcomes) {
+  if (!all(outcomes %in% names(outcome_palette)) || length(labels) != length(outcomes)) {
+    stop_irtopics("Unknown outcome colour: {.val {setdiff(outcomes, names(outcome_palette))}}.", kind = "internal")
+  }
+  stats::setNames(unname(outcome_palette[outcomes]), labels)
 }
 
 # Legends in rows ----------------------------------------------------------------------

@@ -245,12 +245,16 @@ test_that("print, summary, tidy rows and the forest plot show the numbers", {
   geoms <- vapply(p$layers, function(l) class(l$geom)[1], "")
   pts <- ggplot2::layer_data(p, which(geoms == "GeomPoint"))
   expect_equal(sort(pts$x), sort(ma$studies$smd))
-  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbar"))
+  # every interval through interval_bars(): the prediction intervals first, then the collections'
+  expect_identical(sum(geoms == "GeomErrorbar"), 2L)
+  expect_false("GeomSegment" %in% geoms)
+  bars <- ggplot2::layer_data(p, which(geoms == "GeomErrorbar")[2])
   expect_equal(sort(bars$xmin), sort(ma$studies$smd_low))
   dia <- ggplot2::layer_data(p, which(geoms == "GeomPolygon"))
   expect_equal(range(dia$x[dia$group == 3]), range(c(ma$pooled$conf.low[3], ma$pooled$conf.high[3])))
-  seg <- ggplot2::layer_data(p, which(geoms == "GeomSegment"))
-  expect_equal(sort(seg$x), sort(ma$pooled$pi.low[2:3]))
+  seg <- ggplot2::layer_data(p, which(geoms == "GeomErrorbar")[1])
+  expect_equal(sort(seg$xmin), sort(ma$pooled$pi.low[2:3]))
+  expect_equal(sort(seg$xmax), sort(ma$pooled$pi.high[2:3]))
   # collections from the top in their order, then the models
   pp <- b$layout$panel_params[[1]]$y
   expect_equal(pp$get_labels()[order(-pp$get_breaks())],

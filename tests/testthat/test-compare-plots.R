@@ -9,7 +9,7 @@ test_that("autoplot draws the forest plot, the p-value heat map and the per-topi
   forest <- ggplot2::layer_data(ggplot2::autoplot(cmp), 3)
   expect_equal(sort(forest$x), sort(abs(cmp$table$estimate)))
   seg <- ggplot2::layer_data(ggplot2::autoplot(cmp), 2)
-  expect_equal(sort(seg$x), sort(pair_intervals(cmp)$table$conf.low))
+  expect_equal(sort(seg$xmin), sort(pair_intervals(cmp)$table$conf.low))
   heat <- ggplot2::layer_data(ggplot2::autoplot(cmp, type = "heatmap"), 1)
   expect_equal(nrow(heat), 2 * nrow(cmp$table))
   p <- ggplot2::autoplot(cmp, type = "topics", pair = c("sys2", "sys4"))
@@ -46,9 +46,9 @@ test_that("comparison forest: significant only, baseline, subset, order by effec
   lbl <- levels(pb$data$label)[d$y]
   expect_equal(d$x, unname(m[lbl] - m[s[17]]))
   # the interval flips with the difference
-  seg <- layers_of(pb, "GeomSegment")[[1]]
-  expect_true(all(seg$x < seg$xend))
-  expect_true(all(abs((seg$x + seg$xend) / 2 - d$x[match(seg$y, d$y)]) < 1e-12))
+  seg <- layers_of(pb, "GeomErrorbar")[[1]]
+  expect_true(all(seg$xmin < seg$xmax))
+  expect_true(all(abs((seg$xmin + seg$xmax) / 2 - d$x[match(seg$y, d$y)]) < 1e-12))
   # a subset of systems: the pairs among them
   expect_identical(nrow(layers_of(ggplot2::autoplot(cmp, systems = s[1:4]), "GeomPoint")[[1]]), 6L)
   # labels sized by the package's one rule for crowded axes, relative to the theme: the axis
@@ -118,7 +118,7 @@ test_that("the forest plot's intervals exclude 0 exactly where its points are co
     seg <- b$data[[2]]
     seg <- seg[match(pts$y, seg$y), ]
     red <- pts$colour == "#b2182b"
-    expect_identical(seg$x > 0 | seg$xend < 0, red, label = corr)
+    expect_identical(seg$xmin > 0 | seg$xmax < 0, red, label = corr)
     expect_identical(sum(red), sum(cmp$table$significant))
   }
   # the issue's case: against the best system, unadjusted 95% intervals exclude 0 for two pairs
@@ -130,7 +130,7 @@ test_that("the forest plot's intervals exclude 0 exactly where its points are co
   p <- ggplot2::autoplot(cmp)
   seg <- ggplot2::layer_data(p, 2)
   drawn <- levels(p$data$label)[seg$y]
-  expect_true(all(seg$x[drawn %in% wrong] < 0 & seg$xend[drawn %in% wrong] > 0))
+  expect_true(all(seg$xmin[drawn %in% wrong] < 0 & seg$xmax[drawn %in% wrong] > 0))
 })
 
 test_that("the forest plot says in words what is drawn: decision, intervals, orientation", {
@@ -163,7 +163,7 @@ test_that("the forest plot says in words what is drawn: decision, intervals, ori
                    "p < 0.05 (no correction):")
   # a test without an interval: points only, and the axis says why
   pw <- ggplot2::autoplot(compare_systems(ap[s, ], test = "wilcoxon"))
-  expect_length(layers_of(pw, "GeomSegment"), 0L)
+  expect_length(layers_of(pw, "GeomErrorbar"), 0L)
   expect_match(gsub("\n", " ", pw$labels$x), "no interval: the Wilcoxon signed-rank test has none", fixed = TRUE)
   # an ir_pair_intervals draws the same figure
   pi <- pair_intervals(cmp)

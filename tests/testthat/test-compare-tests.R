@@ -137,6 +137,71 @@ test_that("the p-value rules equal t.test(), wilcox.test() and binom.test()", {
   expect_identical(count_over_b(c(0, 9), 100), c(0, 9) / 100)
 })
 
+test_that("the one t test is t.test()'s: paired, Welch and pooled, every alternative, with its interval", {
+  set.seed(11)
+  variants <- list(paired = list(paired = TRUE, var.equal = FALSE),
+                   welch = list(paired = FALSE, var.equal = FALSE),
+                   pooled = list(paired = FALSE, var.equal = TRUE))
+  for (k in 1:20) {
+    nx <- sample(c(3, 8, 25, 50), 1)
+    x <- round(rnorm(nx, 0.3, runif(1, 0.05, 0.3)), if (k %% 2) 2 else 6)
+    for (v in names(variants)) {
+      ny <- if (v == "paired") nx else sample(c(2, 7, 40), 1)
+      y <- round(runif(ny), if (k %% 2) 2 else 6)
+      for (alt in c("two.sided", "greater", "less")) {
+        a <- c(0.05, 0.1)[1 + k %% 2]
+        ref <- stats::t.test(x, y, paired = variants[[v]]$paired, var.equal = variants[[v]]$var.equal,
+                             alternative = alt, conf.level = 1 - a)
+        got <- t_test_samples(x, y, paired = variants[[v]]$paired, var_equal = variants[[v]]$var.equal,
+                              alternative = alt, alpha = a)
+        info <- paste(v, alt, k)
+        expect_equal(got[c("t", "df", "p")], c(t = unname(ref$statistic), df = unname(ref$parameter),
+                                               p = ref$p.value), tolerance = 1e-12, info = info)
+        # the interval is two-sided whatever the alternative: t.test()'s two-sided one
+        two <- stats::t.test(x, y, paired = variants[[v]]$paired, var.equal = variants[[v]]$var.equal,
+                             conf.level = 1 - a)$conf.int
+        expect_equal(unname(got[c("conf.low", "conf.high")]), as.vector(two), tolerance = 1e-12, info = info)
+      }
+    }
+  }
+  # "less" is "greater" of -t, bit for bit pt(t)
+  t <- c(-40, -2.5, -1e-3, 0, 0.7, 3, 25)
+  expect_identical(t_pvalue(t, 9, "less"), stats::pt(t, 9))
+  expect_identical(t_pvalue(t, 9, "greater"), stats::pt(t, 9, lower.tail = FALSE))
+  expect_identical(t_pvalue(t, 9), 2 * stats::pt(-abs(t), 9))
+  # undefined where t.test() stops ("essentially constant"): statistic, p and interval NA
+  for (paired in c(TRUE, FALSE)) {
+    for (eq in c(TRUE, FALSE)) {
+      und <- t_test_samples(c(0.5, 0.5, 0.5), c(0.2, 0.2, 0.2), paired = paired, var_equal = eq)
+      expect_true(all(is.na(und[c("t", "p", "conf.low", "conf.high")])))
+      expect_error(stats::t.test(c(0.5, 0.5, 0.5), c(0.2, 0.2, 0.2), paired = paired, var.equal = eq),
+                   "constant", class = "simpleError")
+    }
+  }
+})
+
+test_that("every t test of the package is t_test_core(): compare_systems(), risk_summary(), reproductions", {
+  # the same paired differences through the three callers give the same bits of the one implementation
+  ap <- robust()[1:4, 1:30]
+  cmp <- compare_systems(ap, test = "t", baseline = rownames(ap)[4], correction = "none")
+  m <- unclass(ap)
+  for (i in 1:3) {
+    d <- m[cmp$table$system1[i], ] - m[rownames(ap)[4], ]
+    ref <- t_test_core(mean(d), sd(d) / sqrt(length(d)), length(d) - 1, abs(mean(d)), alpha = 0.05)
+    row <- cmp$table[i, ]
+    expect_equal(c(row$statistic, row$p.value, row$conf.low, row$conf.high),
+                 c(ref$statistic, ref$p.value, ref$conf.low, ref$conf.high), tolerance = 1e-12)
+  }
+  risk <- risk_summary(ap, baseline = rownames(ap)[4], alpha = 0, correction = "none")
+  r <- risk$table[!risk$table$is_baseline, ]
+  ref <- t_test_core(r$urisk, r$std.error, r$df, abs(r$urisk), alpha = 0.05)
+  expect_identical(c(r$trisk, r$p.value, r$conf.low, r$conf.high),
+                   c(ref$statistic, ref$p.value, ref$conf.low, ref$conf.high))
+  # the callers' numbers agree with each other (TRisk at alpha = 0 is the paired t)
+  expect_equal(r$trisk, cmp$table$statistic[match(r$system, cmp$table$system1)], tolerance = 1e-12)
+  expect_equal(r$conf.low, cmp$table$conf.low[match(r$system, cmp$table$system1)], tolerance = 1e-12)
+})
+
 test_that("a test added once (a toy z-test) is usable by name in compare_systems() and test_calibration()", {
   x <- toy_scores()
   before <- names(test_registry())

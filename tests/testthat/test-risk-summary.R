@@ -117,6 +117,21 @@ test_that("TRisk is t.test()'s one-sample t of the risk-reward differences", {
   expect_equal(row_of(rp, "A", 1)$p.value, 2 * pt(-abs(mean(w) / (pop_sd / 2)), 3))
 })
 
+test_that("TRisk's p-values and interval are the package's one t rule, bit for bit", {
+  ap <- read_scores(system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics"),
+                    measure = "AP")[1:8, ]
+  for (alt in c("two.sided", "greater", "less")) {
+    res <- risk_summary(ap, baseline = rownames(ap)[8], alpha = c(0, 2), alternative = alt, sig_level = 0.1)
+    r <- res$table[!res$table$is_baseline, ]
+    # the t record's p-value rule of compare_systems() (t_pvalues()), for each alternative
+    expect_identical(r$p.value, t_pvalue(r$trisk, r$df, alt), info = alt)
+    # the interval as t.test() forms it, (t -/+ q) se
+    q <- stats::qt(1 - 0.1 / 2, r$df)
+    expect_identical(r$conf.low, (r$trisk - q) * r$std.error, info = alt)
+    expect_identical(r$conf.high, (r$trisk + q) * r$std.error, info = alt)
+  }
+})
+
 test_that("p-values are corrected over the systems, separately for each alpha", {
   ap <- read_scores(system.file("extdata", "score-matrices", "adhoc5_ap.csv", package = "irtopics"),
                     measure = "AP")[1:6, ]
@@ -246,7 +261,7 @@ test_that("the topic plot draws each system's sorted differences and URisk", {
   # the panel of highest URisk first (A), its differences sorted from win to loss
   expect_equal(value, c(0.2, 0.1, 0, -0.1))
   expect_equal(unique(a$fill[value < 0]), "#b2182b")
-  expect_equal(unique(a$fill[value > 0]), "#1b7837")
+  expect_equal(unique(a$fill[value > 0]), "#2166ac")
   expect_equal(unique(a$fill[value == 0]), "grey60")
   lines <- ggplot2::layer_data(p, 3)
   expect_equal(lines$yintercept, c(row_of(res, "A", 1)$urisk, row_of(res, "C", 1)$urisk))
@@ -271,8 +286,9 @@ test_that("the systems plot draws URisk with its interval per alpha and drops ov
   pts <- ggplot2::layer_data(p, 3)
   tab <- res$table[!res$table$is_baseline, ]
   expect_equal(sort(pts$x), sort(tab$urisk))
-  expect_equal(sort(seg$x), sort(tab$conf.low))
-  expect_equal(sort(seg$xend), sort(tab$conf.high))
+  expect_s3_class(p$layers[[2]]$geom, "GeomErrorbar")
+  expect_equal(sort(seg$xmin), sort(tab$conf.low))
+  expect_equal(sort(seg$xmax), sort(tab$conf.high))
   expect_equal(length(unique(pts$PANEL)), 2L)
   # alpha as a Greek letter in the strips
   expect_identical(levels(ggplot2::layer_data(p, 3)$PANEL), c("1", "2"))

@@ -93,3 +93,19 @@ test_that("every exported glue function runs its body inside guard()", {
     }
   }
 })
+
+test_that("every message of R/ goes through inform_irtopics() (classed irtopics_message_<kind>)", {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    paste0(basename(f), ": ", readLines(f, warn = FALSE))
+  }))
+  code <- sub("#.*$", "", sub("^[^:]*: ", "", lines))
+  direct <- grepl("cli_inform\\(|cli_alert[a-z_]*\\(|rlang::inform\\(|(^|[^A-Za-z0-9_.])message\\(", code)
+  # the helper itself is the one caller of cli_inform()
+  own <- grepl("^utils-conditions[.]R: ", lines) & grepl("cli::cli_inform(message, class", code, fixed = TRUE)
+  expect_identical(lines[direct & !own], character())
+  msg <- expect_message(irtopics:::inform_irtopics("Drawing {1 + 1} systems.", kind = "layout"),
+                        "Drawing 2 systems", class = "irtopics_message_layout")
+  expect_s3_class(msg, "irtopics_message")
+})

@@ -15,6 +15,40 @@ test_that("system_colours() gives one colour per system and honours pinned colou
   expect_error(system_colours("a"), class = "irtopics_error_argument")
 })
 
+test_that("wins, ties and losses have one colour in every figure that colours them", {
+  # A against B: two wins, two ties, two losses
+  m <- rbind(A = c(0.5, 0.3, 0.2, 0.4, 0.6, 0.1),
+             B = c(0.3, 0.3, 0.4, 0.2, 0.6, 0.3),
+             C = c(0.2, 0.5, 0.1, 0.3, 0.2, 0.4))
+  colnames(m) <- paste0("t", 1:6)
+  m <- as_ir_scores(m, measure = "AP")
+  cmp <- compare_systems(m)
+  risk <- risk_summary(m, baseline = "B")
+  # the bars of per-topic outcomes: the comparison's topic figure and the risk figure
+  cmp_bars <- ggplot2::layer_data(ggplot2::autoplot(cmp, type = "topics", pair = c("A", "B")), 1)
+  risk_bars <- ggplot2::layer_data(ggplot2::autoplot(risk, system = "A"), 2)
+  # a bar spans 0 to its value
+  colour_of <- function(bars, sg) unique(bars$fill[sign(round(bars$ymin + bars$ymax, 12)) == sg])
+  for (sg in c(1, 0, -1)) {
+    expect_length(colour_of(cmp_bars, sg), 1L)
+    expect_identical(colour_of(risk_bars, sg), colour_of(cmp_bars, sg), info = sg)
+  }
+  win <- colour_of(cmp_bars, 1)
+  loss <- colour_of(cmp_bars, -1)
+  # blue and red, as the comparing-systems vignette says of the heat map
+  expect_identical(c(win, loss), unname(irtopics:::outcome_palette[c("win", "loss")]))
+  # verdicts: a significant gain over the baseline has a win's colour, a risk a loss's; the heat
+  # map's significant wins of the row and of the column system are the same two colours
+  scale_colours <- function(p, aes, keys) {
+    unname(ggplot2::ggplot_build(p)$plot$scales$get_scales(aes)$map(keys))
+  }
+  expect_identical(scale_colours(ggplot2::autoplot(risk, type = "systems"), "colour", c("gain", "risk")),
+                   c(win, loss))
+  heat <- ggplot2::autoplot(cmp, type = "heatmap")
+  expect_identical(scale_colours(heat, "fill", levels(heat$data$verdict)[c(1, 4)]), c(win, loss))
+  expect_error(irtopics:::outcome_colours("victory"), class = "irtopics_error_internal")
+})
+
 test_that("plot_labels() drops title, subtitle and caption when titles are off, and says the note", {
   l <- irtopics:::plot_labels("T", "S", note = "Grey: 9 other systems.", x = "AP")
   expect_identical(l$caption, "Grey: 9 other systems.")
