@@ -26,9 +26,14 @@
 # gets d, p, q and moments from it. Every record gets table(spec), the
 # simulator's table of its type, unless it gives its own (a continuous
 # family with point masses: R/calibration-inflated.R).
-margin_family <- function(name, type = c("continuous", "discrete"), label, fit, df, d = NULL, p = NULL,
+margin_family <- function(name, type = "continuous", label, fit, df, d = NULL, p = NULL,
                           q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL, table = NULL) {
-  type <- match.arg(type)
+  # The records below are built while the package loads, before
+  # match_choice() (R/utils-choice.R, later in the collation order) exists:
+  # its classed error, written out (stop_irtopics() runs only on a bad type).
+  if (!is.character(type) || length(type) != 1L || !type %in% c("continuous", "discrete")) {
+    stop_irtopics(c("{.arg type} must be one of \"continuous\", \"discrete\".", x = "Got {show_value(type)}."))
+  }
   stopifnot(is.character(name), length(name) == 1L, is.character(label), is.function(fit), is.function(df))
   if (type == "discrete") {
     stopifnot(is.function(pmf))
