@@ -81,9 +81,9 @@
 #'     `"cutoff"` needs `rbo_form = "truncated"` or `"normalised"`;
 #'   - nRMSE: see below (`nrmse = "max"`).
 #'
-#'   `ktu = "repro_eval", rbo_form = "normalised", rbo_depth = "cutoff",
-#'   rbo_missing = "omit", nrmse = "max"` gives repro_eval's conventions
-#'   (with the default `t_test = "pooled"`).
+#'   Together, `ktu = "repro_eval"`, `rbo_form = "normalised"`,
+#'   `rbo_depth = "cutoff"`, `rbo_missing = "omit"` and `nrmse = "max"` give
+#'   repro_eval's conventions (with the default `t_test = "pooled"`).
 #'
 #' @section Effectiveness, effect and tests:
 #' * **ARP**: each run's mean per-topic score over its qrels' topics.
