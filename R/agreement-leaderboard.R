@@ -98,6 +98,8 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
   tau_ap_ties <- match_choice(tau_ap_ties, call = call)
   interval <- match_choice(interval, call = call)
   pair <- check_score_pair(reference, candidate, call = call)
+  warn_too_few(nrow(pair$reference), 3L, "system", "The leaderboard agreement and its intervals",
+               "Two leaderboards of 2 systems agree (tau 1) or not (-1).")
   top_k <- check_whole(top_k, "top_k", min = 1, call = call)
   check_number(conf, "conf", min = 0, max = 1, call = call)
   if (conf <= 0 || conf >= 1) stop_irtopics("{.arg conf} must be strictly between 0 and 1.", call = call)

@@ -133,11 +133,16 @@ rbo_ids <- function(x, y, call = rlang::caller_env()) {
 # Unchecked RBO of two vectors of distinct ids (see rbo()). `depth` NULL or
 # Inf: the longer list. An id shared by both lists enters the overlap X_d at
 # the depth where the later of its two positions is reached, so X is a
-# cumulative count over depths: O(length) after one match().
-rbo_impl <- function(x, y, p, depth = NULL, form = "extrapolated") {
+# cumulative count over depths: O(length) after one match(). `fixed_depth`
+# (a finite `depth`; truncated and normalised forms): the sums run to
+# `depth` even below both lists, which then share nothing more (repro_eval's
+# RBO of lists shorter than the cut-off; reproduction_measures(rbo_depth =
+# "cutoff")).
+rbo_impl <- function(x, y, p, depth = NULL, form = "extrapolated", fixed_depth = FALSE) {
   k <- max(length(x), length(y))
   if (!is.null(depth)) k <- min(k, depth)
   if (k == 0) return(if (form == "truncated") 0 else 1)
+  if (fixed_depth) k <- depth
   x <- x[seq_len(min(length(x), k))]
   y <- y[seq_len(min(length(y), k))]
   s <- min(length(x), length(y))

@@ -15,7 +15,12 @@
 #' every level applies), **reproducibility** another team on *another*
 #' collection (`type = "reproducibility"`: `qrels` for the original runs and
 #' `qrels_reproduced` for the reproduced ones; topics differ, so only ARP,
-#' the overall effect and Welch's t test apply).
+#' the overall effect and the unpaired t test apply). repro_eval (Breuer et
+#' al.'s Python tool) names the two settings the other way round, after
+#' the ACM's later wording: its `RpdEvaluator` ("reproducibility") is the
+#' paper's and this function's replicability (the same collection, paired
+#' test), and its `RplEvaluator` ("replicability") is reproducibility
+#' here (another collection, unpaired test).
 #'
 #' @section Evaluation and empty topics:
 #' Every run is scored by [evaluate()] with `missing = "zero"` (trec_eval
@@ -59,6 +64,26 @@
 #'   `"truncated"` is the residual-free lower bound. An empty list has RBO 0
 #'   with a list that is not empty, and two empty lists 1 (the same
 #'   ranking), as [rbo()] defines them.
+#' * **Where repro_eval differs**, its convention is an option (the
+#'   defaults are ours):
+#'   - a topic the reproduced run retrieved nothing for has RBO 0 and counts
+#'     in the mean (`rbo_missing = "zero"`); repro_eval goes through the
+#'     topics of the reproduced run and so leaves such a topic out of the
+#'     means of KTU and RBO (`rbo_missing = "omit"`: its RBO is `NA` in
+#'     `$topics`; its KTU is `NA` anyway). A topic the original run lacks
+#'     keeps RBO 0 (repro_eval fails there);
+#'   - when both lists are shorter than the cut-off k, [rbo()] evaluates
+#'     them at the depth of the longer list (`rbo_depth = "lists"`: below it
+#'     nothing is known), while repro_eval sums to k whatever the lengths
+#'     (`rbo_depth = "cutoff"`: the lists share no further documents, and
+#'     the normalised form divides by \eqn{\sum_{d=1}^{k} p^{d-1}}{sum_{d=1..k}
+#'     p^(d-1)}). The extrapolated form has no meaning beyond both lists, so
+#'     `"cutoff"` needs `rbo_form = "truncated"` or `"normalised"`;
+#'   - nRMSE: see below (`nrmse = "max"`).
+#'
+#'   Together, `ktu = "repro_eval"`, `rbo_form = "normalised"`,
+#'   `rbo_depth = "cutoff"`, `rbo_missing = "omit"` and `nrmse = "max"` give
+#'   repro_eval's conventions (with the default `t_test = "pooled"`).
 #'
 #' @section Effectiveness, effect and tests:
 #' * **ARP**: each run's mean per-topic score over its qrels' topics.
@@ -66,9 +91,12 @@
 #'   s'_j)^2}}{sqrt(mean_j (s_j - s'_j)^2)} between the original run's and
 #'   the reproduced run's per-topic scores. The normalised RMSE divides it by the range (`nrmse =
 #'   "range"`, the default: max - min of the original run's per-topic
-#'   scores) or by the original ARP (`"mean"`); the paper reports RMSE only,
-#'   so the normalisation is **our choice**, exposed as the argument. `NA`
-#'   when the divisor is 0.
+#'   scores), by the original ARP (`"mean"`), or by the largest RMSE a
+#'   reproduction of scores in \[0, 1\] can have, \eqn{\sqrt{\frac{1}{n}\sum_j
+#'   \max(s_j, 1 - s_j)^2}}{sqrt(mean_j max(s_j, 1 - s_j)^2)} of the original
+#'   scores (`"max"`, repro_eval's nRMSE; for measures bounded by 0 and 1).
+#'   The paper reports RMSE only, so the default normalisation is **our
+#'   choice**, exposed as the argument. `NA` when the divisor is 0.
 #' * **Effect Ratio** \eqn{ER = \overline{a' - b'} / \overline{a -
 #'   b}}{ER = mean(a' - b') / mean(a - b)} (each mean over its own
 #'   collection's topics): 1 is the original effect, below
@@ -77,14 +105,20 @@
 #' * **Delta RI** = RI - RI', RI = (ARP(a) - ARP(b)) / ARP(b): 0
 #'   is the original relative improvement; `NA` when a baseline's ARP is 0.
 #' * **t tests** of each original run against its reproduction: the paired t
-#'   test over topics (replicability) or Welch's unpaired t test
-#'   (reproducibility), two-sided, of original minus reproduced scores;
-#'   statistics, degrees of freedom and p-values are those of
-#'   `t.test(original, reproduced, paired = TRUE)` and
-#'   `t.test(original, reproduced)` ([stats::t.test()]). A small p-value says the
-#'   reproduction's scores differ from the original's. When the differences
-#'   (paired) or both samples (Welch) are constant the statistic is
-#'   undefined: `NA`, with an `irtopics_warning_undefined`.
+#'   test over topics (replicability) or an unpaired t test
+#'   (reproducibility), two-sided, of original minus reproduced scores. The
+#'   unpaired test is by default the two-sample t test with pooled (equal)
+#'   variances on \eqn{n + n' - 2} df (`t_test = "pooled"`), as the paper's
+#'   MATLAB `ttest2` and repro_eval's `scipy.stats.ttest_ind`; `t_test =
+#'   "welch"` gives Welch's test (unequal variances, Welch-Satterthwaite df),
+#'   whose p-values can differ from the pooled test's by orders of magnitude
+#'   when the numbers of topics differ (50 against 15). Statistics, degrees
+#'   of freedom and p-values are those of `t.test(original, reproduced,
+#'   paired = TRUE)`, `t.test(original, reproduced, var.equal = TRUE)` and
+#'   `t.test(original, reproduced)` ([stats::t.test()]). A small p-value says
+#'   the reproduction's scores differ from the original's. When the
+#'   differences (paired) or both samples (unpaired) are constant the
+#'   statistic is undefined: `NA`, with an `irtopics_warning_undefined`.
 #'
 #' @param baseline,advanced The original baseline and advanced runs: a run
 #'   file path, an `ir_run` from [read_run()], or a data frame of one
@@ -109,8 +143,15 @@
 #'   section).
 #' @param rbo_form The form of RBO: `"extrapolated"`, `"truncated"` or
 #'   `"normalised"` (see [rbo()]).
-#' @param nrmse `"range"` or `"mean"`: what RMSE is divided by in its
-#'   normalised form.
+#' @param rbo_depth `"lists"` or `"cutoff"`: the depth of RBO when both lists
+#'   are shorter than the cut-off (see the section).
+#' @param rbo_missing `"zero"` or `"omit"`: whether a topic the reproduced
+#'   run retrieved nothing for counts with RBO 0 or is left out of the means
+#'   (see the section).
+#' @param nrmse `"range"`, `"mean"` or `"max"`: what RMSE is divided by in
+#'   its normalised form.
+#' @param t_test `"pooled"` or `"welch"`: the unpaired t test of
+#'   reproducibility (replicability is always paired).
 #' @param depth,relevance_level As in [evaluate()].
 #' @param ... Unused (methods).
 #' @inheritParams irtopics_threads
@@ -121,7 +162,7 @@
 #'   * `$runs`: one row per reproduction, measure and run (`"baseline"`,
 #'     `"advanced"`): `arp_original`, `arp_reproduced`, `rmse`, `nrmse`
 #'     (NA for reproducibility), the t test's `statistic`, `df`, `p.value`,
-#'     and `test` (`"paired t"` or `"Welch t"`).
+#'     and `test` (`"paired t"`, `"pooled t"` or `"Welch t"`).
 #'   * `$lists`: one row per reproduction, run and cut-off: the means over
 #'     topics of `ktu` and `rbo` and the numbers of topics they used
 #'     (`NULL` for reproducibility); `$topics` the same per topic.
@@ -129,7 +170,8 @@
 #'     matrices (original: systems `"baseline"`, `"advanced"`; reproduced:
 #'     `"<reproduction>|baseline"`, `"<reproduction>|advanced"`).
 #'   * the settings: `type`, `measures`, `cutoffs`, `p`, `ktu`, `rbo_form`,
-#'     `nrmse`, `reproductions`, `n_topics`, `n_topics_reproduced`.
+#'     `rbo_depth`, `rbo_missing`, `nrmse`, `t_test`, `reproductions`,
+#'     `n_topics`, `n_topics_reproduced`.
 #'
 #'   `as.data.frame()` gives one row per statistic (see
 #'   [autoplot.ir_reproduction()] for the plots).
@@ -166,12 +208,20 @@ reproduction_measures <- function(baseline, advanced, reproduced, qrels, qrels_r
                                   cutoffs = c(5, 10, 20, 50, 100, 1000), p = 0.8,
                                   ktu = c("union", "repro_eval"),
                                   rbo_form = c("extrapolated", "truncated", "normalised"),
-                                  nrmse = c("range", "mean"), depth = 1000, relevance_level = 1,
-                                  n_threads = irtopics_threads()) {
+                                  rbo_depth = c("lists", "cutoff"), rbo_missing = c("zero", "omit"),
+                                  nrmse = c("range", "mean", "max"), t_test = c("pooled", "welch"),
+                                  depth = 1000, relevance_level = 1, n_threads = irtopics_threads()) {
   type <- match_choice(type)
   ktu <- match_choice(ktu)
   rbo_form <- match_choice(rbo_form)
+  rbo_depth <- match_choice(rbo_depth)
+  rbo_missing <- match_choice(rbo_missing)
   nrmse <- match_choice(nrmse)
+  t_test <- match_choice(t_test)
+  if (rbo_depth == "cutoff" && rbo_form == "extrapolated") {
+    stop_irtopics(c("{.code rbo_depth = \"cutoff\"} needs {.code rbo_form = \"truncated\"} or {.code \"normalised\"}.",
+                    i = "The extrapolated form assumes that the lists go on as they began: beyond both lists there is nothing to extrapolate from."))
+  }
   n_threads <- resolve_threads(n_threads)
   check_number(p, "p", min = 0, max = 1)
   if (p <= 0 || p >= 1) stop_irtopics("{.arg p} must be in (0, 1), not {p}.")
@@ -187,6 +237,10 @@ reproduction_measures <- function(baseline, advanced, reproduced, qrels, qrels_r
   if (type == "replicability" && !is.null(qrels_reproduced)) {
     stop_irtopics(c("{.arg qrels_reproduced} is only used for {.code type = \"reproducibility\"}.",
                     i = "Replicability scores every run on {.arg qrels}."))
+  }
+  if (type == "replicability" && t_test == "welch") {
+    stop_irtopics(c("{.code t_test = \"welch\"} is for {.code type = \"reproducibility\"}.",
+                    i = "Replicability pairs the topics: its test is the paired t test."))
   }
   pairs <- reproduced_pairs(reproduced)
   orig <- list(baseline = repro_run_lines(baseline, "baseline"),
@@ -207,7 +261,7 @@ reproduction_measures <- function(baseline, advanced, reproduced, qrels, qrels_r
   ev_rep <- ev(rep_lines, if (type == "reproducibility") qrels_reproduced else qrels)
 
   tabs <- lapply(seq_along(ev_orig), function(i) {
-    effect_tables(unclass(ev_orig[[i]]), unclass(ev_rep[[i]]), names(ev_orig)[i], names(reps), type, nrmse)
+    effect_tables(unclass(ev_orig[[i]]), unclass(ev_rep[[i]]), names(ev_orig)[i], names(reps), type, nrmse, t_test)
   })
   by_rep <- function(d) {
     d <- d[order(match(d$reproduction, names(reps)), match(d$measure, names(ev_orig))), , drop = FALSE]
@@ -221,13 +275,14 @@ reproduction_measures <- function(baseline, advanced, reproduced, qrels, qrels_r
   topics <- lists <- NULL
   if (type == "replicability") {
     topic_ids <- colnames(ev_orig[[1]])
-    topics <- list_agreement(orig, reps, topic_ids, cutoffs, depth, p, ktu, rbo_form)
+    topics <- list_agreement(orig, reps, topic_ids, cutoffs, depth, p, ktu, rbo_form, rbo_depth, rbo_missing)
     lists <- list_means(topics)
   }
   new_ir_reproduction(list(
     effect = effect, runs = runs, lists = lists, topics = topics,
     original = ev_orig, reproduced = ev_rep, type = type, measures = names(ev_orig),
-    cutoffs = as.numeric(cutoffs), p = p, ktu = ktu, rbo_form = rbo_form, nrmse = nrmse,
+    cutoffs = as.numeric(cutoffs), p = p, ktu = ktu, rbo_form = rbo_form, rbo_depth = rbo_depth,
+    rbo_missing = rbo_missing, nrmse = nrmse, t_test = t_test,
     reproductions = names(reps), n_topics = ncol(ev_orig[[1]]), n_topics_reproduced = ncol(ev_rep[[1]])))
 }
 
@@ -235,7 +290,8 @@ new_ir_reproduction <- function(x) {
   new_result(x, "ir_reproduction", fields = c(
     effect = "data.frame", runs = "data.frame", lists = "data.frame?", topics = "data.frame?",
     original = "list", reproduced = "list", type = "string", measures = "character",
-    cutoffs = "numeric", p = "number", ktu = "string", rbo_form = "string", nrmse = "string",
+    cutoffs = "numeric", p = "number", ktu = "string", rbo_form = "string", rbo_depth = "string?",
+    rbo_missing = "string?", nrmse = "string", t_test = "string?",
     reproductions = "character", n_topics = "number", n_topics_reproduced = "number"))
 }
 
@@ -302,7 +358,12 @@ bind_run_lines <- function(lines) {
 
 # Effectiveness, effect and tests ---------------------------------------------------
 
-effect_tables <- function(mo, mr, measure, reps, type, nrmse) {
+# The divisor of nRMSE for the original per-topic scores s.
+nrmse_divisor <- function(s, nrmse) {
+  switch(nrmse, range = diff(range(s)), mean = mean(s), max = sqrt(mean(pmax(s, 1 - s)^2)))
+}
+
+effect_tables <- function(mo, mr, measure, reps, type, nrmse, t_test) {
   arp <- function(m, s) mean(m[s, ])
   effect <- lapply(reps, function(r) {
     sb <- paste0(r, "|baseline")
@@ -324,17 +385,18 @@ effect_tables <- function(mo, mr, measure, reps, type, nrmse) {
       s2 <- mr[paste0(r, "|", run), ]
       if (type == "replicability") {
         rmse <- sqrt(mean((s - s2)^2))
-        div <- if (nrmse == "range") diff(range(s)) else mean(s)
+        div <- nrmse_divisor(s, nrmse)
         tt <- t_test_samples(s, s2, paired = TRUE)
         nr <- if (div == 0) NA_real_ else rmse / div
       } else {
         rmse <- nr <- NA_real_
-        tt <- t_test_samples(s, s2)
+        tt <- t_test_samples(s, s2, var_equal = t_test == "pooled")
       }
       data.frame(reproduction = r, measure = measure, run = run, arp_original = mean(s),
                  arp_reproduced = mean(s2), rmse = rmse, nrmse = nr, statistic = tt[["t"]],
                  df = tt[["df"]], p.value = tt[["p"]],
-                 test = if (type == "replicability") "paired t" else "Welch t", stringsAsFactors = FALSE)
+                 test = if (type == "replicability") "paired t" else
+                   c(pooled = "pooled t", welch = "Welch t")[[t_test]], stringsAsFactors = FALSE)
     }))
   })
   list(effect = do.call(rbind, effect), runs = do.call(rbind, runs))
@@ -381,7 +443,12 @@ ktu_repro_eval <- function(s, t) {
 }
 
 
-list_agreement <- function(orig, reps, topics, cutoffs, depth, p, ktu, form) {
+# KTU and RBO per reproduction, run, cut-off and topic. `rbo_depth =
+# "cutoff"` evaluates RBO at depth k even below both lists; `rbo_missing =
+# "omit"` gives RBO NA where the reproduced list is empty (left out of the
+# means, as repro_eval does).
+list_agreement <- function(orig, reps, topics, cutoffs, depth, p, ktu, form, rbo_depth = "lists",
+                           rbo_missing = "zero") {
   n <- min(max(cutoffs), depth)
   ktu_fun <- if (ktu == "union") ktu_union else ktu_repro_eval
   lo <- lapply(orig, ranked_lists, topics = topics, n = n)
@@ -393,7 +460,9 @@ list_agreement <- function(orig, reps, topics, cutoffs, depth, p, ktu, form) {
         vals <- vapply(topics, function(tp) {
           s <- utils::head(lo[[run]][[tp]], k)
           t <- utils::head(lr[[tp]], k)
-          c(ktu_fun(s, t), rbo_impl(s, t, p, k, form))
+          rb <- if (rbo_missing == "omit" && !length(t)) NA_real_ else
+            rbo_impl(s, t, p, k, form, fixed_depth = rbo_depth == "cutoff")
+          c(ktu_fun(s, t), rb)
         }, numeric(2))
         out[[length(out) + 1L]] <- data.frame(reproduction = r, run = run, cutoff = k, topic = topics,
                                               ktu = vals[1, ], rbo = vals[2, ], stringsAsFactors = FALSE)

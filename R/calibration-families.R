@@ -34,10 +34,15 @@
 # `inflated`, for a continuous family, the sets of its zero-one-inflated
 # twin "zi_<name>", which the registry derives from it (NULL: no twin);
 # `base`, for a twin, the name of the family it inflates (NA otherwise).
-margin_family <- function(name, type = c("continuous", "discrete"), label, fit, df, d = NULL, p = NULL,
+margin_family <- function(name, type = "continuous", label, fit, df, d = NULL, p = NULL,
                           q = NULL, moments = NULL, cdf_both = NULL, pmf = NULL, table = NULL,
                           sets = character(), inflated = NULL, base = NA_character_) {
-  type <- match.arg(type)
+  # The records below are built while the package loads, before
+  # match_choice() (R/utils-choice.R, later in the collation order) exists:
+  # its classed error, written out (stop_irtopics() runs only on a bad type).
+  if (!is.character(type) || length(type) != 1L || !type %in% c("continuous", "discrete")) {
+    stop_irtopics(c("{.arg type} must be one of \"continuous\", \"discrete\".", x = "Got {show_value(type)}."))
+  }
   stopifnot(is.character(name), length(name) == 1L, is.character(label), is.function(fit), is.function(df),
             is.character(sets), is.null(inflated) || (is.character(inflated) && type == "continuous"),
             is.character(base), length(base) == 1L)

@@ -149,7 +149,10 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' @param delta Effect sizes (differences in expected score) for power and
 #'   Type III errors; `NULL` or `numeric(0)` for Type I only.
 #' @param trials Trials per topic-set size and effect size.
-#' @param B Resamples of the bootstrap and permutation tests.
+#' @param B Resamples of the bootstrap and permutation tests. A test whose
+#'   smallest p-value (1/(B + 1), or 2/2^n for an exact randomisation test
+#'   over n topics) is not below the smallest `alpha` can never reject: a
+#'   warning of class `irtopics_warning_undecidable` says so.
 #' @param closest Number of systems nearest in expected score among which
 #'   the experimental system of a power trial is drawn.
 #' @param sign_tol Differences of at most this size are ties of the sign
@@ -230,6 +233,11 @@ test_calibration <- function(scores, tests = "study2019", n_topics = c(25, 50, 1
   n_threads <- resolve_threads(n_threads)
   local_progress(progress)
   seed <- resolve_seed(seed)
+  # a test that cannot reject at the smallest topic set and alpha whatever the data
+  for (nm in spec$names) {
+    warn_undecidable(spec$records[[nm]], B, min(n_topics), NULL, 1L, "none", min(alpha),
+                     what = sprintf("trial of \"%s\"", nm))
+  }
 
   if (inherits(scores, "ir_sim_model") && (!is.null(type) || !is.null(support))) {
     stop_irtopics(c("{.arg type} and {.arg support} belong to the fit; {.arg scores} is a fitted model already.",

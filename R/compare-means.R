@@ -268,7 +268,7 @@ bootstrap_bounds <- function(m, est, reps, conf, interval) {
 # mean_intervals(), tau_interval() ("below") and the leaderboard and label
 # bootstraps (bootstrap_interval(), "half") all use it.
 bca_levels <- function(estimate, draws, L, p, ties = c("below", "half"), tol = 0) {
-  ties <- match.arg(ties)
+  ties <- match_choice(ties)
   n <- length(draws)
   if (ties == "half") {
     share <- (sum(draws < estimate) + sum(draws == estimate) / 2) / n

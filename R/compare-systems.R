@@ -94,7 +94,12 @@ exact_max_topics <- 30L
 #' Holm-adjusted p-value over \eqn{P} pairs is \eqn{P/(B + 1)}, so with 136
 #' pairs no pair can be significant at .05 unless \eqn{B \ge 2720}; the
 #' default \eqn{B = 10000} allows 500 pairs. Exact enumeration
-#' (`exact = TRUE`) counts every arrangement and is not affected.
+#' (`exact = TRUE`) counts every arrangement and is not affected by `B`,
+#' but its smallest p-value over \eqn{n} topics is \eqn{2/2^n}. When `B` (or
+#' \eqn{n}) leaves no pair a chance whatever the data (the smallest p-value,
+#' corrected as if every pair had it, is not below `alpha`), a warning of
+#' class `irtopics_warning_undecidable` says so and which `B` (or how many
+#' topics) would do.
 #' (Earlier versions of irtopics reported \eqn{c / B}.)
 #'
 #' @section Ties and effect sizes:
@@ -254,6 +259,8 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   means <- vapply(mats, function(s) rowMeans(s, na.rm = TRUE)[systems], numeric(length(systems)))
   means <- matrix(means, nrow = length(systems), dimnames = list(systems, names(mats)))
   exact_used <- if (rec$p_rule == "exact_or_monte_carlo") exact_decision(exact, mats, B) else exact
+  warn_undecidable(rec, B, max(vapply(mats, ncol, 1L)), exact_used, max(vapply(tables, nrow, 1L)),
+                   if (familywise) "none" else correction, alpha)
   new_ir_comparison(list(
     table = table, test = rec$name, test_label = rec$label, interval = rec$interval,
     correction = if (familywise) "none" else correction,

@@ -56,7 +56,14 @@
 #'   help. E.g. 3 measures of 17 systems with their marks are 87pt too wide
 #'   for one column of `\documentclass[twocolumn]{article}` by default, and
 #'   fit with `size = "small", compact = TRUE`. There is no `\resizebox`:
-#'   text keeps its size.
+#'   text keeps its size. The width is estimated before the table is
+#'   written (from Computer Modern's character widths as pdflatex sets them
+#'   in a 10pt article; within a point of the compiled table): one that
+#'   will not fit its float (a `table` one column, 229.5pt; a `table*` the
+#'   page, 469pt; `options(irtopics.latex_width = )` sets the column width
+#'   of your document, or both as `c(table = , "table*" = )`) comes with a
+#'   warning of class `irtopics_warning_width` that names the first of
+#'   `size`, `compact` and `environment = "table*"` that makes it fit.
 #' * **LaTeX packages.** `booktabs = TRUE` (the default) draws `\toprule`,
 #'   `\midrule` and `\bottomrule` and needs `\usepackage{booktabs}`;
 #'   `booktabs = FALSE` uses `\hline` and needs nothing. The float holds the

@@ -31,7 +31,9 @@
 #' ties are frequent. The observed data count as one of the \eqn{B + 1}
 #' equally likely arrangements (Phipson & Smyth 2010), so no p-value is
 #' below \eqn{1/(B + 1)}: with `alpha = 0.05` a pair can be significant only
-#' when \eqn{B \ge 20}. (Earlier versions of irtopics used \eqn{c / B},
+#' when \eqn{B \ge 20}, and a smaller `B` gives a warning of class
+#' `irtopics_warning_undecidable` (as does an exact randomisation test over
+#' too few topics). (Earlier versions of irtopics used \eqn{c / B},
 #' which can be 0 and is anti-conservative.)
 #'
 #' Per measure the result also gives the estimated *difference required*:
@@ -122,6 +124,7 @@ discriminative_power <- function(scores, method = "bootstrap", alpha = 0.05, B =
                significant = !is.na(p) & p < alpha, stringsAsFactors = FALSE)
   })
   pairs <- do.call(rbind, per)
+  warn_undecidable(rec, B, ncol(m1), NULL, length(first), "none", alpha)
   summary <- do.call(rbind, lapply(per, function(d) {
     sig <- d$significant
     data.frame(measure = d$measure[1], n_pairs = nrow(d), n_significant = sum(sig),

@@ -120,6 +120,11 @@ coefficient_subtitle <- function() quote(paste("Ranking systems: ", E * rho^2, "
 #'   `$components`; `summary()` the coefficients and the topics needed for
 #'   \eqn{E\rho^2} and \eqn{\Phi} of 0.8, 0.9 and 0.95 (an
 #'   [irtopics_summary]).
+#'
+#'   With fewer than 3 systems (or topics) the estimates mean nothing: with
+#'   2 systems the system variance has 1 degree of freedom, \eqn{E\rho^2}
+#'   can be far below 0 and the intervals of [d_study()] span hundreds;
+#'   `g_study()` and `d_study()` then warn (`irtopics_warning_too_few`).
 #' @param x,object A `g_study` or `ir_d_study` object.
 #' @param row.names,optional Unused, for compatibility with the generic.
 #' @param ... Unused.
@@ -155,6 +160,7 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   }
   ns <- nrow(m)
   nt <- ncol(m)
+  warn_g_study_few(ns, nt)
   # The ANOVA in units of a power of two near the largest score (exact, see
   # pow2_scale()): the coefficients, intervals and topics needed are ratios
   # and come from these scaled values, so they stay right for scores around
@@ -188,6 +194,17 @@ g_study <- function(scores, drop = 0, truncate = FALSE) {
   out$Erho2 <- coef$Erho2
   out$Phi <- coef$Phi
   new_ir_g_study(out)
+}
+
+# With 2 systems the variance between systems has 1 degree of freedom:
+# E rho^2 (Cronbach's alpha) can be far below 0 and the F quantiles of its
+# interval put the bounds anywhere (-200 to 1); with 2 topics the same holds
+# for the variance between topics and Phi. A warning each (issue 40).
+warn_g_study_few <- function(ns, nt) {
+  warn_too_few(ns, 3L, "system", "E rho^2, Phi and their intervals",
+               sprintf("The variance between systems has %d degree of freedom: E rho^2 can be far below 0 and its interval spans hundreds.", ns - 1L))
+  warn_too_few(nt, 3L, "topic", "Phi and its interval",
+               sprintf("The variance between topics has %d degree of freedom.", nt - 1L))
 }
 
 new_ir_g_study <- function(x) {
@@ -252,7 +269,7 @@ g_coefficients <- function(g, n) {
 #'   component of variance model. *Communications in Statistics* 11(15).
 #' @export
 d_study <- function(g, n_topics, target = 0.95, alpha = 0.025) {
-  if (!inherits(g, "g_study")) g <- g_study(g)
+  if (inherits(g, "g_study")) warn_g_study_few(g$n_systems, g$n_topics) else g <- g_study(g)
   if (!is.numeric(n_topics) || !length(n_topics) || anyNA(n_topics) || any(n_topics < 1)) {
     stop_irtopics("{.arg n_topics} must be positive numbers of topics.")
   }

@@ -30,7 +30,9 @@
 #'
 #' @param scores An [ir_scores][as_ir_scores] or numeric matrix, systems x
 #'   topics, without NA.
-#' @return A number; `NA` with fewer than 2 topics or systems, or when the
+#' @return A number (with a warning of class `irtopics_warning_too_few` for 2
+#'   systems, whose variance has 1 degree of freedom); `NA` with fewer than
+#'   2 topics or systems, or when the
 #'   systems' totals do not vary (a total variance below \eqn{10^{-12}}
 #'   times the sum of the topic variances counts as 0: it is floating-point
 #'   rounding of totals that are equal).
@@ -43,6 +45,10 @@
 #' @export
 cronbach_alpha <- function(scores) {
   m <- check_scores(scores, allow_na = FALSE, min_systems = 1L, min_topics = 1L)
+  if (nrow(m) == 2L) {
+    warn_too_few(2L, 3L, "system", "Cronbach's alpha",
+                 "Its variance between systems has 1 degree of freedom: it can be far below 0.")
+  }
   alpha_impl(m)
 }
 

@@ -171,6 +171,10 @@ groups_impl <- function(m, k, by) {
 #'   approximation, cut to \[-1, 1\]). It treats the systems as a sample and
 #'   the topics of each group as fixed: the topic groups are defined by the
 #'   topics' difficulty, which a bootstrap over topics would redraw.
+#' @details With fewer than 3 systems (after `exclude` and `top`) the numbers mean
+#' nothing (two rankings of 2 systems correlate +1 or -1, and alpha's
+#' variance between systems has 1 degree of freedom): a warning of class
+#' `irtopics_warning_too_few` says so.
 #' @return An `ir_group_agreement` object: `$groups`, a data frame with one row
 #'   per group (`group` 1 = hardest, then `"all"`), columns `n_topics`,
 #'   `mean_difficulty`, `cor_map`, `cor_gmap`, `alpha`; `$cor_map_gmap`;
@@ -210,6 +214,8 @@ group_agreement <- function(scores, k = 4, method = c("kendall", "tau_a", "tau_a
     m <- m[keep, , drop = FALSE]
   }
   if (nrow(m) < 2L) stop_irtopics("At least 2 systems must remain after {.arg exclude} and {.arg top}.", kind = "data")
+  warn_too_few(nrow(m), 3L, "system", "The groups' correlations and Cronbach's alpha",
+               "The rankings of 2 systems correlate +1 or -1, and alpha's variance between systems has 1 degree of freedom (it can be -6).")
   check_k(k, ncol(m))
   k <- as.integer(k)
   type <- switch(method, kendall = "b", tau_a = "a", tau_ap = "ap", method)

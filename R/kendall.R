@@ -112,7 +112,9 @@ rank_cor_impl <- function(x, y, type) {
 #' `irtopics_warning_extreme` unless that value recurs among the resamples
 #' (e.g. tau = 1): the level is not reached there.
 #' Tau is the coefficient of [kendall_tau()] (`type`), computed on every
-#' resample by the same C++ code.
+#' resample by the same C++ code. Score matrices of 2 systems give a tau of
+#' +1 or -1 and an interval that means nothing: a warning of class
+#' `irtopics_warning_too_few` says so.
 #'
 #' @param x,y Two score matrices (systems x topics: `ir_scores` or numeric
 #'   matrices with the same system and topic names) or two numeric vectors
@@ -166,6 +168,8 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
                       i = "Got {nrow(mx)} x {ncol(mx)} and {nrow(my)} x {ncol(my)}."), kind = "data")
     }
     my <- my[rownames(mx), colnames(mx), drop = FALSE]
+    warn_too_few(nrow(mx), 3L, "system", "Tau and its interval",
+                 "Two rankings of 2 systems agree (tau 1) or not (-1): the interval is one of these or both.")
     # means equal to within rounding are ties (tie_means())
     sx <- max(abs(mx))
     sy <- max(abs(my))

@@ -106,3 +106,17 @@ check_seed <- function(seed, arg = "seed", call = rlang::caller_env()) {
   check_whole(seed, arg = arg, min = -.Machine$integer.max, call = call)
   invisible(seed)
 }
+
+# Results that mean nothing (issue 40): an estimate from too few systems or
+# topics to carry it (with 2 systems a rank correlation is +1 or -1 and a
+# variance over systems has 1 degree of freedom). When n < need, one
+# irtopics_warning_too_few saying what is estimated from how few, why that
+# means nothing, and how many it needs; the numbers are still returned.
+# TRUE when it warned.
+warn_too_few <- function(n, need, unit, what, why) {
+  if (n >= need) return(invisible(FALSE))
+  warn_irtopics(c("{what}: no meaning with {n} {unit}s.", x = why,
+                  i = "It needs at least {need} {unit}s; more for a useful estimate."),
+                kind = "too_few")
+  invisible(TRUE)
+}

@@ -14,7 +14,8 @@
 #   the point (no LaTeX package needed).
 # * Width: `environment = "table*"` spans both columns of a two-column page;
 #   `size` and `compact` (half the column separation) shrink a table to fit
-#   one column.
+#   one column; a table estimated wider than its page warns and names the
+#   option that fits (R/utils-latex-width.R).
 
 # Text for LaTeX: the ten characters with a meaning in LaTeX escaped one by
 # one (a backslash becomes \textbackslash{}, whose braces are not escaped
@@ -84,9 +85,11 @@ latex_sizes <- c("normalsize", "small", "footnotesize", "scriptsize")
 # of cells (LaTeX), `align` the tabular's column specification, `caption`
 # (LaTeX, above the table) and `label`, `note` (LaTeX) the legend under the
 # rules, as a paragraph of the float's width, no larger than footnotesize and
-# than the table.
+# than the table. A table wider than its page comes with a warning
+# (warn_latex_width(), R/utils-latex-width.R).
 latex_table <- function(head, body, align, caption = NULL, label = NULL, note = NULL, booktabs = TRUE,
                         environment = "table", size = "normalsize", compact = FALSE) {
+  warn_latex_width(head, body, align, environment, size, compact)
   rule <- if (booktabs) c(top = "\\toprule", mid = "\\midrule", bottom = "\\bottomrule") else
     c(top = "\\hline", mid = "\\hline", bottom = "\\hline")
   note_size <- latex_sizes[max(match(size, latex_sizes), 3L)]

@@ -210,7 +210,7 @@ test_that("undefined tests warn and give NA, as t.test() refuses constant data",
   expect_identical(t_test_samples(c(1, 1), c(1, 1))[["p"]], NA_real_)
 })
 
-test_that("reproducibility: another collection, Welch's t test, no ranked lists", {
+test_that("reproducibility: another collection, the pooled t test by default, no ranked lists", {
   q2 <- data.frame(topic = c("A", "B", "B", "C", "D"), docno = c("x1", "x2", "x3", "x4", "x5"), rel = 1L)
   b2 <- ranked_run(list(A = c("x1", "x9"), B = c("x9", "x8"), C = c("x7", "x6"), D = c("x5", "x6")))
   a2 <- ranked_run(list(A = c("x1", "x9"), B = c("x2", "x3"), C = c("x4", "x6"), D = c("x5", "x9")))
@@ -218,12 +218,32 @@ test_that("reproducibility: another collection, Welch's t test, no ranked lists"
                              qrels_reproduced = q2, type = "reproducibility", measures = "P@2")
   # P@2: b' = .5 0 0 .5, a' = .5 1 .5 .5
   expect_equal(x$effect$effect_ratio, (mean(c(.5, 1, .5, .5)) - mean(c(.5, 0, 0, .5))) / (1 / 3))
-  tb <- stats::t.test(c(.5, .5, 0), c(.5, 0, 0, .5))
-  ta <- stats::t.test(c(1, .5, .5), c(.5, 1, .5, .5))
-  expect_equal(x$runs$statistic, unname(c(tb$statistic, ta$statistic)))
-  expect_equal(x$runs$df, unname(c(tb$parameter, ta$parameter)))
-  expect_equal(x$runs$p.value, c(tb$p.value, ta$p.value))
-  expect_identical(x$runs$test, c("Welch t", "Welch t"))
+  # the pooled two-sample t test (the paper's ttest2, repro_eval's ttest_ind), by hand:
+  # b = .5 .5 0 (mean 1/3, SS 1/6), b' = .5 0 0 .5 (mean 1/4, SS 1/4): s_p^2 = (1/6 + 1/4) / 5 = 1/12,
+  # se = sqrt(1/12 * (1/3 + 1/4)) = sqrt(7) / 12, t = (1/12) / se = 1 / sqrt(7);
+  # a = 1 .5 .5 (mean 2/3, SS 1/6), a' = .5 1 .5 .5 (mean 5/8, SS 3/16): s_p^2 = 17/240,
+  # t = (1/24) / sqrt(17/240 * 7/12) = sqrt(5/119); 3 + 4 - 2 = 5 df
+  t_hand <- c(1 / sqrt(7), sqrt(5 / 119))
+  expect_equal(x$runs$statistic, t_hand)
+  expect_identical(x$runs$df, c(5, 5))
+  expect_equal(x$runs$p.value, 2 * pt(-t_hand, 5))
+  expect_identical(x$runs$test, c("pooled t", "pooled t"))
+  tb <- stats::t.test(c(.5, .5, 0), c(.5, 0, 0, .5), var.equal = TRUE)
+  expect_equal(x$runs$p.value[1], tb$p.value)
+  # Welch's test on request: t = (1/12) / sqrt(1/12 / 3 + 1/12 / 4) for b (variances 1/12 and 1/12),
+  # df (v1 + v2)^2 / (v1^2 / 2 + v2^2 / 3) with v = s^2 / n
+  w <- reproduction_measures(hand_b, hand_a, list(other = list(baseline = b2, advanced = a2)), hand_qrels,
+                             qrels_reproduced = q2, type = "reproducibility", measures = "P@2", t_test = "welch")
+  v1 <- (1 / 12) / 3
+  v2 <- (1 / 12) / 4
+  expect_equal(w$runs$statistic[1], (1 / 12) / sqrt(v1 + v2))
+  expect_equal(w$runs$df[1], (v1 + v2)^2 / (v1^2 / 2 + v2^2 / 3))
+  expect_equal(w$runs$p.value[1], 2 * pt(-(1 / 12) / sqrt(v1 + v2), (v1 + v2)^2 / (v1^2 / 2 + v2^2 / 3)))
+  expect_identical(w$runs$test, c("Welch t", "Welch t"))
+  expect_identical(w$t_test, "welch")
+  expect_identical(x$t_test, "pooled")
+  expect_equal(w$effect, x$effect)
+  expect_output(print(w), "Welch t test")
   expect_true(all(is.na(x$runs$rmse)))
   expect_null(x$lists)
   expect_identical(x$n_topics_reproduced, 4L)
@@ -231,6 +251,47 @@ test_that("reproducibility: another collection, Welch's t test, no ranked lists"
   expect_error(as.data.frame(x, what = "lists"), class = "irtopics_error_data")
   expect_error(ggplot2::autoplot(x, type = "lists"), class = "irtopics_error_data")
   expect_output(print(x), "reproducibility")
+  expect_output(print(x), "pooled t test")
+})
+
+test_that("repro_eval's conventions as options: empty reproduced topics left out, RBO to the cut-off, nRMSE", {
+  x <- hand_repro()
+  # topic 3 of the reproduced baseline is empty: RBO 0 and counted (ours), or left out (repro_eval)
+  o <- hand_repro(rbo_missing = "omit")
+  ob <- o$topics[o$topics$run == "baseline", ]
+  expect_identical(ob$rbo[3], NA_real_)
+  expect_equal(ob$rbo[1:2], c(0.8, 0.4))
+  l <- o$lists
+  expect_equal(l$rbo[1], mean(c(0.8, 0.4)))              # 0.6; ours: (0.8 + 0.4 + 0) / 3 = 0.4
+  expect_equal(x$lists$rbo[1], (0.8 + 0.4 + 0) / 3)
+  expect_identical(l$n_topics_rbo, c(2L, 3L))
+  expect_identical(o$lists[2, ], x$lists[2, ])            # the advanced runs lack no topic
+  expect_identical(o$topics$ktu, x$topics$ktu)
+  # both lists (2 documents) shorter than the cut-off 5: the normalised RBO over the lists'
+  # depth 2 (ours) or over the cut-off (repro_eval); topic 1 of the baseline, S = d9 d1,
+  # T = d1 d9: X_d = 0 2 2 2 2
+  p <- 0.8
+  num2 <- p * 2 / 2
+  num5 <- p * 2 / 2 + p^2 * 2 / 3 + p^3 * 2 / 4 + p^4 * 2 / 5
+  go <- function(...) {
+    suppressWarnings(reproduction_measures(hand_b, hand_a, list(baseline = hand_b2, advanced = hand_a2),
+                                           hand_qrels, measures = "P@2", cutoffs = 5, ...),
+                     classes = "irtopics_warning_undefined")
+  }
+  top1 <- function(r) r$topics$rbo[r$topics$run == "baseline"][1]
+  expect_equal(top1(go(rbo_form = "normalised")), num2 / (1 + p))
+  expect_equal(top1(go(rbo_form = "normalised", rbo_depth = "cutoff")), num5 / sum(p^(0:4)))
+  expect_equal(top1(go(rbo_form = "truncated", rbo_depth = "cutoff")), (1 - p) * num5)
+  expect_equal(top1(go(rbo_form = "truncated")), (1 - p) * num2)
+  # a list as long as the cut-off: the same either way (topic 2 at cut-off 2)
+  expect_identical(hand_repro(rbo_form = "normalised", rbo_depth = "cutoff")$topics$rbo,
+                   hand_repro(rbo_form = "normalised")$topics$rbo)
+  expect_error(go(rbo_depth = "cutoff"), "truncated", class = "irtopics_error_argument")
+  # repro_eval's nRMSE: RMSE / sqrt(mean(max(s, 1 - s)^2)) of the original scores;
+  # b = .5 .5 0 -> max(s, 1 - s) = .5 .5 1, a = 1 .5 .5 -> 1 .5 .5: both sqrt(1.5 / 3)
+  expect_equal(hand_repro(nrmse = "max")$runs$nrmse, rep(sqrt(0.25 / 3) / sqrt(1.5 / 3), 2))
+  expect_identical(hand_repro(nrmse = "max")$runs$rmse, x$runs$rmse)
+  expect_identical(o$rbo_missing, "omit")
 })
 
 test_that("arguments are checked", {
@@ -246,6 +307,10 @@ test_that("arguments are checked", {
   expect_error(go(pair, hand_qrels, cutoffs = 2.5), "cutoffs", class = "irtopics_error_argument")
   expect_error(go(pair, hand_qrels, ktu = "x"), "ktu", class = "irtopics_error_argument")
   expect_error(go(pair, hand_qrels, nrmse = "x"), "nrmse", class = "irtopics_error_argument")
+  expect_error(go(pair, hand_qrels, t_test = "x"), "t_test", class = "irtopics_error_argument")
+  expect_error(go(pair, hand_qrels, t_test = "welch"), "reproducibility", class = "irtopics_error_argument")
+  expect_error(go(pair, hand_qrels, rbo_missing = "x"), "rbo_missing", class = "irtopics_error_argument")
+  expect_error(go(pair, hand_qrels, rbo_depth = "x"), "rbo_depth", class = "irtopics_error_argument")
   expect_error(go(pair, hand_qrels, measures = 1), "measures", class = "irtopics_error_argument")
   expect_error(reproduction_measures(rbind(cbind(system = "u", hand_b), cbind(system = "v", hand_b)), hand_a,
                                      pair, hand_qrels), "one system", class = "irtopics_error_argument")

@@ -242,14 +242,15 @@ test_that("a future plan gives the same results", {
   skip_if_not_installed("future")
   skip_if_not_installed("future.apply")
   x <- unclass(real_scores("robust2004_ap.csv"))[1:12, ]
+  # (no correction: Holm over 66 pairs would need B >= 1320 to decide anything)
   ref <- lapply(c("randomization", "bootstrap", "rthsd"), function(test)
-    compare_systems(x, test = test, B = 1000, seed = 21)$table)
+    compare_systems(x, test = test, B = 1000, seed = 21, correction = "none")$table)
   run_plan <- function(...) {
     old <- future::plan(...)
     on.exit(future::plan(old), add = TRUE)
     expect_true(use_future())
     lapply(c("randomization", "bootstrap", "rthsd"), function(test)
-      compare_systems(x, test = test, B = 1000, seed = 21)$table)
+      compare_systems(x, test = test, B = 1000, seed = 21, correction = "none")$table)
   }
   if (future::supportsMulticore()) {
     expect_identical(run_plan(future::multicore, workers = 2), ref)
@@ -411,8 +412,9 @@ test_that("zero-variance differences give p = NA with a classed warning, not an 
   expect_warning(compare_systems(z, test = "sign"), class = "irtopics_warning_undefined")
   expect_warning(compare_systems(z, test = "wilcoxon"), class = "irtopics_warning_undefined")
   expect_warning(compare_systems(z, test = "tukey"), class = "irtopics_warning_undefined")
-  # the randomisation test is defined: p = 1
-  expect_equal(compare_systems(z, test = "randomization")$table$p.value, 1)
+  # the randomisation test is defined: p = 1 (over 3 topics no p below 2/2^3: a warning)
+  expect_warning(rz <- compare_systems(z, test = "randomization"), class = "irtopics_warning_undecidable")
+  expect_equal(rz$table$p.value, 1)
 })
 
 test_that("no system is silently dropped from the report", {
@@ -587,7 +589,9 @@ test_that("res[measures] keeps the class, any spelling, and compare_systems() ta
   expect_identical(names(res[2:3]), c("P@2", "RR"))
   expect_identical(names(res[c(TRUE, FALSE, TRUE)]), c("AP", "RR"))
   expect_identical(names(res[-1]), c("P@2", "RR"))
-  cmp <- compare_systems(sub, test = "randomization", correction = "none")
+  # 4 topics: no p below 2/2^4, which the warning says
+  expect_warning(cmp <- compare_systems(sub, test = "randomization", correction = "none"),
+                 class = "irtopics_warning_undecidable")
   expect_identical(colnames(cmp$means), c("P@2", "AP"))
   expect_equal(unname(cmp$means[, "AP"]), unname(rowMeans(unclass(res$AP))))
   expect_error(res["nDGC"], "not in this evaluation", class = "irtopics_error_measure")

@@ -51,6 +51,8 @@ test_that("means_table() shows intervals as [low, high] or +- half, in every for
 })
 
 test_that("rows are ordered by the first measure, another measure, the user's order or the scores'", {
+  # (too wide for a column: that warning is tested in test-utils-latex-width.R)
+  withr::local_options(irtopics.latex_width = c(table = Inf, `table*` = Inf))
   ev <- three_measures()
   cmp <- compare_systems(ev)
   shown <- function(lines) sub("^[a-q] & (.*?) & .*", "\\1", grep("^[a-q] & ", lines, value = TRUE), perl = TRUE)
@@ -115,6 +117,7 @@ test_that("captions are escaped unless I(); names are always escaped", {
 })
 
 test_that("numbers line up on the decimal point whatever the marks (r@{}l columns)", {
+  withr::local_options(irtopics.latex_width = c(table = Inf, `table*` = Inf))  # (width: test-utils-latex-width.R)
   cmp <- compare_systems(three_measures())
   tex <- format(cmp, "latex")
   expect_true(any(grepl("\\begin{tabular}{llr@{}lr@{}lr@{}l}", tex, fixed = TRUE)))
@@ -182,7 +185,8 @@ test_that("LaTeX tables compile with pdflatex in one and two columns, and fit wi
   # width: three measures of 17 systems overfill one column of a two-column
   # page; table*, or size and compact, make them fit
   cmp3 <- compare_systems(three_measures())
-  too_wide <- compile_latex(format(cmp3, "latex"), twocolumn = TRUE)
+  expect_warning(wide <- format(cmp3, "latex"), class = "irtopics_warning_width")
+  too_wide <- compile_latex(wide, twocolumn = TRUE)
   expect_true(too_wide$ok)
   expect_length(too_wide$overfull, 1L)
   page <- compile_latex(format(cmp3, "latex", environment = "table*"), twocolumn = TRUE)

@@ -34,7 +34,8 @@ test_that("G-study reproduces Brennan's synthetic data set 4", {
 
 test_that("edge cases and errors", {
   expect_identical(cronbach_alpha(matrix(1:3, 3)), NA_real_)
-  expect_identical(cronbach_alpha(matrix(c(1, 1, 2, 2), 2)), NA_real_)
+  expect_warning(a2 <- cronbach_alpha(matrix(c(1, 1, 2, 2), 2)), class = "irtopics_warning_too_few")
+  expect_identical(a2, NA_real_)
   neg <- cbind(c(1, 2, 3), c(3, 1, 2))
   expect_equal(cronbach_alpha(neg), -2)
   g <- g_study(cbind(c(1, 2, 3, 4), c(4, 3, 2, 1), c(2, 2, 3, 3)), truncate = TRUE)

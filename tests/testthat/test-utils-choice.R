@@ -24,3 +24,18 @@ test_that("closest_names() prefers names containing the typed one, then few edit
   expect_identical(irtopics:::closest_names(NA_character_, known), character())
   expect_identical(utils::adist("run21", "run12")[1, 1], 2)  # the reference distance
 })
+
+test_that("no function of R/ calls match.arg(): every choice is matched by match_choice() (a classed error)", {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    paste0(basename(f), ": ", readLines(f, warn = FALSE))
+  }))
+  code <- sub("#.*$", "", sub("^[^:]*: ", "", lines))
+  expect_identical(lines[grepl("match[.]arg\\(", code)], character())
+  # the two internal functions that called it refuse a bad choice with the class
+  expect_error(irtopics:::margin_family("x", type = "both", label = "x", fit = identity, df = identity),
+               "type", class = "irtopics_error_argument")
+  expect_error(irtopics:::bca_levels(0, c(-1, 1), numeric(), 0.5, ties = "none"), "ties",
+               class = "irtopics_error_argument")
+})
