@@ -22,6 +22,7 @@
 #' @export
 read_scores <- function(path, measure = "score", topic_col = NULL) {
   check_file(path)
+  check_measure_arg(measure)
   # Every line must have as many fields as the header: read.csv() would
   # otherwise take a line with one extra field as a row name (every system
   # moving one column) or pad a short line silently.

@@ -243,7 +243,9 @@ as_ir_scores.matrix <- function(x, measure = NULL, ...) {
   if (!is.numeric(x) && !is.logical(x)) {
     stop_irtopics("{.arg x} must be a numeric matrix, not a {.cls {typeof(x)}} matrix.")
   }
-  new_ir_scores(x, measure = measure %||% attr(x, "measure") %||% "score")
+  measure <- measure %||% attr(x, "measure") %||% "score"
+  check_measure_arg(measure)
+  new_ir_scores(x, measure = measure)
 }
 
 #' @rdname as_ir_scores
@@ -255,7 +257,9 @@ as_ir_scores.default <- function(x, measure = NULL, ...) {
 # `measure`: a name or a record (record_attributes()); the record's
 # attributes of `x` are kept when the name is one the registry does not know.
 new_ir_scores <- function(x, measure) {
-  check_measure_arg(measure)
+  # a malformed field is the caller's bug: the user-facing functions check
+  # `measure` first (check_measure_arg())
+  check_measure_arg(measure, kind = "internal")
   rec <- record_attributes(measure, old = x)
   storage.mode(x) <- "double"
   x <- unclass(x)
@@ -275,12 +279,12 @@ new_ir_scores <- function(x, measure) {
 
 # The `measure` of as_ir_scores() and read_scores(): one string or a
 # measure record.
-check_measure_arg <- function(measure, call = rlang::caller_env()) {
+check_measure_arg <- function(measure, kind = "argument", call = rlang::caller_env()) {
   if (inherits(measure, "ir_measure_info") || (is.character(measure) && length(measure) == 1L && !is.na(measure))) {
     return(invisible(measure))
   }
   stop_irtopics("{.arg measure} must be a measure name or a measure record ({.fn custom_measure}), not {show_value(measure)}.",
-                call = call)
+                kind = kind, call = call)
 }
 
 #' @rdname as_ir_scores

@@ -304,8 +304,12 @@ struct FrankFamily {
           }
         },
         [&]() IRTOPICS_LAMBDA_INLINE {
-          return choose(val(th) > 0.0, [&]() IRTOPICS_LAMBDA_INLINE { return frank_pos_log_pdf_point(th, a, b); },
-                        [&]() IRTOPICS_LAMBDA_INLINE { return frank_pos_log_pdf_point(T(-th), a, flip(b)); });
+          // theta < 0 through b -> 1 - b; the arguments are chosen first
+          // (lane by lane), so that the point density is inlined once, not
+          // once per sign: the same arithmetic in every lane, and Frank's
+          // file compiles in about half the time
+          const auto pos = val(th) > 0.0;
+          return frank_pos_log_pdf_point(pick(pos, th, T(-th)), a, pick(pos, b, flip(b)));
         });
   }
   template <typename T>

@@ -119,6 +119,11 @@ struct ArgP {
   Pk x, x1, lx, l1x, llx, ll1x;
 };
 IRTOPICS_DUAL_INLINE ArgP flip(const ArgP& a) { return ArgP{a.x1, a.x, a.l1x, a.lx, a.ll1x, a.llx}; }
+// c ? a : b lane by lane (pick() of copula_dual.h, for arguments)
+IRTOPICS_DUAL_INLINE ArgP pick(const Mask& c, const ArgP& a, const ArgP& b) {
+  return ArgP{select(c, a.x, b.x),     select(c, a.x1, b.x1),   select(c, a.lx, b.lx),
+              select(c, a.l1x, b.l1x), select(c, a.llx, b.llx), select(c, a.ll1x, b.ll1x)};
+}
 
 // Quantiles of an argument, using whichever of x and 1 - x is exact.
 inline double norm_q(const Arg& a) { return a.x <= 0.5 ? norm_quantile(a.x) : -norm_quantile(a.x1); }

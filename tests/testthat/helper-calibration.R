@@ -92,13 +92,15 @@ fresh_process <- function(f, args) {
   on.exit(unlink(files), add = TRUE)
   environment(f) <- globalenv()
   # the package is loaded before the call is read, so that the arguments'
-  # references to its namespace find this irtopics
+  # references to its namespace find this irtopics; a source tree is loaded
+  # as the test run compiled it (compile = FALSE: the child never rebuilds
+  # src/ under the running tests, with other flags)
   saveRDS(list(dev = dev, libs = .libPaths()), files[1])
   saveRDS(list(f = f, args = args), files[2])
   writeLines(c("files <- commandArgs(trailingOnly = TRUE)",
                "setup <- readRDS(files[1])",
                ".libPaths(setup$libs)",
-               "if (nzchar(setup$dev)) pkgload::load_all(setup$dev, quiet = TRUE, export_all = FALSE) else loadNamespace(\"irtopics\")",
+               "if (nzchar(setup$dev)) pkgload::load_all(setup$dev, quiet = TRUE, export_all = FALSE, compile = FALSE) else loadNamespace(\"irtopics\")",
                "call <- readRDS(files[2])",
                "saveRDS(do.call(call$f, call$args), files[3])"), files[4])
   # R_TESTS (unset for the child): R CMD check's start-up file is not the child's
