@@ -250,11 +250,16 @@ test_calibration <- function(scores, tests = calibration_study_tests, n_topics =
   refit <- calibration_refits(model, spec, n_topics, delta, closest, refits, refit_trials, B, sign_tol, seed,
                               n_threads, alphas, call)
   table <- calibration_intervals(run$table, refit, level = 0.95)
-  new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
-                          delta = delta, n_topics = n_topics, trials = trials, B = B, closest = closest,
-                          sign_tol = sign_tol, seed = seed, power_design = run$settings$summary,
-                          trials_data = run$kept, refits = refits, refit_trials = refit_trials,
-                          refit_rates = refit$rates))
+  terms <- calibration_model_terms(table, refits, sort(unique(alpha)))
+  out <- new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
+                                 delta = delta, n_topics = n_topics, trials = trials, B = B, closest = closest,
+                                 sign_tol = sign_tol, seed = seed, power_design = run$settings$summary,
+                                 trials_data = run$kept, refits = refits, refit_trials = refit_trials,
+                                 refit_rates = refit$rates, model_term_zero = terms[["zero"]],
+                                 model_term_cells = terms[["cells"]]))
+  advice <- calibration_refits_advice(out)
+  if (!is.null(advice)) warn_irtopics(advice, kind = "refits")
+  out
 }
 
 # The trials of one fitted model: the settings, the long table of rates and
@@ -302,7 +307,8 @@ new_ir_calibration <- function(x) {
                                              sign_tol = "number", seed = "number",
                                              power_design = "data.frame", trials_data = "data.frame?",
                                              refits = "number", refit_trials = "number",
-                                             refit_rates = "matrix?"))
+                                             refit_rates = "matrix?", model_term_zero = "number",
+                                             model_term_cells = "number"))
 }
 
 # The tests as registry records, named by the results' test names: `native`
