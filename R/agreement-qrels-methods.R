@@ -23,19 +23,20 @@ leaderboard_interval_text <- function(x) {
           if (target == "population") "over the topic population" else "to expect on this many topics")
 }
 
-# A note for each leaderboard interval that lies on one side of its
-# estimate (the first `n`, then how many more).
+# A note per candidate whose leaderboard intervals lie on one side of their
+# estimates (the first `n` candidates, then how many more).
 leaderboard_notes <- function(x, n = 3L) {
   lb <- x$leaderboard
   method <- x$leaderboard_interval %||% x$interval
-  out <- character()
-  for (i in seq_len(nrow(lb))) {
-    what <- if (x$n_candidates > 1L) sprintf("%s (%s)", lb$statistic[i], lb$candidate[i]) else lb$statistic[i]
-    topics <- ncol(x$scores$candidates[[lb$candidate[i]]])
-    out <- c(out, excluded_estimate_note(what, lb$estimate[i], lb$conf.low[i], lb$conf.high[i], topics, method))
+  out <- unlist(lapply(unique(lb$candidate), function(cn) {
+    d <- lb[lb$candidate == cn, , drop = FALSE]
+    what <- if (x$n_candidates > 1L) sprintf("%s (%s)", d$statistic, cn) else d$statistic
+    excluded_estimate_note(what, d$estimate, d$conf.low, d$conf.high, ncol(x$scores$candidates[[cn]]), method)
+  }))
+  if (length(out) > n) {
+    out <- c(out[seq_len(n)], sprintf("(%d more candidates have intervals on one side of their estimates.)",
+                                      length(out) - n))
   }
-  if (length(out) > n) out <- c(out[seq_len(n)], sprintf("(%d more intervals lie on one side of their estimate.)",
-                                                          length(out) - n))
   out
 }
 
