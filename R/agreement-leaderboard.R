@@ -75,7 +75,7 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'     useful interval) and when `B = 0`. The percentile and normal
 #'     intervals are for the agreement to expect from an evaluation on this
 #'     many topics (coverage .97-1.00 and .90-.99 in bench/README.md, section
-#'     39), the jackknife's (the estimate +- z times the jackknife's
+#'     40), the jackknife's (the estimate +- z times the jackknife's
 #'     standard error over topics) for the agreement over the topic
 #'     population, which finite topic sets bias down (coverage .90-1.00,
 #'     conservative); `"basic"` and `"bca"` try to remove the bias and

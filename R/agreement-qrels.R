@@ -95,7 +95,7 @@
 #'   `"bca"` are bootstrap attempts at this target; they undercover it.
 #'
 #' Measured coverage of nominal 95% intervals (30 systems, 25-50 topics,
-#' 500 data sets per setting; `bench/README.md`, section 39; population /
+#' 500 data sets per setting; `bench/README.md`, section 40; population /
 #' expected): Kendall's tau, jackknife 1.00 / 1.00 at 2.2-2.6 times the
 #' width of the normal interval, percentile 0.00-0.97 / 0.97-1.00, normal
 #' 0.46-0.91 / 0.93-0.96, basic and BCa 0.26-0.81 / 0.69-0.81. The jackknife

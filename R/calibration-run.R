@@ -152,7 +152,7 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'
 #' Measured coverage of the true Type I rates by the 95% intervals, on a
 #' known model (6 systems, 50 topics drawn from it and refitted; 40 data
-#' sets x 12 cells; `bench/README.md`, section 39): Monte Carlo only 0.42
+#' sets x 12 cells; `bench/README.md`, section 40): Monte Carlo only 0.42
 #' to 0.97 (0.83 over all cells; worst for the sign and Wilcoxon tests at
 #' 50 topics, whose rates depend most on the fitted margins); with 4 refits
 #' 0.88 to 1.00 (0.94; the model term 0 in 47% of the cells); with 20

@@ -103,7 +103,7 @@
 #' gets, such as the shipped TREC matrices) do not identify topics, and
 #' `"error"` does not take them as shared; `"average"` takes every name at
 #' its word. Measured coverage of nominal 95% intervals (`bench/README.md`,
-#' section 39; 1,000 simulations each): with 5 or 10 seeds of one pair on
+#' section 40; 1,000 simulations each): with 5 or 10 seeds of one pair on
 #' the same 50 topics, pooling the seeds as independent studies covered the
 #' true effect in 46% to 65% of the simulations, averaging them in 94% to
 #' 95%; with 3 collections of 5 seeds each, 56% (Knapp-Hartung 54%)

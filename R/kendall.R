@@ -120,7 +120,7 @@ rank_cor_impl <- function(x, y, type) {
 #' Measured coverage of nominal 95% intervals (known truth, 400 data sets
 #' per setting: 15 systems with 25 and 50 topics, synthetic and Robust 2004
 #' AP against P@10, and all 110 Robust 2004 systems with 50 topics;
-#' `bench/README.md`, section 39): of the expected tau, percentile
+#' `bench/README.md`, section 40): of the expected tau, percentile
 #' 0.97-1.00 with 15 systems and 0.92 with 110, normal 0.93-0.96, BCa
 #' 0.72-0.77; of the population tau, jackknife 0.98-1.00 with 15 systems
 #' and 0.92 with 110, at 1.2-2.6 times the percentile interval's width, BCa
