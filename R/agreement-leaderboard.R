@@ -48,7 +48,9 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #' @param top_k The k of `topk_overlap` (capped at the number of systems).
 #' @param conf Confidence level of the percentile intervals.
 #' @param B Number of bootstrap samples of topics (0: no intervals).
-#' @param interval `"percentile"` (default), `"basic"` or `"bca"`.
+#' @param interval `"percentile"` (default), `"basic"`, `"bca"`, `"normal"`
+#'   or `"jackknife"` (what each is an interval for:
+#'   `agreement_interval_targets`, R/kendall.R).
 #' @param seed Seed of the bootstrap (`resolve_seed()`).
 #' @param rbo_p Persistence of the RBO row.
 #' @param tau_ap_ties `"a"` (default) or `"b"`: the tau_AP variant of
@@ -74,15 +76,15 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'   * `conf.low`, `conf.high`: the `interval` (see `bootstrap_interval()`)
 #'     from `B` bootstrap samples of topics (the same sample for both
 #'     evaluations; systems fixed); `NA` for `top1` (a 0/1 value has no
-#'     useful interval) and when `B = 0`. What the default percentile
-#'     interval is an interval for (measured in bench/README.md, section
-#'     16): the agreement to expect from an evaluation on this many topics
-#'     (coverage .98-1.00 for tau-b), not the agreement over infinitely
-#'     many topics, which finite topic sets bias down (coverage 0 when that
-#'     is .94). `boot_mean - estimate` shows the bootstrap's bias. `"basic"`
-#'     and `"bca"` try to remove the bias but undercover both (.70-.81); BCa
-#'     collapses to an extreme draw when nearly every draw lies below the
-#'     estimate. Intervals are clipped to the statistic's range.
+#'     useful interval) and when `B = 0`. The percentile and normal
+#'     intervals are for the agreement to expect from an evaluation on this
+#'     many topics (coverage .97-1.00 and .90-.99 in bench/README.md, section
+#'     40), the jackknife's (the estimate +- z times the jackknife's
+#'     standard error over topics) for the agreement over the topic
+#'     population, which finite topic sets bias down (coverage .90-1.00,
+#'     conservative); `"basic"` and `"bca"` try to remove the bias and
+#'     undercover both (.26-.81 for tau-b). `boot_mean - estimate` shows the
+#'     bootstrap's bias. Intervals are clipped to the statistic's range.
 #'   * `boot_mean`: the mean of the statistic over the bootstrap samples; for
 #'     `top1` the share of topic samples on which both evaluations pick the
 #'     same best system.
@@ -93,7 +95,8 @@ leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", 
 #'   `candidate`), `B`, `conf`, `interval`, `seed`, `top_k`, `tau_ap_ties`.
 #' @noRd
 leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95, B = 1000L,
-                                  seed = NULL, interval = c("percentile", "basic", "bca"), rbo_p = 0.9,
+                                  seed = NULL, interval = c("percentile", "basic", "bca", "normal", "jackknife"),
+                                  rbo_p = 0.9,
                                   tau_ap_ties = c("a", "b"), progress = NULL, call = rlang::caller_env()) {
   tau_ap_ties <- match_choice(tau_ap_ties, call = call)
   interval <- match_choice(interval, call = call)
@@ -143,7 +146,7 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
     draws <- do.call(rbind, parts)
   }
   # leave-one-topic-out means, for the BCa acceleration
-  jack <- if (interval == "bca" && B > 0) {
+  jack <- if (interval %in% c("bca", "jackknife") && B > 0) {
     jr <- (rowSums(ref) - ref) / (n_topics - 1)
     jc <- (rowSums(cand) - cand) / (n_topics - 1)
     stats_of(jr, jc)
@@ -151,6 +154,7 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
   bounds <- vapply(leaderboard_statistics, function(s) {
     if (B == 0 || s == "top1") return(c(NA_real_, NA_real_))
     range <- if (s %in% c("rbo", "topk_overlap")) c(0, 1) else c(-1, 1)
+    if (interval == "jackknife") return(normal_bounds(estimate[[s]], jackknife_se(jack[, s]), conf, range))
     pmin(pmax(bootstrap_interval(estimate[[s]], draws[, s], jack[, s], conf, interval), range[1]), range[2])
   }, numeric(2))
   out <- data.frame(statistic = leaderboard_statistics, estimate = unname(estimate),
@@ -239,6 +243,7 @@ tau_ap_b <- function(x, y) {
 # * "percentile": the draws' alpha and 1 - alpha quantiles;
 # * "basic": 2 * estimate minus those quantiles (reversed), which removes the
 #   bootstrap's estimate of the bias;
+# * "normal": estimate +- z times the draws' standard deviation;
 # * "bca": the percentile interval at the levels of bca_levels()
 #   (compare-means.R) with its "half" tie rule (draws equal to the estimate
 #   count one half: our choice, so that a discrete statistic with many draws
@@ -252,6 +257,7 @@ bootstrap_interval <- function(estimate, draws, jack, conf, type) {
   draws <- draws[is.finite(draws)]
   n <- length(draws)
   if (!n || !is.finite(estimate)) return(c(NA_real_, NA_real_))
+  if (type == "normal") return(normal_bounds(estimate, stats::sd(draws), conf, c(-Inf, Inf)))
   alpha <- c((1 - conf) / 2, (1 + conf) / 2)
   if (type == "bca") alpha <- bca_levels(estimate, draws, mean(jack) - jack, alpha, "half")
   q <- as.vector(normal_scale_quantiles(draws, alpha))

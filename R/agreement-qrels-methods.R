@@ -11,6 +11,35 @@ interval_text <- function(x) {
           format(x$B, big.mark = ","))
 }
 
+# What the leaderboard intervals are and what they are for.
+leaderboard_interval_text <- function(x) {
+  if (x$B == 0) return("no intervals (B = 0)")
+  # (results stored before the leaderboard had an interval of its own)
+  method <- x$leaderboard_interval %||% x$interval
+  target <- x$target %||% agreement_interval_targets[[method]]
+  how <- if (method == "jackknife") "jackknife intervals (one topic left out at a time)" else
+    sprintf("%s bootstrap intervals (%s samples of topics)", method, format(x$B, big.mark = ","))
+  sprintf("%g%% %s for the agreement %s", 100 * x$conf, how,
+          if (target == "population") "over the topic population" else "to expect on this many topics")
+}
+
+# A note per candidate whose leaderboard intervals lie on one side of their
+# estimates (the first `n` candidates, then how many more).
+leaderboard_notes <- function(x, n = 3L) {
+  lb <- x$leaderboard
+  method <- x$leaderboard_interval %||% x$interval
+  out <- unlist(lapply(unique(lb$candidate), function(cn) {
+    d <- lb[lb$candidate == cn, , drop = FALSE]
+    what <- if (x$n_candidates > 1L) sprintf("%s (%s)", d$statistic, cn) else d$statistic
+    excluded_estimate_note(what, d$estimate, d$conf.low, d$conf.high, ncol(x$scores$candidates[[cn]]), method)
+  }))
+  if (length(out) > n) {
+    out <- c(out[seq_len(n)], sprintf("(%d more candidates have intervals on one side of their estimates.)",
+                                      length(out) - n))
+  }
+  out
+}
+
 #' @rdname compare_qrels
 #' @param x,object An `ir_qrels_agreement` object.
 #' @param n Rows of each table to print.
@@ -39,10 +68,10 @@ format.ir_qrels_agreement <- function(x, ..., n = 12L) {
     lb <- x$leaderboard[, c("candidate", "statistic", "estimate", "conf.low", "conf.high")]
     if (x$n_candidates > 1L) lb <- lb[lb$statistic %in% c("kendall_tau", "tau_ap"), , drop = FALSE]
     shown <- utils::head(lb, n)
-    lines <- c(lines, sprintf("Leaderboards (%s, %s systems by mean):", x$measure,
-                              format(length(unique(x$means$system)))),
+    lines <- c(lines, sprintf("Leaderboards (%s, %s systems by mean; %s):", x$measure,
+                              format(length(unique(x$means$system))), leaderboard_interval_text(x)),
                printed_lines(print(round_df(if (x$n_candidates == 1L) shown[, -1L] else shown), row.names = FALSE)),
-               more_line(row = nrow(lb) - nrow(shown)))
+               more_line(row = nrow(lb) - nrow(shown)), leaderboard_notes(x))
     cl <- conclusions_wide(x)
     shown <- utils::head(cl, n)
     lines <- c(lines, sprintf("Conclusions (%s test, %s correction, alpha = %g), pairs of systems:", x$test,

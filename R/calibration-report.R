@@ -49,7 +49,7 @@ format.ir_calibration <- function(x, level = 0.99, ...) {
   out <- c(sprintf("<ir_calibration> %s: %s (%s after preparation); %s trials per setting, B = %s",
                    x$model$measure, plural(length(cols), "collection"), plural(n_sys, "system"),
                    format(x$trials, big.mark = ","), format(x$B, big.mark = ",")),
-           calibration_interval_text(x))
+           calibration_interval_text(x), calibration_refits_advice(x))
   for (a in x$alpha) {
     t1 <- calibration_cells(x, "type1", a)
     verdict <- calibration_verdict(t1$rate, t1$trials, a, level)

@@ -129,6 +129,27 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #' interval is approximate: it assumes the rate's fitting error is roughly
 #' normal and as large for half the topics, rescaled, as for all of them.
 #'
+#' The model's term is a difference of two noisy variances, set to 0 when
+#' the refits' spread is within their own Monte Carlo error; with few
+#' refits (or few `refit_trials`) it comes out 0 in most cells and the
+#' interval is the Monte Carlo one again. `model_term_zero` counts the cells
+#' (two-sided Type I and power at `alpha`, of `model_term_cells`) where it
+#' is 0. With fewer than 10 refits (the relative standard error of R refits'
+#' variance, \eqn{\sqrt{2/(R-1)}}, is then above 47%: 82% with 4) or a term
+#' of 0 in more than half of those cells, a warning of class
+#' `irtopics_warning_refits` and a line of `print()` say that the refits are
+#' too few to estimate it and what to set: at least 20 refits, and 4 times
+#' the `refit_trials` (half their Monte Carlo error) when the term was
+#' mostly 0.
+#'
+#' Measured coverage of the true Type I rates by the 95% intervals, on a
+#' known model (6 systems, 50 topics drawn from it and refitted; 40 data
+#' sets x 12 cells; `bench/README.md`, section 40): Monte Carlo only 0.42
+#' to 0.97 (0.83 over all cells; worst for the sign and Wilcoxon tests at
+#' 50 topics, whose rates depend most on the fitted margins); with 4 refits
+#' 0.88 to 1.00 (0.94; the model term 0 in 47% of the cells); with 20
+#' refits 0.95 to 1.00 (0.98).
+#'
 #' Cost: each refit fits a whole model (every margin and every pair's
 #' copula, about as long as [simulation_model()] on half the topics: some
 #' seconds for a TREC collection of 100 systems, 15-40 s for Robust 2004
@@ -251,11 +272,16 @@ test_calibration <- function(scores, tests = "study2019", n_topics = c(25, 50, 1
   refit <- calibration_refits(model, spec, n_topics, delta, closest, refits, refit_trials, B, sign_tol, seed,
                               n_threads, alphas, call)
   table <- calibration_intervals(run$table, refit, level = 0.95)
-  new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
-                          delta = delta, n_topics = n_topics, trials = trials, B = B, closest = closest,
-                          sign_tol = sign_tol, seed = seed, power_design = run$settings$summary,
-                          trials_data = run$kept, refits = refits, refit_trials = refit_trials,
-                          refit_rates = refit$rates))
+  terms <- calibration_model_terms(table, refits, sort(unique(alpha)))
+  out <- new_ir_calibration(list(table = table, model = model, tests = spec$names, alpha = sort(unique(alpha)),
+                                 delta = delta, n_topics = n_topics, trials = trials, B = B, closest = closest,
+                                 sign_tol = sign_tol, seed = seed, power_design = run$settings$summary,
+                                 trials_data = run$kept, refits = refits, refit_trials = refit_trials,
+                                 refit_rates = refit$rates, model_term_zero = terms[["zero"]],
+                                 model_term_cells = terms[["cells"]]))
+  advice <- calibration_refits_advice(out)
+  if (!is.null(advice)) warn_irtopics(advice, kind = "refits")
+  out
 }
 
 # The trials of one fitted model: the settings, the long table of rates and
@@ -303,7 +329,8 @@ new_ir_calibration <- function(x) {
                                              sign_tol = "number", seed = "number",
                                              power_design = "data.frame", trials_data = "data.frame?",
                                              refits = "number", refit_trials = "number",
-                                             refit_rates = "matrix?"))
+                                             refit_rates = "matrix?", model_term_zero = "number",
+                                             model_term_cells = "number"))
 }
 
 # The tests as registry records, named by the results' test names: `native`

@@ -89,3 +89,36 @@ calibration_intervals <- function(table, refit, level = 0.95) {
   table$conf.high <- pmin(table$rate + z * total, 1)
   table
 }
+
+# Can the refits estimate the model's term? Over the cells print() shows
+# (two-sided Type I and power at the user's `alpha`): how many got a model
+# term of 0 (the refits' spread within their own Monte Carlo error), and
+# of how many; NA without refits.
+calibration_model_terms <- function(table, refits, alpha) {
+  if (refits == 0) return(c(zero = NA_real_, cells = NA_real_))
+  cells <- table$alpha %in% alpha & table$alternative == "two.sided" & table$error %in% c("type1", "power")
+  c(zero = as.double(sum(table$model_se[cells] == 0)), cells = as.double(sum(cells)))
+}
+
+# The refits are too few to estimate the model's term when there are fewer
+# than 10 (the relative standard error of R refits' variance, sqrt(2 / (R -
+# 1)), is then above 47%: 82% with 4) or when it came out 0 in more than
+# half of the cells shown. Then: a sentence saying so and what to set
+# (refits at least 20; 4 times the refit trials, which halves their Monte
+# Carlo error, when the term was mostly 0); NULL otherwise.
+calibration_refits_advice <- function(x) {
+  refits <- x$refits %||% 0
+  zero <- x$model_term_zero %||% NA_real_
+  cells <- x$model_term_cells %||% NA_real_
+  if (refits == 0 || is.na(zero)) return(NULL)
+  mostly_zero <- zero > cells / 2
+  if (refits >= 10 && !mostly_zero) return(NULL)
+  trials <- if (mostly_zero) min(4 * x$refit_trials, 2^31 - 1) else x$refit_trials
+  set <- sprintf("refits = %s", format(max(20, refits)))
+  if (trials != x$refit_trials) set <- sprintf("%s and refit_trials = %s", set, format(trials, big.mark = ","))
+  sprintf(paste("The model's term is 0 in %s of %s cells (the refits' spread within their own Monte Carlo error):",
+                "%s of %s trials are too few to estimate it%s. Set %s."),
+          format(zero), format(cells), plural(refits, "refit"), format(x$refit_trials, big.mark = ","),
+          if (refits < 10) sprintf(" (the spread of %d refits is uncertain by %.0f%%)", as.integer(refits),
+                                   100 * sqrt(2 / (refits - 1))) else "", set)
+}

@@ -7,8 +7,8 @@
 #' Meta-analysis of a comparison over several collections
 #'
 #' The same comparison (a system against a baseline) measured on several
-#' test collections, or on several seeds or folds, summarised per
-#' collection and pooled: a fixed-effect estimate, random-effects estimates
+#' test collections (or on disjoint sets of topics, such as the test folds
+#' of a cross-validation), summarised per collection and pooled: a fixed-effect estimate, random-effects estimates
 #' (DerSimonian-Laird and REML), the between-collection variance
 #' \eqn{\tau^2}, \eqn{I^2}, \eqn{H^2}, Cochran's Q with its p-value and the
 #' prediction interval for a new collection (Soboroff 2018).
@@ -66,15 +66,48 @@
 #' confidence and the prediction intervals use t quantiles on \eqn{k - 1}
 #' degrees of freedom. The z intervals assume that \eqn{\tau^2} and the
 #' \eqn{v_i} are known; with few heterogeneous collections they are too
-#' narrow (`bench/meta-analysis.R`: 83-90% coverage of a nominal 95% with 3
-#' to 5 collections; Knapp-Hartung's held 93-95%, twice as wide at 3
-#' collections). The adjustment is meant for the random-effects models;
+#' narrow. Measured coverage of nominal 95% intervals (`bench/README.md`,
+#' section 17, 1,000 simulated meta-analyses per setting): without
+#' heterogeneity 0.92-0.95 for every model; with it, FE 0.43-0.79, DL and
+#' REML 0.83-0.90 with 3 to 5 collections and 0.92-0.93 with 20,
+#' Knapp-Hartung 0.93-0.95 everywhere (twice as wide at 3 collections);
+#' prediction intervals 0.75-0.92 (z) and 0.86-0.94 (Knapp-Hartung). The adjustment is meant for the random-effects models;
 #' the fixed-effect row is computed the same way (as metafor does, with a
 #' warning there).
 #'
 #' The per-collection intervals are Wald intervals \eqn{y_i \pm z
 #' \sqrt{v_i}}, the intervals the pooled model assumes (for the raw
 #' difference over 50 topics, 2% narrower than `t.test()`'s).
+#'
+#' @section Replicates on the same topics:
+#' The pooled models assume independent studies. Replicates of a
+#' comparison on the same topics (runs with several seeds, or several runs
+#' of one configuration, scored on one collection) are not: they share the
+#' topics, whose variation is most of an effect's variance, so pooling them
+#' as separate collections counts it once per replicate (10 identical
+#' seeds give a pooled standard error of 1/sqrt(10) of one seed's, an
+#' interval about 3 times too narrow). Elements of `x` that share topics
+#' (by name, among the topics both systems scored) are therefore
+#' * an error (`shared_topics = "error"`, the default) of class
+#'   `irtopics_error_data` naming two of them;
+#' * averaged (`"average"`): elements linked by shared topics form one study
+#'   whose score for each topic (the union of their topics) is the mean over
+#'   the replicates that scored it, for the system and for the baseline; its
+#'   effects are those of the averaged paired differences, so the seeds'
+#'   variation enters through the topics' spread, once. The study is named
+#'   by its elements (`"seed1+seed2"`, `"seed1+...+seed10"` beyond three) and
+#'   `replicates` counts them;
+#' * or pooled as independent studies (`"independent"`): for different
+#'   topics that happen to have the same names.
+#' Names `t1`, `t2`, ... in column order (what a matrix without topic names
+#' gets, such as the shipped TREC matrices) do not identify topics, and
+#' `"error"` does not take them as shared; `"average"` takes every name at
+#' its word. Measured coverage of nominal 95% intervals (`bench/README.md`,
+#' section 40; 1,000 simulations each): with 5 or 10 seeds of one pair on
+#' the same 50 topics, pooling the seeds as independent studies covered the
+#' true effect in 46% to 65% of the simulations, averaging them in 94% to
+#' 95%; with 3 collections of 5 seeds each, 56% (Knapp-Hartung 54%)
+#' against 87% (Knapp-Hartung 95%: with 3 studies, see Pooling).
 #'
 #' @section Reconstruction:
 #' Our choices where the sources leave one: the effect of a collection is
@@ -85,7 +118,8 @@
 #' normal (z) by default, as metafor's. `effect`, `hedges`, `test` and
 #' `conf` expose the choices.
 #'
-#' @param x A named list with one element per collection (or seed, fold):
+#' @param x A named list with one element per collection (or fold, or
+#'   replicate; see "Replicates on the same topics"):
 #'   [ir_scores][as_ir_scores] or numeric matrices (systems x topics), or
 #'   [compare_systems()] results (`ir_comparison`), whose scores are used.
 #' @param system,baseline The two systems compared (the effect is `system`
@@ -108,8 +142,12 @@
 #' @param threshold,max_iter REML: the change of \eqn{\tau^2} under which
 #'   Fisher scoring stops, and the most iterations before the line search
 #'   takes over.
-#' @return An `ir_meta_analysis`: `$studies` (one row per collection:
-#'   `collection`, `system`, `baseline`, `n_topics`, `mean_system`,
+#' @param shared_topics What to do with elements of `x` that share topics:
+#'   `"error"`, `"average"` (one study per group of replicates) or
+#'   `"independent"`; see "Replicates on the same topics".
+#' @return An `ir_meta_analysis`: `$studies` (one row per collection, or
+#'   group of replicates: `collection`, `system`, `baseline`, `n_topics`,
+#'   `replicates` (elements of `x` averaged into the study), `mean_system`,
 #'   `mean_baseline`, `md`, `md_var`, `md_low`, `md_high`, `smd`, `smd_var`,
 #'   `smd_low`, `smd_high`, `yi`, `vi`), `$pooled` (one row per model:
 #'   `method`, `estimate`, `std.error`, `statistic`, `df` (`Inf` for z),
@@ -158,8 +196,9 @@
 #' @export
 meta_analysis <- function(x, system, baseline = NULL, effect = c("smd", "md"), method = c("REML", "DL", "FE"),
                           conf = 0.95, test = c("z", "knha"), hedges = TRUE, measure = NULL, threshold = 1e-5,
-                          max_iter = 100L) {
+                          max_iter = 100L, shared_topics = c("error", "average", "independent")) {
   effect <- match_choice(effect)
+  shared_topics <- match_choice(shared_topics)
   method <- match_choice(method)
   test <- match_choice(test)
   check_probs(conf, "conf", "A confidence level, e.g. {.code conf = 0.95}.", scalar = TRUE)
@@ -171,10 +210,25 @@ meta_analysis <- function(x, system, baseline = NULL, effect = c("smd", "md"), m
   k <- length(mats)
   system <- meta_names(system, names(mats), "system")
   baseline <- meta_names(baseline %||% meta_baselines(x), names(mats), "baseline")
-  rows <- lapply(seq_len(k), function(i) {
-    meta_effects(mats[[i]], system[i], baseline[i], names(mats)[i], conf, hedges)
+  # every comparison's names are checked first, on its own collection
+  for (i in seq_len(k)) meta_check_pair(mats[[i]], system[i], baseline[i], names(mats)[i])
+  groups <- meta_groups(mats, system, baseline, shared_topics)
+  rows <- lapply(groups, function(g) {
+    if (length(g) == 1L) {
+      row <- meta_effects(mats[[g]], system[g], baseline[g], names(mats)[g], conf, hedges)
+    } else {
+      row <- meta_effects(meta_average(mats[g], system[g], baseline[g]), ".system", ".baseline",
+                          meta_group_name(names(mats)[g]), conf, hedges)
+      row$system <- paste(unique(system[g]), collapse = "+")
+      row$baseline <- paste(unique(baseline[g]), collapse = "+")
+    }
+    row$replicates <- length(g)
+    row
   })
   studies <- do.call(rbind, rows)
+  at <- match("n_topics", names(studies))
+  studies <- studies[c(names(studies)[seq_len(at)], "replicates", setdiff(names(studies)[-seq_len(at)], "replicates"))]
+  k <- nrow(studies)
   studies$yi <- studies[[effect]]
   if (anyNA(studies$yi)) {
     stop_irtopics(c("Can't standardise the effect with Hedges' correction on 2 topics (collection {.val {studies$collection[is.na(studies$yi)][1]}}).",
@@ -279,17 +333,86 @@ meta_measure <- function(mats) {
   if (length(ms) == 1L) ms else NULL
 }
 
+# The two systems of one collection's comparison exist and differ.
+meta_check_pair <- function(m, system, baseline, collection, call = rlang::caller_env()) {
+  check_names_in(c(system, baseline), rownames(m), "system", of = sprintf("x$`%s`", collection), call = call)
+  if (system == baseline) {
+    stop_irtopics("{.arg system} and {.arg baseline} are the same system ({.val {system}}) in collection {.val {collection}}.",
+                  call = call)
+  }
+}
+
+# Replicates on the same topics -------------------------------------------------------
+
+# The studies as groups of the elements of `x` (positions): one element
+# each, unless elements share topics (by name; topics scored by both
+# systems of the comparison). Shared topics are an error ("error"), join
+# their elements into one group, transitively ("average"), or are ignored
+# ("independent"). Names t1, t2, ... in column order (those check_scores()
+# gives a matrix without topic names) say nothing about which topics they
+# are, so "error" does not take them as shared; "average" takes every name
+# at its word.
+meta_groups <- function(mats, system, baseline, shared_topics, call = rlang::caller_env()) {
+  k <- length(mats)
+  singles <- as.list(seq_len(k))
+  if (shared_topics == "independent" || k == 1L) return(singles)
+  topics <- lapply(seq_len(k), function(i) {
+    m <- mats[[i]]
+    ok <- !is.na(m[system[i], ]) & !is.na(m[baseline[i], ])
+    if (shared_topics == "error" && identical(colnames(m), paste0("t", seq_len(ncol(m))))) character() else
+      colnames(m)[ok]
+  })
+  # group of each element: elements sharing a topic get the smallest group
+  # number among them, until nothing changes
+  group <- seq_len(k)
+  repeat {
+    first <- tapply(rep(group, lengths(topics)), unlist(topics), min)
+    new <- vapply(seq_len(k), function(i) min(c(group[i], first[topics[[i]]])), 0)
+    if (identical(new, as.double(group))) break
+    group <- new
+  }
+  if (all(!duplicated(group))) return(singles)
+  if (shared_topics == "error") {
+    i <- which(duplicated(group))[1]
+    j <- which(group == group[i])[1]
+    common <- intersect(topics[[j]], topics[[i]])
+    nms <- names(mats)
+    stop_irtopics(c("Collections {.val {nms[j]}} and {.val {nms[i]}} share {length(common)} topic{?s}, e.g. {.val {utils::head(common, 3)}}.",
+                    x = "Replicates on the same topics (seeds, runs or folds scored on them) are not independent studies: pooled as if they were, the topics' variation is counted once per replicate and the interval is too narrow (10 identical seeds: 1/sqrt(10) of one seed's standard error).",
+                    i = "{.code shared_topics = \"average\"} averages the replicates per topic first: one study per group of collections that share topics.",
+                    i = "If they are different topics that happen to share names, give them distinct names or use {.code shared_topics = \"independent\"}."),
+                  kind = "data", call = call)
+  }
+  unname(split(seq_len(k), group))
+}
+
+# The name of a group of replicates: "a+b+c", or "a+...+z" beyond three.
+meta_group_name <- function(nms) {
+  if (length(nms) <= 3L) paste(nms, collapse = "+") else paste0(nms[1], "+...+", nms[length(nms)])
+}
+
+# Replicates of one comparison as one collection: per topic (the union of
+# the replicates' topics), the mean of the system's and of the baseline's
+# scores over the replicates that scored both; a 2 x topics matrix with rows
+# ".system" and ".baseline".
+meta_average <- function(mats, system, baseline) {
+  topics <- unique(unlist(lapply(mats, colnames)))
+  sums <- counts <- matrix(0, 2L, length(topics), dimnames = list(c(".system", ".baseline"), topics))
+  for (i in seq_along(mats)) {
+    pair <- mats[[i]][c(system[i], baseline[i]), , drop = FALSE]
+    ok <- colnames(pair)[!is.na(pair[1L, ]) & !is.na(pair[2L, ])]
+    sums[, ok] <- sums[, ok] + pair[, ok, drop = FALSE]
+    counts[, ok] <- counts[, ok] + 1
+  }
+  out <- sums / counts
+  out[, counts[1L, ] > 0, drop = FALSE]
+}
+
 # Effects of one collection ----------------------------------------------------------
 
 # The raw and standardised effects of `system` minus `baseline` on one
 # collection, with their sampling variances and Wald intervals: one row.
 meta_effects <- function(m, system, baseline, collection, conf, hedges, call = rlang::caller_env()) {
-  arg <- sprintf("x$`%s`", collection)
-  check_names_in(c(system, baseline), rownames(m), "system", of = arg, call = call)
-  if (system == baseline) {
-    stop_irtopics("{.arg system} and {.arg baseline} are the same system ({.val {system}}) in collection {.val {collection}}.",
-                  call = call)
-  }
   a <- m[system, ]
   b <- m[baseline, ]
   ok <- !is.na(a) & !is.na(b)

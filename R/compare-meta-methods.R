@@ -35,6 +35,14 @@ meta_heterogeneity_text <- function(x, short = FALSE) {
           x$method, format(signif(r$tau2, 3)), r$I2, format(signif(r$H2, 3)))
 }
 
+# Which collections are replicates averaged per topic (NULL when none).
+meta_replicates_text <- function(x) {
+  rep <- x$studies$replicates %||% rep(1L, nrow(x$studies))
+  if (all(rep == 1L)) return(NULL)
+  sprintf("Replicates on shared topics, averaged per topic first: %s",
+          paste(sprintf("%s (%d)", x$studies$collection[rep > 1L], rep[rep > 1L]), collapse = ", "))
+}
+
 #' @rdname meta_analysis
 #' @param object An `ir_meta_analysis`.
 #' @param ... Unused.
@@ -61,6 +69,7 @@ format.ir_meta_analysis <- function(x, ...) {
             if (is.null(x$measure)) "" else paste0(", ", x$measure)),
     sprintf("Pooled effect: %s; %s Wald intervals; w: weights (%s)", meta_effect_label(x), pct, x$method),
     if (identical(x$test, "knha")) sprintf("Pooled: Knapp-Hartung t on %d df", as.integer(x$k - 1)),
+    meta_replicates_text(x),
     printed_lines(print(per, row.names = FALSE)),
     "Pooled (FE: fixed effect; DL, REML: random effects; prediction: a new collection):",
     printed_lines(print(pooled, row.names = FALSE)),

@@ -120,7 +120,8 @@ alpha_sets <- function(m, sets, n_threads, plan, measure = NULL, what = attr(pla
 #'
 #' Coverage of nominal 95% intervals in 2,000 simulated collections per
 #' cell (`bench/alpha-intervals.R`, two-way model with normal errors and
-#' known alpha; skewed errors and the other settings in `bench/README.md`):
+#' known alpha; skewed errors and the other settings in `bench/README.md`,
+#' section 10):
 #'
 #' | interval | 30 x 50, systems random | 30 x 50, systems fixed | 100 x 25, random | 100 x 25, fixed |
 #' |---|---|---|---|---|

@@ -39,7 +39,8 @@
 #'   systems). It assumes topics are a random sample and the mean
 #'   of the \eqn{\delta'_i} is about normal (many topics, or differences not
 #'   too skewed). A large \eqn{\alpha} skews the \eqn{\delta'_i}: resampling
-#'   topics of TREC 2004 Robust, the 95% interval covered 94-95% at
+#'   topics of TREC 2004 Robust (measured in `bench/README.md`, section
+#'   15), the 95% interval covered 94-95% at
 #'   \eqn{\alpha \le 1} from 10 topics on, but at \eqn{\alpha = 5} only 87%
 #'   with 10 topics, 91% with 25 and 93% with 50 (so TRisk's p-values are
 #'   then somewhat too small).

@@ -16,7 +16,10 @@
 # "population" tau is cor(mu, mu + d, method = "kendall"); the "expected"
 # tau of an evaluation on n topics is E[tau of the sample means], estimated
 # as the mean estimate over the data sets. A nominal 95% interval is
-# counted as covering each of them.
+# counted as covering each of them. The same for every statistic but top1
+# (population: the statistic of mu and mu + d), and for each of the five
+# intervals of leaderboard_agreement() (jackknife, normal, percentile,
+# basic, BCa) from the same topic samples.
 
 args <- commandArgs(TRUE)
 mode <- if (length(args)) args[1] else "time"
@@ -41,35 +44,49 @@ if (mode == "time") {
   pkgload::load_all(quiet = TRUE)
   sets <- if (length(args) >= 2) as.integer(args[2]) else 300L
   B <- if (length(args) >= 3) as.integer(args[3]) else 500L
+  methods <- c("jackknife", "normal", "percentile", "basic", "bca")
+  stats <- setdiff(leaderboard_statistics, "top1")
   run <- function(ns, nt, sd_d) {
+    t0 <- proc.time()[["elapsed"]]
     set.seed(20261127)
     mu <- rnorm(ns, 0.3, 0.05)
     d <- rnorm(ns, 0, sd_d)
-    truth <- stats::cor(mu, mu + d, method = "kendall")
-    res <- vapply(seq_len(sets), function(k) {
+    names(mu) <- names(d) <- paste0("s", seq_len(ns))
+    name_rank <- order(order(as_bytes(names(mu)), method = "radix"))
+    truth <- leaderboard_values(mu, mu + d, name_rank, min(10L, ns), 0.9, "a")[stats]
+    # per data set: the estimates, then per method the bounds (statistics x 2)
+    res <- lapply(seq_len(sets), function(k) {
       set.seed(k)
       x <- outer(mu, rnorm(nt, 0, 0.1), "+") + matrix(rnorm(ns * nt, 0, 0.1), ns)
       y <- x + d + matrix(rnorm(ns * nt, 0, 0.05), ns)
-      dimnames(x) <- dimnames(y) <- list(paste0("s", seq_len(ns)), paste0("t", seq_len(nt)))
-      la <- leaderboard_agreement(x, y, B = B, seed = k, interval = "bca")
-      draws <- attr(la, "draws")[, "kendall_tau"]
-      jr <- (rowSums(x) - x) / (nt - 1); jc <- (rowSums(y) - y) / (nt - 1)
-      jack <- vapply(seq_len(nt), function(j) stats::cor(jr[, j], jc[, j], method = "kendall"), 0)
-      est <- la$estimate[1]
-      ivs <- lapply(c("percentile", "basic", "bca"), function(type) {
-        pmin(pmax(bootstrap_interval(est, draws, jack, 0.95, type), -1), 1)
+      dimnames(x) <- dimnames(y) <- list(names(mu), paste0("t", seq_len(nt)))
+      out <- lapply(methods, function(m) {
+        la <- leaderboard_agreement(x, y, B = B, seed = k, interval = m)
+        la[match(stats, la$statistic), c("estimate", "conf.low", "conf.high")]
       })
-      c(est, unlist(ivs))
-    }, numeric(7))
-    expected <- mean(res[1, ])
-    cover <- function(lo, hi, v) mean(res[lo, ] <= v & v <= res[hi, ])
-    data.frame(systems = ns, topics = nt, sd_d = sd_d, population_tau = round(truth, 3),
-               expected_tau = round(expected, 3),
-               percentile = sprintf("%.2f / %.2f", cover(2, 3, truth), cover(2, 3, expected)),
-               basic = sprintf("%.2f / %.2f", cover(4, 5, truth), cover(4, 5, expected)),
-               bca = sprintf("%.2f / %.2f", cover(6, 7, truth), cover(6, 7, expected)),
-               width_percentile = round(mean(res[3, ] - res[2, ]), 3))
+      names(out) <- methods
+      out
+    })
+    est <- sapply(res, function(r) r$jackknife$estimate)  # statistics x sets
+    expected <- rowMeans(est)
+    rows <- lapply(seq_along(stats), function(i) {
+      cover <- vapply(methods, function(m) {
+        lo <- sapply(res, function(r) r[[m]]$conf.low[i])
+        hi <- sapply(res, function(r) r[[m]]$conf.high[i])
+        sprintf("%.2f / %.2f", mean(lo <= truth[[i]] & truth[[i]] <= hi), mean(lo <= expected[i] & expected[i] <= hi))
+      }, "")
+      width <- vapply(methods, function(m) mean(sapply(res, function(r) r[[m]]$conf.high[i] - r[[m]]$conf.low[i])), 0)
+      excl <- mean(sapply(res, function(r) r$percentile$conf.high[i] < r$percentile$estimate[i] ||
+                                            r$percentile$conf.low[i] > r$percentile$estimate[i]))
+      data.frame(topics = nt, sd_d = sd_d, statistic = stats[i], population = round(truth[[i]], 3),
+                 expected = round(expected[i], 3), t(cover), width_jackknife = round(width[["jackknife"]], 3),
+                 width_normal = round(width[["normal"]], 3), percentile_excludes = round(excl, 3),
+                 check.names = FALSE)
+    })
+    cat(sprintf("%d systems, %d topics, sd_d %.3f: %.0f s\n", ns, nt, sd_d, proc.time()[["elapsed"]] - t0))
+    do.call(rbind, rows)
   }
   out <- rbind(run(30, 50, 0.02), run(30, 50, 0.005), run(30, 25, 0.02))
+  options(width = 250)
   print(out, row.names = FALSE)
 }

@@ -14,12 +14,71 @@
 #   construction; targets: the mean difference over the 249 topics (md) and
 #   that mean over the sd of the differences (smd, Hedges' g pooled).
 #
+# "replicates" (Rscript bench/meta-analysis.R replicates [trials]): r seeds
+#   of one comparison on the same 50 topics, d[t, s] = mu + u_t + e[t, s]
+#   with topic effects u_t ~ N(0, .1^2) and seed noise e ~ N(0, sd_e^2)
+#   (the system's scores vary by seed, the baseline's do not), mu = 0.03;
+#   target mu (the effect over the topic population and the seeds). The
+#   replicates pooled as independent collections (shared_topics =
+#   "independent", what meta_analysis() did before) against averaged per
+#   topic (shared_topics = "average": one study); raw mean difference, REML
+#   (with one study all three models are the same). Then 3 collections
+#   (distinct topics, tau2 = .0004 between them) of r seeds each: 3r
+#   independent studies against 3 averaged ones, REML and Knapp-Hartung.
+#
 # Usage, from the package root:  Rscript bench/meta-analysis.R [trials]
 # (default 1000; pkgload::load_all() is enough: coverage, not speed)
 
 args <- commandArgs(TRUE)
+replicates_mode <- length(args) >= 1 && args[1] == "replicates"
+if (replicates_mode) args <- args[-1]
 R <- if (length(args) >= 1) as.integer(args[1]) else 1000L
 pkgload::load_all(quiet = TRUE)
+
+if (replicates_mode) {
+  one_set <- function(n_coll, r, sd_e, tau2) {
+    theta <- 0.03 + stats::rnorm(n_coll, 0, sqrt(tau2))
+    x <- list()
+    for (c in seq_len(n_coll)) {
+      u <- stats::rnorm(50, 0, 0.1)
+      base <- stats::runif(50, 0.1, 0.5)
+      for (s in seq_len(r)) {
+        m <- rbind(sys = base + theta[c] + u + stats::rnorm(50, 0, sd_e), bl = base)
+        colnames(m) <- paste0("c", c, "_topic", 1:50)
+        x[[sprintf("c%d_seed%d", c, s)]] <- m
+      }
+    }
+    fit <- function(how, test) {
+      p <- suppressWarnings(meta_analysis(x, "sys", "bl", effect = "md", test = test, shared_topics = how))$pooled
+      p <- p[p$method == "REML", ]
+      c(cover = p$conf.low <= 0.03 && 0.03 <= p$conf.high, width = p$conf.high - p$conf.low)
+    }
+    tests <- if (n_coll > 1) c("z", "knha") else "z"
+    unlist(lapply(tests, function(test) {
+      v <- c(fit("independent", test), fit("average", test))
+      names(v) <- paste(test, rep(c("independent", "average"), each = 2), names(v), sep = "_")
+      v
+    }))
+  }
+  t0 <- proc.time()[["elapsed"]]
+  rows <- list()
+  for (setting in list(c(1, 5, 0.05, 0), c(1, 10, 0.05, 0), c(1, 10, 0.02, 0), c(3, 5, 0.05, 0.0004))) {
+    set.seed(20261207)
+    res <- replicate(R, one_set(setting[1], setting[2], setting[3], setting[4]))
+    v <- rowMeans(res)
+    rows[[length(rows) + 1]] <- data.frame(collections = setting[1], seeds = setting[2], sd_e = setting[3],
+                                           tau2 = setting[4], t(round(v, 3)), check.names = FALSE)
+  }
+  out <- do.call(rbind, lapply(rows, function(d) {
+    for (nm in setdiff(c("knha_independent_cover", "knha_independent_width", "knha_average_cover",
+                         "knha_average_width"), names(d))) d[[nm]] <- NA
+    d
+  }))
+  options(width = 200)
+  print(out, row.names = FALSE)
+  cat(sprintf("%d trials per row; %.0f s\n", R, proc.time()[["elapsed"]] - t0))
+  quit(save = "no")
+}
 options(width = 200)
 pool <- irtopics:::pool_effects
 n_search <- 0L  # REML fits where Fisher scoring did not converge (line search used)

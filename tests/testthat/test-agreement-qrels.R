@@ -128,6 +128,71 @@ test_that("P@10 leaderboards: exactly tied means are ties, broken by name, in th
   expect_equal(c(lb$conf.low[1], lb$conf.high[1]), pmin(pmax(want, -1), 1), tolerance = 1e-12)
 })
 
+# A synthetic collection for the leaderboard intervals: 25 topics of 30
+# judged documents (grades 0-2), a candidate that moves 10% of the grades one
+# step, and 30 simulated systems of increasing quality (a document's score is
+# quality times its reference grade plus noise).
+close_judges <- function(seed = 2) {
+  set.seed(seed)
+  q <- expand.grid(docno = sprintf("d%02d", 1:30), topic = as.character(1:25), stringsAsFactors = FALSE)
+  q$rel <- sample(0:2, nrow(q), TRUE, prob = c(0.6, 0.25, 0.15))
+  cand <- q
+  flip <- sample(nrow(q), round(0.1 * nrow(q)))
+  cand$rel[flip] <- pmin(2L, pmax(0L, cand$rel[flip] + sample(c(-1L, 1L), length(flip), TRUE)))
+  quality <- seq(0.5, 1.5, length.out = 30)
+  runs <- do.call(rbind, lapply(1:30, function(k) {
+    data.frame(system = sprintf("sys%02d", k), topic = q$topic, docno = q$docno,
+               score = quality[k] * q$rel + stats::rnorm(nrow(q)), stringsAsFactors = FALSE)
+  }))
+  list(reference = q[c("topic", "docno", "rel")], candidate = cand[c("topic", "docno", "rel")], runs = runs)
+}
+
+test_that("leaderboard intervals say what they are for, and print says when one lies below its estimate", {
+  d <- close_judges()
+  agree <- function(...) compare_qrels(d$reference, d$candidate, runs = d$runs, measure = "nDCG@10", B = 200,
+                                       seed = 1, n_threads = 1, ...)
+  # the default: the percentile interval, for the agreement to expect on 25 topics
+  x <- agree()
+  expect_identical(c(x$target, x$leaderboard_interval, x$interval), c("expected", "percentile", "percentile"))
+  sr <- x$scores$reference
+  sc <- x$scores$candidates$candidate
+  expect_equal(x$leaderboard$conf.low, leaderboard_agreement(sr, sc, B = 200, seed = 1)$conf.low)
+  text <- format(x)
+  expect_match(paste(text, collapse = "\n"),
+               "95% percentile bootstrap intervals (200 samples of topics) for the agreement to expect on this many topics",
+               fixed = TRUE)
+  # it follows the resampled leaderboards, which agree less than the
+  # observed ones: here tau_AP's and RBO's intervals lie below their
+  # estimates, and print says so and why
+  below <- x$leaderboard$statistic[which(x$leaderboard$conf.high < x$leaderboard$estimate)]
+  expect_identical(below, c("tau_ap", "rbo"))
+  notes <- grep("^Note:", text, value = TRUE)
+  expect_length(notes, 1L)
+  expect_match(notes, "the intervals of tau_ap \\[.*\\] and rbo \\[.*\\] lie below their estimates")
+  expect_match(notes, "agreement to expect on 25 topics")
+  # the population's interval: the jackknife over topics, by hand for tau-b
+  pop <- agree(target = "population")
+  expect_identical(pop$leaderboard_interval, "jackknife")
+  expect_equal(pop$leaderboard$conf.low, leaderboard_agreement(sr, sc, B = 200, seed = 1, interval = "jackknife")$conf.low)
+  loo <- vapply(seq_len(ncol(sr)), function(i) cor(rowMeans(sr[, -i]), rowMeans(sc[, -i]), method = "kendall"), 0)
+  se <- sqrt((ncol(sr) - 1) / ncol(sr) * sum((loo - mean(loo))^2))
+  tau <- pop$leaderboard[pop$leaderboard$statistic == "kendall_tau", ]
+  expect_equal(c(tau$conf.low, tau$conf.high), pmin(tau$estimate + c(-1, 1) * qnorm(0.975) * se, 1))
+  ptext <- paste(format(pop), collapse = "\n")
+  expect_match(ptext, "95% jackknife intervals (one topic left out at a time) for the agreement over the topic population",
+               fixed = TRUE)
+  expect_no_match(ptext, "Note: the interval")
+  # the normal interval, for the expected agreement: estimate +- z sd(bootstrap values)
+  nm <- agree(leaderboard_interval = "normal")
+  expect_identical(nm$target, "expected")
+  draws <- attr(leaderboard_agreement(sr, sc, B = 200, seed = 1), "draws")
+  tau <- nm$leaderboard[nm$leaderboard$statistic == "kendall_tau", ]
+  expect_equal(tau$conf.low, tau$estimate - qnorm(0.975) * sd(draws[, "kendall_tau"]))
+  expect_error(agree(target = "population", leaderboard_interval = "percentile"), class = "irtopics_error_argument",
+               regexp = "jackknife")
+  expect_error(agree(leaderboard_interval = "t"), class = "irtopics_error_argument")
+})
+
 test_that("errors are classed and name the argument", {
   ref <- read_qrels(file.path(agreement_dir(), "qrels.test"))
   expect_error(compare_qrels(42, ref), class = "irtopics_error_argument")

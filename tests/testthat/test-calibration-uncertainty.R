@@ -3,8 +3,11 @@
 # Monte Carlo error, reproducibility, and coverage on a known model.
 
 small_refit_cal <- function(seed = 4, n_threads = 1L, refits = 3) {
-  test_calibration(cal_model(), tests = c("t", "wilcoxon", "sign"), n_topics = 10, delta = NULL, trials = 300,
-                   seed = seed, refits = refits, refit_trials = 200, n_threads = n_threads, progress = FALSE)
+  # (3 refits are too few to estimate the model's term: the warning is tested below)
+  withCallingHandlers(
+    test_calibration(cal_model(), tests = c("t", "wilcoxon", "sign"), n_topics = 10, delta = NULL, trials = 300,
+                     seed = seed, refits = refits, refit_trials = 200, n_threads = n_threads, progress = FALSE),
+    irtopics_warning_refits = function(w) invokeRestart("muffleWarning"))
 }
 
 test_that("refits: the interval combines the refits' spread (less their Monte Carlo error) with the se", {
@@ -66,6 +69,31 @@ test_that("refits are reproducible: the same for 1 or 2 threads, another seed di
   expect_identical(a$refit_rates, b$refit_rates)
   expect_false(identical(a$refit_rates, small_refit_cal(seed = 5)$refit_rates))
   expect_error(small_refit_cal(refits = 1), class = "irtopics_error_argument")
+})
+
+test_that("too few refits to estimate the model's term: a classed warning, fields and a print line saying what to set", {
+  expect_warning(cal <- test_calibration(cal_model(), tests = c("t", "wilcoxon", "sign"), n_topics = 10, delta = NULL,
+                                         trials = 300, seed = 4, refits = 3, refit_trials = 200, progress = FALSE),
+                 class = "irtopics_warning_refits", regexp = "3 refits of 200 trials are too few")
+  tab <- cal$table
+  cells <- tab$alpha == 0.05 & tab$alternative == "two.sided" & tab$error %in% c("type1", "power")
+  expect_identical(cal$model_term_cells, 3)
+  expect_identical(cal$model_term_zero, as.double(sum(tab$model_se[cells] == 0)))
+  expect_match(format(cal)[3], "The model's term is 0 in [0-3] of 3 cells")
+  expect_match(format(cal)[3], "uncertain by 100%). Set refits = 20", fixed = TRUE)
+  # the advice: at least 20 refits, and 4 times the refit trials when the term came out 0 in most cells
+  advice <- function(refits, zero) {
+    calibration_refits_advice(list(refits = refits, refit_trials = 500, model_term_zero = zero, model_term_cells = 9))
+  }
+  expect_match(advice(20, 5), "0 in 5 of 9 cells .*20 refits of 500 trials are too few to estimate it\\. Set refits = 20 and refit_trials = 2,000\\.$")
+  expect_match(advice(4, 2), "uncertain by 82%\\)\\. Set refits = 20\\.$")
+  expect_null(advice(20, 4))
+  expect_null(advice(10, 0))
+  # without refits: no model term, no warning, no line
+  plain <- expect_no_warning(test_calibration(cal_model(), tests = "t", n_topics = 10, delta = NULL, trials = 100,
+                                              seed = 1, progress = FALSE))
+  expect_true(is.na(plain$model_term_zero))
+  expect_null(calibration_refits_advice(plain))
 })
 
 test_that("print, summary and the plots say which interval they show", {

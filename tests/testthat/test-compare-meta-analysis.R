@@ -140,6 +140,68 @@ test_that("hand-made cases: k = 1, k = 2, identical effects, tau2 at the boundar
   expect_equal(near$pooled$estimate[1], near$pooled$estimate[3])
 })
 
+test_that("replicates on the same topics: an error by default, averaged per topic, or independent when asked", {
+  # 10 seeds of one system against one baseline on the same 50 topics: the
+  # system's scores vary by seed around a topic effect, the baseline's not
+  set.seed(3)
+  u <- rnorm(50, 0, 0.1)
+  base <- runif(50, 0.1, 0.5)
+  seeds <- lapply(1:10, function(s) {
+    m <- rbind(sys = base + 0.03 + u + rnorm(50, 0, 0.03), bl = base, other = runif(50))
+    colnames(m) <- as.character(301:350)
+    m
+  })
+  names(seeds) <- paste0("seed", 1:10)
+  expect_error(meta_analysis(seeds, system = "sys", baseline = "bl"), class = "irtopics_error_data",
+               regexp = "\"seed1\" and \"seed2\" share 50 topics")
+  expect_error(meta_analysis(seeds, system = "sys", baseline = "bl", shared_topics = "pool"),
+               class = "irtopics_error_argument")
+  # averaged: one study whose scores are the seeds' means per topic
+  avg <- meta_analysis(seeds, system = "sys", baseline = "bl", effect = "md", shared_topics = "average")
+  sys_mean <- Reduce(`+`, lapply(seeds, function(m) m["sys", ])) / 10
+  by_hand <- meta_analysis(list(mean = rbind(sys = sys_mean, bl = base)), system = "sys", baseline = "bl",
+                           effect = "md")
+  expect_equal(avg$k, 1)
+  expect_identical(avg$studies$replicates, 10L)
+  expect_identical(avg$studies$collection, "seed1+...+seed10")
+  expect_equal(avg$studies$md_var, by_hand$studies$md_var)
+  expect_equal(avg$pooled$std.error, by_hand$pooled$std.error)
+  expect_match(paste(format(avg), collapse = "\n"), "averaged per topic first: seed1\\+\\.\\.\\.\\+seed10 \\(10\\)")
+  # independent, as before: 10 identical seeds would give 1/sqrt(10) of one seed's standard error
+  ind <- meta_analysis(seeds, system = "sys", baseline = "bl", effect = "md", shared_topics = "independent")
+  expect_equal(ind$k, 10)
+  expect_identical(ind$studies$replicates, rep(1L, 10))
+  copies <- stats::setNames(rep(seeds[1], 10), paste0("copy", 1:10))
+  one <- meta_analysis(seeds[1], system = "sys", baseline = "bl", effect = "md")
+  expect_equal(meta_analysis(copies, system = "sys", baseline = "bl", effect = "md",
+                             shared_topics = "independent")$pooled$std.error, one$pooled$std.error / sqrt(10))
+  expect_equal(meta_analysis(copies, system = "sys", baseline = "bl", effect = "md",
+                             shared_topics = "average")$pooled$std.error, one$pooled$std.error)
+  # three collections of two seeds each: three averaged studies; topics
+  # shared in part join their collections, names t1, t2, ... do not count
+  # as shared unless averaging is asked for
+  coll <- function(m, topics) {
+    colnames(m) <- topics
+    m
+  }
+  x <- list(a1 = coll(seeds$seed1, 1:50), a2 = coll(seeds$seed2, 1:50), b1 = coll(seeds$seed3, 51:100),
+            b2 = coll(seeds$seed4[, 1:30], 71:100), c1 = coll(seeds$seed5, 101:150), c2 = coll(seeds$seed6, 101:150))
+  three <- meta_analysis(x, system = "sys", baseline = "bl", shared_topics = "average")
+  expect_identical(three$studies$collection, c("a1+a2", "b1+b2", "c1+c2"))
+  expect_identical(three$studies$n_topics, c(50L, 50L, 50L))
+  expect_error(meta_analysis(x[c("b1", "b2")], system = "sys", baseline = "bl"), class = "irtopics_error_data",
+               regexp = "share 30 topics")
+  anonymous <- lapply(seeds[1:3], function(m) coll(m, paste0("t", 1:50)))
+  expect_equal(meta_analysis(anonymous, system = "sys", baseline = "bl")$k, 3)
+  expect_equal(meta_analysis(anonymous, system = "sys", baseline = "bl", shared_topics = "average")$k, 1)
+  # a topic one replicate did not score is averaged over the others
+  gap <- seeds[1:2]
+  gap$seed2["sys", 1] <- NA
+  g <- meta_analysis(gap, system = "sys", baseline = "bl", effect = "md", shared_topics = "average")
+  d <- c(seeds$seed1["sys", 1], (seeds$seed1["sys", -1] + seeds$seed2["sys", -1]) / 2) - base
+  expect_equal(g$studies$md, mean(d))
+})
+
 test_that("REML: Fisher scoring converges from the Hedges start, with step halving, as metafor", {
   skip_if_not_installed("metafor")
   set.seed(5)

@@ -122,9 +122,10 @@ test_that("tau_interval(): the bootstrap over topics is boot.ci()'s percentile i
   ref <- boot::boot.ci(b, type = "perc")$percent[4:5]
   expect_equal(c(ti$conf.low, ti$conf.high), ref, tolerance = 1e-10)
   expect_identical(tau_interval(ap, p10, B = B, seed = 5, method = "percentile"), ti)
-  # BCa (the default) with the jackknife's influence values
-  tb <- tau_interval(ap, p10, B = B, seed = 5)
+  # BCa with the jackknife's influence values
+  tb <- tau_interval(ap, p10, B = B, seed = 5, method = "bca")
   expect_identical(tb$method, "bca")
+  expect_identical(tb$target, "population")
   # the influence values of Efron & Tibshirani's acceleration (14.15), by hand
   loo <- vapply(seq_len(ncol(ap)), function(i) {
     cor(rowSums(whole_ap[, -i]), rowSums(whole_p10[, -i]), method = "kendall")
@@ -163,13 +164,80 @@ test_that("tau_interval(): the jackknife interval by hand", {
   expect_equal(sort(b$data[[2]]$xintercept), sort(c(ti$estimate, ti$conf.low, ti$conf.high)))
 })
 
+test_that("tau_interval(): the target names the tau the interval is for, and picks the method that covers it", {
+  dir <- system.file("extdata", "score-matrices", package = "irtopics")
+  ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")[1:15, ]
+  p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
+  # the tau expected on 50 topics (the default): the bootstrap's percentile
+  # interval, or the normal one (estimate +- z sd(resampled tau))
+  ex <- tau_interval(ap, p10, B = 499, seed = 5)
+  expect_identical(c(ex$target, ex$method), c("expected", "percentile"))
+  expect_identical(ex$conf.low, tau_interval(ap, p10, method = "percentile", B = 499, seed = 5)$conf.low)
+  expect_identical(ex$conf.high, tau_interval(ap, p10, target = "expected", B = 499, seed = 5)$conf.high)
+  nm <- tau_interval(ap, p10, method = "normal", B = 499, seed = 5)
+  expect_identical(nm$target, "expected")
+  expect_identical(nm$replicates, ex$replicates)
+  expect_equal(c(nm$conf.low, nm$conf.high), nm$estimate + c(-1, 1) * qnorm(0.975) * sd(ex$replicates))
+  expect_equal(nm$std.error, sd(ex$replicates))
+  # the population tau: the jackknife over topics
+  pop <- tau_interval(ap, p10, target = "population")
+  expect_identical(c(pop$target, pop$method), c("population", "jackknife"))
+  expect_identical(pop$conf.low, tau_interval(ap, p10, method = "jackknife")$conf.low)
+  # (P@10's means from the exact sums of relevant documents: its equal means are ties)
+  loo <- vapply(seq_len(ncol(ap)), function(i) {
+    cor(rowMeans(ap[, -i]), rowSums(round(unclass(p10)[, -i] * 10)), method = "kendall")
+  }, 0)
+  se <- sqrt(49 / 50 * sum((loo - mean(loo))^2))
+  expect_equal(c(pop$conf.low, pop$conf.high), pmin(pmax(pop$estimate + c(-1, 1) * qnorm(0.975) * se, -1), 1))
+  expect_identical(tau_interval(ap, p10, method = "bca", B = 499, seed = 5)$target, "population")
+  # a method of the other target is an error that names the right one
+  expect_error(tau_interval(ap, p10, target = "population", method = "percentile"),
+               class = "irtopics_error_argument", regexp = "jackknife")
+  expect_error(tau_interval(ap, p10, target = "expected", method = "bca"), class = "irtopics_error_argument",
+               regexp = "percentile")
+  expect_error(tau_interval(ap, p10, target = "all"), class = "irtopics_error_argument")
+  # two vectors: the items are the sample, the jackknife's population of items the only target
+  expect_error(tau_interval(rowMeans(ap), rowMeans(p10), target = "expected"), class = "irtopics_error_argument")
+  v <- tau_interval(rowMeans(ap), rowMeans(p10))
+  expect_identical(c(v$target, v$method), c("population", "jackknife"))
+  # print, summary, the data frame and the figure say which tau
+  expect_match(format(pop)[3], "interval for the tau over the population of topics")
+  expect_match(format(ex)[3], "interval for the tau to expect from an evaluation on 50 topics")
+  expect_match(format(v)[3], "interval for the tau of the population of items")
+  expect_match(summary(ex)$title, "to expect from an evaluation on 50 topics")
+  expect_identical(as.data.frame(ex)$target, "expected")
+  expect_match(ggplot2::autoplot(pop)$labels$subtitle, "population\\s+tau")
+  expect_match(ggplot2::autoplot(ex)$labels$subtitle, "tau\\s+expected\\s+on\\s+50\\s+topics")
+})
+
+test_that("tau_interval(): print says so when the interval lies below its estimate", {
+  # 30 systems, two evaluations that agree closely on 25 topics: the resampled
+  # topic sets rank the systems less alike, and the percentile interval
+  # lies below the estimate
+  set.seed(1)
+  x <- outer(seq(0.2, 0.4, length.out = 30), rnorm(25, 0, 0.1), "+") + matrix(rnorm(30 * 25, 0, 0.08), 30)
+  y <- x + matrix(rnorm(30 * 25, 0, 0.04), 30)
+  dimnames(x) <- dimnames(y) <- list(paste0("s", 1:30), paste0("t", 1:25))
+  pc <- tau_interval(x, y, B = 500, seed = 1)
+  expect_identical(pc$method, "percentile")
+  expect_lt(pc$conf.high, pc$estimate)
+  expect_match(format(pc)[4], "^Note: the interval of tau \\[.*\\] lies below its estimate")
+  expect_match(format(pc)[4], "expect on 25 topics")
+  # the jackknife and the normal interval contain the estimate: no note
+  for (ti in list(tau_interval(x, y, target = "population"), tau_interval(x, y, method = "normal", B = 500, seed = 1))) {
+    expect_true(ti$conf.low <= ti$estimate && ti$estimate <= ti$conf.high)
+    expect_length(format(ti), 3L)
+  }
+})
+
 test_that("the tau interval's figure writes tau as a symbol, follows the user's theme and fits a column", {
   dir <- system.file("extdata", "score-matrices", package = "irtopics")
   ap <- read_scores(file.path(dir, "adhoc8_ap.csv"), measure = "AP")
   p10 <- read_scores(file.path(dir, "adhoc8_p10.csv"), measure = "P@10")[rownames(ap), colnames(ap)]
   top <- order(-rowMeans(ap))[1:20]
   # with B = 200 the BCa interval's upper end is the largest resample, and the package says so
-  expect_warning(ti <- tau_interval(ap[top, ], p10[top, ], B = 200, seed = 1), class = "irtopics_warning_extreme")
+  expect_warning(ti <- tau_interval(ap[top, ], p10[top, ], method = "bca", B = 200, seed = 1),
+                 class = "irtopics_warning_extreme")
   p <- ggplot2::autoplot(ti)
   # plotmath, not "tau-b" spelt out: the title and the axis are expressions with tau[b]
   expect_true(is.call(p$labels$title))
