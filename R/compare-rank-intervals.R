@@ -93,7 +93,10 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
   n <- nrow(m)
   probs <- t(apply(ranks, 2L, function(r) tabulate(r, n) / length(r)))
   dimnames(probs) <- list(rownames(m), seq_len(n))
-  a <- (1 - conf) / 2
+  # (1 - 0.95) / 2 is 0.025000000000000022 in doubles, past quantile()'s
+  # fuzz: with B = 1000 it read the 26th smallest rank instead of the 25th.
+  # conf is a decimal, so a is rounded to 12 digits first.
+  a <- round((1 - conf) / 2, 12)
   bounds <- apply(ranks, 2L, stats::quantile, probs = c(a, 1 - a), type = 1, names = FALSE)
   tab <- data.frame(system = rownames(m), mean = unname(est), rank = as.integer(observed),
                     conf.low = as.integer(bounds[1, ]), conf.high = as.integer(bounds[2, ]),

@@ -125,3 +125,16 @@ test_that("rank intervals follow the measure's direction and aggregate (issue 40
   expect_match(format(gm)[1], "rank by geometric mean gm_map", fixed = TRUE)
   expect_identical(names(as.data.frame(gm))[1:3], c("system", "mean", "estimate"))
 })
+
+test_that("the bounds are the a/2 and 1 - a/2 order statistics of the resampled ranks, without rounding error", {
+  # (1 - 0.95) / 2 is 0.025000000000000022: quantile(type = 1) of 1,000
+  # ranks then read the 26th smallest, one too many
+  set.seed(3)
+  m <- matrix(stats::rnorm(12 * 25, mean = rep(seq(0, 0.6, length.out = 12), 25)), 12,
+              dimnames = list(sprintf("s%02d", 1:12), sprintf("t%02d", 1:25)))
+  ri <- rank_intervals(m, B = 1000, seed = 4)
+  tab <- ri$table[match(colnames(ri$ranks), ri$table$system), ]
+  expect_identical(tab$conf.low, apply(ri$ranks, 2L, function(r) sort(r)[25]), ignore_attr = TRUE)
+  expect_identical(tab$conf.high, apply(ri$ranks, 2L, function(r) sort(r)[975]), ignore_attr = TRUE)
+})
+
