@@ -473,11 +473,9 @@ test_that("summary and as.data.frame give the tidy views", {
 test_that("a long resampling run can be interrupted", {
   skip_if_no_interrupts()
   x <- unclass(real_scores("robust2004_ap.csv"))
-  # 40 chunks of 25,000 replicates, each one C++ call: the interrupt comes
-  # out of the first
-  res <- with_interrupt_in("cpp_rthsd_ranges", compare_systems(x, test = "rthsd", B = 1e6, seed = 1, n_threads = 2))
+  res <- with_interrupt_after(1, compare_systems(x, test = "rthsd", B = 1e6, seed = 1, n_threads = 2))
   expect_true(res$interrupted)
-  expect_identical(res$returns, 0L)
+  expect_lt(res$elapsed, 10)
 })
 
 test_that("the progress bar path gives the same results", {

@@ -470,16 +470,18 @@ test_that("a FIFO among the runs is refused at once instead of waiting for a wri
 test_that("an interrupt stops a long evaluation inside one C++ call, with 1 and 2 threads", {
   skip_if_no_interrupts()
   dir <- withr::local_tempdir()
-  big <- write_big_run(dir, n_topics = 200L)
-  ref <- evaluate(big$run, big$qrels, "AP", progress = FALSE)
-  # Run files without a progress bar are one C++ call: 5,000 copies of the
-  # run are minutes of work in it, and only the C++ polling can stop it.
-  paths <- rep(big$run, 5000L)
+  big <- write_big_run(dir, n_topics = 1000L)
+  one <- system.time(ref <- evaluate(big$run, big$qrels, "AP", progress = FALSE))[["elapsed"]]
+  # Up to 16 paths are one chunk, i.e. one C++ call: only the C++ polling can
+  # stop it early.
+  copies <- min(16L, max(4L, ceiling(3 / max(one, 0.01))))
+  paths <- rep(big$run, copies)
   for (threads in 1:2) {
-    res <- with_interrupt_in("cpp_evaluate", evaluate(paths, big$qrels, "AP", n_threads = threads,
-                                                      progress = FALSE, name = "file"))
+    full <- copies * one / threads
+    res <- with_interrupt_after(0.3, evaluate(paths, big$qrels, "AP", n_threads = threads,
+                                              progress = FALSE, name = "file"))
     expect_true(res$interrupted, label = sprintf("interrupted with %d threads", threads))
-    expect_identical(res$returns, 0L)
+    expect_lt(res$elapsed, 0.3 + 0.6 * (full - 0.3) + 0.2)
     # The session is usable and gives the same numbers.
     again <- evaluate(big$run, big$qrels, "AP", progress = FALSE)
     expect_identical(unclass(again), unclass(ref))

@@ -116,13 +116,11 @@ test_that("an interrupt stops the swap method between chunks and leaves the sess
   skip_if_no_interrupts()
   withr::local_options(irtopics.progress = FALSE)
   ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"))
-  # 20 chunks of 250 trials for each of the 2 sizes, each one C++ call; the
-  # signal comes once the first has started: the call stops before the last
-  trials <- 5000L
-  res <- with_interrupt_in("cpp_set_aggregates",
-                           swap_error_rates(ap, sizes = c(25, 50), trials = trials, seed = 1))
+  t_small <- system.time(swap_error_rates(ap, sizes = c(25, 50), trials = 100, seed = 1))[["elapsed"]]
+  trials <- as.integer(100 * max(2, ceiling(4 / max(t_small, 0.01))))
+  res <- with_interrupt_after(0.4, swap_error_rates(ap, sizes = c(25, 50), trials = trials, seed = 1))
   expect_true(res$interrupted)
-  expect_lt(res$returns, 2L * length(plan_chunks(trials, "swap trials", pieces = 20L)))
+  expect_lt(res$elapsed, 0.4 + 0.6 * (trials / 100 * t_small - 0.4) + 0.2)
   a <- swap_error_rates(ap, sizes = 25, trials = 50, seed = 3)
   b <- swap_error_rates(ap, sizes = 25, trials = 50, seed = 3)
   expect_identical(a$error, b$error)
@@ -133,14 +131,14 @@ test_that("an interrupt stops critical_values(definition = 'threshold') inside o
   withr::local_options(irtopics.progress = FALSE)
   ap <- read_scores(system.file("extdata", "score-matrices", "robust2004_ap.csv", package = "irtopics"))
   small <- swap_error_rates(ap, sizes = 25, trials = 100, seed = 1, keep_sets = TRUE)
-  # 2,000 trials: seconds of one C++ call (cpp_critical_curve()), which the
-  # interrupt comes out of
-  big <- swap_error_rates(ap, sizes = 25, trials = 2000, seed = 1, keep_sets = TRUE)
+  t_small <- system.time(critical_values(small, definition = "threshold", n_threads = 1))[["elapsed"]]
+  trials <- as.integer(100 * max(2, ceiling(4 / max(t_small, 0.01))))
+  big <- swap_error_rates(ap, sizes = 25, trials = trials, seed = 1, keep_sets = TRUE)
+  full <- trials / 100 * t_small
   for (threads in 1:2) {
-    res <- with_interrupt_in("cpp_critical_curve", critical_values(big, definition = "threshold",
-                                                                   n_threads = threads))
+    res <- with_interrupt_after(0.3, critical_values(big, definition = "threshold", n_threads = threads))
     expect_true(res$interrupted, label = sprintf("interrupted with %d threads", threads))
-    expect_identical(res$returns, 0L)
+    expect_lt(res$elapsed, 0.3 + 0.6 * (full / threads - 0.3) + 0.2)
   }
   expect_identical(critical_values(small, definition = "threshold", n_threads = 2),
                    critical_values(small, definition = "threshold", n_threads = 1))

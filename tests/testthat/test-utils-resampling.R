@@ -5,24 +5,6 @@ test_that("with_interrupt_after() reports a computation that ended before the si
   expect_identical(res$value, 2)
 })
 
-test_that("with_interrupt_in() tells an interrupt out of the traced call from one after it returned", {
-  skip_if_no_interrupts()
-  # the traced C++ call returns at once; the signal then stops R's sleep:
-  # what a C++ loop that ignores interrupts looks like to the tests
-  res <- with_interrupt_in("cpp_stream_seeds", {
-    stream_seed(1, 0)
-    Sys.sleep(600)
-  })
-  expect_true(res$interrupted)
-  expect_identical(c(res$calls, res$returns), c(1L, 1L))
-  # a call that never reaches the traced function gets no signal
-  res <- with_interrupt_in("cpp_stream_seeds", 1 + 1)
-  expect_identical(res[c("value", "interrupted", "calls", "returns")], list(value = 2, interrupted = FALSE, calls = 0L,
-                                                                           returns = 0L))
-  # the trace is gone afterwards
-  expect_false(inherits(get("cpp_stream_seeds", asNamespace("irtopics")), "functionWithTrace"))
-})
-
 test_that("plan_chunks() covers 1..n once, in order, within the chunk bounds", {
   for (n in c(1, 7, 250, 1001, 40000)) {
     plan <- plan_chunks(n, "items", min_size = 250L, pieces = 40L)
