@@ -199,6 +199,8 @@ calibration_alpha_grid <- c(1:9 / 1000, 1:9 / 100, 0.1)
 #'   error, `NA` without refits), `conf.low`, `conf.high` (95% interval,
 #'   see Intervals)), `refits`, `refit_trials`, `refit_rates` (a matrix,
 #'   the rate of each table row under each refit; `NULL` without refits),
+#'   `model_term_zero` and `model_term_cells` (in how many of the cells
+#'   shown the model's term came out 0, and of how many; see Intervals),
 #'   `model` (the
 #'   `ir_sim_model`), the settings (`tests`, `alpha`, `delta`, `n_topics`,
 #'   `trials`, `B`, `closest`, `sign_tol`, `seed`), `power_design` and

@@ -113,7 +113,8 @@ one_setting <- function(pop, n) {
   pop <- unclass(pop)
   pop <- pop[stats::complete.cases(pop), , drop = FALSE]
   truth <- rowMeans(pop)
-  true_rank <- rank(-truth, ties.method = "min")
+  # the population ranks, equal means tied as rank_intervals() ties them
+  true_rank <- rank(-tie_means(truth, max(abs(pop))), ties.method = "min")
   a <- 0.025
   res <- lapply(seq_len(trials), function(r) {
     set.seed(r)
@@ -125,8 +126,10 @@ one_setting <- function(pop, n) {
     reps <- bootstrap_means(m, idx)
     pc <- bootstrap_bounds(m, est, reps, 0.95, "percentile")
     bc <- bootstrap_bounds(m, est, reps, 0.95, "bca")
-    ranks <- t(apply(reps, 1L, function(v) rank(-v, ties.method = "min")))
-    rb <- apply(ranks, 2L, stats::quantile, probs = c(a, 1 - a), type = 1, names = FALSE)
+    # rank_intervals() itself (its tie rule and its order statistics), on
+    # the same resamples (the same seed draws the same topic indices)
+    ri <- rank_intervals(m, B = B, seed = r, progress = FALSE)$table
+    rb <- rbind(ri$conf.low[match(rownames(m), ri$system)], ri$conf.high[match(rownames(m), ri$system)])
     hit <- function(lo, hi) lo <= truth & truth <= hi
     cbind(t = hit(tb$low, tb$high), percentile = hit(pc$low, pc$high), bca = hit(bc$low, bc$high),
           rank = rb[1, ] <= true_rank & true_rank <= rb[2, ],
