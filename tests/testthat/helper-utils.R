@@ -175,3 +175,15 @@ record_progress_bars <- function(env = parent.frame()) {
   rec
 }
 
+# Every line of the package's R/ sources, as "file: line" (`lines`), and its
+# code without the file name and comments (`code`), for the tests that scan
+# the sources for a forbidden call; skips where the sources are not beside
+# the tests (an installed package).
+package_source_lines <- function() {
+  src <- test_path("..", "..", "R")
+  skip_if_not(dir.exists(src), "package sources not available")
+  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
+    paste0(basename(f), ": ", readLines(f, warn = FALSE))
+  }))
+  list(lines = lines, code = sub("#.*$", "", sub("^[^:]*: ", "", lines)))
+}

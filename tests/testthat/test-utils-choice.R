@@ -26,12 +26,9 @@ test_that("closest_names() prefers names containing the typed one, then few edit
 })
 
 test_that("no function of R/ calls match.arg(): every choice is matched by match_choice() (a classed error)", {
-  src <- test_path("..", "..", "R")
-  skip_if_not(dir.exists(src), "package sources not available")
-  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
-    paste0(basename(f), ": ", readLines(f, warn = FALSE))
-  }))
-  code <- sub("#.*$", "", sub("^[^:]*: ", "", lines))
+  src <- package_source_lines()
+  lines <- src$lines
+  code <- src$code
   expect_identical(lines[grepl("match[.]arg\\(", code)], character())
   # the two internal functions that called it refuse a bad choice with the class
   expect_error(irtopics:::margin_family("x", type = "both", label = "x", fit = identity, df = identity),

@@ -95,12 +95,9 @@ test_that("every exported glue function runs its body inside guard()", {
 })
 
 test_that("every message of R/ goes through inform_irtopics() (classed irtopics_message_<kind>)", {
-  src <- test_path("..", "..", "R")
-  skip_if_not(dir.exists(src), "package sources not available")
-  lines <- unlist(lapply(list.files(src, pattern = "[.]R$", full.names = TRUE), function(f) {
-    paste0(basename(f), ": ", readLines(f, warn = FALSE))
-  }))
-  code <- sub("#.*$", "", sub("^[^:]*: ", "", lines))
+  src <- package_source_lines()
+  lines <- src$lines
+  code <- src$code
   direct <- grepl("cli_inform\\(|cli_alert[a-z_]*\\(|rlang::inform\\(|(^|[^A-Za-z0-9_.])message\\(", code)
   # the helper itself is the one caller of cli_inform()
   own <- grepl("^utils-conditions[.]R: ", lines) & grepl("cli::cli_inform(message, class", code, fixed = TRUE)
