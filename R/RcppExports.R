@@ -77,6 +77,10 @@ cpp_job_threads <- function() {
     .Call(`_irtopics_cpp_job_threads`)
 }
 
+cpp_copula_pairs_started <- function() {
+    .Call(`_irtopics_cpp_copula_pairs_started`)
+}
+
 cpp_copula_wide <- function(allow) {
     .Call(`_irtopics_cpp_copula_wide`, allow)
 }
@@ -163,6 +167,10 @@ cpp_file_kind <- function(path) {
 
 cpp_gawm <- function(scores, q, tol, maxit, mean = 0L, floor = 0, exponent = 1) {
     .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit, mean, floor, exponent)
+}
+
+cpp_arm_interrupt <- function(polls) {
+    .Call(`_irtopics_cpp_arm_interrupt`, polls)
 }
 
 cpp_kendall <- function(x, y, tau_b) {
