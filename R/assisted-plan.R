@@ -103,16 +103,18 @@ assisted_plan <- function(x, half_width, conf = 0.95, n_unlabelled = NULL, n_top
                    n_needed = need, n_labelled = n0, pilot_half_width = z * sqrt(pilot$se2[, 1]),
                    n_eff = n0 * classical$se2[, 1] / pilot$se2[, 1], stringsAsFactors = FALSE)
       }))
-      grid <- plan_grid(rows$n_needed, n0, n_topics)
-      half <- z * sqrt(apply(se2(grid, unl(grid))$se2, 2L, max))
-      list(rows = rows, curve = data.frame(measure = meas, method = m, n = grid, half_width = half,
-                                           stringsAsFactors = FALSE))
+      list(rows = rows, se2 = se2, unl = unl, measure = meas, method = m)
     })
   })
   parts <- unlist(parts, recursive = FALSE)
   table <- do.call(rbind, lapply(parts, `[[`, "rows"))
   rownames(table) <- NULL
-  curve <- do.call(rbind, lapply(parts, `[[`, "curve"))
+  # one grid of n for every curve
+  grid <- plan_grid(table$n_needed, n0, n_topics)
+  curve <- do.call(rbind, lapply(parts, function(p) {
+    half <- z * sqrt(apply(p$se2(grid, p$unl(grid))$se2, 2L, max))
+    data.frame(measure = p$measure, method = p$method, n = grid, half_width = half, stringsAsFactors = FALSE)
+  }))
   rownames(curve) <- NULL
   needed <- stats::aggregate(n_needed ~ measure + method + half_width, data = table, FUN = max)
   needed <- needed[order(match(needed$measure, names(x$data)), match(needed$method, x$methods), needed$half_width), ]
