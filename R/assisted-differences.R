@@ -26,6 +26,16 @@
 #' were human labels), human only (the classical estimate on the labelled
 #' topics) and assisted.
 #'
+#' @section Reconstruction:
+#' Ours (DERIVED): the judge-only decisions test the judge's scores of all
+#' topics with the same z (or t) test, as if they were human labels (what a
+#' study that trusts the judge would conclude); a pair's PPI++ lambda is
+#' tuned on the pair's differences (not taken from the two systems'
+#' lambdas), as the spec defines a difference; the decisions of the first
+#' method of `x` lead. A pair whose judge differences are constant on the
+#' labelled topics falls back to lambda = 0 with an
+#' `irtopics_warning_constant_judge`.
+#'
 #' @param x An `ir_assisted_means` from [assisted_means()].
 #' @param baseline `NULL` (all pairs) or one system: every other system
 #'   minus it.

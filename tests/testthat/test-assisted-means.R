@@ -182,6 +182,10 @@ test_that("qrels and runs give the matrix path's numbers", {
                  ignore_attr = TRUE)
   }
   expect_setequal(am$labelled, lab)
+  # the same for any thread count of evaluate()
+  one <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 1)
+  two <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 2)
+  expect_identical(as.data.frame(one), as.data.frame(two))
   expect_equal(sort(names(am$data)), c("AP", "P@10"))
   # a labelled topic the judge did not judge
   expect_error(assisted_means(reference, judge[judge$topic != "301a", ], runs = runs, measures = "AP"),
