@@ -149,3 +149,18 @@ test_that("the differences plot draws every pair and method", {
   pts <- b$data[[3]]
   expect_equal(sum(pts$shape == 16), sum(d$table$significant))
 })
+
+test_that("beyond 30 pairs the figure draws the changed and most significant ones, and says so", {
+  cs <- diff_case(9, systems = 9, gap = 0.02)
+  d <- assisted_differences(assisted_means(cs$ref, cs$judge))
+  expect_message(p <- ggplot2::autoplot(d), class = "irtopics_message_layout")
+  lead <- d$table[d$table$method == "ppi++", ]
+  drawn <- levels(ggplot2::ggplot_build(p)$plot$data$pair)
+  expect_length(drawn, 30L)
+  changed <- d$conclusions$changed_from_judge | d$conclusions$changed_from_human
+  want <- paste(lead$system1, "-", lead$system2)[order(!changed, lead$p.value)][1:30]
+  expect_setequal(drawn, want)
+  p2 <- ggplot2::autoplot(d, pairs = c("s1 - s2", "s3 - s9"))
+  expect_setequal(as.character(unique(ggplot2::ggplot_build(p2)$plot$data$pair)), c("s1 - s2", "s3 - s9"))
+  expect_error(ggplot2::autoplot(d, pairs = "s1 - s99"), class = "irtopics_error_argument")
+})
