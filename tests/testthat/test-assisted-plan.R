@@ -126,3 +126,43 @@ test_that("the curve is the widest system's half-width, with the targets and the
   expect_s3_class(summary(pl), "summary.ir_assisted_plan")
   expect_true(any(grepl("<ir_assisted_plan>", format(pl))))
 })
+
+test_that("planning from the judge's agreement follows its closed forms", {
+  ag <- data.frame(system = c("a", "b"), sd = c(0.2, 0.25), correlation = c(0.8, 0.5), sd_judge = c(0.18, 0.3))
+  pl <- assisted_plan(ag, half_width = 0.03, n_unlabelled = 300)
+  tab <- as.data.frame(pl)
+  z <- stats::qnorm(0.975)
+  N <- 300
+  half <- function(method, i, n) {
+    s <- ag$sd[i]; r <- ag$correlation[i]; sj <- ag$sd_judge[i]
+    se2 <- switch(method, classical = s^2 / n, `ppi++` = s^2 / n * (1 - r^2 * N / (n + N)),
+                  ppi = (s^2 + sj^2 - 2 * r * s * sj) / n + sj^2 / N)
+    z * sqrt(se2)
+  }
+  for (k in seq_len(nrow(tab))) {
+    r <- tab[k, ]
+    i <- match(r$system, ag$system)
+    if (is.finite(r$n_needed)) {
+      expect_lte(half(r$method, i, r$n_needed), 0.03 * (1 + 1e-9))
+      expect_gt(half(r$method, i, r$n_needed - 1), 0.03)
+    } else {
+      expect_gt(z * ag$sd_judge[i] / sqrt(N), 0.03)
+    }
+  }
+  pp <- tab[tab$method == "ppi++", ]
+  i <- match(pp$system, ag$system)
+  expect_equal(pp$n_eff, pp$n_needed / (1 - ag$correlation[i]^2 * N / (pp$n_needed + N)), tolerance = 1e-12)
+  expect_equal(pp$lambda, ag$correlation[i] * ag$sd[i] / (ag$sd_judge[i] * (1 + pp$n_needed / N)), tolerance = 1e-12)
+  expect_true(all(is.na(tab$n_labelled)))
+  expect_equal(pl$source, "agreement")
+  expect_match(format(pl)[2], "agreement")
+  # no judge sd: PPI++ and human only
+  pl2 <- assisted_plan(data.frame(sd = 0.2, correlation = 0.9), half_width = 0.03, n_topics = 200)
+  expect_equal(pl2$methods, c("ppi++", "classical"))
+  expect_error(assisted_plan(data.frame(sd = 0.2, correlation = 0.9), half_width = 0.03),
+               class = "irtopics_error_argument")
+  expect_error(assisted_plan(data.frame(sd = 0.2, correlation = 2), half_width = 0.03, n_topics = 100),
+               class = "irtopics_error_argument")
+  expect_error(assisted_plan(data.frame(sd = 0.2), half_width = 0.03, n_topics = 100),
+               class = "irtopics_error_argument")
+})
