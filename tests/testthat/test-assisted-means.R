@@ -136,6 +136,9 @@ test_that("stratified PPI equals a direct per-stratum implementation", {
       expect_equal(cl$estimate, sum(w * vapply(per, function(p) mean(p$Y), 1)), tolerance = 1e-12)
     }
   }
+  # t intervals on n - H degrees of freedom
+  tt <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, interval = "t"))
+  expect_equal(tt$conf.low, tt$estimate - stats::qt(0.975, length(cs$lab) - 2) * tt$std.error, tolerance = 1e-12)
   # one stratum is the unstratified estimator
   one <- stats::setNames(rep("all", length(topics)), topics)
   expect_equal(as.data.frame(assisted_means(cs$ref, cs$judge, strata = one))[, 4:8],
@@ -187,6 +190,11 @@ test_that("qrels and runs give the matrix path's numbers", {
   two <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 2)
   expect_identical(as.data.frame(one), as.data.frame(two))
   expect_equal(sort(names(am$data)), c("AP", "P@10"))
+  # a labelled topic without a relevant document under the reference
+  empty <- reference
+  empty$rel[empty$topic == "302b"] <- 0L
+  expect_warning(assisted_means(empty, judge, runs = runs, measures = "AP", interval = "t"),
+                 class = "irtopics_warning_undefined", regexp = "302b")
   # a labelled topic the judge did not judge
   expect_error(assisted_means(reference, judge[judge$topic != "301a", ], runs = runs, measures = "AP"),
                class = "irtopics_error_data", regexp = "judge")
