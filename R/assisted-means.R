@@ -654,7 +654,9 @@ format.ir_assisted_means <- function(x, n = 10L, digits = 4L, ...) {
     out <- c(out, sprintf("# %d system-measure pair(s) with a judge constant on the labelled topics: classical estimate (lambda = 0).",
                           nrow(x$constant)))
   }
-  c(out, "# judge_only: judge's mean over all topics (biased); human_only: mean of the labelled topics' human scores.")
+  strat <- length(x$strata$weights) > 1L
+  c(out, sprintf("# judge_only: judge's mean over all topics (biased); human_only: mean of the labelled topics' human scores%s.",
+                 if (strat) " (both weighted by stratum)" else ""))
 }
 
 #' @rdname assisted_means

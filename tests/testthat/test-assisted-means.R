@@ -185,6 +185,9 @@ test_that("qrels and runs give the matrix path's numbers", {
                  ignore_attr = TRUE)
   }
   expect_setequal(am$labelled, lab)
+  # two ir_evaluations (several measures) give the qrels path's numbers
+  ev <- assisted_means(e_ref[, lab], e_jud, interval = "t")
+  expect_equal(as.data.frame(ev), as.data.frame(am))
   # the same for any thread count of evaluate()
   one <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 1)
   two <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 2)
