@@ -356,21 +356,35 @@ add_run_agreement <- function(x, reference, cands, runs, measure, depth, relevan
   x
 }
 
-# Runs read once and cut for the candidates' evaluations. A measure with a
-# cut-off k (P@10, nDCG@10, AP@100, RR@10, ...) depends only on each topic's
-# first k documents in trec_eval's order, and every measure only on the
-# first `depth`; keeping, per system and topic, the documents scored at
-# least as high as the m-th (m = min(k, depth); ties at the cut kept, so
-# that trec_eval's tie-breaking by docno still picks the same first m)
-# gives the same scores from far fewer lines. Returns a runs data frame, or
-# `runs` unchanged when nothing can be cut.
+# Runs cut for the candidates' evaluations. A measure whose record reads
+# only its first k documents (`depth` "cutoff": P@10, nDCG@10, AP@100,
+# RR@10, ...) depends only on each topic's first k documents in trec_eval's
+# order, and every measure only on the first `depth`; a judged-only measure
+# reads the first k judged documents, which can lie anywhere down to
+# `depth` (measure_read_depth()). Keeping, per system and topic, the
+# documents scored at least as high as the m-th (m the depth the measure
+# reads; ties at the cut kept, so that trec_eval's tie-breaking by docno
+# still picks the same first m) gives the same scores from fewer lines.
+# Run files are read and cut one at a time, so only one whole run is in
+# memory at once. Returns an ir_runs object, or `runs` unchanged when
+# nothing would be cut (the measure reads every line to `depth`: the
+# evaluator streams the files itself) or when they are a data frame
+# (already in R, evaluated as given).
 runs_cut <- function(runs, measure, depth, call = rlang::caller_env()) {
-  pm <- parse_measure(measure, call = call)
-  keep <- min(depth, if (isTRUE(pm$cutoff > 0)) pm$cutoff else Inf)
-  if (!is.finite(keep)) return(runs)
-  rr <- if (is.character(runs)) read_runs(runs) else if (inherits(runs, "ir_run")) new_ir_runs(list(runs)) else runs
-  if (!inherits(rr, "ir_runs")) return(runs)  # a data frame: already in R, evaluated as given
-  new_ir_runs(lapply(rr, cut_run, keep = keep))
+  keep <- measure_read_depth(parse_measure(measure, call = call), depth)
+  if (!is.finite(keep) || keep >= depth) return(runs)
+  if (is.character(runs)) {
+    paths <- expand_run_paths(runs, arg = "runs", call = call)
+    cut <- lapply(paths, function(p) cut_run(read_run(p), keep))
+    # the names evaluate() gave them (it warned about shared names already)
+    sys <- withCallingHandlers(unique_system_names(vapply(cut, `[[`, "", "system")),
+                               irtopics_warning_names = function(w) invokeRestart("muffleWarning"))
+    for (k in seq_along(cut)) cut[[k]]$system <- sys[k]
+    return(new_ir_runs(cut))
+  }
+  if (inherits(runs, "ir_run")) runs <- new_ir_runs(list(runs))
+  if (!inherits(runs, "ir_runs")) return(runs)
+  new_ir_runs(lapply(runs, cut_run, keep = keep))
 }
 
 # One ir_run cut to the lines scored at least as high as each topic's
