@@ -349,3 +349,41 @@ test_that("judged-only measures: the candidate's scores are those of the whole r
     }
   }
 })
+
+test_that("the memory of the label and leaderboard bootstraps is checked once, before any work", {
+  # 100 systems on 3 topics: a leaderboard sample needs more than a label sample
+  ref <- data.frame(topic = rep(c("1", "2", "3"), each = 4), docno = paste0("d", 1:12), rel = rep(0:3, 3))
+  cand <- noisy_labels(ref, 0.3, seed = 2)
+  set.seed(3)
+  runs <- data.frame(system = rep(sprintf("s%03d", 1:100), each = 12), topic = ref$topic, docno = ref$docno,
+                     score = stats::runif(1200))
+  label_b <- irtopics:::label_bootstrap_bytes(4, 3)
+  lb_b <- irtopics:::leaderboard_bootstrap_bytes(100, 3)
+  expect_gt(lb_b, label_b)
+  budget <- 1000 * (label_b + lb_b) / 2
+  withr::local_options(irtopics.max_memory = budget)
+  fits <- floor(budget / lb_b)
+  # before: the label bootstrap's check advised at most floor(budget / label_b),
+  # and the leaderboard's refused that B after the labels and evaluations ran
+  err <- expect_error(compare_qrels(ref, cand, runs = runs, measure = "P@5", B = 1000),
+                      class = "irtopics_error_memory")
+  expect_match(conditionMessage(err), sprintf("at most %s fit", format(fits, big.mark = ",")))
+  # refused before the runs are evaluated: runs that evaluate() would refuse
+  # (no topic of the qrels) still give the memory error
+  stray <- runs
+  stray$topic <- "99"
+  expect_error(compare_qrels(ref, cand, runs = stray, measure = "P@5", B = 1000), class = "irtopics_error_memory")
+  expect_error(compare_qrels(ref, cand, runs = stray, measure = "P@5", B = 10), class = "irtopics_error_data")
+  # the advised B runs through
+  # (P@5 ties every pair on these runs, and t's p is NA; the warning names
+  # the measure under both label sets: the candidate's was "score")
+  w <- character()
+  x <- withCallingHandlers(compare_qrels(ref, cand, runs = runs, measure = "P@5", B = fits, progress = FALSE),
+                           irtopics_warning_undefined = function(c) {
+                             w <<- c(w, conditionMessage(c))
+                             invokeRestart("muffleWarning")
+                           })
+  expect_equal(x$B, fits)
+  expect_length(w, 2)
+  expect_true(all(grepl("P@5", w)))
+})
