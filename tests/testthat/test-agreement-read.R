@@ -111,6 +111,14 @@ test_that("NUL bytes, hexadecimal labels and CRLF/CR line ends: errors name the 
   cr <- label_bytes(charToRaw("q1 0 d1 1\rq1 0 d2 0\rq1 0 d3 x\r"))
   e <- expect_error(read_labels(cr), "not a number", class = "irtopics_error_parse")
   expect_equal(e$line, 3L)
+  # a gzip file cut short: R's gzfile() returned the lines before the cut
+  gz <- withr::local_tempfile(fileext = ".gz")
+  con <- gzfile(gz, "w")
+  writeLines(sprintf("q1 0 d%d %d", 1:3000, 1:3000 %% 4), con)
+  close(con)
+  b <- readBin(gz, "raw", 1e6)
+  writeBin(b[seq_len(length(b) %/% 2)], gz)
+  expect_error(read_labels(gz), "truncated", class = "irtopics_error_file")
   # an empty file, a BOM, a header not on line 1
   expect_error(read_labels(label_bytes(raw())), "empty", class = "irtopics_error_file")
   bom <- label_bytes(c(as.raw(c(0xef, 0xbb, 0xbf)), charToRaw("q1 0 d1 1\n")))
