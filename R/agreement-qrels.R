@@ -266,6 +266,10 @@ compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10"
     if (is.null(grades)) check_labels_in_scale(cand, NULL, ref, call = env)
     list(cand = cand, setup = setup)
   })
+  if (!is.null(runs) && count_run_systems(runs) < 2L) {
+    stop_irtopics(c("{.arg runs} must hold at least 2 systems: leaderboards and conclusions compare systems.",
+                    i = "For the labels alone, leave {.arg runs} out."), kind = "data")
+  }
   check_qrels_memory(setups, ref, runs, B)
   labels <- lapply(setups, function(st) {
     label_agreement(ref, st$cand, grades, B, conf, interval, seed, setup = st$setup, call = env)

@@ -171,7 +171,8 @@ as_id_strings <- function(x, what, column, call = rlang::caller_env()) {
                   kind = "data", row = empty[1], call = call)
   }
   # trec_eval's white space (isspace), compared as bytes (any encoding)
-  padded <- which(grepl("^[ \t\n\v\f\r]|[ \t\n\v\f\r]$", x, useBytes = TRUE))
+  # (PCRE: 10 times faster than the default engine on 5 million docnos)
+  padded <- which(grepl("^[ \t\n\v\f\r]|[ \t\n\v\f\r]$", x, perl = TRUE, useBytes = TRUE))
   if (length(padded)) {
     row <- padded[1]
     example <- show_bytes(x[row])

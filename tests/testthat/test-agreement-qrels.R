@@ -387,3 +387,11 @@ test_that("the memory of the label and leaderboard bootstraps is checked once, b
   expect_length(w, 2)
   expect_true(all(grepl("P@5", w)))
 })
+
+test_that("runs of one system are refused before any work, naming runs", {
+  ref <- data.frame(topic = rep(c("1", "2"), each = 4), docno = paste0("d", 1:8), rel = c(0:3, 0:3))
+  runs <- data.frame(system = "a", topic = ref$topic, docno = ref$docno, score = 8:1)
+  # before: "`reference` must have at least 2 systems" after both evaluations
+  expect_error(compare_qrels(ref, ref, runs = runs, measure = "P@2", B = 0), "runs.*at least 2 systems",
+               class = "irtopics_error_data")
+})
