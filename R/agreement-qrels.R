@@ -266,7 +266,7 @@ compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10"
     if (is.null(grades)) check_labels_in_scale(cand, NULL, ref, call = env)
     list(cand = cand, setup = setup)
   })
-  if (!is.null(runs) && count_run_systems(runs) < 2L) {
+  if (!is.null(runs) && isTRUE(count_run_systems(runs) < 2L)) {
     stop_irtopics(c("{.arg runs} must hold at least 2 systems: leaderboards and conclusions compare systems.",
                     i = "For the labels alone, leave {.arg runs} out."), kind = "data")
   }
@@ -312,21 +312,25 @@ check_qrels_memory <- function(setups, ref, runs, B, call = rlang::caller_env())
   per <- max(vapply(setups, function(st) label_bootstrap_bytes(length(st$setup$scale), length(st$setup$shared)),
                     numeric(1)))
   if (!is.null(runs)) {
-    per <- max(per, leaderboard_bootstrap_bytes(count_run_systems(runs), attr(ref, "n_topics")))
+    n_sys <- count_run_systems(runs)
+    if (!is.na(n_sys)) per <- max(per, leaderboard_bootstrap_bytes(n_sys, attr(ref, "n_topics")))
   }
   check_memory(B, per, "B", call = call)
 }
 
-# How many systems `runs` hold, without reading them (files: one each).
+# How many systems `runs` hold, without reading them (files: one each); NA
+# when that can't be told (bad paths, not runs: evaluate() says what is wrong).
 count_run_systems <- function(runs) {
-  if (is.character(runs)) return(length(tryCatch(expand_run_paths(runs, arg = "runs"), error = function(e) runs)))
+  if (is.character(runs)) {
+    return(tryCatch(length(expand_run_paths(runs, arg = "runs")), error = function(e) NA_integer_))
+  }
   if (inherits(runs, "ir_run")) return(1L)
   if (inherits(runs, "ir_runs")) return(length(runs))
   if (is.data.frame(runs)) {
     runs <- alias_columns(runs, "system", "runs")
     return(if (is.null(runs$system)) 1L else length(unique(runs$system)))
   }
-  1L
+  NA_integer_
 }
 
 new_ir_qrels_agreement <- function(x) {

@@ -394,4 +394,7 @@ test_that("runs of one system are refused before any work, naming runs", {
   # before: "`reference` must have at least 2 systems" after both evaluations
   expect_error(compare_qrels(ref, ref, runs = runs, measure = "P@2", B = 0), "runs.*at least 2 systems",
                class = "irtopics_error_data")
+  # what is not runs, or a missing file, is still named as such
+  expect_error(compare_qrels(ref, ref, runs = 5, B = 0), "run file paths", class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, runs = "no/such/file", B = 0), "does not exist", class = "irtopics_error_file")
 })
