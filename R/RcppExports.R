@@ -153,6 +153,10 @@ cpp_empty_values <- function(qrels_ptr, measures, fraction, depth, gains) {
     .Call(`_irtopics_cpp_empty_values`, qrels_ptr, measures, fraction, depth, gains)
 }
 
+cpp_read_file_bytes <- function(path) {
+    .Call(`_irtopics_cpp_read_file_bytes`, path)
+}
+
 cpp_read_run <- function(path) {
     .Call(`_irtopics_cpp_read_run`, path)
 }

@@ -508,6 +508,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_read_file_bytes
+RawVector cpp_read_file_bytes(std::string path);
+RcppExport SEXP _irtopics_cpp_read_file_bytes(SEXP pathSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_read_file_bytes(path));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_read_run
 List cpp_read_run(std::string path);
 RcppExport SEXP _irtopics_cpp_read_run(SEXP pathSEXP) {
@@ -871,6 +881,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
     {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 5},
+    {"_irtopics_cpp_read_file_bytes", (DL_FUNC) &_irtopics_cpp_read_file_bytes, 1},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
