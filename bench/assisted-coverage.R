@@ -186,11 +186,16 @@ combos <- expand.grid(interval = intervals, method = c(methods, "ppi++ jk"), str
 combo_names <- paste(combos$method, combos$interval, sep = "/")   # "ppi++ jk": jackknife se, not in the package
 check <- list(max_diff = 0, compared = 0L)
 
-package_rows <- function(Yl, f_all, method, interval) {
-  res <- suppressWarnings(assisted_means(Yl, f_all, method = method, conf = conf, interval = interval))
-  d <- as.data.frame(res)
+# assisted_means() on the matrices, every method at once, for each interval
+package_rows <- function(Yl, f_all) {
+  lapply(stats::setNames(intervals, intervals), function(itv) {
+    as.data.frame(suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, interval = itv)))
+  })
+}
+package_method <- function(pk, method, interval, systems) {
+  d <- pk[[interval]]
   d <- d[d$method == method, , drop = FALSE]
-  d[match(rownames(Yl), d$system), , drop = FALSE]
+  d[match(systems, d$system), , drop = FALSE]
 }
 
 # direct_assisted()'s PPI++ rows with the jackknife standard error instead
@@ -250,13 +255,14 @@ for (p in seq_along(populations)) {
         jh <- stats::qt(0.975, n_topics - 1) * apply(f_all, 1, stats::sd) / sqrt(n_topics)
         store[[key]]$judge_cover[k, ] <- jm - jh <= pop$truth & pop$truth <= jm + jh
         compare_now <- has_package && (k - 1) %% check_every == 0
+        if (compare_now) pk_all <- package_rows(Y, f_all)
         for (ci in seq_len(nrow(combos))) {
           m <- combos$method[ci]
           itv <- combos$interval[ci]
           a <- direct_assisted(Y, f, fu, sub(" jk", "", m), itv, conf)
           if (m == "ppi++ jk") a <- jackknife_rows(a, Y, f, fu, itv)
           if (compare_now && m != "ppi++ jk") {
-            pk <- package_rows(Y, f_all, m, itv)
+            pk <- package_method(pk_all, m, itv, rownames(Y))
             diff <- max(abs(as.matrix(pk[, c("lambda", "estimate", "std.error", "conf.low", "conf.high")]) -
                               as.matrix(a[, c("lambda", "estimate", "std.error", "conf.low", "conf.high")])))
             stopifnot(all(pk$n_labelled == n), all(pk$n_unlabelled == n_topics - n))
