@@ -184,18 +184,36 @@ judges <- c(good = 0.9, poor = 0.3)
 
 combos <- expand.grid(interval = intervals, method = c(methods, "ppi++ jk"), stringsAsFactors = FALSE)
 combo_names <- paste(combos$method, combos$interval, sep = "/")   # "ppi++ jk": jackknife se, not in the package
-check <- list(max_diff = 0, compared = 0L)
+check <- list(max_diff = 0, compared = 0L, calls = 0L)
 
-# assisted_means() on the matrices, every method at once, for each interval
+# assisted_means() on the matrices, every method at once, for each interval,
+# and assisted_differences() of every system against the first
 package_rows <- function(Yl, f_all) {
   lapply(stats::setNames(intervals, intervals), function(itv) {
-    as.data.frame(suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, interval = itv)))
+    am <- suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, interval = itv))
+    check$calls <<- check$calls + 1L
+    d <- as.data.frame(suppressWarnings(assisted_differences(am, baseline = rownames(Yl)[1])))
+    # as system - first system, whichever order the table has
+    swap <- d$system1 == rownames(Yl)[1]
+    d$system <- ifelse(swap, d$system2, d$system1)
+    lo <- ifelse(swap, -d$conf.high, d$conf.low)
+    hi <- ifelse(swap, -d$conf.low, d$conf.high)
+    d$estimate <- ifelse(swap, -d$estimate, d$estimate)
+    d$conf.low <- lo
+    d$conf.high <- hi
+    list(means = as.data.frame(am), differences = d)
   })
 }
-package_method <- function(pk, method, interval, systems) {
-  d <- pk[[interval]]
+package_method <- function(pk, method, interval, systems, what = "means") {
+  d <- pk[[interval]][[what]]
   d <- d[d$method == method, , drop = FALSE]
   d[match(systems, d$system), , drop = FALSE]
+}
+compare_rows <- function(pk, a) {
+  cols <- c("lambda", "estimate", "std.error", "conf.low", "conf.high")
+  diff <- max(abs(as.matrix(pk[, cols]) - as.matrix(a[, cols])))
+  check$max_diff <<- max(check$max_diff, diff)
+  check$compared <<- check$compared + 1L
 }
 
 # direct_assisted()'s PPI++ rows with the jackknife standard error instead
@@ -263,11 +281,8 @@ for (p in seq_along(populations)) {
           if (m == "ppi++ jk") a <- jackknife_rows(a, Y, f, fu, itv)
           if (compare_now && m != "ppi++ jk") {
             pk <- package_method(pk_all, m, itv, rownames(Y))
-            diff <- max(abs(as.matrix(pk[, c("lambda", "estimate", "std.error", "conf.low", "conf.high")]) -
-                              as.matrix(a[, c("lambda", "estimate", "std.error", "conf.low", "conf.high")])))
             stopifnot(all(pk$n_labelled == n), all(pk$n_unlabelled == n_topics - n))
-            check$max_diff <- max(check$max_diff, diff)
-            check$compared <- check$compared + 1L
+            compare_rows(pk, a)
           }
           store[[key]]$cover[k, , ci] <- a$conf.low <= pop$truth & pop$truth <= a$conf.high
           store[[key]]$width[k, , ci] <- a$conf.high - a$conf.low
@@ -278,6 +293,7 @@ for (p in seq_along(populations)) {
           dfu <- sweep(fu[-1, , drop = FALSE], 2, fu[1, ])
           b <- direct_assisted(dY, df, dfu, sub(" jk", "", m), itv, conf)
           if (m == "ppi++ jk") b <- jackknife_rows(b, dY, df, dfu, itv)
+          if (compare_now && m != "ppi++ jk") compare_rows(package_method(pk_all, m, itv, rownames(dY), "differences"), b)
           store[[key]]$dcover[k, , ci] <- b$conf.low <= diff_truth & diff_truth <= b$conf.high
           store[[key]]$dwidth[k, , ci] <- b$conf.high - b$conf.low
         }
@@ -323,8 +339,9 @@ show(c(paste("width", c(methods, "ppi++ jk")), paste("wider", c(methods[-1], "pp
 cat("\nDifferences from the best system: coverage and mean width\n")
 show(c(paste("dcover", combo_names), paste("dwidth", c(methods, "ppi++ jk"))))
 if (has_package) {
-  cat(sprintf("\nassisted_means() against the direct formulas: %d calls compared (every %d-th trial), largest absolute difference %.3g\n",
-              check$compared, check_every, check$max_diff))
+  cat(sprintf(paste0("\nassisted_means() and assisted_differences() against the direct formulas: %d calls of each ",
+                     "(every %d-th trial), %d method-interval tables compared, largest absolute difference %.3g\n"),
+              check$calls, check_every, check$compared, check$max_diff))
   stopifnot(check$max_diff < 1e-10)
 }
 elapsed <- proc.time() - t_start
