@@ -26,6 +26,16 @@
 #' were human labels), human only (the classical estimate on the labelled
 #' topics) and assisted.
 #'
+#' @section Reconstruction:
+#' Ours (DERIVED): the judge-only decisions test the judge's scores of all
+#' topics with the same z (or t) test, as if they were human labels (what a
+#' study that trusts the judge would conclude); a pair's PPI++ lambda is
+#' tuned on the pair's differences (not taken from the two systems'
+#' lambdas), as the spec defines a difference; the decisions of the first
+#' method of `x` lead. A pair whose judge differences are constant on the
+#' labelled topics falls back to lambda = 0 with an
+#' `irtopics_warning_constant_judge`.
+#'
 #' @param x An `ir_assisted_means` from [assisted_means()].
 #' @param baseline `NULL` (all pairs) or one system: every other system
 #'   minus it.
@@ -250,13 +260,18 @@ summary.ir_assisted_differences <- function(object, ...) {
 
 #' @rdname assisted_differences
 #' @param measure With several measures, the one drawn (name or position).
+#' @param pairs `NULL` or pairs to draw, named `"A - B"` as in the table.
+#'   By default all pairs up to 30; beyond, the 30 whose conclusion changes
+#'   first, then those with the smallest p-values (a message says so).
 #' @export
 #' @method autoplot ir_assisted_differences
-autoplot.ir_assisted_differences <- function(object, measure = 1L, ...) {
+autoplot.ir_assisted_differences <- function(object, measure = 1L, pairs = NULL, ...) {
   check_no_dots(..., help = "autoplot.ir_assisted_differences")
   meas <- pick_assisted_measure(list(data = object$scores), measure)
   tab <- object$table[object$table$measure == meas, , drop = FALSE]
   tab$pair <- paste(tab$system1, "-", tab$system2)
+  shown <- assisted_shown_pairs(object, meas, pairs)
+  tab <- tab[tab$pair %in% shown, , drop = FALSE]
   lead <- tab[tab$method == object$methods[1], , drop = FALSE]
   levels <- lead$pair[order(lead$estimate)]
   tab$pair <- factor(tab$pair, levels = levels)
@@ -279,6 +294,27 @@ autoplot.ir_assisted_differences <- function(object, measure = 1L, ...) {
                                              100 * object$conf, correction_labels[[object$correction]]), 50L)) +
     title_theme(legend = TRUE) +
     crowded_y_theme(n)
+}
+
+# The pairs a figure draws: `pairs` (names "A - B"), or all up to
+# `assisted_max_pairs`; beyond, the pairs whose conclusion changes, then
+# those with the smallest p-values of the leading method, said by a message.
+assisted_max_pairs <- 30L
+assisted_shown_pairs <- function(x, meas, pairs, call = rlang::caller_env()) {
+  concl <- x$conclusions[x$conclusions$measure == meas, , drop = FALSE]
+  all <- paste(concl$system1, "-", concl$system2)
+  if (!is.null(pairs)) {
+    check_names_in(pairs, all, arg = "pairs", what = "pair", of = "object", call = call)
+    return(pairs)
+  }
+  if (length(all) <= assisted_max_pairs) return(all)
+  lead <- x$table[x$table$measure == meas & x$table$method == x$methods[1], , drop = FALSE]
+  changed <- concl$changed_from_judge | concl$changed_from_human
+  ord <- order(!changed, lead$p.value)
+  shown <- all[ord[seq_len(assisted_max_pairs)]]
+  inform_irtopics(c("i" = "{length(all)} pairs: the figure draws {assisted_max_pairs}, those whose conclusion changes first, then the smallest p-values ({sum(changed)} change{?s}).",
+                    " " = "Choose them with {.arg pairs}; {.code as.data.frame()} has all."), kind = "layout")
+  shown
 }
 
 # Rank intervals -------------------------------------------------------------------

@@ -283,7 +283,22 @@ assisted_evaluations <- function(reference, judge, runs, measures, dots, call) {
     withCallingHandlers(do.call(evaluate, c(args, list(qrels = q))),
                         irtopics_warning_unknown_topics = function(w) invokeRestart("muffleWarning"))
   }
-  list(reference = run_eval(ref), judge = run_eval(jud), judged = unique(ref$topic))
+  list(reference = run_eval(ref), judge = run_eval(jud), judged = unique(ref$topic), labels = ref,
+       relevance_level = dots$relevance_level %||% 1)
+}
+
+# Labelled topics without a relevant document under the reference: the
+# measures are undefined there, and evaluate() scores them 0 (trec_eval's
+# convention), which the human-label mean then counts; said by a warning.
+warn_undefined_labelled <- function(labels, labelled, level) {
+  rel <- unique(labels$topic[labels$rel >= level])
+  none <- setdiff(labelled, rel)
+  if (!length(none)) return(invisible(none))
+  warn_irtopics(c("{length(none)} labelled topic{?s} {?has/have} no relevant document under {.arg reference}: {show_ids(none)}.",
+                  i = "Their measures are undefined; {.fn evaluate} scores them 0 (trec_eval's convention), and the human-label mean counts them as 0.",
+                  i = "Leave them out with {.arg labelled} (and out of the judge's topics) if your estimand excludes such topics."),
+                kind = "undefined")
+  invisible(none)
 }
 
 # assisted_means() -------------------------------------------------------------------
@@ -357,7 +372,10 @@ assisted_evaluations <- function(reference, judge, runs, measures, dots, call) {
 #'   (its estimate is defined).
 #' * **Undefined measures**: with qrels and runs, scores are those of
 #'   [evaluate()], where a topic without relevant documents under a label
-#'   set scores 0 (trec_eval's convention); on the judge's side any fixed
+#'   set scores 0 (trec_eval's convention); labelled topics without a
+#'   relevant document under the reference get a warning of class
+#'   `irtopics_warning_undefined` (they count as 0 in the human-label mean);
+#'   on the judge's side any fixed
 #'   rule keeps the estimate unbiased (the judge's scores are predictions,
 #'   used alike on \eqn{L} and \eqn{U}). `NA` scores (an unanswered topic,
 #'   `evaluate(missing = "drop")`, or a matrix with gaps) are an
@@ -488,6 +506,7 @@ assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measu
     ref_l <- score_list(ev$reference, "reference", call)
     judge_l <- score_list(ev$judge, "judge", call)
     if (is.null(labelled)) labelled <- intersect(colnames(ref_l[[1]]), ev$judged)
+    warn_undefined_labelled(ev$labels, labelled, ev$relevance_level)
   }
   if (!setequal(names(ref_l), names(judge_l))) {
     stop_irtopics(c("{.arg reference} and {.arg judge} must hold the same measures.",
@@ -635,7 +654,9 @@ format.ir_assisted_means <- function(x, n = 10L, digits = 4L, ...) {
     out <- c(out, sprintf("# %d system-measure pair(s) with a judge constant on the labelled topics: classical estimate (lambda = 0).",
                           nrow(x$constant)))
   }
-  c(out, "# judge_only: judge's mean over all topics (biased); human_only: mean of the labelled topics' human scores.")
+  strat <- length(x$strata$weights) > 1L
+  c(out, sprintf("# judge_only: judge's mean over all topics (biased); human_only: mean of the labelled topics' human scores%s.",
+                 if (strat) " (both weighted by stratum)" else ""))
 }
 
 #' @rdname assisted_means
@@ -651,10 +672,9 @@ as.data.frame.ir_assisted_means <- function(x, row.names = NULL, optional = FALS
 #' @export
 summary.ir_assisted_means <- function(object, ...) {
   tab <- object$table
-  human <- tab[tab$method == "classical", , drop = FALSE]
+  cl <- classical_widths(object)
   key <- do.call(rbind, lapply(object$methods, function(m) {
     r <- tab[tab$method == m, , drop = FALSE]
-    cl <- classical_widths(object)
     data.frame(method = m, median_half_width = stats::median((r$conf.high - r$conf.low) / 2),
                median_width_vs_human = stats::median((r$conf.high - r$conf.low) / cl[paste(r$measure, r$system)]),
                median_lambda = stats::median(r$lambda, na.rm = TRUE), stringsAsFactors = FALSE)

@@ -34,6 +34,20 @@
 #' With strata, each stratum keeps its share of the labelled and of the
 #' unlabelled topics.
 #'
+#' @section From the judge's agreement:
+#' Before any pilot, `x` may be a data frame with one row per system (or
+#' one row for a typical system; optional columns `system` and `measure`):
+#' `sd`, the standard deviation of the human scores over topics, and
+#' `correlation`, the per-topic correlation of human and judge scores (what
+#' [compare_qrels()] or an earlier collection gives); `n_unlabelled` or
+#' `n_topics` is then required. Taking the judge's variance equal on labelled
+#' and unlabelled topics, PPI++ at its lambda has \eqn{se^2 = \sigma^2/n
+#' \, (1 - \rho^2 N/(n + N))} and \eqn{n_{eff} = n / (1 - \rho^2 N/(n +
+#' N))} at the \eqn{n} planned; with a column `sd_judge` (\eqn{\sigma_f}),
+#' PPI too: \eqn{se^2 = (\sigma^2 + \sigma_f^2 - 2\rho\sigma\sigma_f)/n +
+#' \sigma_f^2/N}, and PPI++'s lambda \eqn{\rho\sigma / (\sigma_f (1 +
+#' n/N))} is reported.
+#'
 #' @section Reconstruction:
 #' Ours (DERIVED): the pilot's variances are taken as known (a pilot of few
 #' topics gives a rough plan); PPI++'s \eqn{\lambda} is retuned at each
@@ -42,7 +56,8 @@
 #' (`z`) whatever the pilot's interval, since the planned \eqn{n} is usually
 #' well above 10; strata keep the pilot's allocation.
 #'
-#' @param x An `ir_assisted_means` from [assisted_means()] (the pilot).
+#' @param x An `ir_assisted_means` from [assisted_means()] (the pilot), or a
+#'   data frame of the judge's agreement (see From the judge's agreement).
 #' @param half_width Target half-widths of the intervals (one or more
 #'   positive numbers).
 #' @param conf Confidence level of the planned intervals.
@@ -53,11 +68,12 @@
 #' @param ... Unused.
 #' @return An `ir_assisted_plan` list: `table` (per measure, system, method
 #'   and target: `measure`, `system`, `method`, `lambda`, `half_width`,
-#'   `n_needed`, `n_labelled` (pilot), `pilot_half_width`, `n_eff`),
+#'   `n_needed`, `n_labelled` (pilot; `NA` from agreement),
+#'   `pilot_half_width` (`NA` from agreement), `n_eff`),
 #'   `needed` (per measure, method and target, the largest `n_needed`
 #'   over systems), `curve` (per measure, method and \eqn{n}, the largest
 #'   half-width over systems; what `autoplot()` draws), `conf`,
-#'   `n_unlabelled`, `n_topics`.
+#'   `n_unlabelled`, `n_topics`, `source` (`"pilot"` or `"agreement"`).
 #' @seealso [topic_set_size()] for collections without a judge.
 #' @examples
 #' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
@@ -70,58 +86,134 @@
 #' plan <- assisted_plan(pilot, half_width = c(0.03, 0.05))
 #' plan
 #' ggplot2::autoplot(plan)
+#'
+#' # before any label: a judge whose per-topic scores correlate 0.8 with
+#' # the humans', scores with sd 0.2, 200 topics in the collection
+#' assisted_plan(data.frame(sd = 0.2, correlation = 0.8), half_width = 0.03,
+#'               n_topics = 200)
 #' @export
 assisted_plan <- function(x, half_width, conf = 0.95, n_unlabelled = NULL, n_topics = NULL, ...) {
-  check_assisted(x)
   check_no_dots(..., help = "assisted_plan")
   if (!is.numeric(half_width) || !length(half_width) || anyNA(half_width) || any(!is.finite(half_width)) ||
       any(half_width <= 0)) {
     stop_irtopics("{.arg half_width} must be positive numbers, not {show_values(half_width)}.")
   }
   check_conf(conf)
-  n0 <- length(x$labelled)
   if (!is.null(n_unlabelled) && !is.null(n_topics)) {
     stop_irtopics("Give {.arg n_unlabelled} or {.arg n_topics}, not both.")
   }
-  N <- if (is.null(n_unlabelled)) length(x$unlabelled) else check_whole(n_unlabelled, "n_unlabelled", min = 2)
+  if (!is.null(n_unlabelled)) n_unlabelled <- check_whole(n_unlabelled, "n_unlabelled", min = 2)
   if (!is.null(n_topics)) n_topics <- check_whole(n_topics, "n_topics", min = 4)
+  src <- if (is.data.frame(x) && !inherits(x, "ir_scores")) plan_agreement_source(x, n_unlabelled, n_topics) else
+    plan_pilot_source(x)
+  N <- n_unlabelled %||% src$N0
   z <- stats::qnorm(1 - (1 - conf) / 2)
   half_width <- sort(unique(as.double(half_width)))
-  N0 <- length(x$unlabelled)
-  parts <- lapply(names(x$data), function(meas) {
-    d <- x$data[[meas]]
-    lapply(x$methods, function(m) {
-      se2 <- plan_se2(d, m, x$strata, x$stratum_lambda)
-      unl <- function(n) if (is.null(n_topics)) N else n_topics - n
-      pilot <- se2(n0, N0)
-      classical <- plan_se2(d, "classical", x$strata, x$stratum_lambda)(n0, N0)
+  unl <- function(n) if (is.null(n_topics)) N else n_topics - n
+  parts <- lapply(src$measures, function(u) {
+    lapply(src$methods, function(m) {
+      se2 <- u$se2(m)
+      classical <- u$se2("classical")
       rows <- do.call(rbind, lapply(half_width, function(h) {
-        need <- vapply(seq_len(nrow(d$Y)), function(i) {
+        need <- vapply(seq_along(u$systems), function(i) {
           plan_smallest_n(function(n) z^2 * se2(n, unl(n))$se2[i, ] <= h^2 * (1 + 1e-12), n_topics)
         }, numeric(1))
-        data.frame(measure = meas, system = rownames(d$Y), method = m, lambda = pilot$lambda, half_width = h,
-                   n_needed = need, n_labelled = n0, pilot_half_width = z * sqrt(pilot$se2[, 1]),
-                   n_eff = n0 * classical$se2[, 1] / pilot$se2[, 1], stringsAsFactors = FALSE)
+        # lambda and n_eff at the pilot's size, or (agreement) at the n planned
+        pilot <- !is.na(src$n0)
+        at <- if (pilot) rep(src$n0, length(need)) else need
+        lam <- eff <- rep(NA_real_, length(at))
+        for (i in which(is.finite(at))) {
+          Ni <- if (pilot) src$N0 else unl(at[i])
+          here <- se2(at[i], Ni)
+          lam[i] <- here$lambda[i]
+          eff[i] <- at[i] * classical(at[i], Ni)$se2[i, 1] / here$se2[i, 1]
+        }
+        data.frame(measure = u$measure, system = u$systems, method = m, lambda = lam, half_width = h,
+                   n_needed = need, n_labelled = src$n0,
+                   pilot_half_width = if (pilot) z * sqrt(se2(src$n0, src$N0)$se2[, 1]) else NA_real_,
+                   n_eff = eff, stringsAsFactors = FALSE)
       }))
-      list(rows = rows, se2 = se2, unl = unl, measure = meas, method = m)
+      list(rows = rows, se2 = se2, measure = u$measure, method = m)
     })
   })
   parts <- unlist(parts, recursive = FALSE)
   table <- do.call(rbind, lapply(parts, `[[`, "rows"))
   rownames(table) <- NULL
   # one grid of n for every curve
-  grid <- plan_grid(table$n_needed, n0, n_topics)
+  grid <- plan_grid(table$n_needed, if (is.na(src$n0)) 10 else src$n0, n_topics)
   curve <- do.call(rbind, lapply(parts, function(p) {
-    half <- z * sqrt(apply(p$se2(grid, p$unl(grid))$se2, 2L, max))
+    half <- z * sqrt(apply(p$se2(grid, unl(grid))$se2, 2L, max))
     data.frame(measure = p$measure, method = p$method, n = grid, half_width = half, stringsAsFactors = FALSE)
   }))
   rownames(curve) <- NULL
   needed <- stats::aggregate(n_needed ~ measure + method + half_width, data = table, FUN = max)
-  needed <- needed[order(match(needed$measure, names(x$data)), match(needed$method, x$methods), needed$half_width), ]
+  ms <- vapply(src$measures, `[[`, "", "measure")
+  needed <- needed[order(match(needed$measure, ms), match(needed$method, src$methods), needed$half_width), ]
   rownames(needed) <- NULL
   new_ir_assisted_plan(list(table = table, needed = needed, curve = curve, conf = conf, n_unlabelled = N,
-                            n_topics = n_topics, methods = x$methods, n_labelled = n0,
-                            targets = half_width))
+                            n_topics = n_topics, methods = src$methods, n_labelled = src$n0,
+                            targets = half_width, source = src$source))
+}
+
+# What a plan starts from: per measure its systems and se2(method), a
+# function of (n, N) (plan_se2()); the pilot's sizes n0, N0 (NA without one).
+plan_pilot_source <- function(x, call = rlang::caller_env()) {
+  if (!inherits(x, "ir_assisted_means")) {
+    stop_irtopics("{.arg x} must be an {.cls ir_assisted_means} (a pilot) or a data frame of the judge's agreement ({.field sd}, {.field correlation}), not {.obj_type_friendly {x}}.",
+                  call = call)
+  }
+  measures <- lapply(names(x$data), function(meas) {
+    d <- x$data[[meas]]
+    list(measure = meas, systems = rownames(d$Y), se2 = function(m) plan_se2(d, m, x$strata, x$stratum_lambda))
+  })
+  list(measures = measures, methods = x$methods, n0 = length(x$labelled), N0 = length(x$unlabelled),
+       source = "pilot")
+}
+
+# From the judge's agreement, before any pilot: per row (a system, or one
+# row for all) the human scores' standard deviation `sd` and the per-topic
+# correlation of human and judge scores `correlation` (and `sd_judge` for
+# PPI). With the judge's variance the same on labelled and unlabelled
+# topics, PPI++'s se^2 at its lambda is sd^2 / n (1 - rho^2 N / (n + N)).
+plan_agreement_source <- function(x, n_unlabelled, n_topics, call = rlang::caller_env()) {
+  need <- c("sd", "correlation")
+  miss <- setdiff(need, names(x))
+  if (length(miss) || !nrow(x)) {
+    stop_irtopics("{.arg x} as the judge's agreement must have rows and columns {.field {need}}; missing {.field {miss}}.",
+                  call = call)
+  }
+  num_ok <- function(v, lo, hi) is.numeric(v) && !anyNA(v) && all(v >= lo & v <= hi)
+  if (!num_ok(x$sd, 0, Inf) || any(x$sd <= 0) || !num_ok(x$correlation, -1, 1) ||
+      (!is.null(x$sd_judge) && (!num_ok(x$sd_judge, 0, Inf) || any(x$sd_judge <= 0)))) {
+    stop_irtopics("{.arg x}: {.field sd} (and {.field sd_judge}) must be positive numbers and {.field correlation} numbers in [-1, 1].",
+                  call = call)
+  }
+  if (is.null(n_unlabelled) && is.null(n_topics)) {
+    stop_irtopics("Planning from the judge's agreement needs {.arg n_unlabelled} or {.arg n_topics}.", call = call)
+  }
+  systems <- if (!is.null(x$system)) as.character(x$system) else paste0("system", seq_len(nrow(x)))
+  meas <- if (!is.null(x$measure)) as.character(x$measure) else rep("score", nrow(x))
+  sdj <- x$sd_judge
+  methods <- c("ppi++", if (!is.null(sdj)) "ppi", "classical")
+  measures <- lapply(unique(meas), function(m) {
+    k <- meas == m
+    s <- x$sd[k]
+    rho <- x$correlation[k]
+    sj <- if (is.null(sdj)) NULL else sdj[k]
+    list(measure = m, systems = systems[k], se2 = function(method) function(n, N) {
+      N <- rep_len(N, length(n))
+      keep <- switch(method,
+                     classical = matrix(1, length(s), length(n)),
+                     `ppi++` = 1 - outer(rho^2, N / (n + N)),
+                     ppi = outer((s^2 + sj^2 - 2 * rho * s * sj) / s^2, rep(1, length(n))) +
+                       outer(sj^2 / s^2, n / N))
+      lam <- switch(method, classical = rep(0, length(s)), ppi = rep(1, length(s)),
+                    `ppi++` = if (is.null(sj)) rep(NA_real_, length(s)) else rho * s / (sj * (1 + n[1] / N[1])))
+      list(se2 = sweep(keep, 2L, n, `/`) * s^2, lambda = lam)
+    })
+  })
+  list(measures = measures, methods = methods, n0 = NA_real_, N0 = n_unlabelled %||% NA_real_,
+       source = "agreement")
 }
 
 # The largest labelled set the plan searches with the unlabelled topics
@@ -131,8 +223,8 @@ plan_max_n <- 1e6
 new_ir_assisted_plan <- function(x) {
   new_result(x, "ir_assisted_plan",
              fields = c(table = "data.frame", needed = "data.frame", curve = "data.frame", conf = "number",
-                        n_unlabelled = "number", n_topics = "number?", methods = "character",
-                        n_labelled = "number", targets = "numeric"))
+                        n_unlabelled = "number?", n_topics = "number?", methods = "character",
+                        n_labelled = "number", targets = "numeric", source = "string"))
 }
 
 # se^2 of every system (rows) for n labelled and N unlabelled topics (vectors
@@ -231,7 +323,11 @@ format.ir_assisted_plan <- function(x, ...) {
   c(sprintf("<ir_assisted_plan> labelled topics for %g%% intervals of every system's mean within a half-width, %s",
             100 * x$conf, if (is.null(x$n_topics)) sprintf("with %d unlabelled topics", x$n_unlabelled) else
               sprintf("in a collection of %d topics", x$n_topics)),
-    sprintf("# pilot: %d labelled topics; Inf: the target is out of reach by labelling alone", x$n_labelled),
+    if (x$source == "pilot") {
+      sprintf("# from a pilot of %d labelled topics; Inf: the target is out of reach by labelling alone", x$n_labelled)
+    } else {
+      "# from the judge's agreement (sd, correlation); Inf: the target is out of reach by labelling alone"
+    },
     printed_lines(print(nd, row.names = FALSE)),
     "# per system, with n_eff (the judge's worth in human-labelled topics): as.data.frame(x)")
 }
@@ -251,11 +347,13 @@ as.data.frame.ir_assisted_plan <- function(x, row.names = NULL, optional = FALSE
 summary.ir_assisted_plan <- function(object, ...) {
   tab <- object$table
   key <- do.call(rbind, lapply(split(tab, list(tab$measure, tab$method), drop = TRUE), function(r) {
-    data.frame(measure = r$measure[1], method = r$method[1], median_n_eff = stats::median(r$n_eff),
-               min_n_eff = min(r$n_eff), stringsAsFactors = FALSE)
+    data.frame(measure = r$measure[1], method = r$method[1], median_n_eff = stats::median(r$n_eff, na.rm = TRUE),
+               min_n_eff = suppressWarnings(min(r$n_eff, na.rm = TRUE)), stringsAsFactors = FALSE)
   }))
-  new_summary("ir_assisted_plan", sprintf("Assisted plan: the judge's worth in human-labelled topics (pilot of %d)",
-                                          object$n_labelled), key, needed = object$needed)
+  new_summary("ir_assisted_plan", sprintf("Assisted plan: the judge's worth in human-labelled topics (%s)",
+                                          if (object$source == "pilot") sprintf("pilot of %d", object$n_labelled) else
+                                            "from the judge's agreement, at the n planned"),
+              key, needed = object$needed)
 }
 
 #' @rdname assisted_plan

@@ -136,6 +136,9 @@ test_that("stratified PPI equals a direct per-stratum implementation", {
       expect_equal(cl$estimate, sum(w * vapply(per, function(p) mean(p$Y), 1)), tolerance = 1e-12)
     }
   }
+  # t intervals on n - H degrees of freedom
+  tt <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, interval = "t"))
+  expect_equal(tt$conf.low, tt$estimate - stats::qt(0.975, length(cs$lab) - 2) * tt$std.error, tolerance = 1e-12)
   # one stratum is the unstratified estimator
   one <- stats::setNames(rep("all", length(topics)), topics)
   expect_equal(as.data.frame(assisted_means(cs$ref, cs$judge, strata = one))[, 4:8],
@@ -182,7 +185,19 @@ test_that("qrels and runs give the matrix path's numbers", {
                  ignore_attr = TRUE)
   }
   expect_setequal(am$labelled, lab)
+  # two ir_evaluations (several measures) give the qrels path's numbers
+  ev <- assisted_means(e_ref[, lab], e_jud, interval = "t")
+  expect_equal(as.data.frame(ev), as.data.frame(am))
+  # the same for any thread count of evaluate()
+  one <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 1)
+  two <- assisted_means(reference, judge, runs = runs, measures = "AP", interval = "t", n_threads = 2)
+  expect_identical(as.data.frame(one), as.data.frame(two))
   expect_equal(sort(names(am$data)), c("AP", "P@10"))
+  # a labelled topic without a relevant document under the reference
+  empty <- reference
+  empty$rel[empty$topic == "302b"] <- 0L
+  expect_warning(assisted_means(empty, judge, runs = runs, measures = "AP", interval = "t"),
+                 class = "irtopics_warning_undefined", regexp = "302b")
   # a labelled topic the judge did not judge
   expect_error(assisted_means(reference, judge[judge$topic != "301a", ], runs = runs, measures = "AP"),
                class = "irtopics_error_data", regexp = "judge")
