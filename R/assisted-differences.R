@@ -68,6 +68,7 @@
 #' d <- assisted_differences(am)
 #' d
 #' as.data.frame(d, what = "conclusions")
+#' cat(format(d, "latex", caption = "AP with 25 human-labelled topics"), sep = "\n")
 #' ggplot2::autoplot(d)
 #' @export
 assisted_differences <- function(x, baseline = NULL, correction = "holm", alpha = 1 - x$conf, ...) {
@@ -188,40 +189,53 @@ pair_data <- function(d, pr) {
   list(Y = diff(d$Y), f = diff(d$f), fu = diff(d$fu))
 }
 
-assisted_differences_header <- function(x) {
-  sprintf("%s; %s, alpha = %s, %s: %d labelled and %d unlabelled topics, %s",
-          paste(assisted_method_labels[x$methods[1]], "decisions"), correction_labels[[x$correction]],
-          format(x$alpha), if (x$interval == "t") "t tests" else "z tests", x$n_labelled, x$n_unlabelled,
-          if (is.null(x$baseline)) "all pairs" else paste("against baseline", x$baseline))
+assisted_differences_header <- function(x, format = "plain") {
+  table_text(format, paste(assisted_method_labels[[x$methods[1]]], "decisions; "), correction_labels[[x$correction]],
+             ", ", table_relation("alpha", "=", format(x$alpha), format),
+             sprintf(", %s: %d labelled and %d unlabelled topics, %s",
+                     if (x$interval == "t") "t tests" else "z tests", x$n_labelled, x$n_unlabelled,
+                     if (is.null(x$baseline)) "all pairs" else paste("against baseline", x$baseline)))
 }
 
 # The decision table of compare_systems()'s report (its helpers), from the
-# first method's decisions.
-assisted_report <- function(x, digits = 4L) {
+# first method's decisions, in a format ("plain" without the report's first
+# line: the print has its own header).
+assisted_report <- function(x, format = "plain", digits = 4L, caption = NULL, label = NULL, booktabs = TRUE) {
   lead <- x$table[x$table$method == x$methods[1], , drop = FALSE]
   cmp <- list(table = lead, means = x$means, scores = x$scores)
   records <- score_records(x$scores)
   systems <- report_order(x$means, 1L, stats::setNames(records$direction, records$measure))
   marks <- beaten_labels(cmp, systems)
-  legend <- sprintf("^ marks the systems a system is significantly better than (p%s < %s); %d of %d comparisons significant; %s means.",
-                    adjusted_p_words[[x$correction]], format(x$alpha), sum(lead$significant), nrow(lead),
-                    assisted_method_labels[[x$methods[1]]])
-  # without report_table()'s first line (the <ir_comparison> header)
-  report_table(x$means[systems, , drop = FALSE], marks, "plain", digits, baseline = x$baseline,
-               header = "", legend = legend, caption = NULL, label = NULL, booktabs = TRUE,
-               direction = records$direction)[-1L]
+  legend <- table_text(format, if (format == "plain") "^" else "A superscript",
+                       " marks the systems a system is significantly better than (", table_symbol("p", format),
+                       adjusted_p_words[[x$correction]], " ", table_relation(NULL, "lt", format(x$alpha), format),
+                       sprintf("); %d of %d comparisons significant; %s means from few human labels.",
+                               sum(lead$significant), nrow(lead), assisted_method_labels[[x$methods[1]]]))
+  out <- report_table(x$means[systems, , drop = FALSE], marks, format, digits, baseline = x$baseline,
+                      header = assisted_differences_header(x, format), legend = legend,
+                      caption = caption, label = label, booktabs = booktabs, direction = records$direction)
+  if (format == "plain") out[-1L] else out
 }
 
 #' @rdname assisted_differences
+#' @param format `"plain"` (the printed report: the decision table and the
+#'   conclusions that change), or the decision table for a paper,
+#'   `"latex"` or `"markdown"`, as [format.ir_comparison()] writes it.
 #' @param n Conclusions printed (those that change first).
+#' @param digits Decimals of the means.
+#' @param caption,label,booktabs As in [format.ir_comparison()].
 #' @export
-format.ir_assisted_differences <- function(x, n = 10L, ...) {
+format.ir_assisted_differences <- function(x, format = c("plain", "latex", "markdown"), n = 10L, digits = 4,
+                                           caption = NULL, label = NULL, booktabs = TRUE, ...) {
+  format <- match_choice(format)
+  check_report_args(digits, caption, label, booktabs)
+  if (format != "plain") return(assisted_report(x, format, digits, caption, label, booktabs))
   concl <- x$conclusions
   changed <- concl[concl$changed_from_judge | concl$changed_from_human, , drop = FALSE]
   summary_line <- sprintf("# Conclusions: %d of %d differ from judge only, %d from human only.",
                           sum(concl$changed_from_judge), nrow(concl), sum(concl$changed_from_human))
   shown <- utils::head(changed[c("measure", "system1", "system2", "judge_only", "human_only", "assisted")], n)
-  c(paste("<ir_assisted_differences>", assisted_differences_header(x)), assisted_report(x),
+  c(paste("<ir_assisted_differences>", assisted_differences_header(x)), assisted_report(x, digits = digits),
     summary_line,
     if (nrow(shown)) c("Pairs whose conclusion changes (the significantly better system, or none):",
                        printed_lines(print(shown, row.names = FALSE, right = FALSE)),

@@ -164,3 +164,18 @@ test_that("beyond 30 pairs the figure draws the changed and most significant one
   expect_setequal(as.character(unique(ggplot2::ggplot_build(p2)$plot$data$pair)), c("s1 - s2", "s3 - s9"))
   expect_error(ggplot2::autoplot(d, pairs = "s1 - s99"), class = "irtopics_error_argument")
 })
+
+test_that("the decision table is written for papers as compare_systems() writes it", {
+  cs <- diff_case(10)
+  d <- assisted_differences(assisted_means(cs$ref, cs$judge))
+  tex <- format(d, "latex", caption = "AP", label = "tab:ap")
+  expect_true(any(grepl("\\\\begin\\{tabular\\}", tex)))
+  expect_true(any(grepl("\\\\label\\{tab:ap\\}", tex)))
+  expect_true(any(grepl("$p$ after Holm's correction $< 0.05$", tex, fixed = TRUE)))
+  lead <- d$table[d$table$method == "ppi++", ]
+  expect_equal(sum(grepl("\\\\textsuperscript", tex)) > 0, any(lead$significant))
+  md <- format(d, "markdown")
+  expect_match(md[1], "^\\| \\| System \\| ")
+  expect_error(format(d, "html"), class = "irtopics_error_argument")
+  expect_error(format(d, digits = -1), class = "irtopics_error_argument")
+})

@@ -86,6 +86,10 @@ test_that("estimates, standard errors, lambda and intervals equal a direct imple
 
 test_that("the labelled set can be named; NA columns of the reference elsewhere are allowed", {
   cs <- random_case(3)
+  # the judge's systems and topics in another order: the same numbers
+  shuffled <- cs$judge[rev(rownames(cs$judge)), rev(colnames(cs$judge))]
+  expect_equal(as.data.frame(assisted_means(cs$ref, shuffled)), as.data.frame(assisted_means(cs$ref, cs$judge)),
+               tolerance = 1e-14)
   ref <- cs$judge * NA
   ref[, cs$lab] <- cs$ref
   a <- assisted_means(ref, cs$judge, labelled = cs$lab)
