@@ -56,7 +56,9 @@
 #' same for any chunking and any [future::plan()]; they are computed in R
 #' (no threads). Systems with unanswered topics (`NA`, from
 #' `evaluate(missing = "drop")`): their mean is over the topics they
-#' answered, in the data and in each resample.
+#' answered, in the data and in each resample; a system that answered no
+#' topic is an error (`irtopics_error_data`, naming it), as in
+#' [compare_systems()].
 #'
 #' @param x An `ir_evaluation` ([evaluate()]), an `ir_scores` or numeric
 #'   matrix (systems x topics), or an `ir_comparison` ([compare_systems()]).
@@ -169,7 +171,12 @@ new_ir_mean_intervals <- function(x) {
 # A comparison's measures are means: the statistic its tests compare and
 # its report shows.
 scores_by_measure <- function(x, call = rlang::caller_env()) {
-  plain <- function(mats) structure(lapply(mats, unclass_scores), records = score_records(mats))
+  plain <- function(mats) {
+    for (meas in names(mats)) {
+      check_answered_systems(mats[[meas]], "x", where = if (length(mats) > 1L) sprintf(" (%s)", meas), call = call)
+    }
+    structure(lapply(mats, unclass_scores), records = score_records(mats))
+  }
   if (inherits(x, "ir_comparison")) {
     out <- plain(x$scores)
     attr(out, "records")$aggregate <- "mean"

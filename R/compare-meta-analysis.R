@@ -340,6 +340,8 @@ meta_check_pair <- function(m, system, baseline, collection, call = rlang::calle
     stop_irtopics("{.arg system} and {.arg baseline} are the same system ({.val {system}}) in collection {.val {collection}}.",
                   call = call)
   }
+  check_answered_systems(m[c(system, baseline), , drop = FALSE], "x", sprintf(" (collection \"%s\")", collection),
+                         call = call)
 }
 
 # Replicates on the same topics -------------------------------------------------------
