@@ -449,6 +449,7 @@ mean_interval_text <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_mean_intervals <- function(x, digits = 4, ...) {
+  check_shown(digits = digits)
   tab <- x$table
   f <- function(v) formatC(v, digits = digits, format = "f")
   note <- aggregate_note(x$records)

@@ -137,6 +137,7 @@ rank_interval_header <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_rank_intervals <- function(x, n = 20L, ...) {
+  check_shown(n = n)
   tab <- x$table
   shown <- utils::head(tab, n)
   shown$mean <- formatC(shown$mean, digits = 4, format = "f")

@@ -417,6 +417,7 @@ print.ir_scores <- function(x, ..., n = 6L) print_formatted(x, n = n)
 #' @rdname as_ir_scores
 #' @export
 format.ir_scores <- function(x, ..., n = 6L) {
+  check_shown(n = n)
   n_na <- sum(is.na(x))
   # the mean of every system-topic pair; the geometric one for a geometric
   # aggregate (a sum over topics is shown per system by summary())

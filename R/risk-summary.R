@@ -298,6 +298,7 @@ risk_settings <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_risk_summary <- function(x, n = 20L, ...) {
+  check_shown(n = n)
   tab <- x$table[!x$table$is_baseline, , drop = FALSE]
   tab <- tab[order(tab$alpha, -tab$urisk, tab$system), , drop = FALSE]
   shown <- data.frame(alpha = tab$alpha, system = tab$system, URisk = tab$urisk, TRisk = tab$trisk,
