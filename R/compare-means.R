@@ -119,14 +119,18 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
     # the interval of the mean on the aggregate's scale (the logs of a
     # geometric mean), taken back to the aggregate (exp(), or n times for a sum)
     m <- aggregate_scale(mats[[meas]], agg)
+    # tiny scores (below 1e-100) computed on a scale where their squares do
+    # not underflow, and taken back (exactly: a power of two) in back()
+    k <- tiny_scale(m)
+    if (k != 1) m <- m * k
     est <- rowMeans(m, na.rm = TRUE)
     est[is.nan(est)] <- NA_real_
     n <- rowSums(!is.na(m))
-    back <- function(v) aggregate_from_mean(v, n, agg)
+    back <- function(v) aggregate_from_mean(v / k, n, agg)
     if (!boot) {
       b <- t_mean_bounds(m, conf)
       # the standard error of the aggregate: n times for a sum, by the delta method for a geometric mean
-      se <- switch(agg, gmean = back(est) * b$se, sum = n * b$se, b$se)
+      se <- switch(agg, gmean = back(est) * b$se, sum = n * b$se / k, b$se / k)
       return(list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
                                      conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
                                      std.error = unname(se), stringsAsFactors = FALSE)))
@@ -138,7 +142,8 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
     b <- bootstrap_bounds(m, est, reps, conf, interval)
     # each system's column by its own n, in place (no copy of the B x systems matrix)
     if (agg != "mean") for (i in seq_len(ncol(reps))) reps[, i] <- aggregate_from_mean(reps[, i], n[[i]], agg)
-    se <- vapply(seq_len(ncol(reps)), function(i) stats::sd(reps[, i], na.rm = TRUE), numeric(1))
+    se <- vapply(seq_len(ncol(reps)), function(i) stats::sd(reps[, i], na.rm = TRUE), numeric(1)) / k
+    if (k != 1) reps <- reps / k
     list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
                             conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
                             std.error = se, stringsAsFactors = FALSE),

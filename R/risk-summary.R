@@ -232,7 +232,10 @@ urisk_rows <- function(d, alpha, se, sig_level, alternative) {
   n <- ncol(d)
   u <- rowMeans(w)
   div <- if (se == "sample") n - 1 else n
-  s <- if (n >= 2) sqrt(rowSums((w - u)^2) / div) else rep(NA_real_, nrow(d))
+  # tiny differences on a scale where their squares do not underflow
+  # (tiny_scale(): exact, 1 unless every |w| is below 1e-100)
+  k <- tiny_scale(w)
+  s <- if (n >= 2) sqrt(rowSums((w * k - rowMeans(w * k))^2) / div) / k else rep(NA_real_, nrow(d))
   std_error <- s / sqrt(n)
   # the package's t test (the t record's rule of compare_systems())
   tt <- t_test_core(u, std_error, rep(n - 1, length(u)), abs(u), alternative, alpha = sig_level)
@@ -255,10 +258,14 @@ baseline_row <- function(baseline, n) {
 # score, or all scores 0). e_ij = 0 only where x_ij = 0: z_ij = 0 there.
 zrisk_cells <- function(m) {
   if (any(m < 0) || sum(m) <= 0) return(NULL)
+  # tiny scores: e's products would underflow; z scales as sqrt(k), exactly
+  # for an even power of two (1 unless every score is below 1e-100)
+  k <- tiny_scale(m)
+  m <- m * k
   e <- outer(rowSums(m), colSums(m)) / sum(m)
   z <- (m - e) / sqrt(e)
   z[e <= 0] <- 0
-  z
+  z / sqrt(k)
 }
 
 zrisk_values <- function(m, z, alpha) {

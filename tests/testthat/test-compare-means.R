@@ -256,3 +256,29 @@ test_that("the bootstrap's blocks change no value (issue 43)", {
   }, numeric(1))
   expect_identical(tau$replicates, ref)
 })
+
+test_that("scores of magnitude 1e-300 get the intervals of the same scores at scale 1, scaled (issue 43)", {
+  # before: the squared deviations underflowed: zero-width t intervals, NA BCa
+  x <- means_ap()
+  # (subnormal scores, 1e-315, carry about 28 bits: compared to 1e-6)
+  for (f in c(1e-300, 1e-315)) {
+    tol <- if (f < 1e-307) 1e-6 else 1e-12
+    tiny <- x * f
+    a <- mean_intervals(x)$table
+    b <- mean_intervals(tiny)$table
+    expect_gt(min(b$conf.high - b$conf.low), 0)
+    for (col in c("estimate", "conf.low", "conf.high", "std.error")) {
+      expect_equal(b[[col]] / f, a[[col]], tolerance = tol, label = sprintf("%s at %g", col, f))
+    }
+    a <- mean_intervals(x, interval = "bca", B = 300, seed = 1)
+    b <- mean_intervals(tiny, interval = "bca", B = 300, seed = 1)
+    expect_false(anyNA(b$table$conf.low))
+    for (col in c("estimate", "conf.low", "conf.high", "std.error")) {
+      expect_equal(b$table[[col]] / f, a$table[[col]], tolerance = tol)
+    }
+    expect_equal(b$replicates$AP / f, a$replicates$AP, tolerance = tol)
+  }
+  # scores of ordinary size are computed as before, to the bit
+  expect_identical(irtopics:::tiny_scale(x), 1)
+  expect_identical(irtopics:::tiny_scale(x * 1e-99), 1)
+})
