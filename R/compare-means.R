@@ -121,7 +121,7 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
     m <- aggregate_scale(mats[[meas]], agg)
     # tiny scores (below 1e-100) computed on a scale where their squares do
     # not underflow, and taken back (exactly: a power of two) in back()
-    k <- tiny_scale(m)
+    k <- square_scale(m)
     if (k != 1) m <- m * k
     est <- rowMeans(m, na.rm = TRUE)
     est[is.nan(est)] <- NA_real_

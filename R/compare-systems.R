@@ -232,7 +232,9 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
   names(mats) <- if (inherits(scores, "ir_evaluation")) names(scores) else
     attr(mats[[1]], "measure") %||% "score"
   for (meas in names(mats)) {
-    check_answered_systems(mats[[meas]], where = if (length(mats) > 1L) sprintf(" (%s)", meas), call = call)
+    where <- if (length(mats) > 1L) sprintf(" (%s)", meas)
+    check_answered_systems(mats[[meas]], where = where, call = call)
+    check_not_tiny(mats[[meas]], where = where, call = call)
   }
   if (!is.null(baseline)) {
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {

@@ -233,8 +233,9 @@ urisk_rows <- function(d, alpha, se, sig_level, alternative) {
   u <- rowMeans(w)
   div <- if (se == "sample") n - 1 else n
   # tiny differences on a scale where their squares do not underflow
-  # (tiny_scale(): exact, 1 unless every |w| is below 1e-100)
-  k <- tiny_scale(w)
+  # (square_scale(): exact, 1 unless every |w| is below 1e-100 or above 1e100,
+  # e.g. losses times 1 + alpha = 1e300)
+  k <- square_scale(w)
   s <- if (n >= 2) sqrt(rowSums((w * k - rowMeans(w * k))^2) / div) / k else rep(NA_real_, nrow(d))
   std_error <- s / sqrt(n)
   # the package's t test (the t record's rule of compare_systems())
@@ -260,7 +261,7 @@ zrisk_cells <- function(m) {
   if (any(m < 0) || sum(m) <= 0) return(NULL)
   # tiny scores: e's products would underflow; z scales as sqrt(k), exactly
   # for an even power of two (1 unless every score is below 1e-100)
-  k <- tiny_scale(m)
+  k <- square_scale(m)
   m <- m * k
   e <- outer(rowSums(m), colSums(m)) / sum(m)
   z <- (m - e) / sqrt(e)

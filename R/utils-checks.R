@@ -138,3 +138,17 @@ check_answered_systems <- function(m, arg = "scores", where = NULL, call = rlang
                   i = "Drop {cli::qty(length(empty))}{?it/them} first, or evaluate with {.code missing = \"zero\"} (an unanswered topic then scores 0)."),
                 kind = "data", systems = empty, call = call)
 }
+
+# Scores all below 1e-100 in magnitude (square_scale() != 1; check_scores()
+# refuses those above 1e100): the tests of compare_systems() and the effect
+# variances of meta_analysis() square them in C++ and in R, where they
+# underflow to zero variance (issue 43: every t-test p NA, "their per-topic
+# differences have zero variance"; meta-analysis "differences all equal").
+# An irtopics_error_data saying how to rescale, rather than numbers that
+# are wrong. (mean_intervals() and risk_summary() compute on a scale.)
+check_not_tiny <- function(m, arg = "scores", where = NULL, call = rlang::caller_env()) {
+  if (square_scale(m) == 1) return(invisible(m))
+  stop_irtopics(c("{.arg {arg}}{where}: every score is below 1e-100 in magnitude, so squared differences underflow.",
+                  i = "Rescale the scores (e.g. multiply by 1e100): differences and intervals scale with them; statistics and p-values do not change."),
+                kind = "data", call = call)
+}

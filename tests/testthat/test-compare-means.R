@@ -279,6 +279,6 @@ test_that("scores of magnitude 1e-300 get the intervals of the same scores at sc
     expect_equal(b$replicates$AP / f, a$replicates$AP, tolerance = tol)
   }
   # scores of ordinary size are computed as before, to the bit
-  expect_identical(irtopics:::tiny_scale(x), 1)
-  expect_identical(irtopics:::tiny_scale(x * 1e-99), 1)
+  expect_identical(irtopics:::square_scale(x), 1)
+  expect_identical(irtopics:::square_scale(x * 1e-99), 1)
 })

@@ -290,3 +290,14 @@ test_that("pairs with no topic in common keep an NA difference; the forest plot 
   expect_true(all(is.finite(points$x)))
   expect_no_warning(ggplot2::ggplot_build(ggplot2::autoplot(cmp, type = "heatmap")))
 })
+
+test_that("scores all below 1e-100 are refused where tests square them, with how to rescale (issue 43)", {
+  # before: every t-test p NA with "zero variance", meta-analysis "differences all equal"
+  ap <- robust()[1:4, 1:30]
+  expect_error(compare_systems(ap * 1e-300), class = "irtopics_error_data", regexp = "1e-100")
+  expect_error(meta_analysis(list(a = ap * 1e-300, b = robust()[1:4, 31:60]), system = rownames(ap)[2],
+                             baseline = rownames(ap)[1]),
+               class = "irtopics_error_data", regexp = "collection \"a\"")
+  # 1e-90 is squared without loss: the same p-values
+  expect_equal(compare_systems(ap * 1e-90)$table$p.value, compare_systems(ap)$table$p.value, tolerance = 1e-12)
+})

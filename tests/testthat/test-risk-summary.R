@@ -366,3 +366,18 @@ test_that("scores of magnitude 1e-300 give the risks of the same scores at scale
     expect_equal(b$georisk, sqrt(a$mean * f * stats::pnorm(a$zrisk * sqrt(f) / ncol(ap))), tolerance = tol)
   }
 })
+
+test_that("a huge alpha does not overflow the standard error of URisk (issue 43)", {
+  # before: (1 + alpha) times a loss squared to Inf: std.error Inf, TRisk 0, p = 1
+  ap <- as_ir_scores(robust()[1:6, 1:40], measure = "AP")
+  base <- rownames(ap)[1]
+  r <- risk_summary(ap, baseline = base, alpha = 1e300)$table
+  r <- r[!r$is_baseline, ]
+  d <- unclass(ap)[r$system, ] - rep(unclass(ap)[base, ], each = nrow(r))
+  # URisk's values over 1 + alpha (= 1e300 in doubles): the t statistic does not depend on the scale
+  w <- ifelse(d < 0, d, d / 1e300)
+  ref <- apply(w, 1, function(v) mean(v) / (stats::sd(v) / sqrt(length(v))))
+  expect_true(all(is.finite(r$std.error)))
+  expect_equal(r$trisk, unname(ref), tolerance = 1e-12)
+  expect_equal(r$std.error / 1e300, unname(apply(w, 1, stats::sd) / sqrt(ncol(w))), tolerance = 1e-12)
+})
