@@ -52,6 +52,7 @@ new_ir_qrels <- function(df, source = NA_character_) {
 #' @rdname read_qrels
 #' @export
 format.ir_qrels <- function(x, ..., n = 6L) {
+  check_shown(n = n)
   df <- unclass_qrels(x)
   c(sprintf("<ir_qrels> %s of %s (%d with grade > 0)", plural(nrow(df), "judgement"),
             plural(length(unique(df$topic)), "topic"), sum(df$rel > 0)),
