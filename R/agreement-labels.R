@@ -38,6 +38,12 @@ as_label_set <- function(x, arg, negative, call = rlang::caller_env()) {
     stop_irtopics("{.arg {arg}} must be a qrels file path, an {.cls ir_qrels} or a data frame with columns {.field topic}, {.field docno}, {.field rel}, not {show_value(x)}.",
                   call = call)
   }
+  if (fractional_grades(df$rel)) {
+    k <- which(df$rel != round(df$rel))[1]
+    stop_irtopics(c("{.arg {arg}} holds fractional grades (such as {format(df$rel[k], digits = 15)} for document {.val {show_bytes(df$docno[k])}}); agreement statistics compare grades on a scale of whole numbers.",
+                    i = "Turn the grades into whole ones first (e.g. {.code rel <- as.integer(rel >= 0.5)}), or evaluate with them in {.fn evaluate}."),
+                  kind = "data", call = call)
+  }
   if (negative == "unjudged") df <- df[df$rel >= 0, , drop = FALSE]
   df$rel <- as.integer(df$rel)
   rownames(df) <- NULL
