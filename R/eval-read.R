@@ -20,9 +20,10 @@
 #' data frame with any such grade is read as it is written (`rel` is then a
 #' double column) and evaluated as follows by [evaluate()]:
 #' * the graded measures (the measure record's `relevance` is `"graded"`:
-#'   nDCG, nDCG@k, G, Rndcg, ndcg_rel, ERR) take each grade as the
-#'   document's gain (ERR as its grade g in (2^g - 1) / 2^gmax);
-#' * the binary measures (`relevance` `"binary"`: AP, P@k, RR, Bpref, ...)
+#'   `nDCG`, `nDCG@k`, `G`, `Rndcg`, `ndcg_rel`, `ERR`) take each grade as
+#'   the document's gain (`ERR` as its grade g in (2^g - 1) / 2^gmax);
+#' * the binary measures (`relevance` `"binary"`: `AP`, `P@k`, `RR`,
+#'   `Bpref`, ...)
 #'   count a document as relevant when its grade is at least
 #'   `relevance_level` (trec_eval's `-l`; default 1, so give
 #'   `relevance_level = 0.5` for probabilities), and a measure's own

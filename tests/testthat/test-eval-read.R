@@ -704,8 +704,10 @@ test_that("malformed qrels lines give classed errors naming file and line", {
   expect_match(conditionMessage(err), "Line 2: expected 4 fields")
   f <- tmp_file(c("1 0 d1 1", "1 0 d2 x"))
   err <- expect_error(evaluate(te_data("results.test"), f, "AP"), class = "irtopics_error_parse")
-  expect_match(conditionMessage(err), "Line 2: the relevance grade \\(4th field\\) must be an integer, not 'x'")
-  f <- tmp_file(c("1 0 d1 1.5"))
+  expect_match(conditionMessage(err),
+               "Line 2: the relevance grade \\(4th field\\) must be an integer or a finite decimal number, not 'x'")
+  # (1.5 is a fractional grade: test-eval-fractional.R)
+  f <- tmp_file(c("1 0 d1 1.5.0"))
   expect_error(read_qrels(f), class = "irtopics_error_parse")
   f <- tmp_file(c("1 0 d1 1 extra"))
   expect_error(read_qrels(f), class = "irtopics_error_parse")
