@@ -71,10 +71,28 @@ test_that("graded measures take fractional grades as gains, binary ones the thre
 test_that("fractional qrels from a file and from a data frame evaluate the same, on any thread count", {
   f <- tempfile()
   write_qrels(frac_qrels_df(), f)
-  ms <- c("nDCG", "ERR@5", "P@5", "AP", "Bpref", "infAP", "Judged@5", "G", "Rndcg", "ndcg_rel")
+  ms <- c("nDCG", "ERR@5", "P@5", "AP", "Bpref", "infAP", "Judged@5", "G", "Rndcg", "ndcg_rel",
+          "nDCG(judged_only=True)@5", "P(judged_only)@5")
   a <- evaluate(frac_run_df(), f, ms, relevance_level = 0.5)
   b <- evaluate(frac_run_df(), frac_qrels_df(), ms, relevance_level = 0.5, n_threads = 2)
   expect_identical(unclass(a), unclass(b), ignore_attr = TRUE)
+})
+
+test_that("judged-only measures and unanswered topics (missing = \"zero\") use the fractional gains", {
+  # judged only: x1 (not judged) drops out of topic 1's ranking
+  res <- evaluate(frac_run_df(), frac_qrels_df(), c("nDCG(judged_only=True)", "P(judged_only)@2"),
+                  relevance_level = 0.5)
+  # d3, d1, d2, d5, d4 (d6, in the pool but unjudged at -1, drops out too)
+  judged_1 <- c(0.6, 0.9, 0.2, 1.7, 0)
+  expect_equal(res$`nDCG(judged_only=True)`["s", "1"], ndcg_by_hand(judged_1, frac_judged[["1"]]),
+               tolerance = 1e-14)
+  expect_equal(unname(res$`P(judged_only)@2`["s", "1"]), 1)
+  # a run that answers topic 1 only: topic 2 scores as an empty ranking
+  one <- frac_run_df()[1:7, ]
+  z <- evaluate(one, frac_qrels_df(), c("nDCG", "NumRel", "AP"), relevance_level = 0.5, missing = "zero")
+  expect_equal(unname(z$nDCG["s", ]), c(ndcg_by_hand(frac_ranked_gains[["1"]], frac_judged[["1"]]), 0))
+  expect_equal(unname(z$NumRel["s", ]), c(3, 1))
+  expect_equal(unname(z$AP["s", "2"]), 0)
 })
 
 test_that("a custom measure sees the fractional grades as written", {
