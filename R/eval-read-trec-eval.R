@@ -51,16 +51,20 @@
 #'   per-topic leaderboards of TREC's 2024-2025 RAG, RAGTIME and DRAGUN
 #'   tracks and of the Auto-Judge track (its tools call the order `tot`).
 #' * `"ir_measures"`: `run topic measure value`, white-space separated (the
-#'   order the Auto-Judge tools call `ir_measures`).
+#'   order the Auto-Judge tools call `ir_measures`), or ir_measures' own
+#'   `-q` output, `topic measure value` (one run, named `run1`).
 #' * `"jsonl"`: JSON lines, one flat object per line with the run (key
-#'   `run_id` or `run`), the topic (`topic_id`, `topic`, `query_id` or
-#'   `qid`; a string or a whole number), the measure (`measure` or
+#'   `run_id` or `run`; without it on every line, as ir_measures' `--output
+#'   jsonl` writes, one run named `run1`), the topic (`topic_id`, `topic`,
+#'   `query_id` or `qid`; a string or a number), the measure (`measure` or
 #'   `metric`) and the value (a number, or `null` for NaN); other keys are
 #'   ignored. The reader is irtopics' own (no JSON package needed) and
 #'   strict: a line that is not one such object (nested values, a missing
 #'   key, a value that is not a number, two objects on a line) is an error.
 #' * `"auto"` (default): JSON lines when the first line starts with `{`;
-#'   `"trec_eval"` when lines have three fields; with four fields, `"tot"`
+#'   with three fields `"trec_eval"`, unless `all` is in the first column
+#'   only or measure names in the second column only (ir_measures' `-q`
+#'   output); with four fields, `"tot"`
 #'   or `"ir_measures"` by the column that holds the summary topic `all`, or
 #'   else the one whose every value is a measure name the registry knows. A
 #'   four-field file where neither decides is an error asking for
@@ -180,7 +184,19 @@ detect_score_format <- function(text, file, call = rlang::caller_env()) {
   first <- s$fields[[1]]
   if (startsWith(first[1], "{")) return("jsonl")
   n <- lengths(s$fields)
-  if (n[1] == 3L) return("trec_eval")
+  if (n[1] == 3L) {
+    # trec_eval (measure topic value) unless the file is clearly ir_measures'
+    # own -q output (topic measure value): `all` in the first column only,
+    # or measure names in the second column only
+    rows <- s$fields[n == 3L]
+    first <- vapply(rows, `[`, "", 1L)
+    second <- vapply(rows, `[`, "", 2L)
+    all1 <- any(first == "all")
+    all2 <- any(second == "all")
+    if (all1 && !all2) return("ir_measures")
+    if (!all1 && !all2 && all_measure_names(second) && !all_measure_names(first)) return("ir_measures")
+    return("trec_eval")
+  }
   if (n[1] != 4L) {
     trec_eval_line_error(file, s$line[1], "a score line holds 3 fields (trec_eval: measure topic value) or 4 (tot: run measure topic value; ir_measures: run topic measure value), not {n[1]}",
                          call = call)
@@ -192,16 +208,18 @@ detect_score_format <- function(text, file, call = rlang::caller_env()) {
   all2 <- any(second == "all")
   all3 <- any(third == "all")
   if (all2 != all3) return(if (all3) "tot" else "ir_measures")
-  known <- function(x) {
-    u <- unique(x)
-    all(vapply(u, function(m) !is.null(tryCatch(parse_measure(m), irtopics_error = function(e) NULL)), TRUE))
-  }
-  k2 <- known(second)
-  k3 <- known(third)
+  k2 <- all_measure_names(second)
+  k3 <- all_measure_names(third)
   if (k2 != k3) return(if (k2) "tot" else "ir_measures")
   stop_irtopics(c("Can't tell the layout of {.file {file}}: its lines have 4 fields, but neither the 2nd nor the 3rd column is recognisably the topic.",
                   i = "Say which with {.code format = \"tot\"} (run measure topic value) or {.code format = \"ir_measures\"} (run topic measure value)."),
                 kind = "parse", file = file, line = s$line[1], call = call)
+}
+
+# Whether every one of `x` is a measure name the registry parses.
+all_measure_names <- function(x) {
+  u <- unique(x)
+  all(vapply(u, function(m) !is.null(tryCatch(parse_measure(m), irtopics_error = function(e) NULL)), TRUE))
 }
 
 # Whether the fields of a four-field line name the columns (a header line).
@@ -269,10 +287,17 @@ run_score_lines <- function(text, file, format, call = rlang::caller_env()) {
       stop_irtopics("Can't read {.file {file}}: it holds no score lines.", kind = "file", file = file, call = call)
     }
     n_fields <- lengths(parts)
+    # ir_measures' own -q output has no run column (topic measure value):
+    # one run, named as trec_eval's output without a runid line is
+    three <- format == "ir_measures" && n_fields[1] == 3L
+    if (three) {
+      parts <- lapply(parts, function(p) c("run1", p))
+      n_fields <- n_fields + 1L
+    }
     bad <- which(n_fields != 4L)
-    order <- if (format == "tot") "run measure topic value" else "run topic measure value"
+    order <- if (format == "tot") "run measure topic value" else if (three) "topic measure value" else "run topic measure value"
     if (length(bad)) {
-      trec_eval_line_error(file, keep[bad[1]], "a {format} line holds 4 fields ({order}), not {n_fields[bad[1]]}",
+      trec_eval_line_error(file, keep[bad[1]], "a {format} line holds {4 - three} fields ({order}), not {n_fields[bad[1]] - three}",
                            call = call)
     }
     f <- matrix(unlist(parts, use.names = FALSE), nrow = 4L)
@@ -312,10 +337,11 @@ jsonl_score_lines <- function(text, file, call = rlang::caller_env()) {
   hits <- regmatches(src, gregexpr(pair_re, src, perl = TRUE))
   keys <- lapply(hits, function(h) json_string(sub(paste0("^(", str, ").*$"), "\\1", h, perl = TRUE)))
   vals <- lapply(hits, function(h) sub(paste0("^", str, "[[:space:]]*:[[:space:]]*"), "", h, perl = TRUE))
-  pick <- function(names, what, allow_number = FALSE) {
+  pick <- function(names, what, allow_number = FALSE, optional = FALSE) {
     vapply(seq_along(src), function(i) {
       k <- match(names, keys[[i]])
       k <- k[!is.na(k)]
+      if (!length(k) && optional) return(NA_character_)
       if (!length(k)) {
         trec_eval_line_error(file, keep[i], "the JSON object has no {what} (key {.val {names}})", call = call)
       }
@@ -326,7 +352,16 @@ jsonl_score_lines <- function(text, file, call = rlang::caller_env()) {
                            call = call)
     }, "")
   }
-  run <- pick(c("run_id", "run", "runid"), "run")
+  # ir_measures' own JSON lines have no run: one run, "run1" (as trec_eval's
+  # output without a runid line); a file naming the run on some lines only
+  # is an error at the first line without it
+  run <- pick(c("run_id", "run", "runid"), "run", optional = TRUE)
+  if (all(is.na(run))) run[] <- "run1"
+  if (anyNA(run)) {
+    i <- which(is.na(run))[1]
+    trec_eval_line_error(file, keep[i], "the JSON object has no run (key {.val run_id}), which line {keep[which(!is.na(run))[1]]} has",
+                         call = call)
+  }
   topic <- pick(c("topic_id", "topic", "query_id", "qid"), "topic", allow_number = TRUE)
   measure <- pick(c("measure", "metric"), "measure")
   value <- vapply(seq_along(src), function(i) {

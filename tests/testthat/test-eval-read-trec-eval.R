@@ -199,3 +199,36 @@ test_that("bad lines of the other formats are classed parse errors naming the fi
   expect_identical(line_of(js, "tot"), 1L)
   expect_error(read_trec_eval(tmp_file(ok), format = "csv"), class = "irtopics_error_argument")
 })
+
+test_that("ir_measures' own -q output and JSON lines (no run column) read as one run", {
+  res <- other_formats_eval()["full", ]
+  d <- other_formats_lines(res)
+  want <- read_trec_eval(tmp_file(paste(d$system, d$measure, d$topic, d$value)), format = "tot")
+  rownames_run1 <- function(x) {
+    for (nm in names(x)) rownames(x[[nm]]) <- "run1"
+    x
+  }
+  # `topic measure value`, the summary lines under topic `all`
+  tsv <- tmp_file(paste(d$topic, d$measure, d$value, sep = "\t"))
+  expect_identical(read_trec_eval(tsv, format = "ir_measures"), rownames_run1(want))
+  expect_identical(read_trec_eval(tsv), rownames_run1(want))
+  # ir_measures' --output jsonl: query_id, measure, value
+  js <- tmp_file(sprintf('{"query_id": "%s", "measure": "%s", "value": %s}', d$topic, d$measure, d$value))
+  expect_identical(read_trec_eval(js), rownames_run1(want))
+  # without summary lines: measure names in the second column only
+  per_topic <- d$topic != "all"
+  tsv2 <- tmp_file(paste(d$topic, d$measure, d$value)[per_topic])
+  expect_identical(read_trec_eval(tsv2), rownames_run1(want))
+  # a trec_eval file stays a trec_eval file (runid and `all` in its second column)
+  f <- tempfile()
+  write_trec_eval(res, f)
+  expect_identical(rownames(read_trec_eval(f)$AP), "full")
+  # a run named on some lines only, and a mix of 3 and 4 fields, are errors at the line
+  mixed <- c('{"query_id": "301", "measure": "P_10", "value": 0.5}',
+             '{"run_id": "A", "query_id": "302", "measure": "P_10", "value": 0.5}')
+  err <- expect_error(read_trec_eval(tmp_file(mixed)), class = "irtopics_error_parse")
+  expect_identical(err$line, 1L)
+  err <- expect_error(read_trec_eval(tmp_file(c("301 P_10 0.5", "A 302 P_10 0.5")), format = "ir_measures"),
+                      class = "irtopics_error_parse")
+  expect_identical(err$line, 2L)
+})
