@@ -202,3 +202,15 @@ test_that("the measure record says how a measure reads the grades", {
   takes_rel <- vapply(measure_rows(), `[[`, TRUE, "rel")
   expect_false(any(takes_rel[rel == "graded"]))
 })
+
+test_that("read_labels() reads a judge's probabilities as fractional grades that evaluate() takes", {
+  q <- frac_qrels_df()
+  f <- tempfile(fileext = ".tsv")
+  writeLines(c("query_id\tdoc_id\tprob\tmodel", paste(q$topic, q$docno, q$rel, "llm", sep = "\t")), f)
+  labels <- read_labels(f, columns = c(topic = "query_id", docno = "doc_id", rel = "prob"), header = TRUE,
+                        sep = "\t")
+  expect_identical(labels$rel, q$rel)
+  ms <- c("nDCG", "P@5", "ERR")
+  expect_identical(unclass(evaluate(frac_run_df(), labels, ms, relevance_level = 0.5)),
+                   unclass(evaluate(frac_run_df(), q, ms, relevance_level = 0.5)), ignore_attr = TRUE)
+})
