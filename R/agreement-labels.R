@@ -39,6 +39,12 @@ as_label_set <- function(x, arg, negative, call = rlang::caller_env()) {
                   call = call)
   }
   n_topics <- length(unique(df$topic))  # evaluate() scores them all, judged or not
+  if (fractional_grades(df$rel)) {
+    k <- which(df$rel != round(df$rel))[1]
+    stop_irtopics(c("{.arg {arg}} holds fractional grades (such as {format(df$rel[k], digits = 15)} for document {.val {show_bytes(df$docno[k])}}); agreement statistics compare grades on a scale of whole numbers.",
+                    i = "Turn the grades into whole ones first (e.g. {.code rel <- as.integer(rel >= 0.5)}), or evaluate with them in {.fn evaluate}."),
+                  kind = "data", call = call)
+  }
   if (negative == "unjudged") df <- df[df$rel >= 0, , drop = FALSE]
   df$rel <- as.integer(df$rel)
   rownames(df) <- NULL

@@ -13,14 +13,18 @@
 #' names the fields that hold the topic, the document and the label, by
 #' position (`c(topic = 1, docno = 3, rel = 4)`, TREC qrels) or, with
 #' `header = TRUE`, by name (`c(topic = "query_id", docno = "doc_id", rel =
-#' "relevance")`); other fields are ignored. Labels must be whole numbers,
-#' unless `breaks` is given: then the label column is a score and the grade
-#' is the number of breaks at or below it (`breaks = c(0.5, 1.5, 2.5)` rounds
-#' an expected grade on a 0-3 scale to the nearest grade; `breaks = 0.5`
-#' turns a probability into 0/1).
+#' "relevance")`); other fields are ignored. Labels are grades: whole
+#' numbers, or fractional grades (a judge's probability of relevance, read
+#' as written: [evaluate()] takes them as gains and relevant at
+#' `relevance_level`, see [read_qrels()]; [compare_qrels()], which compares
+#' grades on a whole-number scale, refuses them). With `breaks` the label
+#' column is a score and the grade is the number of breaks at or below it
+#' (`breaks = c(0.5, 1.5, 2.5)` rounds an expected grade on a 0-3 scale to
+#' the nearest grade; `breaks = 0.5` turns a probability into 0/1).
 #'
 #' Blank lines are skipped. A line with too few fields, a label that is not a
-#' number (or not whole, without `breaks`), an empty topic or document id, or
+#' finite number (or out of the grades' range, without `breaks`), an empty
+#' topic or document id, or
 #' a document labelled twice for one topic is an error naming the file and
 #' the line (`irtopics_error_parse`, `irtopics_error_duplicate`); a missing
 #' or empty file is an `irtopics_error_file`. gzip files are read as such.
@@ -120,12 +124,14 @@ read_labels <- function(path, columns = c(topic = 1, docno = 3, rel = 4), header
     label_parse_error(path, line_no[bad[1]], sprintf("label \"%s\" is not a number", show_bytes(raw[bad[1]])))
   }
   if (is.null(breaks)) {
-    frac <- which(value != round(value) | abs(value) > 1e6)
-    if (length(frac)) {
-      label_parse_error(path, line_no[frac[1]],
-                        sprintf("label %s is not a whole-number grade (give `breaks` to turn scores into grades)", raw[frac[1]]))
+    # grades: whole numbers, or fractional ones (a judge's probability of
+    # relevance), in read_qrels()'s range
+    out <- which(value < -.Machine$integer.max | value > 1e6)
+    if (length(out)) {
+      label_parse_error(path, line_no[out[1]],
+                        sprintf("label %s is outside the grades' range -2147483647 to 1000000 (give `breaks` to turn scores into grades)", raw[out[1]]))
     }
-    rel <- as.integer(value)
+    rel <- if (all(value == round(value))) as.integer(value) else value
   } else {
     rel <- findInterval(value, breaks)
   }

@@ -52,7 +52,15 @@
 #'   `"qrels_jg"`) need qrels formats irtopics does not read and are refused.
 #' * Gains: nDCG, G, Rndcg and ndcg_rel use the grades as gains (trec_eval's
 #'   default) or the `gains` map; the ideal ranking sorts every judged
-#'   document of the topic by gain.
+#'   document of the topic by gain. Which measures read grades as gains and
+#'   which as relevant or not is the `relevance` field of their record
+#'   ([measure_info()]: `"graded"` or `"binary"`).
+#' * Fractional grades (autoqrels' floats, a judge's probability of
+#'   relevance; see [read_qrels()]): the graded measures take each grade as
+#'   its gain (ERR as its grade), the binary ones count a document as
+#'   relevant when its grade is >= `relevance_level` (default 1: give
+#'   `relevance_level = 0.5` for probabilities). Integer qrels are evaluated
+#'   exactly as before (trec_eval's results).
 #' * `infAP` reads a negative qrels grade (trec_eval writes -1) as "in the
 #'   pool but not judged"; judged and not in the pool are told apart as in
 #'   trec_eval.
@@ -143,7 +151,11 @@
 #'   documents per topic that count, a whole number up to 2147483647; `Inf`
 #'   for all.
 #' @param relevance_level Smallest grade that counts as relevant (trec_eval
-#'   `-l`), a whole number from 1 to 2147483647.
+#'   `-l`): a document is relevant when its grade is >= `relevance_level`
+#'   (default 1). A number above 0 and at most 2147483647; with integer
+#'   grades a threshold with a fraction acts as the next whole number (1.5
+#'   as 2), with fractional grades (see [read_qrels()]) it is compared with
+#'   the grades as they are.
 #' @param missing `"drop"` or `"zero"`; see the section.
 #' @inheritParams irtopics_threads
 #' @param query_map `NULL`, or a data frame with columns `query` and `topic`
@@ -224,16 +236,23 @@ evaluate <- function(runs, qrels, measures = c("AP", "P@10", "R-Prec", "nDCG"),
   local_progress(progress)
   depth <- check_whole(depth, "depth", min = 1, allow_inf = TRUE)
   depth_c <- if (is.infinite(depth)) 0 else depth
-  relevance_level <- check_whole(relevance_level, "relevance_level", min = 1)
+  relevance_level <- check_relevance_level(relevance_level)
   spec <- measure_spec(measures, judged_only)
   gain_vec <- gain_vector(gains)
   qmap <- read_query_map(query_map)
   check_not_swapped(runs, qrels)
   phase_mark("arguments")
   q <- qrels_pointer(qrels, relevance_level)
-  q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
-                   level = as.integer(relevance_level))
   qinfo <- cpp_qrels_info(q$ptr, with_relevant = FALSE)
+  # the level as the evaluation reads it: integer grades compare with the
+  # next whole number
+  q$source <- list(qrels = if (is.character(qrels)) normalizePath(qrels) else qrels,
+                   level = if (qinfo$fractional) relevance_level else as.integer(ceiling(relevance_level)))
+  if (qinfo$fractional && length(gain_vec)) {
+    stop_irtopics(c("Can't use {.arg gains} with fractional grades: a gains map is for integer grades, and fractional grades are their own gains.",
+                    i = "Drop {.arg gains}, or map the grades to gains in the qrels' {.field rel} column."),
+                  kind = "data")
+  }
   check_measure_thresholds(spec, qinfo, relevance_level)
   phase_mark("qrels", q$timing)
 
@@ -310,6 +329,16 @@ measure_fields <- function(b) {
   list(measure = as.character(b$measure), cutoff = as.double(b$cutoff), param = as.double(b$param),
        rel = as.integer(b$rel), u1 = as.double(b$u1), u2 = as.double(b$u2), u3 = as.double(b$u3),
        u4 = as.double(b$u4), judged_only = as.logical(b$judged_only))
+}
+
+# evaluate()'s relevance_level: a number in (0, 2147483647] (a threshold on
+# grades: whole for trec_eval's -l, fractional for fractional grades).
+check_relevance_level <- function(x, call = rlang::caller_env()) {
+  if (!is.numeric(x) || length(x) != 1L || is.na(x) || !(x > 0) || x > .Machine$integer.max) {
+    stop_irtopics("{.arg relevance_level} must be a number above 0 and at most {(.Machine$integer.max)}, not {show_value(x)}.",
+                  call = call)
+  }
+  as.double(x)
 }
 
 # A relevance threshold above every grade of the qrels leaves no relevant

@@ -94,7 +94,7 @@ measure_info_of <- function(p, depth) {
     support = v$values, support_size = v$size, support_rule = v$rule, support_by_depth = v$by_depth,
     range = v$range,
     direction = r$direction, aggregate = r$aggregate, trec_eval = trec_eval_name(p), description = r$desc,
-    depth = as.double(depth), fun = NULL))
+    depth = as.double(depth), fun = NULL, relevance = r$relevance))
 }
 
 new_ir_measure_info <- function(x) {
@@ -102,7 +102,8 @@ new_ir_measure_info <- function(x) {
     name = "string", measure = "string", parameters = "list", domain = "string", support = "numeric?",
     support_size = "number", support_rule = "string", support_by_depth = "flag", range = "numeric",
     direction = "string",
-    aggregate = "string", trec_eval = "string", description = "string", depth = "number", fun = "function?"))
+    aggregate = "string", trec_eval = "string", description = "string", depth = "number", fun = "function?",
+    relevance = "string?"))
 }
 
 #' What a measure's scores can be
@@ -178,8 +179,12 @@ new_ir_measure_info <- function(x) {
 #'   `range` (lowest and highest value), `direction` (`"higher"`,
 #'   `"lower"` or `"none"`), `aggregate` (the summary over topics, as
 #'   trec_eval's `all` line: `"mean"`, `"sum"` or `"gmean"`), `trec_eval`
-#'   (trec_eval's name, or `NA`), `description`, `depth` and `fun` (`NULL`;
-#'   a custom measure's function). For several names, `as.data.frame()` of
+#'   (trec_eval's name, or `NA`), `description`, `depth`, `fun` (`NULL`;
+#'   a custom measure's function) and `relevance` (how the measure reads
+#'   the grades: `"binary"`, relevant when the grade is at least the
+#'   relevance level; `"graded"`, the grade as a gain, as nDCG and ERR do;
+#'   `"none"`, counts that do not ask relevance; `NA` for a custom
+#'   measure). For several names, `as.data.frame()` of
 #'   each, bound by rows (one row per name; no `support` column).
 #'
 #'   `custom_measure()`: an `ir_measure_info` of a measure the registry
@@ -251,7 +256,8 @@ custom_measure <- function(name, fun = NULL, direction = c("higher", "lower", "n
     name = name, measure = NA_character_, parameters = list(), domain = "continuous", support = NULL,
     support_size = NA_real_, support_rule = sprintf("any number in [%s, %s]", fmt_num(range[1]), fmt_num(range[2])),
     support_by_depth = FALSE, range = as.double(range), direction = direction, aggregate = aggregate,
-    trec_eval = NA_character_, description = description, depth = NA_real_, fun = fun))
+    trec_eval = NA_character_, description = description, depth = NA_real_, fun = fun,
+    relevance = NA_character_))
 }
 
 # The record of a score matrix (an ir_scores, or the plain matrix of

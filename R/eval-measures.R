@@ -29,7 +29,8 @@ measure_value_kinds <- list(domain = c("continuous", "discrete"),
                             support = c("none", "fractions", "ratios", "reciprocals", "binary", "counts",
                                         "wholes", "one"),
                             direction = c("higher", "lower", "none"),
-                            depth = c("cutoff", "all"))
+                            depth = c("cutoff", "all"),
+                            relevance = c("binary", "graded", "none"))
 
 # The registry as R uses it: `rows`, one list per record, and `spellings`,
 # lower-case spelling -> row. Built at first use (the compiled table is not
@@ -64,7 +65,7 @@ build_measure_registry <- function(tab) {
          trec_parity = tab$trec_parity[i], all_trec = all_trec,
          spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i], domain = tab$domain[i],
          support = tab$support[i], range = c(tab$lower[i], tab$upper[i]), direction = tab$direction[i],
-         depth = tab$depth[i])
+         depth = tab$depth[i], relevance = tab$relevance[i])
   })
   keys <- lapply(rows, function(r) unique(c(tolower(r$id), r$spell)))
   spellings <- stats::setNames(rep(seq_len(n), lengths(keys)), unlist(keys))

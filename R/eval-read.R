@@ -4,21 +4,44 @@
 #'
 #' Reads a qrels file in TREC format, one judgement per line:
 #' `topic iter docno rel`, white-space separated, plain or gzip-compressed.
-#' Grades are integers; as in trec_eval, a negative grade marks a document
-#' that is in the pool but unjudged (it is neither relevant nor
-#' non-relevant). The `iter` column is ignored.
+#' Grades are integers, or fractional (see below); as in trec_eval, a
+#' negative grade marks a document that is in the pool but unjudged (it is
+#' neither relevant nor non-relevant). The `iter` column is ignored.
 #'
 #' Parsing is done in C++. A malformed line (not four fields, a grade that
-#' is not an integer), a document judged twice for the same topic, an empty
-#' or missing file each raise a classed error (`irtopics_error_parse`,
-#' `irtopics_error_duplicate`, `irtopics_error_file`) naming the file and
-#' line.
+#' is not a finite number or out of range), a document judged twice for the
+#' same topic, an empty or missing file each raise a classed error
+#' (`irtopics_error_parse`, `irtopics_error_duplicate`,
+#' `irtopics_error_file`) naming the file and line.
+#'
+#' @section Fractional grades:
+#' Judge workflows write grades with a fraction: autoqrels' float grades,
+#' a judge's probability of relevance (`q1 0 d7 0.83`). A qrels file or
+#' data frame with any such grade is read as it is written (`rel` is then a
+#' double column) and evaluated as follows by [evaluate()]:
+#' * the graded measures (the measure record's `relevance` is `"graded"`:
+#'   `nDCG`, `nDCG@k`, `G`, `Rndcg`, `ndcg_rel`, `ERR`) take each grade as
+#'   the document's gain (`ERR` as its grade g in (2^g - 1) / 2^gmax);
+#' * the binary measures (`relevance` `"binary"`: `AP`, `P@k`, `RR`,
+#'   `Bpref`, ...)
+#'   count a document as relevant when its grade is at least
+#'   `relevance_level` (trec_eval's `-l`; default 1, so give
+#'   `relevance_level = 0.5` for probabilities), and a measure's own
+#'   `(rel=k)` threshold likewise;
+#' * a negative grade is in the pool but unjudged, as for integer grades.
+#' Integer qrels keep trec_eval's integer path unchanged. Grades must be
+#' finite and between -2147483647 and 1000000 (`nan`, `inf`, `0.5.1` are
+#' errors naming the line). A `gains` map (for integer grades) cannot be
+#' combined with fractional grades, which are their own gains.
+#' [write_qrels()] writes fractional grades so that they read back
+#' identically.
 #'
 #' @inheritSection read_run Input format
 #'
 #' @param path Path to the qrels file (`.gz` allowed).
 #' @return An `ir_qrels` data frame with columns `topic` (character),
-#'   `docno` (character) and `rel` (integer), in file order. `print()` shows
+#'   `docno` (character) and `rel` (integer; double for fractional
+#'   grades), in file order. `print()` shows
 #'   its size and first `n` lines; `summary()` the judgements per topic
 #'   (judged, relevant, unjudged-in-pool; an [irtopics_summary]);
 #'   `as.data.frame()` the plain data frame.
@@ -91,7 +114,7 @@ unclass_qrels <- function(x) {
 qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
   if (is.character(qrels)) {
     check_file(qrels, arg = "qrels", call = call)
-    res <- cpp_qrels_read(path.expand(qrels), as.integer(relevance_level))
+    res <- cpp_qrels_read(path.expand(qrels), as.double(relevance_level))
   } else if (is.data.frame(qrels)) {
     qrels <- alias_columns(qrels, c("topic", "docno", "rel"), "qrels")  # q_id, doc_id, relevance (R/write.R)
     need <- c("topic", "docno", "rel")
@@ -102,7 +125,7 @@ qrels_pointer <- function(qrels, relevance_level, call = rlang::caller_env()) {
     topic <- as_id_strings(qrels$topic, "qrels", "topic", call = call)
     docno <- as_id_strings(qrels$docno, "qrels", "docno", call = call)
     rel <- check_grades(qrels$rel, call = call)
-    res <- cpp_qrels_from_vectors(topic, docno, rel, as.integer(relevance_level), "qrels data frame")
+    res <- cpp_qrels_from_vectors(topic, docno, rel, as.double(relevance_level), "qrels data frame")
   } else {
     stop_irtopics("{.arg qrels} must be a file path or a data frame from {.fn read_qrels}, not {.obj_type_friendly {qrels}}.",
                   call = call)
@@ -185,24 +208,31 @@ as_id_strings <- function(x, what, column, call = rlang::caller_env()) {
   enc2utf8(x)
 }
 
-# Grades of a qrels data frame: whole numbers in the range the file reader
-# accepts (the C++ int range, at most kMaxGrade = 1000000); returned as integer.
+# Grades of a qrels data frame: finite numbers in the range the file reader
+# accepts (-2147483647, the C++ int range without R's NA_integer_, to
+# kMaxGrade = 1000000). Whole numbers are returned as integer; when any grade
+# has a fraction (autoqrels' floats, a judge's probability of relevance) all
+# are returned as double: fractional grades.
 check_grades <- function(rel, call = rlang::caller_env()) {
   if (!is.numeric(rel)) {
-    stop_irtopics("{.arg qrels}: column {.field rel} must hold integer grades, not {.obj_type_friendly {rel}}.",
+    stop_irtopics("{.arg qrels}: column {.field rel} must hold numeric grades, not {.obj_type_friendly {rel}}.",
                   kind = "parse", call = call)
   }
-  bad <- which(is.na(rel) | !is.finite(rel) | rel != round(rel) | rel < -.Machine$integer.max |
-                 rel > 1000000)
+  bad <- which(is.na(rel) | !is.finite(rel) | rel < -.Machine$integer.max | rel > 1000000)
   if (length(bad)) {
     row <- bad[1]
     value <- format(rel[row], digits = 17)
-    stop_irtopics(c("{.arg qrels}: column {.field rel} must hold integer grades between {-.Machine$integer.max} and 1000000.",
+    stop_irtopics(c("{.arg qrels}: column {.field rel} must hold finite grades between {-.Machine$integer.max} and 1000000.",
                     x = "Row {row} holds {value}."),
                   kind = "parse", row = row, call = call)
   }
-  as.integer(rel)
+  if (is.integer(rel) || all(rel == round(rel))) return(as.integer(rel))
+  as.double(rel)
 }
+
+# Whether grades are fractional (a double vector from check_grades() or
+# read_qrels()).
+fractional_grades <- function(rel) is.double(rel) && any(rel != round(rel))
 
 # An `ir_run` (from read_run(), possibly edited) must still be consistent:
 # `score`, `topic_code` and the `offset`s into the `docno` buffer describe the
@@ -309,8 +339,11 @@ strip_bom <- function(x) {
 #'   `Inf` and `-Inf` are accepted, `NA` and `NaN` are an error naming the
 #'   row.
 #' * Grades: integers with optional sign (`+2`; negative ones such as `-1`
-#'   mark a document in the pool but unjudged) up to 1000000; `1.5`, `1e0`,
-#'   `x` or a number beyond the integer range are errors. Grades index
+#'   mark a document in the pool but unjudged) from -2147483647 (the lowest
+#'   int, -2147483648, is R's `NA` and refused) to 1000000, or fractional
+#'   grades, finite decimal numbers in the same range (`0.75`, `1e-3`: see
+#'   [read_qrels()]); `x`, `nan`, `inf`, `0.5.1` or a number beyond the
+#'   range are errors. Grades index
 #'   per-topic count tables, so their sizes over all topics are bounded too
 #'   (2^24 counts: a grade of 1000000 in more than 16 topics is an error);
 #'   real collections use grades below 10.
@@ -332,8 +365,9 @@ strip_bom <- function(x) {
 #'   would match nothing; an error naming the column and the row, not a
 #'   silent trim). Strings are compared as UTF-8, so a string
 #'   marked latin1 and the same string marked UTF-8 are the same id. Grades are
-#'   whole numbers between -2147483647 and 1000000; anything else
-#'   (`3e9`, `Inf`, `NA`) is an error naming the row.
+#'   finite numbers between -2147483647 and 1000000 (whole, or fractional:
+#'   see [read_qrels()]); anything else (`3e9`, `Inf`, `NA`) is an error
+#'   naming the row.
 #' * `ir_run` objects are checked before use: an edited one whose scores,
 #'   topic codes and docno offsets no longer describe the same lines is an
 #'   error (`irtopics_error_data`).

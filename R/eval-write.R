@@ -103,7 +103,9 @@ check_round_trip <- function(n, topic, what, call) {
 #' [read_run()] / [read_qrels()] gives the same run and judgements:
 #' scores are printed with 15 significant digits, or 17 where 15 would not
 #' parse back to the same double, so the trec_eval order (score descending,
-#' then docno descending) and every evaluation are unchanged. A run's lines
+#' then docno descending) and every evaluation are unchanged. Fractional
+#' grades (see [read_qrels()]) are printed the same way, so they read back
+#' as the same doubles; integer grades as integers. A run's lines
 #' are written topic by topic in trec_eval order, with ranks 1, 2, ...;
 #' qrels lines keep their order.
 #'
@@ -203,7 +205,10 @@ write_qrels <- function(qrels, path, overwrite = FALSE) {
   check_round_trip(length(topic), topic, "qrels", rlang::current_env())
   check_no_space(unique(topic), "topic", rlang::current_env())
   check_no_space(docno, "docno", rlang::current_env())
-  write_text_lines(paste(topic, "0", docno, sprintf("%d", rel)), path)
+  # fractional grades in the fewest digits that read back as the same
+  # double (format_scores(): 15 significant digits, 17 when needed)
+  grade <- if (is.integer(rel)) sprintf("%d", rel) else format_scores(rel)
+  write_text_lines(paste(topic, "0", docno, grade), path)
 }
 
 #' Write an evaluation in trec_eval's output format

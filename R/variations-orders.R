@@ -37,6 +37,9 @@ choose_topic <- function(topic, available, call = rlang::caller_env()) {
 #' for the documents of the runs.
 #'
 #' @inheritParams evaluate
+#' @param relevance_level Smallest grade that counts as relevant (trec_eval
+#'   `-l`), a whole number from 1 to 2147483647; with fractional grades (see
+#'   [read_qrels()]) a document is relevant when its grade is at least it.
 #' @param topics Optional topic ids to keep (default: every qrels topic that a
 #'   list answers).
 #' @return An `ir_return_orders` object: a list with

@@ -427,25 +427,25 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_qrels_read
-List cpp_qrels_read(std::string path, int relevance_level);
+List cpp_qrels_read(std::string path, double relevance_level);
 RcppExport SEXP _irtopics_cpp_qrels_read(SEXP pathSEXP, SEXP relevance_levelSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
-    Rcpp::traits::input_parameter< int >::type relevance_level(relevance_levelSEXP);
+    Rcpp::traits::input_parameter< double >::type relevance_level(relevance_levelSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_qrels_read(path, relevance_level));
     return rcpp_result_gen;
 END_RCPP
 }
 // cpp_qrels_from_vectors
-List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, IntegerVector rel, int relevance_level, std::string label);
+List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, SEXP rel, double relevance_level, std::string label);
 RcppExport SEXP _irtopics_cpp_qrels_from_vectors(SEXP topicSEXP, SEXP docnoSEXP, SEXP relSEXP, SEXP relevance_levelSEXP, SEXP labelSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< CharacterVector >::type topic(topicSEXP);
     Rcpp::traits::input_parameter< CharacterVector >::type docno(docnoSEXP);
-    Rcpp::traits::input_parameter< IntegerVector >::type rel(relSEXP);
-    Rcpp::traits::input_parameter< int >::type relevance_level(relevance_levelSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type rel(relSEXP);
+    Rcpp::traits::input_parameter< double >::type relevance_level(relevance_levelSEXP);
     Rcpp::traits::input_parameter< std::string >::type label(labelSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_qrels_from_vectors(topic, docno, rel, relevance_level, label));
     return rcpp_result_gen;

@@ -234,14 +234,16 @@ void evaluate_lines(const Run& run, const uint32_t* first, std::size_t len, std:
   p.num_rel = qrels.num_rel[qt];
   p.num_nonrel = qrels.num_nonrel[qt];
   p.levels = &qrels.levels[qt];
-  p.relevance_level = qrels.relevance_level;
+  p.relevance_level = qrels.level_of(static_cast<std::size_t>(qt));
+  // fractional grades: the topic's own code-to-grade map gives the gains
+  const Gains& gains = qrels.fractional ? qrels.topic_gains[qt] : opt.gains;
 
   out.list_id.push_back(id);
   out.topic.push_back(qt);
   out.num_ret.push_back(n);
   const std::size_t at = out.values.size();
   out.values.resize(at + n_meas);
-  if (n_meas) compute_topic_measures(opt.measures, p, opt.gains, ws.cache, ws.judged, out.values.data() + at);
+  if (n_meas) compute_topic_measures(opt.measures, p, gains, ws.cache, ws.judged, out.values.data() + at);
   if (opt.want_profiles) out.profile.emplace_back(ws.grades.begin(), ws.grades.end());
   if (opt.want_orders) out.orders.push_back(std::move(positions));
   phase_done(EvalTiming::measures);
@@ -378,8 +380,9 @@ std::vector<double> evaluate_empty(const Qrels& qrels, const EvalOptions& opt) {
     p.num_rel = qrels.num_rel[t];
     p.num_nonrel = qrels.num_nonrel[t];
     p.levels = &qrels.levels[t];
-    p.relevance_level = qrels.relevance_level;
-    if (n_meas) compute_missing(opt.measures, p, opt.gains, cache, out.data() + t * n_meas);
+    p.relevance_level = qrels.level_of(t);
+    const Gains& gains = qrels.fractional ? qrels.topic_gains[t] : opt.gains;
+    if (n_meas) compute_missing(opt.measures, p, gains, cache, out.data() + t * n_meas);
   }
   return out;
 }

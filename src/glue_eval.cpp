@@ -69,6 +69,14 @@ irtopics::EvalOptions make_options(const List& measures, double fraction, double
   return opt;
 }
 
+// A gains map is for integer grades: fractional grades are their own gains
+// (R's evaluate() refuses the combination first).
+void check_gains_fit(const irtopics::Qrels& q, const irtopics::EvalOptions& opt) {
+  if (q.fractional && !opt.gains.by_grade.empty()) {
+    throw Error(ErrorKind::data, "a gains map needs integer grades; fractional grades are their own gains");
+  }
+}
+
 // Checks a run handed over from R (an element of cpp_evaluate's mem_runs):
 // what R's validate_ir_run()/run_source() guarantee, again, so that no list
 // can make the loops below read outside a vector. Throws Error(data).
@@ -115,7 +123,8 @@ void check_mem_run(const List& x, R_xlen_t r) {
   }
 }
 
-List result_to_list(const irtopics::RunResult& r, std::size_t n_meas, bool profiles, bool orders) {
+List result_to_list(const irtopics::RunResult& r, std::size_t n_meas, bool profiles, bool orders,
+                    const irtopics::Qrels& q) {
   const std::size_t n = r.list_id.size();
   NumericMatrix values(static_cast<int>(n), static_cast<int>(n_meas));
   for (std::size_t l = 0; l < n; ++l)
@@ -133,6 +142,17 @@ List result_to_list(const irtopics::RunResult& r, std::size_t n_meas, bool profi
   if (profiles) {
     List prof(n);
     for (std::size_t l = 0; l < n; ++l) {
+      if (q.fractional) {
+        // the grades as written, not their codes (Qrels::fractional)
+        const std::vector<double>& values = q.topic_gains[static_cast<std::size_t>(r.topic[l])].by_grade;
+        NumericVector g(r.profile[l].size());
+        for (std::size_t i = 0; i < r.profile[l].size(); ++i) {
+          const int c = r.profile[l][i];
+          g[static_cast<R_xlen_t>(i)] = c < 0 ? NA_REAL : values[static_cast<std::size_t>(c)];
+        }
+        prof[l] = g;
+        continue;
+      }
       IntegerVector g(r.profile[l].begin(), r.profile[l].end());
       for (auto& x : g) if (x < 0) x = NA_INTEGER;
       prof[l] = g;
@@ -228,7 +248,7 @@ class ThreadClocks {
 // Qrels --------------------------------------------------------------------
 
 // [[Rcpp::export(rng = false)]]
-List cpp_qrels_read(std::string path, int relevance_level) {
+List cpp_qrels_read(std::string path, double relevance_level) {
   return irtopics_glue::guard([&]() -> List {
   auto q = std::make_unique<irtopics::Qrels>();
   irtopics_glue::with_interrupts(
@@ -241,15 +261,26 @@ List cpp_qrels_read(std::string path, int relevance_level) {
 }
 
 // [[Rcpp::export(rng = false)]]
-List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, IntegerVector rel,
-                            int relevance_level, std::string label) {
+List cpp_qrels_from_vectors(CharacterVector topic, CharacterVector docno, SEXP rel,
+                            double relevance_level, std::string label) {
   return irtopics_glue::guard([&]() -> List {
+  // integer grades, or doubles (fractional grades); R's check_grades()
+  // makes them so
+  if ((TYPEOF(rel) != INTSXP && TYPEOF(rel) != REALSXP) || XLENGTH(rel) != topic.size() ||
+      docno.size() != topic.size()) {
+    throw Error(ErrorKind::data, "topic, docno and rel must have one element per judgement, rel integer or double");
+  }
   auto q = std::make_unique<irtopics::Qrels>();
   q->file = label;
   irtopics::QrelsBuilder b(*q);
+  const bool whole = TYPEOF(rel) == INTSXP;
   for (R_xlen_t i = 0; i < topic.size(); ++i) {
-    b.add(std::string_view(CHAR(STRING_ELT(topic, i))), std::string_view(CHAR(STRING_ELT(docno, i))),
-          rel[i], static_cast<uint32_t>(i + 1));
+    const std::string_view t(CHAR(STRING_ELT(topic, i))), d(CHAR(STRING_ELT(docno, i)));
+    if (whole) {
+      b.add(t, d, INTEGER(rel)[i], static_cast<uint32_t>(i + 1));
+    } else {
+      b.add_value(t, d, REAL(rel)[i], static_cast<uint32_t>(i + 1));
+    }
   }
   b.finish();
   q->prepare(relevance_level);
@@ -275,16 +306,24 @@ List cpp_qrels_info(SEXP ptr, bool with_relevant) {
                      Rf_mkCharLenCE(rel[k].data(), static_cast<int>(rel[k].size()), CE_NATIVE));
     }
   }
-  IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt), max_grade(nt);
+  IntegerVector num_rel(nt), num_nonrel(nt), num_judged(nt);
+  // integer grades: an integer vector; fractional ones: the largest value
+  NumericVector max_value(nt);
+  IntegerVector max_grade(nt);
   for (std::size_t t = 0; t < nt; ++t) {
     num_rel[t] = static_cast<int>(q->num_rel[t]);
     num_nonrel[t] = static_cast<int>(q->num_nonrel[t]);
     max_grade[t] = static_cast<int>(q->levels[t].size()) - 1;  // -1: no judged grade >= 0
+    if (q->fractional) {
+      const auto& v = q->topic_gains[t].by_grade;
+      max_value[t] = v.empty() ? -1.0 : v.back();
+    }
   }
   for (const auto& e : q->entries) ++num_judged[e.topic];
   List out = List::create(_["topics"] = wrap(q->topics), _["num_rel"] = num_rel,
                           _["num_nonrel"] = num_nonrel, _["num_judged"] = num_judged,
-                          _["max_grade"] = max_grade, _["relevant"] = relevant);
+                          _["max_grade"] = q->fractional ? SEXP(max_value) : SEXP(max_grade),
+                          _["relevant"] = relevant, _["fractional"] = q->fractional);
   UNPROTECT(1);
   return out;
   });
@@ -310,13 +349,19 @@ SEXP cpp_qrels_table(SEXP ptr) {
   }
   SEXP topic = PROTECT(Rf_allocVector(STRSXP, n));
   SEXP docno = PROTECT(Rf_allocVector(STRSXP, n));
-  SEXP rel = PROTECT(Rf_allocVector(INTSXP, n));
-  int* r = INTEGER(rel);
+  // integer grades, or the fractional grades as written (not their codes)
+  SEXP rel = PROTECT(Rf_allocVector(q->fractional ? REALSXP : INTSXP, n));
+  int* r = q->fractional ? nullptr : INTEGER(rel);
+  double* rv = q->fractional ? REAL(rel) : nullptr;
   for (R_xlen_t k = 0; k < n; ++k) {
     const auto& e = q->entries[k];
     SET_STRING_ELT(topic, k, STRING_ELT(topic_ids, e.topic));
     SET_STRING_ELT(docno, k, Rf_mkCharLenCE(e.docno.data(), static_cast<int>(e.docno.size()), CE_NATIVE));
-    r[k] = e.grade;
+    if (rv != nullptr) {
+      rv[k] = q->value[static_cast<std::size_t>(k)];
+    } else {
+      r[k] = e.grade;
+    }
   }
   SEXP out = PROTECT(Rf_allocVector(VECSXP, 3));
   SEXP names = PROTECT(Rf_allocVector(STRSXP, 3));
@@ -353,6 +398,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   std::vector<std::string> files;
   if (paths.isNotNull()) files = as<std::vector<std::string>>(CharacterVector(paths));
   opt = make_options(measures, fraction, depth, gains);
+  check_gains_fit(*qrels, opt);
   opt.want_profiles = want_profiles;
   opt.want_orders = want_orders;
   qmap = make_query_map(map_query, map_topic);
@@ -459,7 +505,7 @@ List cpp_evaluate(SEXP qrels_ptr, Nullable<CharacterVector> paths, Nullable<List
   }
   List out(n_runs);
   for (std::size_t r = 0; r < n_runs; ++r) {
-    out[r] = result_to_list(results[r], opt.measures.size(), want_profiles, want_orders);
+    out[r] = result_to_list(results[r], opt.measures.size(), want_profiles, want_orders, *qrels);
   }
   if (timing) return List::create(_["runs"] = out, _["timing"] = clocks.to_list());
   return List::create(_["runs"] = out);
@@ -475,6 +521,7 @@ SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double dep
   const irtopics::Qrels* qrels = qrels_address(qrels_ptr);
   irtopics::EvalOptions opt;
   opt = make_options(measures, fraction, depth, gains);
+  check_gains_fit(*qrels, opt);
   std::vector<double> v = irtopics::evaluate_empty(*qrels, opt);
   const std::size_t nt = qrels->topics.size(), nm = opt.measures.size();
   NumericMatrix out(static_cast<int>(nt), static_cast<int>(nm));

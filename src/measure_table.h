@@ -139,6 +139,24 @@ inline const char* read_depth_name(ReadDepth d) {
   return "";
 }
 
+// How a measure reads the grades: as relevant or not (Binary: grade >= the
+// relevance level, or the measure's own `rel=k`), as gains (Graded: nDCG's
+// gain, ERR's grade; with fractional grades, the grade as written), or not
+// at all (None: counts of retrieved or judged documents). Unset (zero): a
+// record that leaves it out, refused at compile time. R's measure_info()
+// reports it, and read_qrels()'s help says how fractional grades meet each.
+enum class Relevance { Unset, Binary, Graded, None };
+
+inline const char* relevance_name(Relevance r) {
+  switch (r) {
+    case Relevance::Unset: return "";
+    case Relevance::Binary: return "binary";
+    case Relevance::Graded: return "graded";
+    case Relevance::None: return "none";
+  }
+  return "";
+}
+
 inline const char* direction_name(Direction d) {
   switch (d) {
     case Direction::Unset: return "";
@@ -167,6 +185,7 @@ struct MeasureRecord {
   ValueDomain values;      // the values a per-topic score can take
   Direction better;        // which way is better
   ReadDepth depth;         // how deep into its ranked list it reads
+  Relevance relevance;     // binary relevance, gains, or neither
 };
 
 namespace table_detail {  // short names for the table only
@@ -174,6 +193,7 @@ using K = MeasureKind;
 using T = ParamType;
 using B = Direction;
 using D = ReadDepth;
+using G = Relevance;
 constexpr const char* kCutoffs = "5 10 15 20 30 100 200 500 1000";
 
 // The value domains of the table (why each measure has its own: CONTRIBUTING.md,
@@ -193,95 +213,95 @@ constexpr ValueDomain kOne{Domain::Discrete, Support::One, 1.0, 1.0};
 // clang-format off
 inline constexpr MeasureRecord kMeasureTable[] = {
   // name, kind, cut_kind, param, default, trec_default, rel, summary, trec, trec_cut, trec_parity, all_trec,
-  // spellings, desc, values, better, depth
+  // spellings, desc, values, better, depth, relevance
   {"AP", K::AP, K::APCut, T::OptCut, kNoDefault, kNoDefault, true, "mean", "map", "map_cut", true, "",
-   "ap map map_cut", "average precision; `AP@k` (`map_cut_k`, ranx `map@k`) stops at rank k", kUnit, B::Higher, D::Cutoff},
+   "ap map map_cut", "average precision; `AP@k` (`map_cut_k`, ranx `map@k`) stops at rank k", kUnit, B::Higher, D::Cutoff, G::Binary},
   {"gm_map", K::AP, K::AP, T::None, kNoDefault, kNoDefault, true, "gmean", "gm_map", nullptr, true, "",
    "gm_map gmap", "average precision whose summary is trec_eval's geometric mean (values floored at 1e-5)",
-   kUnit, B::Higher, D::All},
+   kUnit, B::Higher, D::All, G::Binary},
   {"P", K::P, K::P, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "P", nullptr, true, kCutoffs,
-   "p precision", "precision at k; missing ranks count as non-relevant", kFractions, B::Higher, D::Cutoff},
+   "p precision", "precision at k; missing ranks count as non-relevant", kFractions, B::Higher, D::Cutoff, G::Binary},
   {"R-Prec", K::RPrec, K::RPrec, T::None, kNoDefault, kNoDefault, true, "mean", "Rprec", nullptr, true, "",
    "r-prec rprec r-precision r_precision", "precision at rank R (the number of relevant documents)",
-   kUnit, B::Higher, D::All},
+   kUnit, B::Higher, D::All, G::Binary},
   {"RR", K::RR, K::RRCut, T::OptCut, kNoDefault, kNoDefault, true, "mean", "recip_rank", nullptr, true, "",
    "rr recip_rank mrr", "reciprocal rank of the first relevant document; `RR@k` (ranx `mrr@k`) within the top k",
-   kReciprocals, B::Higher, D::Cutoff},
+   kReciprocals, B::Higher, D::Cutoff, G::Binary},
   {"nDCG", K::NDCG, K::NDCGCut, T::OptCut, kNoDefault, kNoDefault, false, "mean", "ndcg", "ndcg_cut", true, "",
    "ndcg ndcg_cut", "normalised DCG with gains = grades (or `gains`); `nDCG@k` (`ndcg_cut_k`) at k",
-   kUnit, B::Higher, D::Cutoff},
+   kUnit, B::Higher, D::Cutoff, G::Graded},
   {"Bpref", K::Bpref, K::Bpref, T::None, kNoDefault, kNoDefault, true, "mean", "bpref", nullptr, true, "",
-   "bpref", "binary preference", kUnit, B::Higher, D::All},
+   "bpref", "binary preference", kUnit, B::Higher, D::All, G::Binary},
   {"gm_bpref", K::Bpref, K::Bpref, T::None, kNoDefault, kNoDefault, true, "gmean", "gm_bpref", nullptr, true, "",
-   "gm_bpref", "bpref whose summary is trec_eval's geometric mean", kUnit, B::Higher, D::All},
+   "gm_bpref", "bpref whose summary is trec_eval's geometric mean", kUnit, B::Higher, D::All, G::Binary},
   {"R", K::Recall, K::Recall, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "recall", nullptr, true, kCutoffs,
-   "r recall", "recall at k", kUnit, B::Higher, D::Cutoff},
+   "r recall", "recall at k", kUnit, B::Higher, D::Cutoff, G::Binary},
   {"Success", K::Success, K::Success, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "success", nullptr, true,
    "1 5 10", "success hit_rate hitrate",
-   "1 if a relevant document is in the top k, else 0 (ranx `hit_rate@k`)", kBinary, B::Higher, D::Cutoff},
+   "1 if a relevant document is in the top k, else 0 (ranx `hit_rate@k`)", kBinary, B::Higher, D::Cutoff, G::Binary},
   {"Hits", K::Hits, K::Hits, T::Cutoff, kNoDefault, kNoDefault, true, "mean", nullptr, nullptr, false, nullptr,
    "hits", "the number of relevant documents in the top k (ranx `hits@k`; a count, averaged over topics)",
-   kCounts, B::Higher, D::Cutoff},
+   kCounts, B::Higher, D::Cutoff, G::Binary},
   {"NumRet", K::NumRet, K::NumRet, T::None, kNoDefault, kNoDefault, false, "sum", "num_ret", nullptr, true, "",
-   "numret num_ret", "number of documents retrieved (after the depth cut)", kCounts, B::None, D::All},
+   "numret num_ret", "number of documents retrieved (after the depth cut)", kCounts, B::None, D::All, G::None},
   {"NumRel", K::NumRel, K::NumRel, T::None, kNoDefault, kNoDefault, true, "sum", "num_rel", nullptr, true, "",
-   "numrel num_rel", "number of relevant documents of the topic", kWholes, B::None, D::All},
+   "numrel num_rel", "number of relevant documents of the topic", kWholes, B::None, D::All, G::Binary},
   {"NumRelRet", K::NumRelRet, K::NumRelRet, T::None, kNoDefault, kNoDefault, true, "sum", "num_rel_ret", nullptr,
-   true, "", "numrelret num_rel_ret", "number of relevant documents retrieved", kCounts, B::Higher, D::All},
+   true, "", "numrelret num_rel_ret", "number of relevant documents retrieved", kCounts, B::Higher, D::All, G::Binary},
   {"NumQ", K::NumQ, K::NumQ, T::None, kNoDefault, kNoDefault, false, "sum", "num_q", nullptr, true, "",
-   "numq num_q", "1 per topic: its summary is the number of topics", kOne, B::None, D::All},
+   "numq num_q", "1 per topic: its summary is the number of topics", kOne, B::None, D::All, G::None},
   {"NumNonrelJudgedRet", K::NumNonrelJudgedRet, K::NumNonrelJudgedRet, T::None, kNoDefault, kNoDefault, true,
    "sum", "num_nonrel_judged_ret", nullptr, true, "", "numnonreljudgedret num_nonrel_judged_ret",
-   "number of judged non-relevant documents retrieved", kCounts, B::None, D::All},
+   "number of judged non-relevant documents retrieved", kCounts, B::None, D::All, G::Binary},
   {"infAP", K::InfAP, K::InfAP, T::None, kNoDefault, kNoDefault, true, "mean", "infAP", nullptr, true, "",
-   "infap", "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged", kUnit, B::Higher, D::All},
+   "infap", "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged", kUnit, B::Higher, D::All, G::Binary},
   {"IPrec", K::IPrec, K::IPrec, T::Recall, kNoDefault, kNoDefault, true, "mean", "iprec_at_recall", nullptr, true,
    "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1", "iprec iprec_at_recall",
-   "interpolated precision at recall level x (between 0 and 1)", kUnit, B::Higher, D::All},
+   "interpolated precision at recall level x (between 0 and 1)", kUnit, B::Higher, D::All, G::Binary},
   {"11pt_avg", K::ElevenPt, K::ElevenPt, T::None, kNoDefault, kNoDefault, true, "mean", "11pt_avg", nullptr, true,
-   "", "11pt_avg 11-pt_avg 11ptavg", "mean interpolated precision at recall 0, 0.1, ..., 1", kUnit, B::Higher, D::All},
+   "", "11pt_avg 11-pt_avg 11ptavg", "mean interpolated precision at recall 0, 0.1, ..., 1", kUnit, B::Higher, D::All, G::Binary},
   {"Rprec_mult", K::RPrecMult, K::RPrecMult, T::Mult, kNoDefault, kNoDefault, true, "mean", "Rprec_mult", nullptr,
    true, "0.2 0.4 0.6 0.8 1 1.2 1.4 1.6 1.8 2", "rprec_mult",
-   "precision at rank x R (trec_eval rounds x R + 0.9 down)", kUnit, B::Higher, D::All},
+   "precision at rank x R (trec_eval rounds x R + 0.9 down)", kUnit, B::Higher, D::All, G::Binary},
   {"relative_P", K::RelP, K::RelP, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "relative_P", nullptr, true,
    kCutoffs, "relative_p rel_p relp", "precision at k divided by the best possible, min(k, R) / k",
-   kRatios, B::Higher, D::Cutoff},
+   kRatios, B::Higher, D::Cutoff, G::Binary},
   {"SetP", K::SetP, K::SetP, T::None, kNoDefault, kNoDefault, true, "mean", "set_P", nullptr, true, "",
-   "setp set_p", "precision of the whole retrieved set", kUnit, B::Higher, D::All},
+   "setp set_p", "precision of the whole retrieved set", kUnit, B::Higher, D::All, G::Binary},
   {"SetRelP", K::SetRelP, K::SetRelP, T::None, kNoDefault, kNoDefault, true, "mean", "set_relative_P", nullptr,
-   true, "", "setrelp set_relative_p", "set precision relative to the best possible", kUnit, B::Higher, D::All},
+   true, "", "setrelp set_relative_p", "set precision relative to the best possible", kUnit, B::Higher, D::All, G::Binary},
   {"SetR", K::SetRecall, K::SetRecall, T::None, kNoDefault, kNoDefault, true, "mean", "set_recall", nullptr, true,
-   "", "setr set_recall", "recall of the whole retrieved set", kUnit, B::Higher, D::All},
+   "", "setr set_recall", "recall of the whole retrieved set", kUnit, B::Higher, D::All, G::Binary},
   {"SetAP", K::SetMap, K::SetMap, T::None, kNoDefault, kNoDefault, true, "mean", "set_map", nullptr, true, "",
-   "setap set_map", "set precision x set recall", kUnit, B::Higher, D::All},
+   "setap set_map", "set precision x set recall", kUnit, B::Higher, D::All, G::Binary},
   {"SetF", K::SetF, K::SetF, T::Beta, 1.0, kNoDefault, true, "mean", "set_F", nullptr, true, "",
    "setf set_f", "F measure of the retrieved set, (beta + 1) P R / (beta P + R); `beta` (default 1)",
-   kUnit, B::Higher, D::All},
+   kUnit, B::Higher, D::All, G::Binary},
   {"unj", K::Unj, K::Unj, T::Cutoff, kNoDefault, kNoDefault, false, "mean", "unj", nullptr, true, "5 10 20",
-   "unj", "fraction of the top k that is unjudged", kFractions, B::None, D::Cutoff},
+   "unj", "fraction of the top k that is unjudged", kFractions, B::None, D::Cutoff, G::None},
   {"Judged", K::Judged, K::Judged, T::Cutoff, kNoDefault, kNoDefault, false, "mean", nullptr, nullptr, false,
-   nullptr, "judged", "fraction of the top k that is judged (ir_measures; 1 - unj@k)", kFractions, B::None, D::Cutoff},
+   nullptr, "judged", "fraction of the top k that is judged (ir_measures; 1 - unj@k)", kFractions, B::None, D::Cutoff, G::None},
   {"utility", K::Utility, K::Utility, T::Utility, kNoDefault, kNoDefault, true, "mean", "utility", nullptr, true,
-   "", "utility", "p1 a + p2 b + p3 c (+ p4 d, with no collection size: 0), default 1, -1, 0, 0", kReal, B::Higher, D::All},
+   "", "utility", "p1 a + p2 b + p3 c (+ p4 d, with no collection size: 0), default 1, -1, 0, 0", kReal, B::Higher, D::All, G::Binary},
   {"G", K::G, K::G, T::None, kNoDefault, kNoDefault, false, "mean", "G", nullptr, true, "",
-   "g", "trec_eval's normalised gain G (experimental)", kUnit, B::Higher, D::All},
+   "g", "trec_eval's normalised gain G (experimental)", kUnit, B::Higher, D::All, G::Graded},
   {"binG", K::BinG, K::BinG, T::None, kNoDefault, kNoDefault, true, "mean", "binG", nullptr, true, "",
-   "bing", "trec_eval's binary G (experimental)", kUnit, B::Higher, D::All},
+   "bing", "trec_eval's binary G (experimental)", kUnit, B::Higher, D::All, G::Binary},
   {"Rndcg", K::Rndcg, K::Rndcg, T::None, kNoDefault, kNoDefault, false, "mean", "Rndcg", nullptr, true, "",
-   "rndcg", "nDCG averaged at the R levels (experimental)", kUnit, B::Higher, D::All},
+   "rndcg", "nDCG averaged at the R levels (experimental)", kUnit, B::Higher, D::All, G::Graded},
   {"ndcg_rel", K::NdcgRel, K::NdcgRel, T::None, kNoDefault, kNoDefault, false, "mean", "ndcg_rel", nullptr, true,
-   "", "ndcg_rel", "nDCG averaged over the relevant documents (experimental)", kUnit, B::Higher, D::All},
+   "", "ndcg_rel", "nDCG averaged over the relevant documents (experimental)", kUnit, B::Higher, D::All, G::Graded},
   {"ERR", K::ERR, K::ERR, T::OptCut, 4.0, kNoDefault, false, "mean", nullptr, nullptr, false, nullptr,
    "err", "expected reciprocal rank (Chapelle et al. 2009) with gdeval's gains (2^g - 1) / 16; `ERR@k` at k",
-   kUnit, B::Higher, D::Cutoff},
+   kUnit, B::Higher, D::Cutoff, G::Graded},
   {"RBP", K::RBP, K::RBP, T::P, 0.8, 0.9, true, "mean", "rbp", nullptr, false, nullptr, "rbp",
    "rank-biased precision (Moffat & Zobel 2008), persistence `p` (default 0.8; trec_eval's spelling `rbp` 0.9)",
-   kUnit, B::Higher, D::All},
+   kUnit, B::Higher, D::All, G::Binary},
   {"RBP_resid", K::RBPResid, K::RBPResid, T::P, 0.8, 0.9, true, "mean", "rbp_resid", nullptr, false, nullptr,
    "rbp_resid rbpresid rbp-resid",
-   "the RBP residual: the weight of unjudged ranks and of the ranks past the list", kUnit, B::None, D::All},
+   "the RBP residual: the weight of unjudged ranks and of the ranks past the list", kUnit, B::None, D::All, G::None},
   {"Exclusion", K::Exclusion, K::Exclusion, T::None, kNoDefault, kNoDefault, true, "mean", nullptr, nullptr,
-   false, nullptr, "exclusion n25", "Liggett & Buckley's exclusion measure -log10(N25 + 1)", kNonPositive, B::Higher, D::All},
+   false, nullptr, "exclusion n25", "Liggett & Buckley's exclusion measure -log10(N25 + 1)", kNonPositive, B::Higher, D::All, G::Binary},
 };
 // clang-format on
 }  // namespace table_detail
@@ -322,6 +342,9 @@ constexpr bool domain_is_valid(const MeasureRecord& r) {
   // a measure reads only its first k documents only if it takes a cut-off k
   if (r.depth == ReadDepth::Unset) return false;
   if (r.depth == ReadDepth::Cutoff && r.param != ParamType::Cutoff && r.param != ParamType::OptCut) return false;
+  // every record says how it reads grades; a graded measure takes no
+  // per-measure relevance threshold
+  if (r.relevance == Relevance::Unset || (r.relevance == Relevance::Graded && r.rel)) return false;
   if ((v.domain == Domain::Discrete) != (v.support != Support::None)) return false;
   if (v.domain == Domain::Continuous && !(v.lower < v.upper)) return false;
   const bool cut_or_depth = r.param == ParamType::Cutoff || r.param == ParamType::OptCut ||

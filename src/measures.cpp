@@ -35,6 +35,17 @@ Profile at_level(const Profile& p, int level) {
   return q;
 }
 
+// The relevance level a measure reads a profile with: its own `rel=k` when
+// it has one, else the profile's. With fractional grades (Gains::
+// grade_values) the profile's grades are codes, and `rel=k` (a grade) is
+// the code of the topic's first value >= k.
+int measure_level(const Measure& m, const Profile& p, const Gains& gains) {
+  if (m.rel <= 0) return p.relevance_level;
+  if (!gains.grade_values) return m.rel;
+  const auto& v = gains.by_grade;
+  return static_cast<int>(std::lower_bound(v.begin(), v.end(), static_cast<double>(m.rel)) - v.begin());
+}
+
 long count_relevant(const Profile& p, long stop) {
   long r = 0;
   for (long i = 0; i < stop; ++i) r += relevant(p, i);
@@ -250,7 +261,7 @@ inline double iprec_cached(const Profile& p, const std::vector<double>& ip, doub
   return cut > m ? 0.0 : ip[static_cast<std::size_t>(cut)];
 }
 
-double err(const Profile& p, long cutoff, double max_grade) {
+double err(const Profile& p, const Gains& gains, long cutoff, double max_grade) {
   // Chapelle et al. (2009), eq. 4: sum over ranks r of (1/r) R_r prod_{i<r}
   // (1 - R_i), with R = (2^g - 1) / 2^gmax (gdeval); grades above gmax
   // count as gmax, unjudged documents as grade 0.
@@ -258,7 +269,10 @@ double err(const Profile& p, long cutoff, double max_grade) {
   const double denom = std::exp2(max_grade);
   double not_stopped = 1.0, sum = 0.0;
   for (long i = 0; i < stop; ++i) {
-    const double g = std::min(static_cast<double>(std::max(p.grade[i], 0)), max_grade);
+    // fractional grades: the grade as written (codes map to values)
+    const double gi = gains.grade_values ? std::max(gains.of(p.grade[i]), 0.0)
+                                         : static_cast<double>(std::max(p.grade[i], 0));
+    const double g = std::min(gi, max_grade);
     const double r = (std::exp2(g) - 1.0) / denom;
     sum += not_stopped * r / static_cast<double>(i + 1);
     not_stopped *= 1.0 - r;
@@ -272,7 +286,8 @@ double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
                        std::vector<double>& work) {
   (void)work;
   thread_local std::vector<std::pair<double, long>> lv;  // reused: no allocation per call
-  const Profile p = (m.rel > 0 && m.rel != p0.relevance_level) ? at_level(p0, m.rel) : p0;
+  const int level = measure_level(m, p0, gains);
+  const Profile p = level != p0.relevance_level ? at_level(p0, level) : p0;
   const long n = p.num_ret;
   switch (m.kind) {
     case MeasureKind::NumRet:
@@ -442,7 +457,7 @@ double compute_measure(const Measure& m, const Profile& p0, const Gains& gains,
     case MeasureKind::NdcgRel:
       return measure_ndcg_rel(p, gains, lv);
     case MeasureKind::ERR:
-      return err(p, m.cutoff, m.param);
+      return err(p, gains, m.cutoff, m.param);
     case MeasureKind::RBP:        // Moffat & Zobel (2008), eq. 2: (1 - p) sum p^(i-1) r_i
     case MeasureKind::RBPResid: {  // eq. 6: the weight of unjudged ranks and of ranks past the list
       double sum = 0.0, w = 1.0 - m.param;
@@ -469,7 +484,7 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
   bool want_rel = false, want_unj = false, want_dcg = false, want_ip = false;
   long ideal_len = -1;  // -1: no nDCG; 0: the full ideal ranking
   for (const Measure& m : ms) {
-    if (m.rel > 0 && m.rel != p.relevance_level) continue;
+    if (measure_level(m, p, gains) != p.relevance_level) continue;
     switch (m.kind) {
       case MeasureKind::AP: case MeasureKind::APCut: case MeasureKind::P: case MeasureKind::Recall:
       case MeasureKind::Success: case MeasureKind::Hits: case MeasureKind::RPrec: case MeasureKind::NumRelRet:
@@ -539,7 +554,7 @@ void compute_measures(const std::vector<Measure>& ms, const Profile& p, const Ga
   for (std::size_t j = 0; j < ms.size(); ++j) {
     const Measure& m = ms[j];
     double v;
-    if (m.rel > 0 && m.rel != p.relevance_level) {
+    if (measure_level(m, p, gains) != p.relevance_level) {
       v = compute_measure(m, p, gains, c.work);
     } else {
       switch (m.kind) {

@@ -67,8 +67,12 @@ struct Measure {
 };
 
 // nDCG gains: gain[g] for grade g >= 0 (default: the grade itself).
+// With fractional grades (Qrels::fractional) the grades the kernels see are
+// codes and `by_grade` maps each code to the grade as written, its gain:
+// `grade_values` is then set, and ERR reads its grades from the map too.
 struct Gains {
   std::vector<double> by_grade;  // empty: identity
+  bool grade_values = false;     // by_grade holds a topic's fractional grades
   double of(int grade) const {
     if (grade < 0) return 0.0;
     if (by_grade.empty()) return static_cast<double>(grade);

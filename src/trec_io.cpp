@@ -11,6 +11,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <cstdio>
+#include <limits>
 
 namespace irtopics {
 
@@ -113,6 +115,25 @@ bool parse_int(std::string_view f, int* out) {
   }
   auto r = std::from_chars(b, e, *out);
   return r.ec == std::errc() && r.ptr == e;
+}
+
+// Whether an integer grade is in the range a qrels may hold: kMinGrade to
+// kMaxGrade. The int range alone is not enough: its lowest value,
+// -2147483648, is R's NA_integer_, so read_qrels() would return an NA grade
+// that the rest of the package drops or refuses.
+inline bool grade_in_range(long long grade) { return grade >= kMinGrade && grade <= kMaxGrade; }
+
+std::string grade_range_message(long long grade) {
+  return "the relevance grade " + std::to_string(grade) + " is outside the accepted range " +
+         std::to_string(kMinGrade) + " to " + std::to_string(kMaxGrade);
+}
+
+// The same for a fractional grade (any finite double in the range).
+inline bool value_in_range(double v) { return v >= kMinGrade && v <= kMaxGrade; }
+
+std::string value_range_message(std::string_view field) {
+  return "the relevance grade " + show(field) + " is outside the accepted range " + std::to_string(kMinGrade) +
+         " to " + std::to_string(kMaxGrade);
 }
 
 // The index of topic id `id` in `ids`, adding it (and to `index`) when new.
@@ -881,10 +902,50 @@ void Qrels::build_index(CancelToken* cancel) {
   }
 }
 
-void Qrels::prepare(int level) {
-  const int64_t t0 = steady_ns();
-  relevance_level = level;
+void Qrels::assign_grade_codes() {
   const std::size_t nt = topics.size();
+  std::vector<std::vector<double>> vals(nt);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    if (value[k] >= 0) vals[entries[k].topic].push_back(value[k]);
+  }
+  topic_gains.assign(nt, Gains());
+  for (std::size_t t = 0; t < nt; ++t) {
+    auto& v = vals[t];
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    topic_gains[t].by_grade = std::move(v);
+    topic_gains[t].grade_values = true;
+  }
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    Entry& e = entries[k];
+    if (value[k] < 0) {
+      e.grade = -1;
+    } else {
+      const auto& v = topic_gains[e.topic].by_grade;
+      e.grade = static_cast<int32_t>(std::lower_bound(v.begin(), v.end(), value[k]) - v.begin());
+    }
+  }
+}
+
+void Qrels::prepare(double thr) {
+  const int64_t t0 = steady_ns();
+  threshold = thr;
+  const std::size_t nt = topics.size();
+  if (fractional) {
+    topic_level.assign(nt, 0);
+    for (std::size_t t = 0; t < nt; ++t) {
+      const auto& v = topic_gains[t].by_grade;
+      topic_level[t] = static_cast<int>(std::lower_bound(v.begin(), v.end(), thr) - v.begin());
+    }
+  } else {
+    // integer grades: grade >= thr is grade >= ceil(thr)
+    const double c = std::ceil(thr);
+    relevance_level = c >= static_cast<double>(std::numeric_limits<int>::max())
+                          ? std::numeric_limits<int>::max()
+                          : (c <= static_cast<double>(std::numeric_limits<int>::min() + 1)
+                                 ? std::numeric_limits<int>::min() + 1
+                                 : static_cast<int>(c));
+  }
   num_rel.assign(nt, 0);
   num_nonrel.assign(nt, 0);
   relevant.assign(nt, std::vector<std::string_view>());
@@ -892,6 +953,7 @@ void Qrels::prepare(int level) {
   std::vector<std::vector<uint32_t>> by_topic(nt);
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const Entry& e = entries[k];
+    const int level = level_of(static_cast<std::size_t>(e.topic));
     if (e.grade >= level) {
       ++num_rel[e.topic];
       by_topic[e.topic].push_back(static_cast<uint32_t>(k));
@@ -916,6 +978,10 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
   q.topics.clear();
   q.topic_index.clear();
   q.entries.clear();
+  q.fractional = false;
+  q.value.clear();
+  q.topic_gains.clear();
+  q.topic_level.clear();
   const std::size_t size = terminate_text(q.text);
   const char* const end = q.text.data() + size;
   check_no_nul(q.text.data(), end, q.file);
@@ -940,14 +1006,26 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
                            (extra ? "more" : std::to_string(n)));
     }
     int grade;
-    if (!parse_int(f[3], &grade)) {
-      throw InputError("parse", q.file, line_no,
-                       "the relevance grade (4th field) must be an integer, not '" + show(f[3]) + "'");
-    }
-    if (grade > kMaxGrade) {
-      throw InputError("parse", q.file, line_no,
-                       "the relevance grade " + std::to_string(grade) + " is larger than " +
-                           std::to_string(kMaxGrade));
+    if (parse_int(f[3], &grade)) {
+      if (!grade_in_range(grade)) throw InputError("parse", q.file, line_no, grade_range_message(grade));
+      if (q.fractional) q.value.push_back(static_cast<double>(grade));
+    } else {
+      // A fractional grade (autoqrels, a judge's probability of relevance):
+      // a finite decimal number; the qrels become fractional (Qrels).
+      double v;
+      if (!scan::parse_double(f[3], &v) || !std::isfinite(v)) {
+        throw InputError("parse", q.file, line_no,
+                         "the relevance grade (4th field) must be an integer or a finite decimal number, not '" +
+                             show(f[3]) + "'");
+      }
+      if (!value_in_range(v)) throw InputError("parse", q.file, line_no, value_range_message(f[3]));
+      if (!q.fractional) {
+        q.fractional = true;
+        q.value.reserve(q.entries.capacity());
+        for (const Qrels::Entry& e : q.entries) q.value.push_back(static_cast<double>(e.grade));
+      }
+      q.value.push_back(v);
+      grade = 0;  // a code, set by assign_grade_codes()
     }
     if (last_index < 0 || !same_bytes(f[0], last_topic)) {
       last_index = intern_topic(f[0], q.topic_index, q.topics);
@@ -956,6 +1034,7 @@ void parse_qrels(Qrels& q, CancelToken* cancel) {
     q.entries.push_back({hash_padded(f[2]), last_index, grade, line_no, f[2]});
   }
   if (q.entries.empty()) throw InputError("file", q.file, 0, "the file holds no qrels lines");
+  if (q.fractional) q.assign_grade_codes();
   const int64_t t1 = steady_ns();
   q.ns_parse += t1 - t0;
   q.build_index(cancel);
@@ -971,8 +1050,23 @@ void read_qrels_file(const std::string& path, Qrels& q, CancelToken* cancel) {
 }
 
 void QrelsBuilder::add(std::string_view topic, std::string_view docno, int grade, uint32_t line) {
-  pending_.push_back({intern_topic(topic, q_.topic_index, q_.topics), grade, q_.text.size(),
-                      docno.size(), line});
+  pending_.push_back({intern_topic(topic, q_.topic_index, q_.topics), grade, static_cast<double>(grade),
+                      q_.text.size(), docno.size(), line});
+  q_.text.append(docno.data(), docno.size());
+}
+
+void QrelsBuilder::add_value(std::string_view topic, std::string_view docno, double value, uint32_t line) {
+  if (!std::isfinite(value)) {
+    throw InputError("data", q_.file, line, "the relevance grade must be a finite number");
+  }
+  if (!value_in_range(value)) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", value);
+    throw InputError("data", q_.file, line, value_range_message(buf));
+  }
+  fractional_ = true;
+  pending_.push_back({intern_topic(topic, q_.topic_index, q_.topics), 0, value, q_.text.size(), docno.size(),
+                      line});
   q_.text.append(docno.data(), docno.size());
 }
 
@@ -980,15 +1074,20 @@ void QrelsBuilder::finish() {
   q_.entries.clear();
   q_.entries.reserve(pending_.size());
   for (const auto& p : pending_) {
-    if (p.grade > kMaxGrade) {
-      throw InputError("data", q_.file, p.line,
-                       "the relevance grade " + std::to_string(p.grade) + " is larger than " +
-                           std::to_string(kMaxGrade));
+    if (!fractional_ && !grade_in_range(p.grade)) {
+      throw InputError("data", q_.file, p.line, grade_range_message(p.grade));
     }
     std::string_view d(q_.text.data() + p.off, p.len);
     q_.entries.push_back({hash_docno(d), p.topic, p.grade, p.line, d});
   }
   if (q_.entries.empty()) throw InputError("data", q_.file, 0, "the qrels hold no judgements");
+  q_.fractional = fractional_;
+  if (fractional_) {
+    q_.value.clear();
+    q_.value.reserve(pending_.size());
+    for (const auto& p : pending_) q_.value.push_back(p.value);
+    q_.assign_grade_codes();
+  }
   q_.build_index();
 }
 

@@ -31,6 +31,7 @@
 
 #include "cancel.h"
 #include "errors.h"
+#include "measures.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -341,6 +342,9 @@ class RunBuilder {
 // trec_eval's relevance levels do), so an absurd grade would allocate absurd
 // memory; real collections use grades below 10.
 constexpr int kMaxGrade = 1000000;
+// Smallest relevance grade accepted: the int range without its lowest value
+// (R's NA_integer_).
+constexpr int kMinGrade = -2147483647;
 
 // Largest total size of the per-topic grade count tables (Qrels::levels), in
 // counts (8 bytes each, so 128 MB). kMaxGrade alone bounds one topic, not a
@@ -401,13 +405,37 @@ struct Qrels {
   // of evaluate() (bench/evaluate.R).
   int64_t ns_read = 0, ns_parse = 0, ns_index = 0, ns_prepare = 0;
 
-  // Filled by prepare(relevance_level), before evaluation:
+  // Fractional grades (autoqrels' floats, a judge's probability of
+  // relevance): when any grade of the qrels is not written as an integer,
+  // `fractional` is set, `value` holds every entry's grade as written, and
+  // each entry's `grade` (and its slot's) is a code instead: the rank of its
+  // value among the distinct values >= 0 of its topic (0, 1, ...), or -1 for
+  // a negative value (in the pool, unjudged, as in trec_eval). The codes
+  // keep the order of the values, so "value >= threshold" is "code >= the
+  // topic's level" and every kernel runs unchanged on the codes;
+  // topic_gains[t] maps topic t's codes back to the values, which the
+  // graded measures take as gains (Gains::grade_values). Integer qrels keep
+  // the integer path: `fractional` false, `value` and the rest empty.
+  bool fractional = false;
+  std::vector<double> value;             // per entry, when fractional
+  std::vector<Gains> topic_gains;        // per topic, when fractional
+  std::vector<int> topic_level;          // per topic, when fractional: the
+                                         // code of the relevance threshold
+  // Called once the entries are complete (parse_qrels(), QrelsBuilder).
+  void assign_grade_codes();
+
+  // Filled by prepare(threshold), before evaluation: a document is
+  // relevant when its grade is >= threshold (integer grades: >=
+  // ceil(threshold), trec_eval's -l for a whole threshold).
   int relevance_level = 1;
+  double threshold = 1;
+  // The relevance level (a grade, or a code) of topic t's profiles.
+  int level_of(std::size_t t) const { return fractional ? topic_level[t] : relevance_level; }
   std::vector<long> num_rel, num_nonrel;      // per topic
   std::vector<int32_t> rel_index;             // per entry: index among the topic's
                                               // relevant documents (docno byte order), or -1
   std::vector<std::vector<std::string_view>> relevant;  // per topic, byte order
-  void prepare(int relevance_level);
+  void prepare(double threshold);
 
   int32_t find_topic(std::string_view id) const;
 
@@ -542,10 +570,13 @@ class QrelsBuilder {
  public:
   explicit QrelsBuilder(Qrels& q) : q_(q) {}
   void add(std::string_view topic, std::string_view docno, int grade, uint32_t line);
+  // A fractional grade (any finite value): the qrels become fractional.
+  void add_value(std::string_view topic, std::string_view docno, double value, uint32_t line);
   void finish();
  private:
   Qrels& q_;
-  struct Pending { int32_t topic; int32_t grade; std::size_t off, len; uint32_t line; };
+  struct Pending { int32_t topic; int32_t grade; double value; std::size_t off, len; uint32_t line; };
+  bool fractional_ = false;
   std::vector<Pending> pending_;
 };
 

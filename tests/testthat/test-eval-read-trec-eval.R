@@ -157,3 +157,135 @@ test_that("a system that answered no topic round trips as a row of NA; summed va
     expect_identical(rownames(read_trec_eval(f, depth = 1000)$AP), ord)
   }
 })
+
+# Per-topic files of other evaluators (issue 41): tot, ir_measures, JSON lines.
+
+# An evaluation of two systems with a topic missing for one, and its lines.
+other_formats_eval <- function() {
+  runs <- file.path(tempdir(), c("full.txt", "trunc.txt"))
+  file.copy(te_data(c("results.test", "results.trunc")), runs, overwrite = TRUE)
+  evaluate(runs, te_data("qrels.test"), name = "file", measures = c("map", "P_10", "ndcg_cut_10", "num_rel_ret"))
+}
+# The evaluation's lines as "system measure topic value" with the values
+# as printed (4 decimals) and one `all` line per system and measure.
+other_formats_lines <- function(res) {
+  d <- as.data.frame(res, na.rm = TRUE)
+  d$value <- sprintf("%.4f", d$value)
+  all <- unique(d[c("system", "measure")])
+  all$topic <- "all"
+  all$value <- "0.5000"
+  rbind(d, all[names(d)])
+}
+
+test_that("tot, ir_measures and JSON lines files read into the evaluation write_trec_eval() gives back", {
+  res <- other_formats_eval()
+  expect_true(anyNA(res$AP))
+  f <- tempfile()
+  write_trec_eval(res, f)
+  want <- read_trec_eval(f, depth = 1000)
+  d <- other_formats_lines(res)
+  tot <- tmp_file(paste(d$system, d$measure, d$topic, d$value, sep = "\t"))
+  irm <- tmp_file(paste(d$system, d$topic, d$measure, d$value))
+  jsonl <- tmp_file(sprintf('{"run_id": "%s", "topic_id": "%s", "measure": "%s", "value": %s}',
+                            d$system, d$topic, d$measure, d$value))
+  for (case in list(list(tot, "tot"), list(irm, "ir_measures"), list(jsonl, "jsonl"))) {
+    got <- read_trec_eval(case[[1]], depth = 1000, format = case[[2]])
+    expect_identical(got, want, label = case[[2]])
+    # the layout is told apart without `format` (the topic column holds "all")
+    expect_identical(read_trec_eval(case[[1]], depth = 1000), want, label = case[[2]])
+  }
+  # a header line naming the columns is skipped
+  tot_h <- tmp_file(c("run_id\tmeasure\ttopic_id\tvalue", readLines(tot)))
+  expect_identical(read_trec_eval(tot_h, depth = 1000, format = "tot"), want)
+})
+
+test_that("without summary lines, tot and ir_measures are told apart by the registry's measure names", {
+  a <- tmp_file(c("runA P_10 301 0.5", "runA P_10 302 0.25", "runB map 301 0.125"))
+  b <- tmp_file(c("runA 301 P_10 0.5", "runA 302 P_10 0.25", "runB 301 map 0.125"))
+  ra <- read_trec_eval(a)
+  expect_identical(ra, read_trec_eval(b))
+  expect_identical(ra, read_trec_eval(a, format = "tot"))
+  expect_identical(rownames(ra$`P@10`), c("runA", "runB"))
+  expect_equal(unname(ra$`P@10`["runA", ]), c(0.5, 0.25))
+  expect_identical(unname(ra$AP["runA", ]), c(NA_real_, NA_real_))
+  # measures the registry does not know (a RAG evaluator's) keep their names,
+  # but then the columns cannot be told apart: `format` is asked for
+  rag <- tmp_file(c("r1 nugget_score 2024-145 0.5", "r1 nugget_score 2024-146 0.75"))
+  err <- expect_error(read_trec_eval(rag), class = "irtopics_error_parse")
+  expect_match(conditionMessage(err), "format", fixed = TRUE)
+  got <- read_trec_eval(rag, format = "tot")
+  expect_identical(names(got), "nugget_score")
+  expect_equal(unname(got$nugget_score["r1", c("2024-145", "2024-146")]), c(0.5, 0.75))
+  # swapped columns read with the wrong format give wrong names, not numbers:
+  # ir_measures lines read as tot name measures by topic ids
+  expect_identical(names(read_trec_eval(b, format = "tot")), c("301", "302"))
+})
+
+test_that("JSON lines: key spellings, numbers as topic ids, escapes, null as NaN, extra keys ignored", {
+  f <- tmp_file(c('{"run": "A", "topic": 301, "metric": "P_10", "value": 0.5, "judge": "llm"}',
+                  '  {"value": 1e-1, "measure": "P_10", "topic_id": "302", "run_id": "A"}  ',
+                  '',
+                  '{"run_id": "B \\u00e9\\"x", "query_id": "301", "measure": "P_10", "value": null}'))
+  got <- read_trec_eval(f)
+  expect_identical(rownames(got$`P@10`), c("A", "B \u00e9\"x"))
+  expect_equal(unname(got$`P@10`["A", ]), c(0.5, 0.1))
+  expect_identical(unname(got$`P@10`[2, "301"]), NaN)
+})
+
+test_that("bad lines of the other formats are classed parse errors naming the file and the line", {
+  line_of <- function(lines, format = "auto") {
+    f <- tmp_file(lines)
+    err <- expect_error(read_trec_eval(f, format = format), class = "irtopics_error_parse")
+    expect_identical(err$file, f)
+    err$line
+  }
+  ok <- "runA P_10 301 0.5"
+  expect_identical(line_of(c(ok, "runA P_10 302", ok), "tot"), 2L)
+  expect_identical(line_of(c(ok, "", "runA P_10 302 abc"), "tot"), 3L)
+  expect_identical(line_of(c(ok, "runA P_10 301 0.25"), "tot"), 2L)  # twice
+  expect_identical(line_of(c(ok, "runA runid all A"), "tot"), 2L)
+  expect_identical(line_of(c("P_10 301 0.5", ok), "trec_eval"), 2L)
+  expect_identical(line_of("a b c d e"), 1L)
+  js <- '{"run_id": "A", "topic_id": "301", "measure": "P_10", "value": 0.5}'
+  expect_identical(line_of(c(js, '{"run_id": "A", "topic_id": "302", "measure": "P_10"}')), 2L)
+  expect_identical(line_of(c(js, '{"run_id": "A", "topic_id": "302", "measure": "P_10", "value": "0.5"}')), 2L)
+  expect_identical(line_of(c(js, '{"run_id": "A", "topic_id": {"id": 1}, "measure": "P_10", "value": 1}')), 2L)
+  expect_identical(line_of(c(js, '{"run_id": "A", "topic_id": "302", "measure": "P_10", "value": 1} {}')), 2L)
+  expect_identical(line_of(c(js, '{"run_id": "A", "topic_id": "302", "measure": "P_10", "value": NaN}')), 2L)
+  expect_identical(line_of(c(js, js)), 2L)  # twice
+  expect_identical(line_of(js, "tot"), 1L)
+  expect_error(read_trec_eval(tmp_file(ok), format = "csv"), class = "irtopics_error_argument")
+})
+
+test_that("ir_measures' own -q output and JSON lines (no run column) read as one run", {
+  res <- other_formats_eval()["full", ]
+  d <- other_formats_lines(res)
+  want <- read_trec_eval(tmp_file(paste(d$system, d$measure, d$topic, d$value)), format = "tot")
+  rownames_run1 <- function(x) {
+    for (nm in names(x)) rownames(x[[nm]]) <- "run1"
+    x
+  }
+  # `topic measure value`, the summary lines under topic `all`
+  tsv <- tmp_file(paste(d$topic, d$measure, d$value, sep = "\t"))
+  expect_identical(read_trec_eval(tsv, format = "ir_measures"), rownames_run1(want))
+  expect_identical(read_trec_eval(tsv), rownames_run1(want))
+  # ir_measures' --output jsonl: query_id, measure, value
+  js <- tmp_file(sprintf('{"query_id": "%s", "measure": "%s", "value": %s}', d$topic, d$measure, d$value))
+  expect_identical(read_trec_eval(js), rownames_run1(want))
+  # without summary lines: measure names in the second column only
+  per_topic <- d$topic != "all"
+  tsv2 <- tmp_file(paste(d$topic, d$measure, d$value)[per_topic])
+  expect_identical(read_trec_eval(tsv2), rownames_run1(want))
+  # a trec_eval file stays a trec_eval file (runid and `all` in its second column)
+  f <- tempfile()
+  write_trec_eval(res, f)
+  expect_identical(rownames(read_trec_eval(f)$AP), "full")
+  # a run named on some lines only, and a mix of 3 and 4 fields, are errors at the line
+  mixed <- c('{"query_id": "301", "measure": "P_10", "value": 0.5}',
+             '{"run_id": "A", "query_id": "302", "measure": "P_10", "value": 0.5}')
+  err <- expect_error(read_trec_eval(tmp_file(mixed)), class = "irtopics_error_parse")
+  expect_identical(err$line, 1L)
+  err <- expect_error(read_trec_eval(tmp_file(c("301 P_10 0.5", "A 302 P_10 0.5")), format = "ir_measures"),
+                      class = "irtopics_error_parse")
+  expect_identical(err$line, 2L)
+})

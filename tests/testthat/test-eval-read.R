@@ -491,11 +491,18 @@ test_that("in-memory runs accept +-Inf and refuse NA and NaN naming the row", {
 
 # 8. Grades -------------------------------------------------------------------
 
-test_that("grades must be integers of int range; -1 is unjudged and +2 is 2", {
-  for (bad in c("1.5", "1e0", "x", "2147483648", "-2147483649", "+-1")) {
+test_that("grades must be numbers in range; -1 is unjudged and +2 is 2", {
+  # (a grade with a fraction, "1.5" or "1e0", is a fractional grade:
+  # test-eval-fractional.R)
+  for (bad in c("x", "+-1", "nan", "inf", "0.5.1", "1,5")) {
     f <- tmp_file(c("1 0 d1 1", sprintf("1 0 d2 %s", bad)))
     expect_input_error(read_qrels(f), "irtopics_error_parse", f, 2,
-                       sprintf("the relevance grade (4th field) must be an integer, not '%s'", bad))
+                       sprintf("the relevance grade (4th field) must be an integer or a finite decimal number, not '%s'", bad))
+  }
+  for (bad in c("2147483648", "-2147483649", "1000001", "1e7")) {
+    f <- tmp_file(c("1 0 d1 1", sprintf("1 0 d2 %s", bad)))
+    expect_input_error(read_qrels(f), "irtopics_error_parse", f, 2,
+                       sprintf("the relevance grade %s is outside the accepted range -2147483647 to 1000000", bad))
   }
   f <- tmp_file(c("1 0 d1 -1", "1 0 d2 +2", "1 0 d3 0"))
   expect_identical(read_qrels(f)$rel, c(-1L, 2L, 0L))
@@ -697,8 +704,10 @@ test_that("malformed qrels lines give classed errors naming file and line", {
   expect_match(conditionMessage(err), "Line 2: expected 4 fields")
   f <- tmp_file(c("1 0 d1 1", "1 0 d2 x"))
   err <- expect_error(evaluate(te_data("results.test"), f, "AP"), class = "irtopics_error_parse")
-  expect_match(conditionMessage(err), "Line 2: the relevance grade \\(4th field\\) must be an integer, not 'x'")
-  f <- tmp_file(c("1 0 d1 1.5"))
+  expect_match(conditionMessage(err),
+               "Line 2: the relevance grade \\(4th field\\) must be an integer or a finite decimal number, not 'x'")
+  # (1.5 is a fractional grade: test-eval-fractional.R)
+  f <- tmp_file(c("1 0 d1 1.5.0"))
   expect_error(read_qrels(f), class = "irtopics_error_parse")
   f <- tmp_file(c("1 0 d1 1 extra"))
   expect_error(read_qrels(f), class = "irtopics_error_parse")

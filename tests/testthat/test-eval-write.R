@@ -117,7 +117,7 @@ test_that("writers write ids in full and refuse what would not read back as writ
   expect_identical(ap_files, ap_frames)
   # grades the readers refuse are refused when written, not written as "NA"
   big <- data.frame(topic = "1", docno = "d1", rel = 3e9)
-  expect_error(write_qrels(big, tempfile()), "integer grades", class = "irtopics_error_parse")
+  expect_error(write_qrels(big, tempfile()), "finite grades", class = "irtopics_error_parse")
   # fractions of ids, NA ids
   expect_error(write_run(data.frame(topic = 1.5, docno = "d", score = 1), tempfile()), class = "irtopics_error_data")
   expect_error(write_qrels(data.frame(topic = NA, docno = "d", rel = 1L), tempfile()), class = "irtopics_error_data")

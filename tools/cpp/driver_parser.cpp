@@ -613,7 +613,12 @@ void test_qrels_parser() {
 
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b\n"), "parse", 2);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 1 extra\n"), "parse", 1);
-  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n\n1 0 b 1.5\n"), "parse", 3);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n\n1 0 b 1.5.0\n"), "parse", 3);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b nan\n"), "parse", 2);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b inf\n"), "parse", 2);
+  // the lowest int is R's NA_integer_: refused (issue 43)
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 1\n1 0 b -2147483648\n"), "parse", 2);
+  CHECK(qrels_from("1 0 a -2147483647\n").entries[0].grade == -2147483647);
   CHECK_INPUT_ERROR(qrels_from("1 0 a x\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a +-1\n"), "parse", 1);
   CHECK_INPUT_ERROR(qrels_from("1 0 a 99999999999\n"), "parse", 1);
@@ -647,6 +652,36 @@ void test_qrels_parser() {
   irtopics::QrelsBuilder qb(d);
   qb.add("1", "a", irtopics::kMaxGrade + 1, 7);
   CHECK_INPUT_ERROR(qb.finish(), "data", 7);
+
+  // Fractional grades (issue 41): codes by rank among the topic's values
+  // >= 0, -1 for a negative value; the threshold becomes a per-topic code
+  // level; the per-topic gains map codes back to the values.
+  auto f = qrels_from("1 0 a 0.5\n1 0 b 2\n1 0 c 0\n1 0 d -0.5\n2 0 a 0.25\n", 1);
+  CHECK(f.fractional);
+  CHECK(f.value == (std::vector<double>{0.5, 2, 0, -0.5, 0.25}));
+  CHECK(f.entries[0].grade == 1 && f.entries[1].grade == 2 && f.entries[2].grade == 0 &&
+        f.entries[3].grade == -1 && f.entries[4].grade == 0);
+  CHECK(f.topic_gains[0].by_grade == (std::vector<double>{0, 0.5, 2}) && f.topic_gains[0].grade_values);
+  CHECK(f.topic_level == (std::vector<int>{2, 1}));  // threshold 1: topic 1 code 2 (grade 2), topic 2 none
+  CHECK(f.num_rel == (std::vector<long>{1, 0}) && f.num_nonrel == (std::vector<long>{2, 1}));
+  f.prepare(0.5);
+  CHECK(f.topic_level == (std::vector<int>{1, 1}) && f.num_rel == (std::vector<long>{2, 0}));
+  // the builder gives the same
+  irtopics::Qrels g;
+  {
+    irtopics::QrelsBuilder fb(g);
+    for (std::size_t k = 0; k < f.entries.size(); ++k) {
+      fb.add_value(f.topics[f.entries[k].topic], f.entries[k].docno, f.value[k], f.entries[k].line);
+    }
+    fb.finish();
+  }
+  g.prepare(0.5);
+  CHECK(same_qrels(f, g) && g.value == f.value);
+  CHECK_INPUT_ERROR(qrels_from("1 0 a 0.5\n1 0 b 1e7\n"), "parse", 2);
+  // integer grades: a threshold with a fraction is the next whole number
+  auto h = qrels_from("1 0 z 2\n1 0 b 3\n1 0 m 1\n1 0 a 0\n", 1);
+  h.prepare(1.5);
+  CHECK(h.relevance_level == 2 && h.num_rel[0] == 2);
 }
 
 void test_files() {

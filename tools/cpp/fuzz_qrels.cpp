@@ -94,7 +94,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   built.file = "built";
   {
     irtopics::QrelsBuilder b(built);
-    for (const auto& e : parsed.entries) b.add(parsed.topics[e.topic], e.docno, e.grade, e.line);
+    for (std::size_t k = 0; k < parsed.entries.size(); ++k) {
+      const auto& e = parsed.entries[k];
+      // fractional qrels hold codes in `grade`: the builder takes the values
+      if (parsed.fractional) {
+        b.add_value(parsed.topics[e.topic], e.docno, parsed.value[k], e.line);
+      } else {
+        b.add(parsed.topics[e.topic], e.docno, e.grade, e.line);
+      }
+    }
     b.finish();
   }
   if (built.topics != parsed.topics) __builtin_trap();
