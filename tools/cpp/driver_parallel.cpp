@@ -4,6 +4,7 @@
 // exception.
 #include "driver.h"
 #include "calibration.h"
+#include "cancel_sort.h"
 
 namespace {
 
@@ -167,6 +168,72 @@ void test_cancellation() {
                       (std::string(test) == "permutation_2019" ? 1 : 0);
     CHECK_MSG(never.asked == want, std::string(test) + ": asked " + std::to_string(never.asked) + ", want " +
                                        std::to_string(want));
+  }
+
+  // Rank correlations (kendall.h, tau_ap.h, cancel_sort.h, issue 43): the
+  // sorts, passes and merges ask every 2^16 items; a token that never stops
+  // gives the same bits as none (the sorts merge blocks then, and order
+  // items equal under the comparison otherwise), on scores with many ties in
+  // x, in y and in both, and on scores without ties.
+  const std::size_t nr = 300007;
+  std::vector<double> rx(nr), ry(nr), ux(nr), uy(nr);
+  std::uint64_t state = 12345;
+  auto next = [&]() {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  for (std::size_t k = 0; k < nr; ++k) {
+    rx[k] = std::floor(next() * 50) / 50;
+    ry[k] = std::floor((0.5 * rx[k] + 0.5 * next()) * 40) / 40;
+    ux[k] = next();
+    uy[k] = 0.3 * ux[k] + next();
+  }
+  for (int tied = 0; tied < 2; ++tied) {
+    const double* xa = tied ? rx.data() : ux.data();
+    const double* ya = tied ? ry.data() : uy.data();
+    const std::string what = tied ? "ties" : "no ties";
+    irtopics::KendallWorkspace kw;
+    irtopics::TauApWorkspace tw;
+    const double b0 = kw.tau_b(xa, ya, nr), a0 = kw.tau_a(xa, ya, nr), p0 = tw.tau_ap(xa, ya, nr);
+    CountdownToken kn(1L << 40), an(1L << 40), pn(1L << 40);
+    CHECK_MSG(kw.tau_b(xa, ya, nr, &kn) == b0 && kw.tau_a(xa, ya, nr, &an) == a0, what);
+    CHECK_MSG(tw.tau_ap(xa, ya, nr, &pn) == p0, what);
+    // 5 sorted blocks, 3 merge passes (3 + 2 + 1 merges), the pair pass, 2
+    // merges of the counting sort's top levels at least: asked > 15 times
+    CHECK_MSG(kn.asked > 15 && pn.asked > 20, what + ": tau-b asked " + std::to_string(kn.asked) +
+                                               ", tau_AP asked " + std::to_string(pn.asked));
+    CHECK_MSG(std::fabs(b0) < 1 && std::fabs(p0) < 1 && b0 > 0.05, what);
+    for (long stop_at : {0L, 3L, 12L, kn.asked - 1}) {
+      CountdownToken ks(stop_at);
+      CHECK_MSG(throws_cancelled([&] { kw.tau_b(xa, ya, nr, &ks); }), what + " tau-b at " + std::to_string(stop_at));
+      CHECK(ks.asked == stop_at + 1);
+    }
+    for (long stop_at : {0L, 6L, 14L, pn.asked - 1}) {
+      CountdownToken ps(stop_at);
+      CHECK_MSG(throws_cancelled([&] { tw.tau_ap(xa, ya, nr, &ps); }), what + " tau_AP at " + std::to_string(stop_at));
+      CHECK(ps.asked == stop_at + 1);
+    }
+    // a workspace stopped midway gives the right value on its next call
+    CHECK_MSG(kw.tau_b(xa, ya, nr) == b0 && tw.tau_ap(xa, ya, nr) == p0, what);
+  }
+  // one x group holding most of the scores: its sort and its loop ask too
+  std::vector<double> gx(nr, 0.5);
+  for (std::size_t k = 0; k < 100; ++k) gx[k] = 1.0 + k;
+  irtopics::TauApWorkspace gw;
+  CountdownToken gnever(1L << 40);
+  CHECK(gw.tau_ap(gx.data(), uy.data(), nr, &gnever) == gw.tau_ap(gx.data(), uy.data(), nr));
+  CountdownToken gstop(gnever.asked - 1);
+  CHECK(throws_cancelled([&] { gw.tau_ap(gx.data(), uy.data(), nr, &gstop); }));
+  // the sort itself: the order of a plain sort wherever the comparison orders
+  std::vector<int> vs(200003), ref_sorted;
+  for (auto& v : vs) v = static_cast<int>(next() * 1000);
+  ref_sorted = vs;
+  std::sort(ref_sorted.begin(), ref_sorted.end());
+  for (std::size_t block : {std::size_t(1), std::size_t(7), std::size_t(1000), std::size_t(1) << 16}) {
+    std::vector<int> got = vs;
+    CountdownToken sn(1L << 40);
+    irtopics::sort_cancellable(got, std::less<int>(), &sn, block);
+    CHECK_MSG(got == ref_sorted, "block " + std::to_string(block));
   }
 }
 
