@@ -36,6 +36,10 @@ struct KendallCounts {
 // `work` buffers are reused across calls to avoid allocations in loops.
 class KendallWorkspace {
  public:
+  // Items of work between two asks of a token (and the sort's blocks); the
+  // tests and the fuzzer make it small.
+  std::size_t cancel_block = kCancelSortBlock;
+
   KendallCounts counts(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
     KendallCounts out;
     if (n < 2) return out;
@@ -46,11 +50,15 @@ class KendallWorkspace {
     // (pairs tied in both are interchangeable: the counts do not see their order).
     sort_cancellable(idx_, [&](std::size_t a, std::size_t b) {
       return x[a] < x[b] || (x[a] == x[b] && y[a] < y[b]);
-    }, cancel);
+    }, cancel, cancel_block);
     double tx = 0, txy = 0;
     std::size_t run_x = 1, run_xy = 1;
-    for (std::size_t k = 1; k < n; ++k) {
-      if (k % kCancelSortBlock == 0) throw_if_cancelled(cancel);
+    const std::size_t blk = std::max<std::size_t>(cancel_block, 1);
+    for (std::size_t k = 1, next_ask = blk; k < n; ++k) {
+      if (k >= next_ask) {
+        throw_if_cancelled(cancel);
+        next_ask = k + blk;
+      }
       const std::size_t a = idx_[k - 1], b = idx_[k];
       if (x[a] == x[b]) {
         ++run_x;
@@ -125,7 +133,7 @@ class KendallWorkspace {
     while (i < mid) buf_[k++] = ys_[i++];
     while (j < hi) buf_[k++] = ys_[j++];
     std::copy(buf_.begin() + lo, buf_.begin() + hi, ys_.begin() + lo);
-    if (hi - lo >= kCancelSortBlock) throw_if_cancelled(cancel_);
+    if (hi - lo >= std::max<std::size_t>(cancel_block, 1)) throw_if_cancelled(cancel_);
     return swaps;
   }
 

@@ -37,6 +37,10 @@ namespace irtopics {
 
 class TauApWorkspace {
  public:
+  // Items of work between two asks of a token (and the sorts' blocks); the
+  // tests and the fuzzer make it small.
+  std::size_t cancel_block = kCancelSortBlock;
+
   // NaN when n < 2 or either vector is constant.
   double tau_ap(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -46,18 +50,22 @@ class TauApWorkspace {
     std::iota(order_.begin(), order_.end(), std::size_t{0});
     // (items tied in y, and below in x, are interchangeable: neither the
     // ranks nor the groups' sums see their order)
-    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return y[a] < y[b]; }, cancel);
+    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return y[a] < y[b]; }, cancel, cancel_block);
     yrank_.resize(n);
     std::size_t r = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (k % kCancelSortBlock == 0) throw_if_cancelled(cancel);
+    const std::size_t blk = std::max<std::size_t>(cancel_block, 1);
+    for (std::size_t k = 0, next_ask = 0; k < n; ++k) {
+      if (k >= next_ask) {
+        throw_if_cancelled(cancel);
+        next_ask = k + blk;
+      }
       if (k > 0 && y[order_[k]] != y[order_[k - 1]]) ++r;
       yrank_[order_[k]] = r;
     }
     const std::size_t n_yranks = r + 1;
     if (n_yranks == 1) return nan;
     // items by x descending
-    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return x[a] > x[b]; }, cancel);
+    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return x[a] > x[b]; }, cancel, cancel_block);
     if (x[order_.front()] == x[order_.back()]) return nan;
 
     fenwick_.assign(n_yranks + 1, 0.0);
@@ -67,7 +75,7 @@ class TauApWorkspace {
     while (start < n) {
       if (start >= next_ask) {
         throw_if_cancelled(cancel);
-        next_ask = start + kCancelSortBlock;
+        next_ask = start + blk;
       }
       std::size_t end = start + 1;
       while (end < n && x[order_[end]] == x[order_[start]]) ++end;
@@ -80,12 +88,12 @@ class TauApWorkspace {
       }
       // within-group counts: items of the group with larger y, and half the equal ones
       group_.assign(order_.begin() + start, order_.begin() + end);
-      sort_cancellable(group_, [&](std::size_t a, std::size_t b) { return yrank_[a] < yrank_[b]; }, cancel);
-      std::size_t lo = 0, group_ask = kCancelSortBlock;  // (a group as large as the scores)
+      sort_cancellable(group_, [&](std::size_t a, std::size_t b) { return yrank_[a] < yrank_[b]; }, cancel, cancel_block);
+      std::size_t lo = 0, group_ask = blk;  // (a group as large as the scores)
       while (lo < g) {
         if (lo >= group_ask) {
           throw_if_cancelled(cancel);
-          group_ask = lo + kCancelSortBlock;
+          group_ask = lo + blk;
         }
         std::size_t hi = lo + 1;
         while (hi < g && yrank_[group_[hi]] == yrank_[group_[lo]]) ++hi;

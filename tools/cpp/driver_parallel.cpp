@@ -4,6 +4,7 @@
 // exception.
 #include "driver.h"
 #include "calibration.h"
+#include "beta_kernel.h"
 #include "cancel_sort.h"
 
 namespace {
@@ -235,6 +236,99 @@ void test_cancellation() {
     irtopics::sort_cancellable(got, std::less<int>(), &sn, block);
     CHECK_MSG(got == ref_sorted, "block " + std::to_string(block));
   }
+}
+
+// The beta kernel's binned sums (beta_kernel.h, issue 43): points with
+// whole weights give the sums of the scores repeated that many times (node
+// sums, their integrals m, point sums); with unit weights the binned
+// cross-validation is the exact one; a token stops point_sums() and the
+// binned search.
+void test_beta_kernel_binned() {
+  Context ctx("beta kernel, binned");
+  namespace bk = irtopics::beta_kernel;
+  auto lbeta = [](double a, double b) { return std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b); };
+  const std::vector<double> pts = {1e-6, 0.003, 0.04, 0.2, 0.21, 0.5, 0.77, 0.999, 1 - 1e-6};
+  const std::vector<int> reps = {3, 1, 2, 5, 1, 4, 2, 1, 2};
+  std::vector<double> lx, l1x, lw, w, rx, rl, rl1;
+  double n = 0;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    lx.push_back(std::log(pts[i]));
+    l1x.push_back(std::log1p(-pts[i]));
+    lw.push_back(std::log(double(reps[i])));
+    w.push_back(reps[i]);
+    n += reps[i];
+    for (int r = 0; r < reps[i]; ++r) {
+      rx.push_back(pts[i]);
+      rl.push_back(lx.back());
+      rl1.push_back(l1x.back());
+    }
+  }
+  const bk::Scores binned{lx.data(), l1x.data(), lx.size(), lw.data()};
+  const bk::Scores repeated{rl.data(), rl1.data(), rl.size()};
+  // a quadrature of 40 intervals of 3 nodes on [0, 1]
+  const std::size_t n_int = 40, G = 3;
+  const double off[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)}, wt[3] = {5.0 / 9, 8.0 / 9, 5.0 / 9};
+  std::vector<double> y, qw, centre, half, offset(off, off + 3);
+  for (std::size_t k = 0; k < n_int; ++k) {
+    const double lo = double(k) / n_int, h = 0.5 / n_int;
+    centre.push_back(lo + h);
+    half.push_back(h);
+    for (std::size_t g = 0; g < G; ++g) {
+      y.push_back(lo + h + h * off[g]);
+      qw.push_back(h * wt[g]);
+    }
+  }
+  auto rel = [](double a, double b) { return a == b ? 0.0 : std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); };
+  for (double b : {0.002, 0.03, 0.3}) {
+    std::vector<double> lbn(y.size()), lbc(n_int);
+    for (std::size_t k = 0; k < y.size(); ++k) lbn[k] = lbeta(y[k] / b + 1, (1 - y[k]) / b + 1);
+    for (std::size_t k = 0; k < n_int; ++k) lbc[k] = lbeta(centre[k] / b + 1, (1 - centre[k]) / b + 1);
+    const bk::Nodes nodes{y.data(), lbn.data(), qw.data(), centre.data(), half.data(), lbc.data(), offset.data(), n_int, G};
+    std::vector<double> fb(y.size()), fr(y.size()), mb(pts.size()), mr(rx.size());
+    bk::node_sums(binned, b, nodes, fb.data(), mb.data());
+    bk::node_sums(repeated, b, nodes, fr.data(), mr.data());
+    double worst = 0;
+    for (std::size_t k = 0; k < y.size(); ++k) if (fr[k] > 1e-250) worst = std::max(worst, rel(fb[k], fr[k]));
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      worst = std::max(worst, rel(mb[i], reps[i] * mr[at]));
+      at += reps[i];
+    }
+    std::vector<double> sb(y.size()), sr(y.size());
+    bk::point_sums(binned, y.data(), lbn.data(), y.size(), b, sb.data());
+    bk::point_sums(repeated, y.data(), lbn.data(), y.size(), b, sr.data());
+    for (std::size_t k = 0; k < y.size(); ++k) if (sr[k] > 1e-250) worst = std::max(worst, rel(sb[k], sr[k]));
+    CHECK_MSG(worst < 1e-12, "b = " + std::to_string(b) + ": worst relative difference " + std::to_string(worst));
+  }
+  // unit weights: the binned criterion is the exact one
+  std::vector<double> zero(pts.size(), 0.0), ones(pts.size(), 1.0);
+  const bk::Scores unit{lx.data(), l1x.data(), lx.size(), zero.data()};
+  const bk::Scores plain{lx.data(), l1x.data(), lx.size()};
+  const bk::Nodes q{y.data(), nullptr, qw.data(), centre.data(), half.data(), nullptr, offset.data(), n_int, G};
+  bk::LscvCriterion<decltype(lbeta)> exact(plain, pts.data(), q, lbeta);
+  bk::BinnedLscvCriterion<decltype(lbeta)> bin(unit, pts.data(), ones.data(), double(pts.size()), q, lbeta);
+  for (double lb : {std::log(0.002), std::log(0.05), std::log(0.4)}) {
+    const double e = exact(lb), g = bin(lb);
+    CHECK_MSG(std::fabs(e - g) <= 1e-10 * std::max(1.0, std::fabs(e)), std::to_string(e) + " vs " + std::to_string(g));
+  }
+  const double grid[4] = {std::log(0.001), std::log(0.01), std::log(0.1), std::log(0.5)};
+  const auto re = bk::lscv_bandwidth(plain, pts.data(), q, grid, 4, 0.01, lbeta);
+  const auto rb = bk::lscv_bandwidth_binned(unit, pts.data(), ones.data(), double(pts.size()), q, grid, 4, 0.01, lbeta);
+  CHECK(re.found && rb.found && std::fabs(std::log(re.bandwidth / rb.bandwidth)) < 1e-6);
+  // cancellation: point sums ask every 16 points, the search inside each criterion
+  std::vector<double> out(y.size());
+  std::vector<double> lbn(y.size(), 0.0);
+  CountdownToken ps(2);
+  CHECK(throws_cancelled([&] { bk::point_sums(binned, y.data(), lbn.data(), y.size(), 0.05, out.data(), &ps); }));
+  CHECK(ps.asked == 3);
+  CountdownToken ls(5);
+  CHECK(throws_cancelled([&] {
+    bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta, &ls);
+  }));
+  CountdownToken lnever(1L << 40);
+  const auto rn = bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta, &lnever);
+  const auto r0 = bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta);
+  CHECK(rn.found && rn.bandwidth == r0.bandwidth && lnever.asked > 4);
 }
 
 // The parallel driver (parallel.h): every item once, the same results for
