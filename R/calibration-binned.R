@@ -20,20 +20,18 @@
 # * Beta kernel (bandwidth b): the grid is even in theta = asin(sqrt(x))
 #   between the capped ends (step dt), so intervals narrow towards 0 and 1
 #   as the kernels do; with a kernel's standard deviation about
-#   sqrt(b x (1 - x)), the bound is about dt^2 / (2 b) of a kernel's peak
-#   height per score (`bin_error`; 7e-5 at the smallest bandwidth, 0.001,
-#   with 4096 bins).
+#   sqrt(b x (1 - x)), the estimate at y is off by about dt^2 / (2 b)
+#   (`bin_error`; 7e-5 at the smallest bandwidth, 0.001, with 4096 bins)
+#   times dbeta(y; y/b + 1, (1 - y)/b + 1), the largest value a score's
+#   kernel takes at y (a normal approximation's bound).
 # The tests compare binned and exact fits of 3000 scores against these
 # bounds.
 
-# The defaults of fit_margin()'s kernel_exact_max and kernel_bins.
-kernel_exact_max_default <- function() getOption("irtopics.kernel_exact_max", 5000L)
-kernel_bins_default <- function() getOption("irtopics.kernel_bins", 4096L)
-
-# The bins of a fit (NULL: exact) for the observations' scores.
+# The bins of a fit (NULL: exact) for the observations' scores (fit_margin()'s
+# kernel_exact_max and kernel_bins, whose defaults are the options).
 kernel_bins_of <- function(obs, n = length(obs$x)) {
-  exact_max <- obs$kernel_exact_max %||% kernel_exact_max_default()
-  if (n <= exact_max) NULL else as.integer(obs$kernel_bins %||% kernel_bins_default())
+  exact_max <- obs$kernel_exact_max %||% getOption("irtopics.kernel_exact_max", 5000)
+  if (n <= exact_max) NULL else as.integer(obs$kernel_bins %||% getOption("irtopics.kernel_bins", 4096))
 }
 
 # Linear binning of x (inside [grid[1], grid[length(grid)]]) on the grid:

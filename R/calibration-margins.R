@@ -169,7 +169,7 @@ support_tol <- 1e-4
 #' A family whose fit fails is kept in `candidates` with `NA` numbers and
 #' the reason in `note`; the choice is among the others.
 #'
-#' @section Many scores: binned kernel estimates:
+#' @section Many scores (binned kernel estimates):
 #' The exact kernel estimates cost time quadratic in the number of scores
 #' (minutes at 20,000). Above `kernel_exact_max` scores (default 5000) the
 #' `"normal_kernel"` and `"beta_kernel"` families (and their inflated
@@ -187,9 +187,12 @@ support_tol <- 1e-4
 #' the division by the mass; the CDF's is \eqn{d^2 \phi(1) / (8 h^2)}).
 #' For the beta kernel the grid is even in \eqn{\theta = \arcsin\sqrt{x}}
 #' (step \eqn{\delta}), so its intervals narrow towards 0 and 1 as the
-#' kernels do, and `bin_error` is \eqn{\delta^2 / (2b)}, the bound relative
-#' to a kernel's peak height from a normal approximation of the kernel
-#' (about \eqn{7 \times 10^{-5}} at the smallest bandwidth, 0.001). The
+#' kernels do, and `bin_error` is \eqn{\delta^2 / (2b)}: the estimate at
+#' \eqn{y} is off by at most about `bin_error` times
+#' \eqn{\mathrm{Beta}(y; y/b + 1, (1-y)/b + 1)}, the largest value a
+#' score's kernel takes at \eqn{y} (a bound from a normal approximation of
+#' the kernel, checked against the exact sums in the tests; `bin_error` is
+#' about \eqn{7 \times 10^{-5}} at the smallest bandwidth, 0.001). The
 #' cross-validation of the beta kernel's bandwidth runs on the binned
 #' scores too (a point's leave-one-out term removes one unit of its
 #' weight), so the binned bandwidth may differ from the exact one by the
@@ -273,7 +276,8 @@ support_tol <- 1e-4
 #' @export
 fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, families = "default",
                        beta_bandwidth = c("lscv", "reference"), atom_share = 0.1, mean_tol = 0.001,
-                       kernel_exact_max = kernel_exact_max_default(), kernel_bins = kernel_bins_default(),
+                       kernel_exact_max = getOption("irtopics.kernel_exact_max", 5000),
+                       kernel_bins = getOption("irtopics.kernel_bins", 4096),
                        progress = NULL) {
   type <- match_choice(type)
   beta_bandwidth <- match_choice(beta_bandwidth)
