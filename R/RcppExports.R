@@ -77,6 +77,10 @@ cpp_job_threads <- function() {
     .Call(`_irtopics_cpp_job_threads`)
 }
 
+cpp_copula_pairs_started <- function() {
+    .Call(`_irtopics_cpp_copula_pairs_started`)
+}
+
 cpp_copula_wide <- function(allow) {
     .Call(`_irtopics_cpp_copula_wide`, allow)
 }
@@ -149,6 +153,10 @@ cpp_empty_values <- function(qrels_ptr, measures, fraction, depth, gains) {
     .Call(`_irtopics_cpp_empty_values`, qrels_ptr, measures, fraction, depth, gains)
 }
 
+cpp_read_file_bytes <- function(path) {
+    .Call(`_irtopics_cpp_read_file_bytes`, path)
+}
+
 cpp_read_run <- function(path) {
     .Call(`_irtopics_cpp_read_run`, path)
 }
@@ -163,6 +171,10 @@ cpp_file_kind <- function(path) {
 
 cpp_gawm <- function(scores, q, tol, maxit, mean = 0L, floor = 0, exponent = 1) {
     .Call(`_irtopics_cpp_gawm`, scores, q, tol, maxit, mean, floor, exponent)
+}
+
+cpp_arm_interrupt <- function(polls) {
+    .Call(`_irtopics_cpp_arm_interrupt`, polls)
 }
 
 cpp_kendall <- function(x, y, tau_b) {

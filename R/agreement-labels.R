@@ -38,11 +38,93 @@ as_label_set <- function(x, arg, negative, call = rlang::caller_env()) {
     stop_irtopics("{.arg {arg}} must be a qrels file path, an {.cls ir_qrels} or a data frame with columns {.field topic}, {.field docno}, {.field rel}, not {show_value(x)}.",
                   call = call)
   }
+  n_topics <- length(unique(df$topic))  # evaluate() scores them all, judged or not
   if (negative == "unjudged") df <- df[df$rel >= 0, , drop = FALSE]
   df$rel <- as.integer(df$rel)
   rownames(df) <- NULL
+  # where the labels come from, for messages: the file, else the argument
+  src <- if (is.character(x)) x else attr(x, "source")
+  attr(df, "origin") <- if (is.character(src) && length(src) == 1L && !is.na(src)) src else NA_character_
+  attr(df, "arg") <- arg
+  attr(df, "n_topics") <- n_topics
   df
 }
+
+# A label set as messages name it: "`candidate` ('file.tsv')".
+label_origin <- function(df) {
+  file <- attr(df, "origin")
+  arg <- attr(df, "arg") %||% "labels"
+  if (is.character(file) && !is.na(file)) sprintf("`%s` ('%s')", arg, file) else sprintf("`%s`", arg)
+}
+
+# Grade scales ------------------------------------------------------------------
+#
+# Every label statistic works on a K x K confusion matrix per topic and
+# bootstrap sample, with R loops over the K^2 grade pairs and K - 1
+# thresholds: time grows as K^3 (B = 1000, 50 topics: 0.7 s at K = 4, 4.4 s
+# at K = 51, 20 s at K = 101), memory as K^2 x topics. Scales are bounded:
+# at most `max_label_grades` grades (a 0-100 scale), and K^2 x topics cells
+# within the memory budget. An LLM judge's scores on a finer scale are
+# mapped to grades first (read_labels(breaks =)).
+max_label_grades <- 101L
+
+# Bytes held per cell of the K^2 x topics confusion counts (the counts as
+# integers and doubles, the per-topic statistics' temporaries, the BCa
+# jackknife's leave-one-out counts).
+label_cell_bytes <- 40
+
+# Bytes per bootstrap sample of the label statistics: the topic draws and
+# their weights, the sample's confusion matrix with label_statistics()'
+# copies of it, and the sample's statistics.
+label_bootstrap_bytes <- function(k, n_topics) 8 * (2 * n_topics + 3 * k * k + 2 * (k + 7))
+
+# `grades` of compare_qrels(): NULL or distinct whole numbers in the readers'
+# grade range, at most max_label_grades of them; returned sorted, integer.
+check_grade_scale <- function(grades, call = rlang::caller_env()) {
+  if (is.null(grades)) return(NULL)
+  if (!is.numeric(grades) || !length(grades) || anyNA(grades) || any(!is.finite(grades)) ||
+      any(grades != round(grades)) || anyDuplicated(grades) || any(abs(grades) > 1e6)) {
+    stop_irtopics("{.arg grades} must be NULL or distinct whole numbers (the grade scale, between -1000000 and 1000000), not {show_values(grades)}.",
+                  call = call)
+  }
+  if (length(grades) > max_label_grades) {
+    stop_irtopics(c("{.arg grades} has {length(grades)} grades; label agreement handles at most {max_label_grades} (a 0-100 scale).",
+                    i = "Its statistics need a confusion matrix of grades x grades per topic and bootstrap sample.",
+                    i = "Map the labels to fewer grades first, e.g. {.code read_labels(breaks = )} or {.code cut()}."),
+                  call = call)
+  }
+  sort(as.integer(grades))
+}
+
+# Labels outside a declared scale are refused, naming the label set, its
+# file and the first such label; without a declared scale, a candidate's
+# grades outside the range of the reference's are a warning (a judge that
+# answered 5 on a 0-3 scale), since its scale would silently grow.
+check_labels_in_scale <- function(df, grades, ref = NULL, call = rlang::caller_env()) {
+  if (!nrow(df)) return(invisible(df))
+  if (!is.null(grades)) {
+    out <- which(!df$rel %in% grades)
+    if (length(out)) {
+      i <- out[1]
+      stop_irtopics(c(paste0(label_origin(df), " holds grades outside the scale {.arg grades}: ",
+                             "{.val {sort(unique(df$rel[out]))}}."),
+                      x = "Topic {.val {show_bytes(df$topic[i])}}, document {.val {show_bytes(df$docno[i])}} has grade {df$rel[i]}{if (length(out) > 1) paste0(' (', length(out), ' labels are outside it)') else ''}.",
+                      i = "The scale is {.val {grades}}: map the labels onto it, or give the scale they use."),
+                    kind = "data", call = call)
+    }
+  } else if (!is.null(ref) && nrow(ref)) {
+    lim <- range(ref$rel)
+    out <- which(df$rel < lim[1] | df$rel > lim[2])
+    if (length(out)) {
+      warn_irtopics(c(paste0(label_origin(df), " uses grades outside the reference's range ",
+                             "{lim[1]}-{lim[2]}: {.val {sort(unique(df$rel[out]))}} ({length(out)} label{?s})."),
+                      i = "Each is a category of its own in the statistics; give {.arg grades} to declare the scale (then they are refused) or map them."),
+                    kind = "data")
+    }
+  }
+  invisible(df)
+}
+
 
 # The pairs both sets judged, and per topic how many each judged alone.
 # Returns list(pairs = data.frame(topic, docno, reference, candidate),
@@ -65,14 +147,19 @@ label_pairs <- function(ref, cand) {
 # The grade scale: the user's `grades`, else the sorted grades the shared
 # pairs use (as irr::kappa2 and irr::kripp.alpha take the levels of their
 # data). Every statistic of a call (overall, per topic, replicates) uses it.
-grade_scale <- function(pairs, grades, call = rlang::caller_env()) {
+# At most max_label_grades grades (`what` names the candidate for the error).
+grade_scale <- function(pairs, grades, what = "`candidate`", call = rlang::caller_env()) {
   seen <- sort(unique(c(pairs$reference, pairs$candidate)))
-  if (is.null(grades)) return(seen)
-  if (!is.numeric(grades) || !length(grades) || anyNA(grades) || any(grades != round(grades)) ||
-      anyDuplicated(grades)) {
-    stop_irtopics("{.arg grades} must be NULL or distinct whole numbers (the grade scale), not {show_values(grades)}.",
-                  call = call)
+  if (is.null(grades)) {
+    if (length(seen) > max_label_grades) {
+      stop_irtopics(c(paste0("The reference and ", what, " use {length(seen)} grades ({min(seen)} to {max(seen)}); ",
+                             "label agreement handles at most {max_label_grades} (a 0-100 scale)."),
+                      i = "Are they scores rather than grades (an LLM judge's 0-2000)? Map them to grades first, e.g. {.code read_labels(breaks = )} or {.code cut()}."),
+                    kind = "data", call = call)
+    }
+    return(seen)
   }
+  grades <- check_grade_scale(grades, call = call)
   out <- setdiff(seen, grades)
   if (length(out)) {
     stop_irtopics("{.arg grades} must hold every grade of the shared judgements; missing {.val {out}}.",
@@ -180,14 +267,11 @@ label_statistic_rows <- function(columns) {
 # with bootstrap intervals over topics (bootstrap_interval() of `interval`
 # type: percentile, basic, BCa), per-topic statistics, the confusion matrix
 # and the counts.
-label_agreement <- function(ref, cand, grades, B, conf, interval, seed, call = rlang::caller_env()) {
-  lp <- label_pairs(ref, cand)
-  if (!nrow(lp$pairs)) {
-    stop_irtopics("The reference and the candidate judge no (topic, document) pair in common.",
-                  kind = "data", call = call)
-  }
-  scale <- grade_scale(lp$pairs, grades, call = call)
-  shared <- lp$counts$topic[lp$counts$n_both > 0]
+label_agreement <- function(ref, cand, grades, B, conf, interval, seed,
+                            setup = label_setup(ref, cand, grades, call = call), call = rlang::caller_env()) {
+  lp <- setup$pairs
+  scale <- setup$scale
+  shared <- setup$shared
   counts <- confusion_counts(lp$pairs, scale, shared)
   total <- rowSums(counts)
   overall <- label_statistics(matrix(total), scale)
@@ -223,6 +307,22 @@ label_agreement <- function(ref, cand, grades, B, conf, interval, seed, call = r
                            n_topics = length(shared)))
 }
 
+# The pairs, the grade scale and the topics with shared pairs of one
+# candidate, before any statistic is computed (compare_qrels() checks the
+# memory of every candidate's confusion counts and bootstraps from these
+# first): list(pairs, scale, shared, cells), `cells` = K^2 x topics.
+label_setup <- function(ref, cand, grades, call = rlang::caller_env()) {
+  lp <- label_pairs(ref, cand)
+  what <- if (is.null(attr(cand, "arg"))) "the candidate" else label_origin(cand)
+  if (!nrow(lp$pairs)) {
+    stop_irtopics(paste0("The reference and ", what, " judge no (topic, document) pair in common."),
+                  kind = "data", call = call)
+  }
+  scale <- grade_scale(lp$pairs, grades, what = what, call = call)
+  shared <- lp$counts$topic[lp$counts$n_both > 0]
+  list(pairs = lp, scale = scale, shared = shared, cells = length(scale)^2 * length(shared))
+}
+
 # Bootstrap replicates (B x statistics) of label_statistics() over topics,
 # from the topic samples of the leaderboard's bootstrap
 # (topic_bootstrap_weights(): the counter-based stream of src/resample.h,
@@ -231,8 +331,8 @@ label_agreement <- function(ref, cand, grades, B, conf, interval, seed, call = r
 # each topic was drawn.
 label_bootstrap <- function(counts, scale, B, seed, call = rlang::caller_env()) {
   n_topics <- ncol(counts)
-  plan <- resample_chunks(B, "label bootstrap samples", bytes = 8 * (2 * n_topics + nrow(counts) + 20),
-                          call = call)
+  plan <- resample_chunks(B, "label bootstrap samples",
+                          bytes = label_bootstrap_bytes(sqrt(nrow(counts)), n_topics), call = call)
   parts <- run_chunks(plan, function(idx, threads) {
     times <- topic_bootstrap_weights(seed, n_topics, idx[1L], length(idx)) * n_topics
     label_statistics(counts %*% times, scale)

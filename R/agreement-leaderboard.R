@@ -29,12 +29,24 @@ check_score_pair <- function(reference, candidate, min_systems = 2L, min_topics 
                     kind = "data", call = call)
     }
   }
-  list(reference = ref, candidate = cand[rownames(ref), colnames(ref), drop = FALSE])
+  # reordered with its record (subsetting drops the attributes: the
+  # candidate's conclusions were labelled "score" instead of its measure)
+  keep <- attributes(cand)[c("measure", "aggregate", "direction")]
+  cand <- cand[rownames(ref), colnames(ref), drop = FALSE]
+  attributes(cand)[names(keep)] <- keep
+  list(reference = ref, candidate = cand)
 }
 
 # Leaderboard statistics -----------------------------------------------------------
 
 leaderboard_statistics <- c("kendall_tau", "tau_ap", "rbo", "spearman", "top1", "topk_overlap")
+
+# Bytes per bootstrap sample of the leaderboard: its statistics, the two
+# evaluations' means and the topic draws (compare_qrels() checks B with it
+# before any work).
+leaderboard_bootstrap_bytes <- function(n_systems, n_topics) {
+  8 * (length(leaderboard_statistics) + 2 * n_systems + n_topics)
+}
 
 #' Agreement of two leaderboards, with topic-bootstrap intervals
 #'
@@ -135,8 +147,7 @@ leaderboard_agreement <- function(reference, candidate, top_k = 10L, conf = 0.95
                   dimnames = list(NULL, leaderboard_statistics))
   if (B > 0) {
     plan <- resample_chunks(B, "leaderboard bootstrap samples",
-                            bytes = 8 * (length(leaderboard_statistics) + 2 * nrow(ref) + n_topics),
-                            call = call)
+                            bytes = leaderboard_bootstrap_bytes(nrow(ref), n_topics), call = call)
     parts <- run_chunks(plan, function(idx, threads) {
       w <- topic_bootstrap_weights(seed, n_topics, idx[1L], length(idx))
       mr <- ref %*% w

@@ -46,6 +46,7 @@ leaderboard_notes <- function(x, n = 3L) {
 #' @param ... Unused.
 #' @export
 format.ir_qrels_agreement <- function(x, ..., n = 12L) {
+  check_shown(n = n)
   cn <- x$counts
   grades <- paste(x$grades, collapse = ", ")
   lines <- sprintf("<ir_qrels_agreement> %s against the reference; grades %s",

@@ -142,12 +142,21 @@
 #'   of [measures]).
 #' @param grades `NULL` (the grades the shared pairs use, sorted) or the
 #'   grade scale as whole numbers: the categories of the confusion matrix,
-#'   the positions of weighted kappa and the binarisation thresholds.
+#'   the positions of weighted kappa and the binarisation thresholds. At
+#'   most 101 grades (a 0-100 scale; the statistics take a grades x grades
+#'   matrix per topic and bootstrap sample, and their time grows as the
+#'   cube of the number of grades): map finer scores to grades first
+#'   (`read_labels(breaks = )`). A label of either set outside a given
+#'   scale is an error naming the set (and its file); without `grades`, a
+#'   candidate's grades outside the range of the reference's are a warning
+#'   (`irtopics_warning_data`).
 #' @param negative What a negative grade means: `"unjudged"` (trec_eval: in
 #'   the pool but not judged; such lines are dropped before the labels are
 #'   paired) or `"grade"` (a grade like any other).
 #' @param B Number of bootstrap samples of topics for the intervals (0: no
-#'   intervals).
+#'   intervals). The memory of the label and leaderboard bootstraps is
+#'   checked once, before any work (`irtopics_error_memory` naming the
+#'   largest `B` that fits).
 #' @param conf Confidence level of the intervals.
 #' @param interval `"percentile"`, `"basic"` or `"bca"`: the intervals of
 #'   the label statistics; see "Intervals".
@@ -244,11 +253,26 @@ compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10"
   local_progress(progress)
   seed <- resolve_seed(seed)
 
-  ref <- as_label_set(reference, "reference", negative)
+  grades <- check_grade_scale(grades)
+  env <- environment()  # errors raised in the loops below name compare_qrels()
+  ref <- check_labels_in_scale(as_label_set(reference, "reference", negative), grades)
   cands <- candidate_list(candidate)
-  labels <- lapply(names(cands), function(nm) {
-    cand <- as_label_set(cands[[nm]], label_arg(nm, length(cands)), negative)
-    label_agreement(ref, cand, grades, B, conf, interval, seed)
+  # every label set read and paired, and the memory of the whole call
+  # checked once, before any statistic or evaluation is computed
+  setups <- lapply(names(cands), function(nm) {
+    cand <- as_label_set(cands[[nm]], label_arg(nm, length(cands)), negative, call = env)
+    if (!is.null(grades)) check_labels_in_scale(cand, grades, call = env)
+    setup <- label_setup(ref, cand, grades, call = env)
+    if (is.null(grades)) check_labels_in_scale(cand, NULL, ref, call = env)
+    list(cand = cand, setup = setup)
+  })
+  if (!is.null(runs) && isTRUE(count_run_systems(runs) < 2L)) {
+    stop_irtopics(c("{.arg runs} must hold at least 2 systems: leaderboards and conclusions compare systems.",
+                    i = "For the labels alone, leave {.arg runs} out."), kind = "data")
+  }
+  check_qrels_memory(setups, ref, runs, B)
+  labels <- lapply(setups, function(st) {
+    label_agreement(ref, st$cand, grades, B, conf, interval, seed, setup = st$setup, call = env)
   })
   names(labels) <- names(cands)
   stack <- function(part) bind_candidates(lapply(labels, `[[`, part))
@@ -265,6 +289,48 @@ compare_qrels <- function(reference, candidate, runs = NULL, measure = "nDCG@10"
                            top_k, test, correction, alpha, B, B_test, conf, lb$method, seed, n_threads)
   }
   new_ir_qrels_agreement(x)
+}
+
+# The memory compare_qrels() needs, checked once before any work (it was
+# checked by the label bootstrap, then by the leaderboard bootstrap after
+# the labels and evaluations had run, and the second check refused the B
+# the first one's "at most N fit" advised): every candidate's confusion
+# counts (K^2 x topics cells), and per bootstrap sample the most that the
+# label or the leaderboard bootstrap holds (they run one after the other).
+# The leaderboard's systems and topics are counted from the runs and the
+# reference before they are evaluated.
+check_qrels_memory <- function(setups, ref, runs, B, call = rlang::caller_env()) {
+  budget <- memory_budget()
+  cells <- max(vapply(setups, function(st) st$setup$cells, numeric(1)))
+  if (cells * label_cell_bytes > budget || cells > .Machine$integer.max) {
+    st <- setups[[which.max(vapply(setups, function(st) st$setup$cells, numeric(1)))]]$setup
+    stop_irtopics(c("The confusion counts of {length(st$shared)} topics on a scale of {length(st$scale)} grades need about {format_bytes(cells * label_cell_bytes)} of memory; {format_bytes(budget)} is available.",
+                    i = "Map the labels to fewer grades (e.g. {.code read_labels(breaks = )}), compare fewer topics at a time, or raise the limit with {.code options(irtopics.max_memory = <bytes>)}."),
+                  kind = "memory", call = call)
+  }
+  if (B == 0) return(invisible())
+  per <- max(vapply(setups, function(st) label_bootstrap_bytes(length(st$setup$scale), length(st$setup$shared)),
+                    numeric(1)))
+  if (!is.null(runs)) {
+    n_sys <- count_run_systems(runs)
+    if (!is.na(n_sys)) per <- max(per, leaderboard_bootstrap_bytes(n_sys, attr(ref, "n_topics")))
+  }
+  check_memory(B, per, "B", call = call)
+}
+
+# How many systems `runs` hold, without reading them (files: one each); NA
+# when that can't be told (bad paths, not runs: evaluate() says what is wrong).
+count_run_systems <- function(runs) {
+  if (is.character(runs)) {
+    return(tryCatch(length(expand_run_paths(runs, arg = "runs")), error = function(e) NA_integer_))
+  }
+  if (inherits(runs, "ir_run")) return(1L)
+  if (inherits(runs, "ir_runs")) return(length(runs))
+  if (is.data.frame(runs)) {
+    runs <- alias_columns(runs, "system", "runs")
+    return(if (is.null(runs$system)) 1L else length(unique(runs$system)))
+  }
+  NA_integer_
 }
 
 new_ir_qrels_agreement <- function(x) {
@@ -356,21 +422,35 @@ add_run_agreement <- function(x, reference, cands, runs, measure, depth, relevan
   x
 }
 
-# Runs read once and cut for the candidates' evaluations. A measure with a
-# cut-off k (P@10, nDCG@10, AP@100, RR@10, ...) depends only on each topic's
-# first k documents in trec_eval's order, and every measure only on the
-# first `depth`; keeping, per system and topic, the documents scored at
-# least as high as the m-th (m = min(k, depth); ties at the cut kept, so
-# that trec_eval's tie-breaking by docno still picks the same first m)
-# gives the same scores from far fewer lines. Returns a runs data frame, or
-# `runs` unchanged when nothing can be cut.
+# Runs cut for the candidates' evaluations. A measure whose record reads
+# only its first k documents (`depth` "cutoff": P@10, nDCG@10, AP@100,
+# RR@10, ...) depends only on each topic's first k documents in trec_eval's
+# order, and every measure only on the first `depth`; a judged-only measure
+# reads the first k judged documents, which can lie anywhere down to
+# `depth` (measure_read_depth()). Keeping, per system and topic, the
+# documents scored at least as high as the m-th (m the depth the measure
+# reads; ties at the cut kept, so that trec_eval's tie-breaking by docno
+# still picks the same first m) gives the same scores from fewer lines.
+# Run files are read and cut one at a time, so only one whole run is in
+# memory at once. Returns an ir_runs object, or `runs` unchanged when
+# nothing would be cut (the measure reads every line to `depth`: the
+# evaluator streams the files itself) or when they are a data frame
+# (already in R, evaluated as given).
 runs_cut <- function(runs, measure, depth, call = rlang::caller_env()) {
-  pm <- parse_measure(measure, call = call)
-  keep <- min(depth, if (isTRUE(pm$cutoff > 0)) pm$cutoff else Inf)
-  if (!is.finite(keep)) return(runs)
-  rr <- if (is.character(runs)) read_runs(runs) else if (inherits(runs, "ir_run")) new_ir_runs(list(runs)) else runs
-  if (!inherits(rr, "ir_runs")) return(runs)  # a data frame: already in R, evaluated as given
-  new_ir_runs(lapply(rr, cut_run, keep = keep))
+  keep <- measure_read_depth(parse_measure(measure, call = call), depth)
+  if (!is.finite(keep) || keep >= depth) return(runs)
+  if (is.character(runs)) {
+    paths <- expand_run_paths(runs, arg = "runs", call = call)
+    cut <- lapply(paths, function(p) cut_run(read_run(p), keep))
+    # the names evaluate() gave them (it warned about shared names already)
+    sys <- withCallingHandlers(unique_system_names(vapply(cut, `[[`, "", "system")),
+                               irtopics_warning_names = function(w) invokeRestart("muffleWarning"))
+    for (k in seq_along(cut)) cut[[k]]$system <- sys[k]
+    return(new_ir_runs(cut))
+  }
+  if (inherits(runs, "ir_run")) runs <- new_ir_runs(list(runs))
+  if (!inherits(runs, "ir_runs")) return(runs)
+  new_ir_runs(lapply(runs, cut_run, keep = keep))
 }
 
 # One ir_run cut to the lines scored at least as high as each topic's

@@ -65,7 +65,10 @@
 #'   `Inf`; `NULL` (default) or `Inf` is the length of the longer list.
 #' @param form `"extrapolated"`, `"truncated"` or `"normalised"` (see
 #'   Description).
-#' @return One number in \[0, 1\].
+#' @return One number in \[0, 1\]. The extrapolated form is computed as a
+#'   weighted mean of agreements divided by the sum of its weights (1 but
+#'   for rounding), so that rounding never takes it past 1: identical lists
+#'   score exactly 1.
 #' @references
 #' Webber, W., Moffat, A. & Zobel, J. (2010). A similarity measure for
 #' indefinite rankings. *ACM TOIS* 28(4), 20.
@@ -151,19 +154,29 @@ rbo_impl <- function(x, y, p, depth = NULL, form = "extrapolated", fixed_depth =
   shared <- !is.na(at_y)
   X <- cumsum(tabulate(pmax(which(shared), at_y[shared]), nbins = k))
   d <- seq_len(k)
-  weighted <- sum(X / d * p^(d - 1))
+  w <- p^(d - 1)
+  weighted <- sum(X / d * w)
   switch(form,
     truncated = (1 - p) * weighted,
-    normalised = weighted / sum(p^(d - 1)),
+    normalised = weighted / sum(w),
     extrapolated = {
       # Webber et al. (2010), eq. 32 (eq. 30 when s = k), with the factor
-      # (1 - p) / p * p^d written as (1 - p) * p^(d - 1).
-      Xs <- X[s]
-      beyond <- if (k > s) {
+      # (1 - p) / p * p^d written as (1 - p) * p^(d - 1): a weighted mean of
+      # agreements A_d <= 1 with weights (1 - p) p^(d - 1) and p^k, which sum
+      # to 1. Each A_d is one rounded division of whole numbers (so <= 1), and
+      # the sum is divided by the same sum of the weights computed alike, so
+      # that rounding cannot take RBO above 1 (issue 43: identical lists of 16
+      # lengths in 1..2000 gave 1.0000000000000002): floating-point sums and
+      # products are monotone, so the numerator never exceeds the
+      # denominator, and identical lists give exactly 1.
+      A <- X / d
+      Xs <- as.double(X[s])
+      if (k > s) {
         e <- seq.int(s + 1L, k)
-        sum(Xs * (e - s) / (s * e) * p^(e - 1))
-      } else 0
-      (1 - p) * (weighted + beyond) + ((X[k] - Xs) / k + Xs / s) * p^k
+        A[e] <- (as.double(X[e]) * s + Xs * (e - s)) / (as.double(s) * e)
+      }
+      tail <- ((X[k] - Xs) * s + Xs * k) / (as.double(k) * s)
+      ((1 - p) * sum(A * w) + tail * p^k) / ((1 - p) * sum(w) + p^k)
     }
   )
 }

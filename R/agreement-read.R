@@ -24,6 +24,12 @@
 #' a document labelled twice for one topic is an error naming the file and
 #' the line (`irtopics_error_parse`, `irtopics_error_duplicate`); a missing
 #' or empty file is an `irtopics_error_file`. gzip files are read as such.
+#' Ids are read as [read_qrels()] reads them: the file's bytes, in any
+#' encoding (a Latin-1 document id is the same id in both), so bytes that
+#' are not UTF-8 in a column that is not read do no harm; a NUL byte is an
+#' error naming its line. Lines end with `\n`, `\r\n` or `\r`; a UTF-8
+#' byte order mark is skipped. Labels are decimal numbers (`2`, `2.0`,
+#' `0.75`, `1e-3`); hexadecimal numbers, `Inf` and `NaN` are errors.
 #'
 #' @param path Path to the label file (gzip allowed).
 #' @param columns Named vector with elements `topic`, `docno` and `rel`:
@@ -65,20 +71,20 @@ read_labels <- function(path, columns = c(topic = 1, docno = 3, rel = 4), header
     for (nm in need) check_whole(columns[[nm]], sprintf("columns[[\"%s\"]]", nm), min = 1)
   }
 
-  con <- file(path, "r")  # gzip is recognised by its magic bytes
-  text <- tryCatch(readLines(con, warn = FALSE, encoding = "UTF-8"), error = function(e) {
-    stop_irtopics("Can't read {.file {path}}: {conditionMessage(e)}", kind = "file", file = path)
-  }, finally = close(con))
-  text <- strip_bom(text)
-  line_no <- seq_along(text)
-  keep <- grepl("[^[:space:]]", text)
-  text <- text[keep]
-  line_no <- line_no[keep]
-  if (!length(text)) stop_irtopics("File {.file {path}} holds no label lines.", kind = "file", file = path)
-  split <- if (is.null(sep)) strsplit(trimws(text), "[[:space:]]+") else strsplit(text, sep, fixed = TRUE)
-  if (!is.null(sep)) split <- lapply(split, trimws)
+  text <- label_lines(path)
+  line_no <- attr(text, "line")
+  # trec_eval's white space (isspace); fields split and trimmed as bytes, so
+  # ids in any encoding read as read_qrels() reads them
+  ws <- "[ \t\n\v\f\r]"
+  split <- if (is.null(sep)) {
+    strsplit(sub(paste0("^", ws, "+"), "", text, useBytes = TRUE), paste0(ws, "+"), useBytes = TRUE)
+  } else {
+    strsplit(text, sep, fixed = TRUE, useBytes = TRUE)  # fields trimmed when taken (trim() below)
+  }
+  trim <- if (is.null(sep)) identity else function(x) gsub(paste0("^", ws, "+|", ws, "+$"), "", x, useBytes = TRUE)
   if (header) {
-    names_row <- split[[1]]
+    header_line <- line_no[1]
+    names_row <- trim(split[[1]])
     split <- split[-1]
     line_no <- line_no[-1]
     if (is.character(columns)) {
@@ -86,7 +92,7 @@ read_labels <- function(path, columns = c(topic = 1, docno = 3, rel = 4), header
       if (anyNA(pos)) {
         miss <- unname(columns[need][is.na(pos)])
         stop_irtopics(c("Can't read {.file {path}}: the header has no field {.val {miss}}.",
-                        i = "Its fields: {.val {names_row}}."), kind = "parse", file = path, line = 1L)
+                        i = "Its fields: {.val {show_bytes(names_row)}}."), kind = "parse", file = path, line = header_line)
       }
       columns <- stats::setNames(pos, need)
     }
@@ -99,13 +105,16 @@ read_labels <- function(path, columns = c(topic = 1, docno = 3, rel = 4), header
     i <- short[1]
     label_parse_error(path, line_no[i], sprintf("%d field%s, at least %d needed", nf[i], if (nf[i] == 1) "" else "s", max(pos)))
   }
-  field <- function(k) vapply(split, `[`, "", k)
-  topic <- field(pos[1])
-  docno <- field(pos[2])
+  field <- function(k) trim(vapply(split, `[`, "", k))
+  topic <- native_bytes(field(pos[1]))
+  docno <- native_bytes(field(pos[2]))
   raw <- field(pos[3])
   empty <- which(!nzchar(topic) | !nzchar(docno))
   if (length(empty)) label_parse_error(path, line_no[empty[1]], "an empty topic or document id")
-  value <- suppressWarnings(as.numeric(raw))
+  # decimal numbers only (as.numeric() would take hexadecimal "0x1A", "Inf", "NaN")
+  decimal <- grepl("^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$", raw, useBytes = TRUE)
+  value <- rep(NA_real_, length(raw))
+  value[decimal] <- suppressWarnings(as.numeric(raw[decimal]))
   bad <- which(is.na(value) | !is.finite(value))
   if (length(bad)) {
     label_parse_error(path, line_no[bad[1]], sprintf("label \"%s\" is not a number", show_bytes(raw[bad[1]])))
@@ -129,6 +138,44 @@ read_labels <- function(path, columns = c(topic = 1, docno = 3, rel = 4), header
   }
   new_ir_qrels(data.frame(topic = topic, docno = docno, rel = rel, stringsAsFactors = FALSE),
                source = normalizePath(path))
+}
+
+# The non-blank lines of a label file (gzip by its magic bytes; read by the
+# C++ readers' read_whole_file(), so a truncated or corrupt gzip file is an
+# error), as read_qrels() reads its bytes: no re-encoding and no UTF-8 check (ids are byte strings),
+# a leading UTF-8 byte order mark dropped, "\r\n", "\n" and "\r" ending
+# lines. attr(, "line") holds their line numbers. A NUL byte (a binary or
+# compressed file; R's readLines() cut such a line short without a word) is
+# an error naming its line; an empty file, a file of blank lines and a file
+# that cannot be read are irtopics_error_file.
+label_lines <- function(path, call = rlang::caller_env()) {
+  # the C++ readers' file reading: a truncated gzip stream is an error (R's
+  # gzfile() returned what it had, and a cut at a line end lost labels
+  # without a word)
+  bytes <- cpp_read_file_bytes(path.expand(path))
+  if (!length(bytes)) stop_irtopics("Can't read {.file {path}}: the file is empty.", kind = "file", file = path, call = call)
+  line_ends <- "\r\n|\n|\r"
+  # rawToChar() refuses an embedded NUL: only then is it looked for
+  whole <- tryCatch(rawToChar(bytes), error = function(e) {
+    nul <- which(bytes == as.raw(0L))[1]
+    before <- if (nul > 1L) rawToChar(bytes[seq_len(nul - 1L)]) else ""
+    line <- sum(gregexpr(line_ends, before, useBytes = TRUE)[[1]] > 0L) + 1L
+    label_parse_error(path, line, "a NUL byte (is it a binary or compressed file?)", call = call)
+  })
+  # "\r\n", then a lone "\r", as "\n" (fixed-string passes: a regular
+  # expression split took 1.6 s for 15 MB)
+  whole <- gsub("\r\n", "\n", whole, fixed = TRUE, useBytes = TRUE)
+  if (grepl("\r", whole, fixed = TRUE, useBytes = TRUE)) whole <- gsub("\r", "\n", whole, fixed = TRUE, useBytes = TRUE)
+  text <- strip_bom(strsplit(whole, "\n", fixed = TRUE, useBytes = TRUE)[[1]])
+  keep <- which(grepl("[^ \t\n\v\f\r]", text, useBytes = TRUE))
+  if (!length(keep)) stop_irtopics("File {.file {path}} holds no label lines.", kind = "file", file = path, call = call)
+  structure(text[keep], line = keep)
+}
+
+# Strings as the C++ readers make them: the same bytes, no encoding mark.
+native_bytes <- function(x) {
+  Encoding(x) <- "unknown"
+  x
 }
 
 label_parse_error <- function(path, line, what, call = rlang::caller_env(2)) {

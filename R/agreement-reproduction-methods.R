@@ -6,6 +6,7 @@
 #' @param n Number of rows of each table to print.
 #' @export
 format.ir_reproduction <- function(x, n = 10L, ...) {
+  check_shown(n = n)
   head_lines <- sprintf("<ir_reproduction> %s of %s against the original pair: %s; %s",
                         x$type, plural(length(x$reproductions), "reproduced pair"),
                         paste(x$measures, collapse = ", "), reproduction_topics_text(x))

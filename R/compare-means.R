@@ -56,7 +56,9 @@
 #' same for any chunking and any [future::plan()]; they are computed in R
 #' (no threads). Systems with unanswered topics (`NA`, from
 #' `evaluate(missing = "drop")`): their mean is over the topics they
-#' answered, in the data and in each resample.
+#' answered, in the data and in each resample; a system that answered no
+#' topic is an error (`irtopics_error_data`, naming it), as in
+#' [compare_systems()].
 #'
 #' @param x An `ir_evaluation` ([evaluate()]), an `ir_scores` or numeric
 #'   matrix (systems x topics), or an `ir_comparison` ([compare_systems()]).
@@ -104,30 +106,47 @@ mean_intervals <- function(x, conf = 0.95, interval = c("t", "percentile", "bca"
   boot <- interval != "t"
   seed <- if (boot) resolve_seed(seed) else NA_real_
   records <- attr(mats, "records")
+  if (boot) {
+    # checked once for every measure: each keeps its B x systems resampled
+    # means; measures on the same topics share one matrix of topic positions
+    n_topics <- unique(vapply(mats, ncol, 1L))
+    draws <- list()
+    S <- nrow(mats[[1]])
+    check_bootstrap_memory(B, n_topics, S, kept = 8 * S * length(mats), copies = 4, block_copies = 4)
+  }
   parts <- lapply(names(mats), function(meas) {
     agg <- records$aggregate[match(meas, records$measure)]
     # the interval of the mean on the aggregate's scale (the logs of a
     # geometric mean), taken back to the aggregate (exp(), or n times for a sum)
     m <- aggregate_scale(mats[[meas]], agg)
+    # tiny scores (below 1e-100) computed on a scale where their squares do
+    # not underflow, and taken back (exactly: a power of two) in back()
+    k <- square_scale(m)
+    if (k != 1) m <- m * k
     est <- rowMeans(m, na.rm = TRUE)
     est[is.nan(est)] <- NA_real_
     n <- rowSums(!is.na(m))
-    back <- function(v) aggregate_from_mean(v, n, agg)
+    back <- function(v) aggregate_from_mean(v / k, n, agg)
     if (!boot) {
       b <- t_mean_bounds(m, conf)
       # the standard error of the aggregate: n times for a sum, by the delta method for a geometric mean
-      se <- switch(agg, gmean = back(est) * b$se, sum = n * b$se, b$se)
+      se <- switch(agg, gmean = back(est) * b$se, sum = n * b$se / k, b$se / k)
       return(list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
                                      conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
                                      std.error = unname(se), stringsAsFactors = FALSE)))
     }
-    idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
+    key <- as.character(ncol(m))
+    if (is.null(draws[[key]])) draws[[key]] <<- draw_topic_indices(ncol(m), B, seed)
+    idx <- draws[[key]]
     reps <- with_progress_measure(meas, bootstrap_means(m, idx))
     b <- bootstrap_bounds(m, est, reps, conf, interval)
-    if (agg != "mean") reps <- t(back(t(reps)))  # each system's column by its own n
+    # each system's column by its own n, in place (no copy of the B x systems matrix)
+    if (agg != "mean") for (i in seq_len(ncol(reps))) reps[, i] <- aggregate_from_mean(reps[, i], n[[i]], agg)
+    se <- vapply(seq_len(ncol(reps)), function(i) stats::sd(reps[, i], na.rm = TRUE), numeric(1)) / k
+    if (k != 1) reps <- reps / k
     list(table = data.frame(measure = meas, system = rownames(m), estimate = unname(back(est)),
                             conf.low = back(b$low), conf.high = back(b$high), n_topics = unname(n),
-                            std.error = apply(reps, 2, stats::sd, na.rm = TRUE), stringsAsFactors = FALSE),
+                            std.error = se, stringsAsFactors = FALSE),
          replicates = reps, indices = idx)
   })
   names(parts) <- names(mats)
@@ -157,7 +176,12 @@ new_ir_mean_intervals <- function(x) {
 # A comparison's measures are means: the statistic its tests compare and
 # its report shows.
 scores_by_measure <- function(x, call = rlang::caller_env()) {
-  plain <- function(mats) structure(lapply(mats, unclass_scores), records = score_records(mats))
+  plain <- function(mats) {
+    for (meas in names(mats)) {
+      check_answered_systems(mats[[meas]], "x", where = if (length(mats) > 1L) sprintf(" (%s)", meas), call = call)
+    }
+    structure(lapply(mats, unclass_scores), records = score_records(mats))
+  }
   if (inherits(x, "ir_comparison")) {
     out <- plain(x$scores)
     attr(out, "records")$aggregate <- "mean"
@@ -190,25 +214,85 @@ t_mean_bounds <- function(m, conf) {
 
 # B resamples of the topic positions 1..n_topics (with replacement), one per
 # row, drawn as boot::boot() draws them after set.seed(seed): one call of
-# sample.int(n, n * B) filled into a B x n matrix. The plan refuses a B whose
-# draws and results do not fit in memory before anything is drawn.
+# sample.int(n, n * B) made a B x n matrix in place (matrix() would copy the
+# draws). The plan refuses, before anything is drawn, a B whose draws and
+# results do not fit in memory (4 bytes a topic and 8 a system per
+# resample; mean_intervals(), rank_intervals() and tau_interval() count
+# more exactly with check_bootstrap_memory()).
 bootstrap_topic_indices <- function(n_topics, B, seed, n_systems, call = rlang::caller_env()) {
   plan_chunks(B, "bootstrap resamples", bytes_per_item = 4 * n_topics + 8 * n_systems, arg = "B", call = call)
-  with_seed(seed, matrix(sample.int(n_topics, n_topics * B, replace = TRUE), B, n_topics))
+  draw_topic_indices(n_topics, B, seed)
 }
 
-# The resampled means (B x systems) of each system: row b is the mean of the
-# system's answered topics among the topics of resample b. Chunks of
-# resamples through the package's driver; each resample's means are computed
-# on their own (rowSums), so no chunking or plan changes a value.
-bootstrap_means <- function(m, idx) {
+draw_topic_indices <- function(n_topics, B, seed) {
+  with_seed(seed, {
+    idx <- sample.int(n_topics, n_topics * B, replace = TRUE)
+    dim(idx) <- c(B, n_topics)
+    idx
+  })
+}
+
+# Memory of a topic bootstrap (issue 43). mean_intervals(), rank_intervals()
+# and tau_interval() keep per resample its topic positions (4 bytes a
+# topic) and their results (`kept` bytes: 8 a system and measure for means,
+# 4 a system for ranks, 8 for tau); the means are computed in blocks of
+# resamples (bootstrap_blocks()), so that what a block holds (its means,
+# what is computed from them, working copies of the input) is bounded
+# whatever B, and counted once. Every byte is counted
+# bootstrap_memory_factor times: R collects garbage (each resample's copy of
+# the columns it draws) only once its heap has grown past a trigger that it
+# sets at about 1.6 times what is live, so the peak R's gc() reports is up
+# to twice what the call holds (measured 1.3 to 2.0 times in fresh
+# processes; before these counts, a B the check accepted peaked at 3.8,
+# 5.6 and 21.8 times the budget). Tested in test-compare-means.R.
+bootstrap_memory_factor <- 2
+bootstrap_block_bytes <- 2^20
+
+# Resamples per block: about bootstrap_block_bytes of means of `n_systems`
+# systems, at least 50.
+bootstrap_block_size <- function(n_systems) max(50, floor(bootstrap_block_bytes / (8 * n_systems)))
+
+# Refuses (irtopics_error_memory naming B, before anything is drawn) a
+# bootstrap of B resamples of n_topics topics that keeps `kept` bytes per
+# resample besides its topic positions, with `copies` working copies of
+# the systems x topics input and `block_copies` copies of a block's means.
+check_bootstrap_memory <- function(B, n_topics, n_systems, kept, copies, block_copies,
+                                   call = rlang::caller_env()) {
+  fixed <- 8 * (copies * n_systems * max(n_topics) + block_copies * n_systems * bootstrap_block_size(n_systems))
+  plan_chunks(B, "bootstrap resamples", bytes_per_item = bootstrap_memory_factor * (4 * sum(n_topics) + kept),
+              fixed_bytes = bootstrap_memory_factor * fixed, arg = "B", call = call)
+  invisible(B)
+}
+
+# Runs `fun(rows)` on blocks of the B resamples (a cli progress bar between
+# blocks, or futures under a parallel plan: run_chunks()) and writes each
+# block's result (one row, or one value, per resample) into a B-row matrix
+# of `ncol` columns (or a vector of length B when `ncol` is NULL) of type
+# `mode`, in place: no B x systems matrix exists but the result. Blocks
+# change no value (each resample is computed on its own).
+bootstrap_blocks <- function(B, n_systems, fun, ncol = NULL, mode = "double") {
+  init <- switch(mode, double = NA_real_, integer = NA_integer_)
+  out <- if (is.null(ncol)) rep(init, B) else matrix(init, B, ncol)
+  plan <- plan_chunks(B, "bootstrap resamples", min_size = 50L,
+                      pieces = max(20, ceiling(B / bootstrap_block_size(n_systems))))
+  run_chunks(plan, function(rows, threads) fun(rows), each = function(res, rows) {
+    if (is.null(ncol)) out[rows] <<- res else out[rows, ] <<- res
+    NULL
+  })
+  out
+}
+
+# A function of (idx, rows) giving the resampled means of the systems of m
+# in the resamples `rows` of idx (rows x systems): row b is the mean of the
+# system's answered topics among the topics of resample b, each resample on
+# its own.
+resample_means <- function(m) {
   answered <- !is.na(m)
   complete <- all(answered)
   m0 <- m
   m0[!answered] <- 0
-  plan <- plan_chunks(nrow(idx), "bootstrap resamples", min_size = 50L)
-  parts <- run_chunks(plan, function(rows, threads) {
-    vapply(rows, function(b) {
+  function(idx, rows) {
+    v <- vapply(rows, function(b) {
       cols <- idx[b, ]
       # rowMeans() rounds as the observed means do, so that systems with the
       # same scores in the same order get the same mean; equal means reached
@@ -218,8 +302,15 @@ bootstrap_means <- function(m, idx) {
       k <- rowSums(answered[, cols, drop = FALSE])
       ifelse(k > 0, s / k, NA_real_)
     }, numeric(nrow(m)))
-  })
-  out <- t(matrix(unlist(parts, use.names = FALSE), nrow(m)))
+    t(matrix(v, nrow(m)))
+  }
+}
+
+# The resampled means (B x systems) of each system (resample_means()), in
+# blocks: no chunking or plan changes a value.
+bootstrap_means <- function(m, idx) {
+  means <- resample_means(m)
+  out <- bootstrap_blocks(nrow(idx), nrow(m), function(rows) means(idx, rows), ncol = nrow(m))
   colnames(out) <- rownames(m)
   out
 }
@@ -363,6 +454,7 @@ mean_interval_text <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_mean_intervals <- function(x, digits = 4, ...) {
+  check_shown(digits = digits)
   tab <- x$table
   f <- function(v) formatC(v, digits = digits, format = "f")
   note <- aggregate_note(x$records)

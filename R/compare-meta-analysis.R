@@ -340,6 +340,10 @@ meta_check_pair <- function(m, system, baseline, collection, call = rlang::calle
     stop_irtopics("{.arg system} and {.arg baseline} are the same system ({.val {system}}) in collection {.val {collection}}.",
                   call = call)
   }
+  pair <- m[c(system, baseline), , drop = FALSE]
+  where <- sprintf(" (collection \"%s\")", collection)
+  check_answered_systems(pair, "x", where, call = call)
+  check_not_tiny(pair, "x", where, call = call)
 }
 
 # Replicates on the same topics -------------------------------------------------------

@@ -168,10 +168,13 @@ pair_intervals <- function(x, baseline = x$baseline, orientation = c("better_fir
     # the better mean first: the higher, or the lower where lower is better
     rec <- score_records(x$scores)
     signs <- vapply(rec$direction, better_sign, numeric(1))[match(out$measure, rec$measure)]
+    # (a pair without estimate, no topic scored by both, is kept as it is,
+    # unless the first measure orients it)
     worse_first <- signs * out$estimate < 0
     by_first <- worse_first[first][match(key, key[first])]
     flip <- if (orientation == "better_first") ifelse(is.na(by_first), worse_first, by_first) else
       logical(nrow(out))
+    flip[is.na(flip)] <- FALSE
     better <- if (signs[first][1] < 0) "lower" else "higher"
     how <- if (orientation == "table") "table order" else if (length(ms) == 1L) paste(better, "mean first") else
       sprintf("%s mean of %s first", better, ms[1])

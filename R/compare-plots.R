@@ -145,6 +145,14 @@ forest_plot <- function(ivals, measure, systems, significant_only, ordering) {
   if (!is.null(systems)) tab <- tab[tab$system1 %in% systems & tab$system2 %in% systems, , drop = FALSE]
   n_all <- nrow(tab)
   if (significant_only) tab <- tab[tab$significant, , drop = FALSE]
+  none <- is.na(tab$estimate)
+  if (any(none)) {
+    # two systems that answered no topic in common: nothing to draw
+    gone <- unique(paste(tab$system1[none], "-", tab$system2[none]))
+    inform_irtopics(c(i = "{length(gone)} pair{?s} without a difference (no topic answered by both systems) {?is/are} not drawn: {.val {gone}}."),
+                    kind = "layout")
+    tab <- tab[!none, , drop = FALSE]
+  }
   if (!nrow(tab)) {
     stop_irtopics(c("No pair to draw{if (significant_only) ' (none is significant)' else ''}.",
                     i = "Draw all pairs with {.code significant_only = FALSE}."), kind = "data")

@@ -79,25 +79,31 @@ rank_intervals <- function(scores, conf = 0.95, B = 1000, seed = NULL, top = c(1
   r <- unclass_scores(ranking_values(m, record))
   m <- unclass_scores(m)
   seed <- resolve_seed(seed)
-  idx <- bootstrap_topic_indices(ncol(m), B, seed, nrow(m))
-  reps <- with_progress_measure(measure %||% "", bootstrap_means(r, idx))
+  # kept per resample: its topic positions and the systems' ranks (integers);
+  # the means are computed and ranked in blocks
+  check_bootstrap_memory(B, ncol(m), nrow(m), kept = 4 * nrow(m), copies = 4, block_copies = 12)
+  idx <- draw_topic_indices(ncol(m), B, seed)
   # means equal to within rounding are tied (tie_means()), on the scale of
   # the values ranked
   scale <- max(abs(r))
-  ranks <- apply(tie_means(t(reps), scale), 2L, function(v) rank(-v, ties.method = "min"))
-  ranks <- t(matrix(ranks, nrow(m)))
+  means <- resample_means(r)
+  ranks <- with_progress_measure(measure %||% "", bootstrap_blocks(B, nrow(m), function(rows) {
+    tied <- tie_means(t(means(idx, rows)), scale)
+    out <- vapply(seq_len(ncol(tied)), function(b) rank(-tied[, b], ties.method = "min"), integer(nrow(m)))
+    t(matrix(out, nrow(m)))
+  }, ncol = nrow(m), mode = "integer"))
   colnames(ranks) <- rownames(m)
-  storage.mode(ranks) <- "integer"
   est <- aggregate_rows(m, record$aggregate)
   observed <- rank(-tie_means(rowMeans(r), scale), ties.method = "min")
   n <- nrow(m)
-  probs <- t(apply(ranks, 2L, function(r) tabulate(r, n) / length(r)))
+  probs <- t(vapply(seq_len(n), function(i) tabulate(ranks[, i], n) / B, numeric(n)))
   dimnames(probs) <- list(rownames(m), seq_len(n))
   # (1 - 0.95) / 2 is 0.025000000000000022 in doubles, past quantile()'s
   # fuzz: with B = 1000 it read the 26th smallest rank instead of the 25th.
   # conf is a decimal, so a is rounded to 12 digits first.
   a <- round((1 - conf) / 2, 12)
-  bounds <- apply(ranks, 2L, stats::quantile, probs = c(a, 1 - a), type = 1, names = FALSE)
+  bounds <- vapply(seq_len(n), function(i) stats::quantile(ranks[, i], probs = c(a, 1 - a), type = 1, names = FALSE),
+                   numeric(2))
   tab <- data.frame(system = rownames(m), mean = unname(est), rank = as.integer(observed),
                     conf.low = as.integer(bounds[1, ]), conf.high = as.integer(bounds[2, ]),
                     stringsAsFactors = FALSE)
@@ -131,6 +137,7 @@ rank_interval_header <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_rank_intervals <- function(x, n = 20L, ...) {
+  check_shown(n = n)
   tab <- x$table
   shown <- utils::head(tab, n)
   shown$mean <- formatC(shown$mean, digits = 4, format = "f")

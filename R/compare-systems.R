@@ -23,7 +23,11 @@ exact_max_topics <- 30L
 #' Tests are chosen by name or alias from the test registry ([ir_tests()],
 #' [new_ir_test()]). With \eqn{d_j = x_j - y_j} the per-topic differences
 #' of a pair over the \eqn{n} topics both systems have (a topic with NA on
-#' either side is left out of that pair; `n_topics` reports what is used):
+#' either side is left out of that pair; `n_topics` reports what is used;
+#' a pair without a common topic has an `NA` difference, and a system
+#' that answered no topic at all is an error of class
+#' `irtopics_error_data` naming it: drop it, or evaluate with `missing =
+#' "zero"`):
 #' * `"t"`: paired t-test, \eqn{t = \bar d / (s_d / \sqrt n)} on \eqn{n - 1}
 #'   df, the same as `t.test(x, y, paired = TRUE)`, with the
 #'   \eqn{1 - \alpha} confidence interval of the mean difference.
@@ -227,6 +231,11 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
                  min_topics = 2L, call = call)
   names(mats) <- if (inherits(scores, "ir_evaluation")) names(scores) else
     attr(mats[[1]], "measure") %||% "score"
+  for (meas in names(mats)) {
+    where <- if (length(mats) > 1L) sprintf(" (%s)", meas)
+    check_answered_systems(mats[[meas]], where = where, call = call)
+    check_not_tiny(mats[[meas]], where = where, call = call)
+  }
   if (!is.null(baseline)) {
     if (!is.character(baseline) || length(baseline) != 1L || is.na(baseline)) {
       stop_irtopics("{.arg baseline} must be the name of one system, or NULL for all pairs.")

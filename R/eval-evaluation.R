@@ -80,6 +80,7 @@ NULL
 #' @rdname ir_evaluation
 #' @export
 format.ir_evaluation <- function(x, n = 10L, ...) {
+  check_shown(n = n)
   if (!length(x)) return("<ir_evaluation> no measures")
   first <- x[[1]]
   head <- sprintf("<ir_evaluation> %s x %s, %s (missing = \"%s\"%s)",

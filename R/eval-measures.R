@@ -28,7 +28,8 @@ measure_aggregates <- c("mean", "gmean", "sum")
 measure_value_kinds <- list(domain = c("continuous", "discrete"),
                             support = c("none", "fractions", "ratios", "reciprocals", "binary", "counts",
                                         "wholes", "one"),
-                            direction = c("higher", "lower", "none"))
+                            direction = c("higher", "lower", "none"),
+                            depth = c("cutoff", "all"))
 
 # The registry as R uses it: `rows`, one list per record, and `spellings`,
 # lower-case spelling -> row. Built at first use (the compiled table is not
@@ -62,7 +63,8 @@ build_measure_registry <- function(tab) {
          rel = tab$rel[i], aggregate = tab$summary[i], trec = tab$trec[i], trec_cut = tab$trec_cut[i],
          trec_parity = tab$trec_parity[i], all_trec = all_trec,
          spell = strsplit(tab$spell[i], " ", fixed = TRUE)[[1]], desc = tab$desc[i], domain = tab$domain[i],
-         support = tab$support[i], range = c(tab$lower[i], tab$upper[i]), direction = tab$direction[i])
+         support = tab$support[i], range = c(tab$lower[i], tab$upper[i]), direction = tab$direction[i],
+         depth = tab$depth[i])
   })
   keys <- lapply(rows, function(r) unique(c(tolower(r$id), r$spell)))
   spellings <- stats::setNames(rep(seq_len(n), lengths(keys)), unlist(keys))
@@ -72,6 +74,18 @@ build_measure_registry <- function(tab) {
 }
 
 measure_rows <- function() measure_registry()$rows
+
+# How many documents of each topic's ranked list (in trec_eval's order) a
+# parsed measure `p` (parse_measure()) reads at evaluation depth `depth`
+# (Inf: no cut): its cut-off when its record reads only the first k
+# (`depth` "cutoff") and it is not judged-only, else the whole list up to
+# `depth`. A judged-only measure reads the first k *judged* documents, which
+# can lie anywhere in the list (trec_eval -J drops the unjudged first).
+measure_read_depth <- function(p, depth = Inf, judged_only = FALSE) {
+  rec <- measure_rows()[[p$row]]
+  cut <- identical(rec$depth, "cutoff") && isTRUE(p$cutoff > 0) && !isTRUE(p$judged_only) && !isTRUE(judged_only)
+  min(depth, if (cut) p$cutoff else Inf)
+}
 
 measure_error <- function(msg, s, call, hint = NULL) {
   stop_irtopics(c(paste0("Can't use measure {.val {s}}: ", msg, "."), hint), kind = "measure",

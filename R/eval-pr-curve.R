@@ -102,6 +102,7 @@ pr_matrix <- function(x) {
 #' @param n Number of systems to print.
 #' @export
 format.ir_pr_curve <- function(x, n = 10L, ...) {
+  check_shown(n = n)
   m <- pr_matrix(x)
   shown <- round(utils::head(m, n), 3)
   c(sprintf("<ir_pr_curve> interpolated precision (columns: recall), mean over answered topics: %s, %s (missing = \"%s\")",

@@ -73,8 +73,7 @@ read_trec_eval <- function(file, depth = NA, missing = c("drop", "zero"), judged
   entries <- vector("list", length(blocks))
   for (b in seq_along(blocks)) {
     d <- lines[blocks[[b]], , drop = FALSE]
-    runid <- d[d$measure == "runid", , drop = FALSE]
-    if (nrow(runid) > 1L) trec_eval_line_error(file, runid$line[2], "a second {.val runid} line in one run's block")
+    runid <- d[d$measure == "runid", , drop = FALSE]  # at most one (a second starts a block)
     systems[b] <- if (nrow(runid)) runid$value else paste0("run", b)
     d <- d[!text_measure(d$measure), , drop = FALSE]
     measures <- union(measures, c(d$measure[d$topic == "all"], d$measure))
@@ -130,9 +129,14 @@ trec_eval_lines <- function(file, call = rlang::caller_env()) {
   nan <- numeric_line & grepl("^[-+]?nan$", d$value, ignore.case = TRUE)
   d$x[nan] <- NaN
   # A run's block: its per-topic lines, then its `all` lines; a per-topic
-  # line after an `all` line starts the next run.
+  # line after an `all` line starts the next run, and so does a second
+  # `runid` line among one block's `all` lines (a run that answered no
+  # topic, as write_trec_eval() writes it: no per-topic line at all).
   all <- d$topic == "all"
-  d$block <- cumsum(c(TRUE, !all[-1] & all[-nrow(d)]))
+  start <- c(TRUE, !all[-1] & all[-nrow(d)])
+  runid <- d$measure == "runid"
+  key <- ifelse(runid, cumsum(start), -seq_len(nrow(d)))
+  d$block <- cumsum(start | duplicated(key))
   d
 }
 

@@ -52,6 +52,7 @@ new_ir_qrels <- function(df, source = NA_character_) {
 #' @rdname read_qrels
 #' @export
 format.ir_qrels <- function(x, ..., n = 6L) {
+  check_shown(n = n)
   df <- unclass_qrels(x)
   c(sprintf("<ir_qrels> %s of %s (%d with grade > 0)", plural(nrow(df), "judgement"),
             plural(length(unique(df$topic)), "topic"), sum(df$rel > 0)),
@@ -135,8 +136,13 @@ as_ids <- function(x) {
 # Ids (topics, docnos, systems, queries) as UTF-8 strings. Numbers are written
 # without scientific notation or loss (docno 100000 is "100000", not
 # "1e+05"); doubles that are not whole numbers (or beyond 2^53, where they
-# are not exact) are refused, as are NA and empty ids. Strings marked latin1
-# and UTF-8 that R considers equal become the same bytes.
+# are not exact) are refused, as are NA and empty ids, and ids that start or
+# end with white space: the file readers cannot produce them (white space
+# separates fields) and the writers refuse them, so " 401" would match no
+# topic of a file and score 0 without a word. Refused rather than trimmed:
+# trimming could merge two ids ("d1" and "d1 ") and would change the user's
+# data behind their back. Strings marked latin1 and UTF-8 that R considers
+# equal become the same bytes.
 as_id_strings <- function(x, what, column, call = rlang::caller_env()) {
   if (is.factor(x)) x <- as.character(x)
   if (anyNA(x)) {
@@ -164,6 +170,17 @@ as_id_strings <- function(x, what, column, call = rlang::caller_env()) {
   if (length(empty)) {
     stop_irtopics("{.arg {what}}: column {.field {column}} must not contain empty strings (row {empty[1]}).",
                   kind = "data", row = empty[1], call = call)
+  }
+  # trec_eval's white space (isspace), compared as bytes (any encoding)
+  # (PCRE: 10 times faster than the default engine on 5 million docnos)
+  padded <- which(grepl("^[ \t\n\v\f\r]|[ \t\n\v\f\r]$", x, perl = TRUE, useBytes = TRUE))
+  if (length(padded)) {
+    row <- padded[1]
+    example <- show_bytes(x[row])
+    stop_irtopics(c("{.arg {what}}: column {.field {column}} holds ids with leading or trailing white space, which match no id of a TREC file.",
+                    x = "Row {row} holds {.val {example}}{if (length(padded) > 1) paste0(' (', length(padded), ' rows are padded)') else ''}.",
+                    i = "Trim them first, e.g. with {.code trimws()}."),
+                  kind = "data", row = row, call = call)
   }
   enc2utf8(x)
 }
@@ -310,7 +327,10 @@ strip_bom <- function(x) {
 #' * Data frames (runs, qrels, query maps): ids may be character, factor or
 #'   whole numbers, which are written in full (`100000`, never `1e+05`);
 #'   numbers with a fraction, `NA` and empty strings (including an empty
-#'   system name) are errors. Strings are compared as UTF-8, so a string
+#'   system name) are errors, and so are ids with leading or trailing white
+#'   space (`" 401"`, `"d1 "`: no id of a TREC file can carry it, so they
+#'   would match nothing; an error naming the column and the row, not a
+#'   silent trim). Strings are compared as UTF-8, so a string
 #'   marked latin1 and the same string marked UTF-8 are the same id. Grades are
 #'   whole numbers between -2147483647 and 1000000; anything else
 #'   (`3e9`, `Inf`, `NA`) is an error naming the row.

@@ -329,6 +329,7 @@ check_scores <- function(scores, allow_na = FALSE, min_systems = 2L, min_topics 
     stop_irtopics("{.arg {arg}} must have at least {min_topics} topic{?s} (columns), not {ncol(m)}.", call = call)
   }
   if (!allow_na && anyNA(m)) {
+    check_answered_systems(m, arg, call = call)  # a system without scores: drop the system, not a topic
     where <- which(is.na(m), arr.ind = TRUE)[1, ]
     stop_irtopics(c("{.arg {arg}} must not contain NA scores.",
                     x = "System {.val {rownames(m)[where[1]]}} has NA on topic {.val {colnames(m)[where[2]]}}.",
@@ -416,6 +417,7 @@ print.ir_scores <- function(x, ..., n = 6L) print_formatted(x, n = n)
 #' @rdname as_ir_scores
 #' @export
 format.ir_scores <- function(x, ..., n = 6L) {
+  check_shown(n = n)
   n_na <- sum(is.na(x))
   # the mean of every system-topic pair; the geometric one for a geometric
   # aggregate (a sum over topics is shown per system by summary())

@@ -222,6 +222,19 @@ write_qrels <- function(qrels, path, overwrite = FALSE) {
 #' not answer has no line. Several systems are written one after the other,
 #' each block as trec_eval prints one run.
 #'
+#' The file reads back ([read_trec_eval()]) as the evaluation it was written
+#' from, its values rounded to the printed digits; what the format cannot
+#' hold is refused before anything is written (`irtopics_error_data`, naming
+#' it): a system name, topic id or measure name with white space in it (the
+#' fields are white-space separated; `"BM25 + RM3"` from a data frame), the
+#' topic id `"all"` (it would read as a summary line) and a custom measure
+#' named `runid` or `relstring` (read as text). A system that answered no
+#' topic (`missing = "drop"`) is written as its `runid` line, with `num_q`
+#' and the other sums 0 and no line for the measures whose mean over no
+#' topic is undefined; it reads back as a row of `NA`. Values of a summed
+#' measure are written as whole numbers when they are whole (as trec_eval
+#' prints counts), else with 4 decimals.
+#'
 #' @param x An `ir_evaluation` from [evaluate()].
 #' @param path File to write (`.gz` for gzip).
 #' @param per_topic Write the per-topic lines (`-q`)? `FALSE` writes only
@@ -244,7 +257,39 @@ write_trec_eval <- function(x, path, per_topic = TRUE, overwrite = FALSE) {
   check_flag(per_topic, "per_topic")
   check_evaluation_nonempty(x)
   path <- check_writable(path, overwrite)
-  write_text_lines(format_trec_eval(x, per_topic), path)
+  # formatted (and checked) before the file is opened: a refusal leaves no file
+  lines <- format_trec_eval(x, per_topic)
+  write_text_lines(lines, path)
+}
+
+# What a trec_eval file cannot hold, refused before anything is written:
+# white space inside a field (fields are white-space separated), a topic
+# named "all" (the summary lines' topic) and a measure the reader takes as
+# text (runid, relstring). `labels` are the measures as they will be written.
+check_trec_eval_fields <- function(systems, topics, labels, call = rlang::caller_env()) {
+  refuse <- function(what, id, why, fix) {
+    id <- show_bytes(id)
+    stop_irtopics(c(paste0("Can't write ", what, " {.val {id}} to a trec_eval file: ", why, "."), i = fix),
+                  kind = "data", call = call)
+  }
+  space <- function(x) grepl("[ \t\n\v\f\r]", x, useBytes = TRUE) | !nzchar(x)
+  fields <- "its lines are white-space separated, so the file would not read back"
+  if (any(space(systems))) {
+    refuse("system", systems[space(systems)][1], fields,
+           "Rename the systems without white space (the run's {.field system} column or tag, e.g. {.code gsub(\" \", \"_\", system)}).")
+  }
+  if (any(space(topics))) refuse("topic", topics[space(topics)][1], fields, "Rename the topic without white space.")
+  if (any(topics == "all")) {
+    refuse("topic", "all", "{.val all} is the topic of trec_eval's summary lines, so its lines would read as another run's summary",
+           "Rename the topic (e.g. {.val all_}).")
+  }
+  if (any(space(labels))) refuse("measure", labels[space(labels)][1], fields, "Name the measure without white space.")
+  text <- text_measure(labels)
+  if (any(text)) {
+    refuse("measure", labels[text][1], "trec_eval's {.val runid} and {.val relstring} lines hold text, so its values would not read back",
+           "Name the custom measure otherwise.")
+  }
+  invisible()
 }
 
 format_trec_eval <- function(x, per_topic = TRUE) {
@@ -260,10 +305,14 @@ format_trec_eval <- function(x, per_topic = TRUE) {
   first <- .subset2(x, 1L)
   topics <- colnames(first)
   ord <- topics[order(as_bytes(topics), method = "radix")]
+  check_trec_eval_fields(rownames(first), topics, labels)
   line <- function(label, topic, value, count) {
-    # each value formatted once, as a count or with 4 decimals
+    # each value formatted once: a count (a summed measure's whole value) in
+    # full, anything else with 4 decimals (a custom summed measure's 0.5 was
+    # rounded to 0 before, and counts past the integer range written "NA")
     v <- character(length(value))
-    v[count] <- suppressWarnings(sprintf("%d", as.integer(round(value[count]))))
+    count <- count & !is.na(value) & value == round(value)
+    v[count] <- sprintf("%.0f", value[count])
     v[!count] <- sprintf("%6.4f", value[!count])
     sprintf("%-22s\t%s\t%s", label, topic, v)
   }
@@ -283,8 +332,13 @@ format_trec_eval <- function(x, per_topic = TRUE) {
       block <- line(rep(labels[shown], length(ord))[keep], rep(ord, each = length(shown))[keep],
                     t(values)[keep], rep(summary[shown] == "sum", length(ord))[keep])
     }
+    # a system that answered no topic: its sums are 0, its means undefined
+    # (no line; it reads back as a row of NA)
+    a <- alls[s, ]
+    a[is.na(a) & summary == "sum"] <- 0
+    def <- !is.na(a)
     out[[s]] <- c(block, sprintf("%-22s\t%s\t%s", "runid", "all", rownames(first)[s]),
-                  line(labels, "all", alls[s, ], summary == "sum"))
+                  line(labels[def], "all", a[def], (summary == "sum")[def]))
   }
   unlist(out)
 }

@@ -238,11 +238,19 @@ tau_interval <- function(x, y, type = c("b", "a", "ap"), conf = 0.95, method = N
   if (method != "jackknife") {
     check_whole(B, "B", min = 2)
     seed <- resolve_seed(seed)
-    idx <- bootstrap_topic_indices(n, B, seed, 1L)
-    # the package's chunked resampling of means, the same resamples for both
-    rx <- bootstrap_means(mx, idx)
-    ry <- bootstrap_means(my, idx)
-    reps <- vapply(seq_len(B), function(b) means_tau(rx[b, ], ry[b, ]), numeric(1))
+    # kept per resample: its topic positions and its tau; the means of both
+    # matrices are computed in blocks of resamples (the same resamples for
+    # both), each block's tau kept
+    S <- nrow(mx)
+    check_bootstrap_memory(B, n, S, kept = 8, copies = 6, block_copies = 8)
+    idx <- draw_topic_indices(n, B, seed)
+    mean_x <- resample_means(mx)
+    mean_y <- resample_means(my)
+    reps <- bootstrap_blocks(B, S, function(rows) {
+      rx <- mean_x(idx, rows)
+      ry <- mean_y(idx, rows)
+      vapply(seq_along(rows), function(b) means_tau(rx[b, ], ry[b, ]), numeric(1))
+    })
     fin <- reps[is.finite(reps)]
     se <- stats::sd(fin)
     if (method == "normal") {

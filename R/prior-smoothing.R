@@ -158,6 +158,7 @@ new_ir_smoothed <- function(x) {
 #' @rdname smooth_scores
 #' @export
 format.ir_smoothed <- function(x, ..., n = 10L) {
+  check_shown(n = n)
   m <- x$means[order(-x$means$smoothed_mean, x$means$system), , drop = FALSE]
   shown <- utils::head(m, n)
   c(sprintf("<ir_smoothed> %s smoothed with lambda = %s: %s x %s (%d without prior)",

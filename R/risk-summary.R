@@ -232,7 +232,11 @@ urisk_rows <- function(d, alpha, se, sig_level, alternative) {
   n <- ncol(d)
   u <- rowMeans(w)
   div <- if (se == "sample") n - 1 else n
-  s <- if (n >= 2) sqrt(rowSums((w - u)^2) / div) else rep(NA_real_, nrow(d))
+  # tiny differences on a scale where their squares do not underflow
+  # (square_scale(): exact, 1 unless every |w| is below 1e-100 or above 1e100,
+  # e.g. losses times 1 + alpha = 1e300)
+  k <- square_scale(w)
+  s <- if (n >= 2) sqrt(rowSums((w * k - rowMeans(w * k))^2) / div) / k else rep(NA_real_, nrow(d))
   std_error <- s / sqrt(n)
   # the package's t test (the t record's rule of compare_systems())
   tt <- t_test_core(u, std_error, rep(n - 1, length(u)), abs(u), alternative, alpha = sig_level)
@@ -255,10 +259,14 @@ baseline_row <- function(baseline, n) {
 # score, or all scores 0). e_ij = 0 only where x_ij = 0: z_ij = 0 there.
 zrisk_cells <- function(m) {
   if (any(m < 0) || sum(m) <= 0) return(NULL)
+  # tiny scores: e's products would underflow; z scales as sqrt(k), exactly
+  # for an even power of two (1 unless every score is below 1e-100)
+  k <- square_scale(m)
+  m <- m * k
   e <- outer(rowSums(m), colSums(m)) / sum(m)
   z <- (m - e) / sqrt(e)
   z[e <= 0] <- 0
-  z
+  z / sqrt(k)
 }
 
 zrisk_values <- function(m, z, alpha) {
@@ -298,6 +306,7 @@ risk_settings <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_risk_summary <- function(x, n = 20L, ...) {
+  check_shown(n = n)
   tab <- x$table[!x$table$is_baseline, , drop = FALSE]
   tab <- tab[order(tab$alpha, -tab$urisk, tab$system), , drop = FALSE]
   shown <- data.frame(alpha = tab$alpha, system = tab$system, URisk = tab$urisk, TRisk = tab$trisk,

@@ -199,6 +199,7 @@ new_ir_prediction_curves <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_prediction_curves <- function(x, ..., n = 10L) {
+  check_shown(n = n)
   r <- x$runs[order(x$runs$area_between, as_bytes(x$runs$system), method = "radix"), , drop = FALSE]
   shown <- utils::head(r, n)
   c(sprintf("<ir_prediction_curves> %s, %d topics, Y = %d..%d, tau-%s, area by %s",

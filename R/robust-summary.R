@@ -249,6 +249,7 @@ area_impl <- function(v, divisor = NULL) {
 #' @rdname robust_summary
 #' @export
 format.ir_robust_summary <- function(x, ..., n = 10L) {
+  check_shown(n = n)
   sets <- levels(x$table$topic_set)
   wide <- as.data.frame(x, wide = TRUE)
   shown <- round_df(utils::head(wide, n))

@@ -120,3 +120,35 @@ warn_too_few <- function(n, need, unit, what, why) {
                 kind = "too_few")
   invisible(TRUE)
 }
+
+# A system that answered no topic (every score NA: a run without results,
+# kept by evaluate(missing = "drop")) has no mean and no difference with
+# any other system. Every analysis that compares or averages systems
+# (compare_systems(), pair_intervals() through it, mean_intervals(),
+# meta_analysis(); rank_intervals() and risk_summary() refuse any NA)
+# refuses it with an irtopics_error_data naming the systems (issue 43:
+# compare_systems() computed NaN rows, and pair_intervals() and the forest
+# plot then stopped with base R errors). An error, not a dropped row: which
+# systems are compared decides the multiple-comparison correction, so the
+# user drops them. `where` (optional) says which measure or collection.
+check_answered_systems <- function(m, arg = "scores", where = NULL, call = rlang::caller_env()) {
+  empty <- rownames(m)[rowSums(!is.na(m)) == 0L]
+  if (!length(empty)) return(invisible(m))
+  stop_irtopics(c("{.arg {arg}}{where}: {cli::qty(length(empty))}system{?s} {.val {empty}} answered no topic (every score is NA).",
+                  i = "Drop {cli::qty(length(empty))}{?it/them} first, or evaluate with {.code missing = \"zero\"} (an unanswered topic then scores 0)."),
+                kind = "data", systems = empty, call = call)
+}
+
+# Scores all below 1e-100 in magnitude (square_scale() != 1; check_scores()
+# refuses those above 1e100): the tests of compare_systems() and the effect
+# variances of meta_analysis() square them in C++ and in R, where they
+# underflow to zero variance (issue 43: every t-test p NA, "their per-topic
+# differences have zero variance"; meta-analysis "differences all equal").
+# An irtopics_error_data saying how to rescale, rather than numbers that
+# are wrong. (mean_intervals() and risk_summary() compute on a scale.)
+check_not_tiny <- function(m, arg = "scores", where = NULL, call = rlang::caller_env()) {
+  if (square_scale(m) == 1) return(invisible(m))
+  stop_irtopics(c("{.arg {arg}}{where}: every score is below 1e-100 in magnitude, so squared differences underflow.",
+                  i = "Rescale the scores (e.g. multiply by 1e100): differences and intervals scale with them; statistics and p-values do not change."),
+                kind = "data", call = call)
+}

@@ -86,14 +86,29 @@ system_colours <- function(systems) {
   out <- stats::setNames(rep_len(line_colours(max_lines), length(systems)), systems)
   pinned <- getOption("irtopics.system_colours")
   if (!is.null(pinned)) {
-    if (!is.character(pinned) || is.null(names(pinned))) {
+    if (!is.character(pinned) || is.null(names(pinned)) || anyNA(names(pinned)) || any(!nzchar(names(pinned)))) {
       stop_irtopics(c("Option {.code irtopics.system_colours} must be a named character vector of colours.",
                       x = "Got {.obj_type_friendly {pinned}}."), kind = "argument")
+    }
+    # checked when read (issue 43: "notacolour" failed only when the figure
+    # was printed, with ggplot2's error)
+    bad <- names(pinned)[!vapply(pinned, is_colour, logical(1))]
+    if (length(bad)) {
+      stop_irtopics(c("Option {.code irtopics.system_colours} must give a colour for each system it names.",
+                      x = "Not a colour: {.val {unname(pinned[bad])}} (system{?s} {.val {bad}}).",
+                      i = "Use colour names ({.code colors()}) or hexadecimal codes such as {.val #0072B2}."),
+                    kind = "argument")
     }
     hit <- intersect(systems, names(pinned))
     out[hit] <- pinned[hit]
   }
   out
+}
+
+# One colour R can draw (a name of colors(), "#RRGGBB[AA]", a palette
+# index); NA is not one.
+is_colour <- function(v) {
+  !is.na(v) && !inherits(tryCatch(grDevices::col2rgb(v), error = function(e) e), "error")
 }
 
 #' @rdname irtopics_figures

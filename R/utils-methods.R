@@ -9,6 +9,18 @@ print_formatted <- function(x, ...) {
   invisible(x)
 }
 
+# The arguments of the format() and print() methods (issue 43: `n` and
+# `digits` reached base R's "invalid 'n'", "invalid format '%d'",
+# "non-numeric argument"): `n` (rows shown) a whole number >= 0 or Inf,
+# `digits` a whole number in [min_digits, 15] (1 where print() rounds:
+# it refuses 0), as check_report_args() checks the reports'. Only the
+# arguments given are checked.
+check_shown <- function(n, digits, min_digits = 0, call = rlang::caller_env()) {
+  if (!missing(n)) check_whole(n, "n", min = 0, allow_inf = TRUE, call = call)
+  if (!missing(digits)) check_number(digits, "digits", min = min_digits, max = 15, integer = TRUE, call = call)
+  invisible(NULL)
+}
+
 # The lines that `expr` prints, for format() methods that show tables.
 printed_lines <- function(expr) utils::capture.output(expr)
 
@@ -141,6 +153,7 @@ NULL
 #' @rdname irtopics_summary
 #' @export
 format.irtopics_summary <- function(x, digits = 4, ...) {
+  check_shown(digits = digits, min_digits = 1)
   c(x$title, printed_lines(print(x$table, digits = digits, row.names = FALSE)))
 }
 

@@ -80,15 +80,16 @@ trial_stream <- function(setting, trial) setting * 2^32 + trial
 # chunk and attributes `n` and `what` (names the work for the progress bar,
 # e.g. "swap trials"). Chunks hold at least `min_size` items and there are
 # at most `pieces` of them. `bytes_per_item` is the memory the caller will
-# hold per item (its draws and results); n * bytes_per_item beyond
-# memory_budget() is an irtopics_error_memory naming `arg` (the user's
-# argument, e.g. "B"), raised before anything is allocated.
+# hold per item (its draws and results), `fixed_bytes` what it holds once
+# whatever n (working copies of one chunk); fixed_bytes + n * bytes_per_item
+# beyond memory_budget() is an irtopics_error_memory naming `arg` (the
+# user's argument, e.g. "B"), raised before anything is allocated.
 plan_chunks <- function(n, what, min_size = 1L, pieces = 20L, bytes_per_item = 0, arg = "n",
-                        call = rlang::caller_env()) {
+                        fixed_bytes = 0, call = rlang::caller_env()) {
   if (n > .Machine$integer.max) {
     stop_irtopics("{.arg {arg}} must be at most {(.Machine$integer.max)}, not {format(n)}.", call = call)
   }
-  check_memory(n, bytes_per_item, arg, call = call)
+  check_memory(n, bytes_per_item, arg, fixed_bytes = fixed_bytes, call = call)
   size <- if (n > 0) max(min_size, ceiling(n / pieces)) else 1
   first <- if (n > 0) seq.int(1, n, by = size) else numeric()
   count <- pmin(size, n - first + 1)
@@ -218,14 +219,14 @@ memory_budget <- function() {
   if (length(avail) == 1L && !is.na(avail) && avail > 0) avail else 16 * 2^30
 }
 
-# Refuses n items of `bytes_per_item` bytes each when they exceed the budget:
-# an irtopics_error_memory naming the argument, what it needs and the largest
-# value that fits.
-check_memory <- function(n, bytes_per_item, arg, call = rlang::caller_env()) {
-  need <- as.double(n) * bytes_per_item
+# Refuses n items of `bytes_per_item` bytes each (plus `fixed_bytes` once)
+# when they exceed the budget: an irtopics_error_memory naming the argument,
+# what it needs and the largest value that fits (which this check accepts).
+check_memory <- function(n, bytes_per_item, arg, fixed_bytes = 0, call = rlang::caller_env()) {
+  need <- fixed_bytes + as.double(n) * bytes_per_item
   budget <- memory_budget()
   if (bytes_per_item <= 0 || need <= budget) return(invisible(n))
-  fits <- floor(budget / bytes_per_item)
+  fits <- max(0, floor((budget - fixed_bytes) / bytes_per_item))
   stop_irtopics(c("{.arg {arg}} = {format(n, big.mark = ',', scientific = FALSE)} needs about {format_bytes(need)} of memory; {format_bytes(budget)} is available.",
                   i = "Use a smaller {.arg {arg}} (at most {format(fits, big.mark = ',', scientific = FALSE)} fit), or raise the limit with {.code options(irtopics.max_memory = <bytes>)}."),
                 kind = "memory", arg = arg, call = call)

@@ -33,3 +33,18 @@ tie_means <- function(x, scale = max(0, abs(x[is.finite(x)]))) {
   x[o] <- v[start]
   x
 }
+
+# A power of two that brings values whose squares would underflow or
+# overflow (the largest |x| below 1e-100 or above 1e100) to [1, 4), so that
+# squares and cubes of their deviations stay in range (issue 43: scores of
+# 1e-300 gave zero variances, zero-width intervals and NA risks; URisk's
+# losses times 1 + alpha = 1e300 overflowed to an infinite standard
+# error); 1 for anything else, so no other number changes. Multiplying and
+# dividing by a power of two is exact, and an even power has an exact
+# square root. Between 2^-1022 and 2^1022 (finite), which still lifts
+# subnormal values past 2^-52.
+square_scale <- function(x) {
+  big <- suppressWarnings(max(abs(x[is.finite(x)])))
+  if (!is.finite(big) || big == 0 || (big >= 1e-100 && big <= 1e100)) return(1)
+  2^max(-1022, min(1022, 2 * ceiling(-log2(big) / 2)))
+}

@@ -102,6 +102,7 @@ new_ir_return_order_dist <- function(x) {
 #' @rdname return_order_dissimilarity
 #' @export
 format.ir_return_order_dist <- function(x, digits = 3, ...) {
+  check_shown(digits = digits, min_digits = 1)
   n <- attr(x, "Size")
   head <- sprintf("<ir_return_order_dist> %s between %s of topic %s (%s)%s", attr(x, "method"),
                   plural(n, "list"), attr(x, "topic"), plural(attr(x, "n_rel"), "relevant document"),

@@ -317,6 +317,7 @@ indicator_sphericity <- function(context) {
 #' @param ... Unused.
 #' @export
 format.ir_topic_indicators <- function(x, digits = 3, ...) {
+  check_shown(digits = digits)
   df <- x$indicators
   c(sprintf("<ir_topic_indicators> %s x %s, up to %d queries each%s",
             plural(length(unique(df$topic)), "topic"), plural(length(unique(df$system)), "system"),
@@ -416,6 +417,7 @@ new_ir_indicator_differences <- function(x) {
 #' @param ... Unused.
 #' @export
 format.ir_indicator_differences <- function(x, digits = 3, ...) {
+  check_shown(digits = digits)
   c(sprintf("<ir_indicator_differences> %s - %s over %s%s", x$system_a, x$system_b,
             plural(nrow(x$differences), "topic"), if (x$simulated) " (simulated data)" else ""),
     sub("U, C and S are NA", "The U, C and S differences are NA",

@@ -448,6 +448,7 @@ gawm_method_text <- function(x) {
 #' @rdname gawm
 #' @export
 format.ir_gawm <- function(x, ..., n = 10L) {
+  check_shown(n = n)
   sys <- gawm_system_table(x)
   top <- gawm_topic_table(x)
   c(sprintf("<ir_gawm> GAWM of %s: %d systems x %d topics", x$measure, nrow(x$systems), nrow(x$topics)),

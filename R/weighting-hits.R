@@ -175,6 +175,7 @@ hits_pair <- function(x, label) {
 #' @rdname hits
 #' @export
 format.ir_hits <- function(x, ..., n = 10L) {
+  check_shown(n = n)
   s <- x$systems[order(-x$systems$authority, x$systems$system), , drop = FALSE]
   names(s)[3:4] <- c("A(s)", "H(s)")
   t <- x$topics[order(-x$topics$authority, x$topics$topic), , drop = FALSE]

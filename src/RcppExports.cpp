@@ -269,6 +269,15 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_copula_pairs_started
+double cpp_copula_pairs_started();
+RcppExport SEXP _irtopics_cpp_copula_pairs_started() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_copula_pairs_started());
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_copula_wide
 bool cpp_copula_wide(Rcpp::LogicalVector allow);
 RcppExport SEXP _irtopics_cpp_copula_wide(SEXP allowSEXP) {
@@ -499,6 +508,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_read_file_bytes
+RawVector cpp_read_file_bytes(std::string path);
+RcppExport SEXP _irtopics_cpp_read_file_bytes(SEXP pathSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< std::string >::type path(pathSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_read_file_bytes(path));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_read_run
 List cpp_read_run(std::string path);
 RcppExport SEXP _irtopics_cpp_read_run(SEXP pathSEXP) {
@@ -543,6 +562,16 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type floor(floorSEXP);
     Rcpp::traits::input_parameter< double >::type exponent(exponentSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_gawm(scores, q, tol, maxit, mean, floor, exponent));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_arm_interrupt
+int cpp_arm_interrupt(int polls);
+RcppExport SEXP _irtopics_cpp_arm_interrupt(SEXP pollsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type polls(pollsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_arm_interrupt(polls));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -888,6 +917,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_copula_select_cancel", (DL_FUNC) &_irtopics_cpp_copula_select_cancel, 1},
     {"_irtopics_cpp_copula_select_status", (DL_FUNC) &_irtopics_cpp_copula_select_status, 1},
     {"_irtopics_cpp_job_threads", (DL_FUNC) &_irtopics_cpp_job_threads, 0},
+    {"_irtopics_cpp_copula_pairs_started", (DL_FUNC) &_irtopics_cpp_copula_pairs_started, 0},
     {"_irtopics_cpp_copula_wide", (DL_FUNC) &_irtopics_cpp_copula_wide, 1},
     {"_irtopics_cpp_copula_pdf", (DL_FUNC) &_irtopics_cpp_copula_pdf, 5},
     {"_irtopics_cpp_copula_h1", (DL_FUNC) &_irtopics_cpp_copula_h1, 5},
@@ -906,10 +936,12 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_qrels_table", (DL_FUNC) &_irtopics_cpp_qrels_table, 1},
     {"_irtopics_cpp_evaluate", (DL_FUNC) &_irtopics_cpp_evaluate, 13},
     {"_irtopics_cpp_empty_values", (DL_FUNC) &_irtopics_cpp_empty_values, 5},
+    {"_irtopics_cpp_read_file_bytes", (DL_FUNC) &_irtopics_cpp_read_file_bytes, 1},
     {"_irtopics_cpp_read_run", (DL_FUNC) &_irtopics_cpp_read_run, 1},
     {"_irtopics_cpp_docnos", (DL_FUNC) &_irtopics_cpp_docnos, 2},
     {"_irtopics_cpp_file_kind", (DL_FUNC) &_irtopics_cpp_file_kind, 1},
     {"_irtopics_cpp_gawm", (DL_FUNC) &_irtopics_cpp_gawm, 7},
+    {"_irtopics_cpp_arm_interrupt", (DL_FUNC) &_irtopics_cpp_arm_interrupt, 1},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_leaderboard_values", (DL_FUNC) &_irtopics_cpp_leaderboard_values, 5},
     {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 11},

@@ -8,6 +8,7 @@
 #include <Rcpp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -24,6 +25,13 @@
 #include "resample.h"
 
 namespace {
+
+// The pairs whose selection started (CopulaSelection::run; read and reset by
+// cpp_copula_pairs_started() for the tests).
+std::atomic<long>& pairs_started() {
+  static std::atomic<long> n{0};
+  return n;
+}
 
 irtopics::Copula make_copula(int family, double par, double par2) {
   irtopics::Copula c;
@@ -100,6 +108,7 @@ struct CopulaSelection {
     irtopics::parallel_for(table.q.size(), {n_threads, cancel, irtopics::Schedule::dynamic, 16},
                            [&](std::size_t k) { table.fill_row(k); });
     irtopics::parallel_for(n_pairs, {n_threads, cancel, irtopics::Schedule::dynamic, 4}, [&](std::size_t k) {
+      pairs_started().fetch_add(1, std::memory_order_relaxed);
       const double* a = u.data() + static_cast<std::size_t>(pairs_i[k]) * n;
       const double* b = u.data() + static_cast<std::size_t>(pairs_j[k]) * n;
       fits[k] = irtopics::copula_select(a, b, n, families, opt, &tau_emp[k], use_table ? &table : nullptr);
@@ -214,6 +223,13 @@ std::string cpp_copula_select_status(SEXP job) {
 // [[Rcpp::export(rng = false)]]
 int cpp_job_threads() {
   return irtopics_glue::guard([&]() -> int { return irtopics_glue::job_threads().load(); });
+}
+
+// The pairs whose copula selection started since the previous call (tests:
+// a cancelled job started fewer than it was given); resets the count.
+// [[Rcpp::export(rng = false)]]
+double cpp_copula_pairs_started() {
+  return irtopics_glue::guard([&]() -> double { return static_cast<double>(pairs_started().exchange(0)); });
 }
 
 // The AVX2 copies of the packed log-likelihood sums (copula_pack.h): set

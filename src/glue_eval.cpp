@@ -491,6 +491,22 @@ SEXP cpp_empty_values(SEXP qrels_ptr, List measures, double fraction, double dep
 
 // A run as R vectors without one R string per line: docnos concatenated in a
 // raw vector with offsets, topics as codes into a short character vector.
+// The bytes of a file as the readers see them (read_whole_file(): gzip by
+// its magic bytes, concatenated members, truncated or corrupt streams and
+// trailing bytes refused, FIFOs and devices refused), for files R parses
+// itself (read_labels()).
+// [[Rcpp::export(rng = false)]]
+RawVector cpp_read_file_bytes(std::string path) {
+  return irtopics_glue::guard([&]() -> RawVector {
+  std::string text;
+  irtopics_glue::with_interrupts(
+      [&](irtopics::CancelToken* cancel) { irtopics::read_whole_file(path, text, cancel); });
+  RawVector out(text.size());
+  if (!text.empty()) std::memcpy(RAW(out), text.data(), text.size());
+  return out;
+  });
+}
+
 // [[Rcpp::export(rng = false)]]
 List cpp_read_run(std::string path) {
   return irtopics_glue::guard([&]() -> List {

@@ -8,6 +8,14 @@
 // takes a CancelToken* runs it as
 //   with_interrupts([&](irtopics::CancelToken* cancel) { ...(n, safe_threads(n_threads), cancel); })
 // (safe_threads(): glue_guard.h).
+//
+// Interrupt tests (tests/testthat/helper-interrupt.R) arm a countdown of the
+// main thread's polls (cpp_arm_interrupt(), glue_interrupt.cpp). When it runs
+// out, the poll raises a real SIGINT in this process, as Ctrl-C does, and
+// asks R at once instead of waiting for the 50 ms: the interrupt lands in the
+// middle of the C++ work on every machine, however fast or loaded, so the
+// tests assert what it did, never how long anything took. Unarmed (always,
+// outside the tests) the countdown costs one relaxed atomic load per poll.
 #ifndef IRTOPICS_GLUE_INTERRUPT_H
 #define IRTOPICS_GLUE_INTERRUPT_H
 
@@ -15,6 +23,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <thread>
 
 #include "cancel.h"
@@ -23,22 +32,53 @@ namespace irtopics_glue {
 
 inline void check_interrupt(void*) { R_CheckUserInterrupt(); }
 
+// The test countdown: -1 unarmed, else the polls left before the signal.
+inline std::atomic<long>& interrupt_countdown() {
+  static std::atomic<long> polls{-1};
+  return polls;
+}
+// Signals raised since the countdown was last armed.
+inline std::atomic<long>& interrupts_raised() {
+  static std::atomic<long> raised{0};
+  return raised;
+}
+
 class InterruptToken : public irtopics::CancelToken {
  public:
   bool stop_requested() override {
     if (stop_.load(std::memory_order_relaxed)) return true;
-    if (std::this_thread::get_id() == main_) poll();
+    if (std::this_thread::get_id() == main_) {
+      count_down();
+      poll();
+    }
     return stop_.load(std::memory_order_relaxed);
   }
   // Main thread only.
   void poll() {
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(50)) return;
+    if (!signalled_ && now - last_ < std::chrono::milliseconds(50)) return;
+    signalled_ = false;
     last_ = now;
     if (!R_ToplevelExec(check_interrupt, nullptr)) stop_.store(true);
   }
 
  private:
+  // Main thread only.
+  void count_down() {
+    std::atomic<long>& left = interrupt_countdown();
+    const long n = left.load(std::memory_order_relaxed);
+    if (n < 0) return;
+    if (n > 0) {
+      left.store(n - 1, std::memory_order_relaxed);
+      return;
+    }
+    left.store(-1, std::memory_order_relaxed);
+    interrupts_raised().fetch_add(1, std::memory_order_relaxed);
+    signalled_ = true;
+    std::raise(SIGINT);
+  }
+
+  bool signalled_ = false;
   std::thread::id main_ = std::this_thread::get_id();
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   std::atomic<bool> stop_{false};

@@ -72,7 +72,7 @@ List cpp_measure_table() {
   return irtopics_glue::guard([&]() -> List {
   const R_xlen_t n = static_cast<R_xlen_t>(irtopics::kNumMeasures);
   CharacterVector name(n), param(n), summary(n), trec(n), trec_cut(n), all_trec(n), spell(n), desc(n);
-  CharacterVector domain(n), support(n), better(n);
+  CharacterVector domain(n), support(n), better(n), depth(n);
   NumericVector def(n), trec_def(n), lower(n), upper(n);
   LogicalVector rel(n), parity(n);
   auto str = [](const char* s) -> SEXP { return s ? Rf_mkCharCE(s, CE_UTF8) : NA_STRING; };
@@ -95,11 +95,12 @@ List cpp_measure_table() {
     lower[i] = r.values.lower;
     upper[i] = r.values.upper;
     better[i] = str(irtopics::direction_name(r.better));
+    depth[i] = str(irtopics::read_depth_name(r.depth));
   }
   return List::create(_["id"] = name, _["param"] = param, _["default"] = def, _["trec_default"] = trec_def,
                       _["rel"] = rel, _["summary"] = summary, _["trec"] = trec, _["trec_cut"] = trec_cut,
                       _["trec_parity"] = parity, _["all_trec"] = all_trec, _["spell"] = spell,
                       _["desc"] = desc, _["domain"] = domain, _["support"] = support, _["lower"] = lower,
-                      _["upper"] = upper, _["direction"] = better);
+                      _["upper"] = upper, _["direction"] = better, _["depth"] = depth);
   });
 }

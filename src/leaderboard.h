@@ -80,19 +80,25 @@ class LeaderboardWorkspace {
 
   // Extrapolated RBO of ord_r_ and ord_c_ (both permutations of 0..n-1):
   // X_d counts the systems whose later position in the two lists is <= d;
-  // RBO = (1 - p) sum_d X_d / d p^(d - 1) + (X_n / n) p^n, X_n / n = 1.
+  // RBO = (1 - p) sum_d X_d / d p^(d - 1) + (X_n / n) p^n, X_n / n = 1,
+  // divided by the sum of its weights computed alike ((1 - p) sum_d
+  // p^(d - 1) + p^n, 1 but for rounding), as R's rbo_impl(): rounding
+  // cannot take it above 1, and identical orderings give exactly 1.
   double rbo(std::size_t n, double p) {
     pos_c_.resize(n);
     for (std::size_t i = 0; i < n; ++i) pos_c_[ord_c_[i]] = i;
     new_at_.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) ++new_at_[std::max(i, pos_c_[ord_r_[i]])];
-    long double weighted = 0;
+    long double weighted = 0, weights = 0;
     std::size_t x = 0;
     for (std::size_t d = 1; d <= n; ++d) {
       x += new_at_[d - 1];
-      weighted += static_cast<double>(x) / static_cast<double>(d) * r_pow(p, static_cast<double>(d - 1));
+      const double w = r_pow(p, static_cast<double>(d - 1));
+      weighted += static_cast<double>(x) / static_cast<double>(d) * w;
+      weights += w;
     }
-    return (1 - p) * static_cast<double>(weighted) + 1.0 * r_pow(p, static_cast<double>(n));
+    const double tail = r_pow(p, static_cast<double>(n));
+    return ((1 - p) * static_cast<double>(weighted) + 1.0 * tail) / ((1 - p) * static_cast<double>(weights) + tail);
   }
 
   // Average ranks (1-based, ascending) of m into r, read off its ordering

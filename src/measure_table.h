@@ -86,6 +86,17 @@ enum class Support {
 // record that leaves it out, refused at compile time.
 enum class Direction { Unset, Higher, Lower, None };
 
+// How deep into its ranked list a measure reads: Cutoff, only the first k
+// documents when its name gives a cut-off k (P@10 reads ranks 1-10; without
+// a cut-off, the whole list), or All, the whole list whatever its
+// parameters (AP, R-Prec, Rprec_mult reads x R ranks). The list is the one
+// the kernel gets: with judged_only it is the judged documents of the run,
+// whose first k can lie far below rank k, so only a measure that reads
+// `Cutoff` and is not judged-only depends on the run's first k lines alone
+// (R's measure_read_depth(): compare_qrels() cuts runs by it). Unset
+// (zero): a record that leaves it out, refused at compile time.
+enum class ReadDepth { Unset, Cutoff, All };
+
 // A measure's value domain: its kind, its support (discrete) and its range,
 // the bounds over every parameter value (the range of a listed support is
 // the support's own; ranges assume gains >= 0 for the gain measures).
@@ -119,6 +130,15 @@ inline const char* support_name(Support s) {
   return "";
 }
 
+inline const char* read_depth_name(ReadDepth d) {
+  switch (d) {
+    case ReadDepth::Unset: return "";
+    case ReadDepth::Cutoff: return "cutoff";
+    case ReadDepth::All: return "all";
+  }
+  return "";
+}
+
 inline const char* direction_name(Direction d) {
   switch (d) {
     case Direction::Unset: return "";
@@ -146,12 +166,14 @@ struct MeasureRecord {
   const char* desc;        // one line for ?measures (markdown)
   ValueDomain values;      // the values a per-topic score can take
   Direction better;        // which way is better
+  ReadDepth depth;         // how deep into its ranked list it reads
 };
 
 namespace table_detail {  // short names for the table only
 using K = MeasureKind;
 using T = ParamType;
 using B = Direction;
+using D = ReadDepth;
 constexpr const char* kCutoffs = "5 10 15 20 30 100 200 500 1000";
 
 // The value domains of the table (why each measure has its own: CONTRIBUTING.md,
@@ -171,95 +193,95 @@ constexpr ValueDomain kOne{Domain::Discrete, Support::One, 1.0, 1.0};
 // clang-format off
 inline constexpr MeasureRecord kMeasureTable[] = {
   // name, kind, cut_kind, param, default, trec_default, rel, summary, trec, trec_cut, trec_parity, all_trec,
-  // spellings, desc, values, better
+  // spellings, desc, values, better, depth
   {"AP", K::AP, K::APCut, T::OptCut, kNoDefault, kNoDefault, true, "mean", "map", "map_cut", true, "",
-   "ap map map_cut", "average precision; `AP@k` (`map_cut_k`, ranx `map@k`) stops at rank k", kUnit, B::Higher},
+   "ap map map_cut", "average precision; `AP@k` (`map_cut_k`, ranx `map@k`) stops at rank k", kUnit, B::Higher, D::Cutoff},
   {"gm_map", K::AP, K::AP, T::None, kNoDefault, kNoDefault, true, "gmean", "gm_map", nullptr, true, "",
    "gm_map gmap", "average precision whose summary is trec_eval's geometric mean (values floored at 1e-5)",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::All},
   {"P", K::P, K::P, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "P", nullptr, true, kCutoffs,
-   "p precision", "precision at k; missing ranks count as non-relevant", kFractions, B::Higher},
+   "p precision", "precision at k; missing ranks count as non-relevant", kFractions, B::Higher, D::Cutoff},
   {"R-Prec", K::RPrec, K::RPrec, T::None, kNoDefault, kNoDefault, true, "mean", "Rprec", nullptr, true, "",
    "r-prec rprec r-precision r_precision", "precision at rank R (the number of relevant documents)",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::All},
   {"RR", K::RR, K::RRCut, T::OptCut, kNoDefault, kNoDefault, true, "mean", "recip_rank", nullptr, true, "",
    "rr recip_rank mrr", "reciprocal rank of the first relevant document; `RR@k` (ranx `mrr@k`) within the top k",
-   kReciprocals, B::Higher},
+   kReciprocals, B::Higher, D::Cutoff},
   {"nDCG", K::NDCG, K::NDCGCut, T::OptCut, kNoDefault, kNoDefault, false, "mean", "ndcg", "ndcg_cut", true, "",
    "ndcg ndcg_cut", "normalised DCG with gains = grades (or `gains`); `nDCG@k` (`ndcg_cut_k`) at k",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::Cutoff},
   {"Bpref", K::Bpref, K::Bpref, T::None, kNoDefault, kNoDefault, true, "mean", "bpref", nullptr, true, "",
-   "bpref", "binary preference", kUnit, B::Higher},
+   "bpref", "binary preference", kUnit, B::Higher, D::All},
   {"gm_bpref", K::Bpref, K::Bpref, T::None, kNoDefault, kNoDefault, true, "gmean", "gm_bpref", nullptr, true, "",
-   "gm_bpref", "bpref whose summary is trec_eval's geometric mean", kUnit, B::Higher},
+   "gm_bpref", "bpref whose summary is trec_eval's geometric mean", kUnit, B::Higher, D::All},
   {"R", K::Recall, K::Recall, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "recall", nullptr, true, kCutoffs,
-   "r recall", "recall at k", kUnit, B::Higher},
+   "r recall", "recall at k", kUnit, B::Higher, D::Cutoff},
   {"Success", K::Success, K::Success, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "success", nullptr, true,
    "1 5 10", "success hit_rate hitrate",
-   "1 if a relevant document is in the top k, else 0 (ranx `hit_rate@k`)", kBinary, B::Higher},
+   "1 if a relevant document is in the top k, else 0 (ranx `hit_rate@k`)", kBinary, B::Higher, D::Cutoff},
   {"Hits", K::Hits, K::Hits, T::Cutoff, kNoDefault, kNoDefault, true, "mean", nullptr, nullptr, false, nullptr,
    "hits", "the number of relevant documents in the top k (ranx `hits@k`; a count, averaged over topics)",
-   kCounts, B::Higher},
+   kCounts, B::Higher, D::Cutoff},
   {"NumRet", K::NumRet, K::NumRet, T::None, kNoDefault, kNoDefault, false, "sum", "num_ret", nullptr, true, "",
-   "numret num_ret", "number of documents retrieved (after the depth cut)", kCounts, B::None},
+   "numret num_ret", "number of documents retrieved (after the depth cut)", kCounts, B::None, D::All},
   {"NumRel", K::NumRel, K::NumRel, T::None, kNoDefault, kNoDefault, true, "sum", "num_rel", nullptr, true, "",
-   "numrel num_rel", "number of relevant documents of the topic", kWholes, B::None},
+   "numrel num_rel", "number of relevant documents of the topic", kWholes, B::None, D::All},
   {"NumRelRet", K::NumRelRet, K::NumRelRet, T::None, kNoDefault, kNoDefault, true, "sum", "num_rel_ret", nullptr,
-   true, "", "numrelret num_rel_ret", "number of relevant documents retrieved", kCounts, B::Higher},
+   true, "", "numrelret num_rel_ret", "number of relevant documents retrieved", kCounts, B::Higher, D::All},
   {"NumQ", K::NumQ, K::NumQ, T::None, kNoDefault, kNoDefault, false, "sum", "num_q", nullptr, true, "",
-   "numq num_q", "1 per topic: its summary is the number of topics", kOne, B::None},
+   "numq num_q", "1 per topic: its summary is the number of topics", kOne, B::None, D::All},
   {"NumNonrelJudgedRet", K::NumNonrelJudgedRet, K::NumNonrelJudgedRet, T::None, kNoDefault, kNoDefault, true,
    "sum", "num_nonrel_judged_ret", nullptr, true, "", "numnonreljudgedret num_nonrel_judged_ret",
-   "number of judged non-relevant documents retrieved", kCounts, B::None},
+   "number of judged non-relevant documents retrieved", kCounts, B::None, D::All},
   {"infAP", K::InfAP, K::InfAP, T::None, kNoDefault, kNoDefault, true, "mean", "infAP", nullptr, true, "",
-   "infap", "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged", kUnit, B::Higher},
+   "infap", "inferred AP (Yilmaz & Aslam 2006); qrels grade -1 = in the pool but not judged", kUnit, B::Higher, D::All},
   {"IPrec", K::IPrec, K::IPrec, T::Recall, kNoDefault, kNoDefault, true, "mean", "iprec_at_recall", nullptr, true,
    "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1", "iprec iprec_at_recall",
-   "interpolated precision at recall level x (between 0 and 1)", kUnit, B::Higher},
+   "interpolated precision at recall level x (between 0 and 1)", kUnit, B::Higher, D::All},
   {"11pt_avg", K::ElevenPt, K::ElevenPt, T::None, kNoDefault, kNoDefault, true, "mean", "11pt_avg", nullptr, true,
-   "", "11pt_avg 11-pt_avg 11ptavg", "mean interpolated precision at recall 0, 0.1, ..., 1", kUnit, B::Higher},
+   "", "11pt_avg 11-pt_avg 11ptavg", "mean interpolated precision at recall 0, 0.1, ..., 1", kUnit, B::Higher, D::All},
   {"Rprec_mult", K::RPrecMult, K::RPrecMult, T::Mult, kNoDefault, kNoDefault, true, "mean", "Rprec_mult", nullptr,
    true, "0.2 0.4 0.6 0.8 1 1.2 1.4 1.6 1.8 2", "rprec_mult",
-   "precision at rank x R (trec_eval rounds x R + 0.9 down)", kUnit, B::Higher},
+   "precision at rank x R (trec_eval rounds x R + 0.9 down)", kUnit, B::Higher, D::All},
   {"relative_P", K::RelP, K::RelP, T::Cutoff, kNoDefault, kNoDefault, true, "mean", "relative_P", nullptr, true,
    kCutoffs, "relative_p rel_p relp", "precision at k divided by the best possible, min(k, R) / k",
-   kRatios, B::Higher},
+   kRatios, B::Higher, D::Cutoff},
   {"SetP", K::SetP, K::SetP, T::None, kNoDefault, kNoDefault, true, "mean", "set_P", nullptr, true, "",
-   "setp set_p", "precision of the whole retrieved set", kUnit, B::Higher},
+   "setp set_p", "precision of the whole retrieved set", kUnit, B::Higher, D::All},
   {"SetRelP", K::SetRelP, K::SetRelP, T::None, kNoDefault, kNoDefault, true, "mean", "set_relative_P", nullptr,
-   true, "", "setrelp set_relative_p", "set precision relative to the best possible", kUnit, B::Higher},
+   true, "", "setrelp set_relative_p", "set precision relative to the best possible", kUnit, B::Higher, D::All},
   {"SetR", K::SetRecall, K::SetRecall, T::None, kNoDefault, kNoDefault, true, "mean", "set_recall", nullptr, true,
-   "", "setr set_recall", "recall of the whole retrieved set", kUnit, B::Higher},
+   "", "setr set_recall", "recall of the whole retrieved set", kUnit, B::Higher, D::All},
   {"SetAP", K::SetMap, K::SetMap, T::None, kNoDefault, kNoDefault, true, "mean", "set_map", nullptr, true, "",
-   "setap set_map", "set precision x set recall", kUnit, B::Higher},
+   "setap set_map", "set precision x set recall", kUnit, B::Higher, D::All},
   {"SetF", K::SetF, K::SetF, T::Beta, 1.0, kNoDefault, true, "mean", "set_F", nullptr, true, "",
    "setf set_f", "F measure of the retrieved set, (beta + 1) P R / (beta P + R); `beta` (default 1)",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::All},
   {"unj", K::Unj, K::Unj, T::Cutoff, kNoDefault, kNoDefault, false, "mean", "unj", nullptr, true, "5 10 20",
-   "unj", "fraction of the top k that is unjudged", kFractions, B::None},
+   "unj", "fraction of the top k that is unjudged", kFractions, B::None, D::Cutoff},
   {"Judged", K::Judged, K::Judged, T::Cutoff, kNoDefault, kNoDefault, false, "mean", nullptr, nullptr, false,
-   nullptr, "judged", "fraction of the top k that is judged (ir_measures; 1 - unj@k)", kFractions, B::None},
+   nullptr, "judged", "fraction of the top k that is judged (ir_measures; 1 - unj@k)", kFractions, B::None, D::Cutoff},
   {"utility", K::Utility, K::Utility, T::Utility, kNoDefault, kNoDefault, true, "mean", "utility", nullptr, true,
-   "", "utility", "p1 a + p2 b + p3 c (+ p4 d, with no collection size: 0), default 1, -1, 0, 0", kReal, B::Higher},
+   "", "utility", "p1 a + p2 b + p3 c (+ p4 d, with no collection size: 0), default 1, -1, 0, 0", kReal, B::Higher, D::All},
   {"G", K::G, K::G, T::None, kNoDefault, kNoDefault, false, "mean", "G", nullptr, true, "",
-   "g", "trec_eval's normalised gain G (experimental)", kUnit, B::Higher},
+   "g", "trec_eval's normalised gain G (experimental)", kUnit, B::Higher, D::All},
   {"binG", K::BinG, K::BinG, T::None, kNoDefault, kNoDefault, true, "mean", "binG", nullptr, true, "",
-   "bing", "trec_eval's binary G (experimental)", kUnit, B::Higher},
+   "bing", "trec_eval's binary G (experimental)", kUnit, B::Higher, D::All},
   {"Rndcg", K::Rndcg, K::Rndcg, T::None, kNoDefault, kNoDefault, false, "mean", "Rndcg", nullptr, true, "",
-   "rndcg", "nDCG averaged at the R levels (experimental)", kUnit, B::Higher},
+   "rndcg", "nDCG averaged at the R levels (experimental)", kUnit, B::Higher, D::All},
   {"ndcg_rel", K::NdcgRel, K::NdcgRel, T::None, kNoDefault, kNoDefault, false, "mean", "ndcg_rel", nullptr, true,
-   "", "ndcg_rel", "nDCG averaged over the relevant documents (experimental)", kUnit, B::Higher},
+   "", "ndcg_rel", "nDCG averaged over the relevant documents (experimental)", kUnit, B::Higher, D::All},
   {"ERR", K::ERR, K::ERR, T::OptCut, 4.0, kNoDefault, false, "mean", nullptr, nullptr, false, nullptr,
    "err", "expected reciprocal rank (Chapelle et al. 2009) with gdeval's gains (2^g - 1) / 16; `ERR@k` at k",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::Cutoff},
   {"RBP", K::RBP, K::RBP, T::P, 0.8, 0.9, true, "mean", "rbp", nullptr, false, nullptr, "rbp",
    "rank-biased precision (Moffat & Zobel 2008), persistence `p` (default 0.8; trec_eval's spelling `rbp` 0.9)",
-   kUnit, B::Higher},
+   kUnit, B::Higher, D::All},
   {"RBP_resid", K::RBPResid, K::RBPResid, T::P, 0.8, 0.9, true, "mean", "rbp_resid", nullptr, false, nullptr,
    "rbp_resid rbpresid rbp-resid",
-   "the RBP residual: the weight of unjudged ranks and of the ranks past the list", kUnit, B::None},
+   "the RBP residual: the weight of unjudged ranks and of the ranks past the list", kUnit, B::None, D::All},
   {"Exclusion", K::Exclusion, K::Exclusion, T::None, kNoDefault, kNoDefault, true, "mean", nullptr, nullptr,
-   false, nullptr, "exclusion n25", "Liggett & Buckley's exclusion measure -log10(N25 + 1)", kNonPositive, B::Higher},
+   false, nullptr, "exclusion n25", "Liggett & Buckley's exclusion measure -log10(N25 + 1)", kNonPositive, B::Higher, D::All},
 };
 // clang-format on
 }  // namespace table_detail
@@ -297,6 +319,9 @@ constexpr bool table_is_complete() {
 constexpr bool domain_is_valid(const MeasureRecord& r) {
   const ValueDomain& v = r.values;
   if (v.domain == Domain::Unset || r.better == Direction::Unset) return false;
+  // a measure reads only its first k documents only if it takes a cut-off k
+  if (r.depth == ReadDepth::Unset) return false;
+  if (r.depth == ReadDepth::Cutoff && r.param != ParamType::Cutoff && r.param != ParamType::OptCut) return false;
   if ((v.domain == Domain::Discrete) != (v.support != Support::None)) return false;
   if (v.domain == Domain::Continuous && !(v.lower < v.upper)) return false;
   const bool cut_or_depth = r.param == ParamType::Cutoff || r.param == ParamType::OptCut ||
@@ -339,7 +364,8 @@ constexpr bool domains_are_valid() {
 static_assert(detail::table_is_complete(),
               "every MeasureKind needs a record in kMeasureTable, and names must be unique");
 static_assert(detail::domains_are_valid(),
-              "every record of kMeasureTable needs a value domain that fits its parameter and a direction");
+              "every record of kMeasureTable needs a value domain that fits its parameter, a direction and a "
+              "read depth (Cutoff only with a cut-off)");
 
 // The record of a canonical name (exact), or nullptr.
 inline const MeasureRecord* find_measure(std::string_view name) {

@@ -1,18 +1,45 @@
-# Interrupt tests: a shell process sends SIGINT to this R process after
-# `delay` seconds, as Ctrl-C would. Returns list(value, interrupted, elapsed).
-# The signal is cancelled if `expr` ends first, and a signal that arrives
-# after `expr` ended is caught too, so the test process is never interrupted.
+# Interrupt tests assert what an interrupt did (the call was interrupted, the
+# C++ work stopped before it ended, threads were joined, the session gives the
+# same numbers afterwards), never how long anything took (CONTRIBUTING.md,
+# "Interrupts"). How fast an interrupt is acted on is measured in
+# bench/interrupt.R.
+
+# Evaluates `expr` with the C++ glue's interrupt countdown armed
+# (src/glue_interrupt.h): the main thread's poll number `polls` + 1 of the C++
+# work that `expr` runs raises a real SIGINT in this process, as Ctrl-C would,
+# so the interrupt lands in the middle of that work however fast or loaded
+# the machine is. The countdown runs across C++ calls (chunks). Returns
+# list(value, interrupted, raised): `interrupted` is TRUE when the interrupt
+# stopped `expr`; `raised` counts the signals raised (1 once the countdown
+# ran out; 0 when `expr` ended first).
+with_interrupt_in <- function(expr, polls = 0L) {
+  cpp_arm_interrupt(as.integer(polls))
+  on.exit(cpp_arm_interrupt(-1L), add = TRUE)
+  res <- tryCatch(list(value = force(expr), interrupted = FALSE),
+                  interrupt = function(e) list(value = NULL, interrupted = TRUE))
+  res$raised <- cpp_arm_interrupt(-1L)
+  res
+}
+
+# Sends this process SIGINT now, from R, as Ctrl-C would: for the R code
+# between C++ calls (an interrupt while R sleeps or fits). R acts on it at its
+# next check.
+send_interrupt <- function() tools::pskill(Sys.getpid(), tools::SIGINT)
+
+# A shell process sends SIGINT to this R process after `delay` seconds, as
+# Ctrl-C would (for a hang guard, or reading code without C++ polls). Returns
+# list(value, interrupted). The signal is cancelled if `expr` ends first, and
+# a signal that arrives after `expr` ended is caught too, so the test process
+# is never interrupted.
 with_interrupt_after <- function(delay, expr) {
   pid_file <- tempfile()
   on.exit(unlink(pid_file), add = TRUE)
   cmd <- sprintf("sh -c 'echo $$ > %s; sleep %s; kill -INT %d' >/dev/null 2>&1",
                  pid_file, format(delay), Sys.getpid())
-  start <- Sys.time()
   system(cmd, wait = FALSE)
-  out <- tryCatch({
+  tryCatch({
     res <- tryCatch(list(value = force(expr), interrupted = FALSE),
                     interrupt = function(e) list(value = NULL, interrupted = TRUE))
-    res$elapsed <- as.numeric(difftime(Sys.time(), start, units = "secs"))
     if (!res$interrupted) {
       # Cancel the pending signal (the shell writes its pid before sleeping).
       for (i in 1:50) if (file.exists(pid_file) && length(readLines(pid_file, warn = FALSE))) break else
@@ -22,8 +49,7 @@ with_interrupt_after <- function(delay, expr) {
       Sys.sleep(0.05)
     }
     res
-  }, interrupt = function(e) list(value = NULL, interrupted = FALSE, elapsed = NA_real_, late = TRUE))
-  out
+  }, interrupt = function(e) list(value = NULL, interrupted = FALSE, late = TRUE))
 }
 
 skip_if_no_interrupts <- function() {

@@ -129,7 +129,12 @@ more_fixtures <- local({
       ir_qrels_agreement = compare_qrels(
         read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics")),
         noisy_labels(read_qrels(system.file("extdata", "trec_eval-test", "qrels.rel_level", package = "irtopics"))),
-        B = 20, seed = 1))
+        B = 20, seed = 1),
+      ir_assisted_means = (am <- assisted_means(small[1:4, 1:6], small[1:4, ] + 0.02 * sin(seq_len(48)),
+                                                interval = "t")),
+      ir_assisted_differences = assisted_differences(am),
+      ir_assisted_ranks = assisted_ranks(am),
+      ir_assisted_plan = assisted_plan(am, half_width = 0.1))
     cache
   }
 })

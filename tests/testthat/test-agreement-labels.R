@@ -191,3 +191,49 @@ test_that("basic and BCa intervals: the shared bootstrap_interval(), clipped to 
   expect_false(isTRUE(all.equal(a$labels$conf.low, p$labels$conf.low)))
   expect_true(all(a$labels$conf.high <= 1))
 })
+
+test_that("grade scales are bounded: a classed error stating the limit and what to do", {
+  ref <- data.frame(topic = rep(c("1", "2"), each = 4), docno = paste0("d", 1:8), rel = c(0:3, 0:3))
+  # grades = 0:1e5 overflowed k * k (base R "missing value where TRUE/FALSE needed")
+  expect_error(compare_qrels(ref, ref, grades = 0:1e5, B = 0), "at most 101.*Map the labels", class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, grades = 0:20000, B = 0), "20001 grades", class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, grades = c(0, 1, 2e6), B = 0), class = "irtopics_error_argument")
+  # an LLM judge's 0-2000 scores read as grades ran for hours
+  llm <- data.frame(topic = "1", docno = paste0("d", 1:400), rel = seq(0, 1995, by = 5))
+  ref2 <- data.frame(topic = "1", docno = paste0("d", 1:400), rel = rep(0:3, 100))
+  expect_error(compare_qrels(ref2, llm, B = 0), "403 grades.*at most 101.*scores rather than grades",
+               class = "irtopics_error_data")
+  # a 0-100 scale is within the bound
+  ok <- compare_qrels(ref, ref, grades = 0:100, B = 0)
+  expect_equal(length(ok$grades), 101)
+  # the confusion counts are checked against the memory budget too
+  withr::local_options(irtopics.max_memory = 1e5)
+  expect_error(compare_qrels(ref, ref, grades = 0:100, B = 0), "confusion counts .* 101 grades",
+               class = "irtopics_error_memory")
+})
+
+test_that("labels outside the declared scale are refused naming the file; outside the reference's range, a warning", {
+  ref <- data.frame(topic = rep(c("1", "2"), each = 4), docno = paste0("d", 1:8), rel = c(0:3, 0:3))
+  cand <- ref
+  cand$rel[2] <- 5L  # a shared pair
+  extra <- rbind(ref, data.frame(topic = "2", docno = "d99", rel = 10L))  # judged by the candidate alone
+  f <- withr::local_tempfile(fileext = ".qrels")
+  write_qrels(extra, f)
+  # before: a grade outside `grades` was refused only in shared pairs, without the file
+  err <- expect_error(compare_qrels(ref, f, grades = 0:3, B = 0), "outside the scale", class = "irtopics_error_data")
+  expect_match(conditionMessage(err), basename(f), fixed = TRUE)
+  expect_match(conditionMessage(err), "d99")
+  expect_error(compare_qrels(ref, cand, grades = 0:3, B = 0), "candidate.*outside the scale",
+               class = "irtopics_error_data")
+  expect_error(compare_qrels(cand, ref, grades = 0:3, B = 0), "reference.*outside the scale",
+               class = "irtopics_error_data")
+  # without a declared scale: a warning naming the file (read_labels() keeps its path too)
+  w <- expect_warning(compare_qrels(ref, read_labels(f), B = 0), class = "irtopics_warning_data")
+  expect_match(conditionMessage(w), basename(f), fixed = TRUE)
+  expect_match(conditionMessage(w), "0-3")
+  expect_warning(compare_qrels(ref, cand, B = 0), "candidate", class = "irtopics_warning_data")
+  # a candidate within the reference's range (a binary judge of a graded reference): no warning
+  bin <- ref
+  bin$rel <- as.integer(bin$rel >= 2)
+  expect_no_warning(compare_qrels(ref, bin, B = 0))
+})

@@ -278,31 +278,123 @@ test_that("the means plot's breaks: at least two inside the range, few for sever
   expect_s3_class(equal_axis_breaks(c(0.3, 0.3), 3), "waiver")
 })
 
-test_that("runs cut at the measure's cut-off score as the whole runs do", {
-  dir <- agreement_dir()
-  qrels <- file.path(dir, "qrels.rel_level")
-  runs <- perturbed_runs(3)
-  # ties at the cut: give documents 9-12 of every list one score
+# Run files whose lists tie at ranks 9-12 (the cut of a cut-off 10).
+tied_run_files <- function(runs) {
   runs <- runs[order(runs$system, runs$topic, -runs$score), ]
   pos <- stats::ave(seq_len(nrow(runs)), runs$system, runs$topic, FUN = seq_along)
   runs$score[pos %in% 9:12] <- 0.5
   runs$score[pos > 12] <- runs$score[pos > 12] - 10
-  files <- withr::local_tempdir()
+  files <- withr::local_tempdir(.local_envir = parent.frame())
   for (s in unique(runs$system)) {
     r <- runs[runs$system == s, ]
     writeLines(sprintf("%s Q0 %s 0 %.10f %s", r$topic, r$docno, r$score, s), file.path(files, s))
   }
-  for (m in c("nDCG@10", "P@10", "AP@10", "RR@10", "ERR@10", "R@50", "Judged@10", "AP", "Bpref")) {
+  files
+}
+
+test_that("runs cut at the measure's cut-off score as the whole runs do, for every record", {
+  dir <- agreement_dir()
+  qrels <- file.path(dir, "qrels.rel_level")
+  runs <- perturbed_runs(3)
+  files <- tied_run_files(runs)
+  # every record that takes a cut-off, as asked and judged-only; and some without
+  rows <- irtopics:::measure_rows()
+  cut_ids <- vapply(Filter(function(r) r$param %in% c("cutoff", "optcut"), rows), `[[`, "", "id")
+  ms <- c(paste0(cut_ids, "@10"), paste0(cut_ids, "@10(judged_only)"), "AP", "Bpref", "R@50")
+  for (m in ms) {
     cut <- runs_cut(files, m, depth = 1000)
     whole <- evaluate(files, qrels, measures = m, missing = "zero")[[1]]
     part <- evaluate(cut, qrels, measures = m, missing = "zero")[[1]]
     expect_identical(as.vector(part), as.vector(whole), label = m)
-    n <- sum(vapply(cut, function(r) length(r$score), numeric(1)))
-    k <- irtopics:::parse_measure(m)$cutoff
-    if (isTRUE(k > 0)) expect_lt(n, 0.2 * nrow(runs)) else expect_equal(n, nrow(runs))
+    p <- irtopics:::parse_measure(m)
+    if (isTRUE(p$cutoff > 0) && !p$judged_only) {
+      expect_s3_class(cut, "ir_runs")
+      if (p$cutoff == 10) expect_lt(sum(vapply(cut, function(r) length(r$score), numeric(1))), 0.2 * nrow(runs))
+    } else {
+      # a judged-only measure reads its first k judged documents, which can
+      # lie anywhere: the files are left to the evaluator
+      expect_identical(cut, files, label = m)
+    }
   }
-  # depth cuts too; a data frame is evaluated as given
-  expect_equal(sum(vapply(runs_cut(files, "AP", depth = 5), function(r) length(r$score), numeric(1))),
-               3 * 3 * 5)
+  # the record says how deep a measure reads, the name's flag whether the list is filtered
+  expect_equal(irtopics:::measure_read_depth(irtopics:::parse_measure("P@10"), 1000), 10)
+  expect_equal(irtopics:::measure_read_depth(irtopics:::parse_measure("P@10(judged_only)"), 1000), 1000)
+  expect_equal(irtopics:::measure_read_depth(irtopics:::parse_measure("Rprec_mult@0.2"), 1000), 1000)
+  expect_equal(irtopics:::measure_read_depth(irtopics:::parse_measure("P@10"), 1000, judged_only = TRUE), 1000)
+  # a data frame is evaluated as given; an ir_runs is cut in memory
   expect_identical(runs_cut(runs, "P@10", 1000), runs)
+  rr <- read_runs(files)
+  expect_identical(runs_cut(rr, "P@10", 1000), runs_cut(files, "P@10", 1000))
+})
+
+test_that("judged-only measures: the candidate's scores are those of the whole runs", {
+  # the candidate judged every other document of the reference: the first
+  # ten judged documents of a list lie well below rank 10
+  dir <- agreement_dir()
+  ref <- as.data.frame(read_qrels(file.path(dir, "qrels.rel_level")))
+  ref <- ref[ref$rel >= 0, ]
+  cand <- ref[seq(1, nrow(ref), by = 2), ]
+  files <- tied_run_files(perturbed_runs(4))
+  for (m in c("P@10(judged_only)", "nDCG(judged_only=True)@10", "RR@10(judged_only)", "AP@100(judged_only)")) {
+    # (RR@10 of two systems can tie on every topic: t's p is NA then)
+    x <- withCallingHandlers(compare_qrels(ref, cand, runs = files, measure = m, B = 0, progress = FALSE),
+                             irtopics_warning_undefined = function(w) invokeRestart("muffleWarning"))
+    whole <- evaluate(files, cand, measures = m, missing = "zero")[[1]]
+    got <- x$scores$candidates$candidate
+    expect_identical(unclass(got)[, colnames(got)], unclass(whole)[rownames(got), colnames(got)], label = m)
+    # the first ten lines alone give other values: the case needs the fix
+    if (m == "P@10(judged_only)") {
+      first <- evaluate(runs_cut(files, "P@10", 1000), cand, measures = m, missing = "zero")[[1]]
+      expect_false(identical(as.vector(first[, colnames(got)]), as.vector(got)))
+    }
+  }
+})
+
+test_that("the memory of the label and leaderboard bootstraps is checked once, before any work", {
+  # 100 systems on 3 topics: a leaderboard sample needs more than a label sample
+  ref <- data.frame(topic = rep(c("1", "2", "3"), each = 4), docno = paste0("d", 1:12), rel = rep(0:3, 3))
+  cand <- noisy_labels(ref, 0.3, seed = 2)
+  set.seed(3)
+  runs <- data.frame(system = rep(sprintf("s%03d", 1:100), each = 12), topic = ref$topic, docno = ref$docno,
+                     score = stats::runif(1200))
+  label_b <- irtopics:::label_bootstrap_bytes(4, 3)
+  lb_b <- irtopics:::leaderboard_bootstrap_bytes(100, 3)
+  expect_gt(lb_b, label_b)
+  budget <- 1000 * (label_b + lb_b) / 2
+  withr::local_options(irtopics.max_memory = budget)
+  fits <- floor(budget / lb_b)
+  # before: the label bootstrap's check advised at most floor(budget / label_b),
+  # and the leaderboard's refused that B after the labels and evaluations ran
+  err <- expect_error(compare_qrels(ref, cand, runs = runs, measure = "P@5", B = 1000),
+                      class = "irtopics_error_memory")
+  expect_match(conditionMessage(err), sprintf("at most %s fit", format(fits, big.mark = ",")))
+  # refused before the runs are evaluated: runs that evaluate() would refuse
+  # (no topic of the qrels) still give the memory error
+  stray <- runs
+  stray$topic <- "99"
+  expect_error(compare_qrels(ref, cand, runs = stray, measure = "P@5", B = 1000), class = "irtopics_error_memory")
+  expect_error(compare_qrels(ref, cand, runs = stray, measure = "P@5", B = 10), class = "irtopics_error_data")
+  # the advised B runs through
+  # (P@5 ties every pair on these runs, and t's p is NA; the warning names
+  # the measure under both label sets: the candidate's was "score")
+  w <- character()
+  x <- withCallingHandlers(compare_qrels(ref, cand, runs = runs, measure = "P@5", B = fits, progress = FALSE),
+                           irtopics_warning_undefined = function(c) {
+                             w <<- c(w, conditionMessage(c))
+                             invokeRestart("muffleWarning")
+                           })
+  expect_equal(x$B, fits)
+  expect_length(w, 2)
+  expect_true(all(grepl("P@5", w)))
+})
+
+test_that("runs of one system are refused before any work, naming runs", {
+  ref <- data.frame(topic = rep(c("1", "2"), each = 4), docno = paste0("d", 1:8), rel = c(0:3, 0:3))
+  runs <- data.frame(system = "a", topic = ref$topic, docno = ref$docno, score = 8:1)
+  # before: "`reference` must have at least 2 systems" after both evaluations
+  expect_error(compare_qrels(ref, ref, runs = runs, measure = "P@2", B = 0), "runs.*at least 2 systems",
+               class = "irtopics_error_data")
+  # what is not runs, or a missing file, is still named as such
+  expect_error(compare_qrels(ref, ref, runs = 5, B = 0), "run file paths", class = "irtopics_error_argument")
+  expect_error(compare_qrels(ref, ref, runs = "no/such/file", B = 0), "does not exist", class = "irtopics_error_file")
 })

@@ -135,3 +135,27 @@ test_that("rbo() refuses bad arguments with classed errors", {
   expect_error(rbo("a", "a", depth = 2.5), class = "irtopics_error_argument")
   expect_error(rbo("a", "a", form = "ext"), class = "irtopics_error_argument", regexp = "form")
 })
+
+test_that("RBO stays in [0, 1] under rounding: identical lists score exactly 1 (issue 43)", {
+  # before: 1.0000000000000002 for 16 of the lengths 1..2000 (p = 0.9), and
+  # the leaderboard's RBO then lay outside its own interval
+  for (p in c(0.5, 0.8, 0.9, 0.99)) {
+    lengths <- if (p == 0.9) 1:2000 else 1:300
+    expect_identical(vapply(lengths, function(k) rbo(seq_len(k), seq_len(k), p = p), 0), rep(1, length(lengths)),
+                     label = sprintf("identical lists, p = %g", p))
+  }
+  # uneven lists whose shorter one is the longer's prefix agree everywhere: 1 as well
+  expect_identical(vapply(1:300, function(s) rbo(1:400, seq_len(s)), 0), rep(1, 300))
+  # the leaderboard's C++ RBO of identical orderings
+  for (n in c(2:60, 110, 479, 1000)) {
+    means <- cbind(rev(seq_len(n)) / n)
+    v <- cpp_leaderboard_values(means, means, seq_len(n), 1L, 0.9)
+    expect_identical(v[1, 3], 1, label = sprintf("leaderboard RBO of %d systems", n))
+  }
+  # and it is rbo() of the two orderings
+  set.seed(3)
+  a <- stats::runif(30)
+  b <- a + stats::rnorm(30, sd = 0.2)
+  v <- cpp_leaderboard_values(cbind(a), cbind(b), seq_len(30), 5L, 0.8)
+  expect_equal(v[1, 3], rbo(order(-a), order(-b), p = 0.8), tolerance = 1e-15)
+})

@@ -196,3 +196,89 @@ test_that("mean_intervals() of a geometric mean or a sum is the measure's aggreg
   p <- ggplot2::autoplot(mean_intervals(error_matrix()))
   expect_identical(rev(levels(p$data$system))[1], "sysF")
 })
+
+test_that("the topic bootstrap stays within the memory budget at the largest B it accepts (issue 43)", {
+  # before: the check counted 4 bytes a topic and 8 a system per resample
+  # (tau_interval() one system) while the calls held B x systems matrices,
+  # their transposes, copies and ranks: at the B it accepted, the peak was
+  # 3.8 (means), 5.6 (ranks) and 21.8 (tau) times the budget
+  skip_on_cran()
+  budget <- 1.5e8
+  run <- function(what, B) {
+    set.seed(1)
+    m <- matrix(stats::runif(5 * 2000), 5, dimnames = list(paste0("s", 1:5), paste0("t", 1:2000)))
+    switch(what,
+           means = irtopics::mean_intervals(m, interval = "percentile", B = B, seed = 1, progress = FALSE),
+           ranks = irtopics::rank_intervals(m, B = B, seed = 1, progress = FALSE),
+           tau = irtopics::tau_interval(m, m + stats::runif(length(m), 0, 0.1), B = B, seed = 1, progress = FALSE))
+  }
+  environment(run) <- globalenv()
+  withr::local_options(irtopics.max_memory = budget)
+  for (what in c("means", "ranks", "tau")) {
+    err <- expect_error(run(what, 1e6), class = "irtopics_error_memory", regexp = "`B`")
+    fits <- as.numeric(gsub(",", "", sub(".*at most ([0-9,]+) fit.*", "\\1", conditionMessage(err))))
+    expect_gt(fits, 2000)
+    expect_error(run(what, fits + 1), class = "irtopics_error_memory")
+    # the advice is taken: the largest B accepted runs, and R's peak (its
+    # vectors, garbage not yet collected included) stays within the budget;
+    # measured in a fresh R process, whose GC thresholds are not those left
+    # by the tests before
+    peak <- fresh_process(function(run, what, fits, budget) {
+      options(irtopics.max_memory = budget)
+      invisible(gc(reset = TRUE))
+      start <- gc()[2, 2]
+      res <- run(what, fits)
+      c(peak = (gc()[2, 6] - start) * 2^20, B = res$B)
+    }, list(run = run, what = what, fits = fits, budget = budget))
+    expect_equal(peak[["B"]], fits)
+    expect_lt(peak[["peak"]], budget)
+    # and what was counted is not far from what R used
+    expect_gt(peak[["peak"]], budget / 4)
+  }
+})
+
+test_that("the bootstrap's blocks change no value (issue 43)", {
+  # 200 systems: blocks of 655 resamples, so B = 1500 runs in three
+  set.seed(2)
+  m <- matrix(round(stats::runif(200 * 30), 1), 200, dimnames = list(sprintf("s%03d", 1:200), paste0("t", 1:30)))
+  expect_gt(1500, 2 * irtopics:::bootstrap_block_size(200))
+  ri <- rank_intervals(m, B = 1500, seed = 4, progress = FALSE)
+  means <- sapply(seq_len(1500), function(b) rowMeans(m[, ri$indices[b, ]]))
+  ranks <- apply(tie_means(means, max(abs(m))), 2, function(v) rank(-v, ties.method = "min"))
+  expect_identical(unname(ri$ranks), unname(t(ranks)))
+  ci <- mean_intervals(m, interval = "percentile", B = 1500, seed = 4, progress = FALSE)
+  expect_identical(ci$indices[[1]], ri$indices)
+  expect_identical(unname(ci$replicates[[1]]), unname(t(means)))
+  tau <- tau_interval(m, m^2 + 0.1 * m[, 30:1], B = 1500, seed = 4, progress = FALSE)
+  my <- m^2 + 0.1 * m[, 30:1]
+  ref <- vapply(seq_len(1500), function(b) {
+    kendall_tau(tie_means(means[, b], max(abs(m))), tie_means(rowMeans(my[, ri$indices[b, ]]), max(abs(my))))
+  }, numeric(1))
+  expect_identical(tau$replicates, ref)
+})
+
+test_that("scores of magnitude 1e-300 get the intervals of the same scores at scale 1, scaled (issue 43)", {
+  # before: the squared deviations underflowed: zero-width t intervals, NA BCa
+  x <- means_ap()
+  # (subnormal scores, 1e-315, carry about 28 bits: compared to 1e-6)
+  for (f in c(1e-300, 1e-315)) {
+    tol <- if (f < 1e-307) 1e-6 else 1e-12
+    tiny <- x * f
+    a <- mean_intervals(x)$table
+    b <- mean_intervals(tiny)$table
+    expect_gt(min(b$conf.high - b$conf.low), 0)
+    for (col in c("estimate", "conf.low", "conf.high", "std.error")) {
+      expect_equal(b[[col]] / f, a[[col]], tolerance = tol, label = sprintf("%s at %g", col, f))
+    }
+    a <- mean_intervals(x, interval = "bca", B = 300, seed = 1)
+    b <- mean_intervals(tiny, interval = "bca", B = 300, seed = 1)
+    expect_false(anyNA(b$table$conf.low))
+    for (col in c("estimate", "conf.low", "conf.high", "std.error")) {
+      expect_equal(b$table[[col]] / f, a$table[[col]], tolerance = tol)
+    }
+    expect_equal(b$replicates$AP / f, a$replicates$AP, tolerance = tol)
+  }
+  # scores of ordinary size are computed as before, to the bit
+  expect_identical(irtopics:::square_scale(x), 1)
+  expect_identical(irtopics:::square_scale(x * 1e-99), 1)
+})

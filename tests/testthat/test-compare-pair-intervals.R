@@ -236,3 +236,68 @@ test_that("better_first puts the better system first by the measure's direction 
   neg <- pair_intervals(compare_systems(negated(err)))
   expect_identical(iv$table[c("system1", "system2", "significant")], neg$table[c("system1", "system2", "significant")])
 })
+
+test_that("a system that answered no topic is refused by name wherever systems are compared or averaged (issue 43)", {
+  # before: compare_systems() gave NaN rows, pair_intervals() and the forest
+  # plot stopped with base R's "missing values are not allowed in
+  # subscripted assignments"
+  ap <- robust()[1:5, ]
+  x <- ap
+  x[3, ] <- NA
+  empty <- rownames(x)[3]
+  refused <- function(expr) {
+    err <- expect_error(expr, class = "irtopics_error_data", regexp = "answered no topic")
+    expect_identical(err$systems, empty)
+    expect_match(conditionMessage(err), empty, fixed = TRUE)
+  }
+  refused(compare_systems(x))
+  refused(compare_systems(x, test = "randomization", B = 100, seed = 1))
+  refused(compare_systems(x, test = "tukey"))
+  refused(mean_intervals(x))
+  refused(mean_intervals(x, interval = "bca", B = 100, seed = 1))
+  refused(rank_intervals(x, B = 100, seed = 1))
+  refused(tau_interval(x, ap, B = 100, seed = 1))
+  refused(risk_summary(x, baseline = rownames(x)[1]))
+  refused(meta_analysis(list(a = x, b = ap), system = empty, baseline = rownames(x)[1]))
+  # in an evaluation, the measure is named
+  ev <- structure(list(AP = as_ir_scores(ap, measure = "AP"), P10 = as_ir_scores(x, measure = "P@10")),
+                  class = c("ir_evaluation", "list"))
+  err <- expect_error(compare_systems(ev), class = "irtopics_error_data", regexp = "(P10)", fixed = TRUE)
+  # a system with one answered topic is still compared (its pairs are undefined for the t-test)
+  x[3, 1] <- 0.5
+  expect_warning(cmp <- compare_systems(x), class = "irtopics_warning_undefined")
+  expect_s3_class(pair_intervals(cmp), "ir_pair_intervals")
+})
+
+test_that("pairs with no topic in common keep an NA difference; the forest plot draws the others and says so (issue 43)", {
+  ap <- robust()[1:4, ]
+  half <- ncol(ap) %/% 2
+  ap[1, seq_len(half)] <- NA
+  ap[2, -seq_len(half)] <- NA
+  expect_warning(cmp <- compare_systems(ap), class = "irtopics_warning_undefined")
+  none <- cmp$table$system1 == rownames(ap)[1] & cmp$table$system2 == rownames(ap)[2]
+  expect_true(is.na(cmp$table$estimate[none]))
+  for (orientation in c("better_first", "table")) {
+    tab <- pair_intervals(cmp, orientation = orientation)$table
+    expect_identical(nrow(tab), 6L)
+    expect_true(all(is.na(tab[is.na(tab$estimate), c("conf.low", "conf.high")])))
+    expect_identical(sum(is.na(tab$estimate)), 1L)
+  }
+  expect_message(p <- ggplot2::autoplot(cmp), class = "irtopics_message_layout", regexp = "not drawn")
+  expect_no_warning(b <- ggplot2::ggplot_build(p))
+  points <- b$data[[length(b$data)]]
+  expect_identical(nrow(points), 5L)
+  expect_true(all(is.finite(points$x)))
+  expect_no_warning(ggplot2::ggplot_build(ggplot2::autoplot(cmp, type = "heatmap")))
+})
+
+test_that("scores all below 1e-100 are refused where tests square them, with how to rescale (issue 43)", {
+  # before: every t-test p NA with "zero variance", meta-analysis "differences all equal"
+  ap <- robust()[1:4, 1:30]
+  expect_error(compare_systems(ap * 1e-300), class = "irtopics_error_data", regexp = "1e-100")
+  expect_error(meta_analysis(list(a = ap * 1e-300, b = robust()[1:4, 31:60]), system = rownames(ap)[2],
+                             baseline = rownames(ap)[1]),
+               class = "irtopics_error_data", regexp = "collection \"a\"")
+  # 1e-90 is squared without loss: the same p-values
+  expect_equal(compare_systems(ap * 1e-90)$table$p.value, compare_systems(ap)$table$p.value, tolerance = 1e-12)
+})

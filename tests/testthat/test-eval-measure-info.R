@@ -19,11 +19,16 @@ test_that("every record has a value domain and a direction that R knows, consist
   names(dom) <- vapply(rows, `[[`, "", "id")
   expect_true(all(dom[c("P", "RR", "Success", "Hits", "Judged", "NumRet", "NumRel")] == "discrete"))
   expect_true(all(dom[c("AP", "nDCG", "ERR", "R-Prec", "R")] == "continuous"))
+  # how deep a measure reads: only its cut-off's ranks where it takes one
+  depth <- vapply(rows, `[[`, "", "depth")
+  param <- vapply(rows, `[[`, "", "param")
+  expect_true(all(depth %in% c("cutoff", "all")))
+  expect_true(all(param[depth == "cutoff"] %in% c("cutoff", "optcut")))
 })
 
-test_that("an unknown domain, support or direction in the table is an error when R reads it", {
+test_that("an unknown domain, support, direction or read depth in the table is an error when R reads it", {
   tab <- cpp_measure_table()
-  for (f in c("domain", "support", "direction")) {
+  for (f in c("domain", "support", "direction", "depth")) {
     bad <- tab
     bad[[f]][2] <- "sideways"
     expect_error(build_measure_registry(bad), paste0("Unknown ", f, " \"sideways\""),

@@ -83,7 +83,10 @@ test_that("bad lines are classed parse errors naming the file and the line", {
                class = "irtopics_error_parse")
   expect_error(read_trec_eval(tmp_file(c(ok[1], ok[1], ok[2:3]))), "Line 2.*twice", class = "irtopics_error_parse")
   expect_error(read_trec_eval(tmp_file(c(ok[1], "runid\t301\tA", ok[2:3]))), "Line 2", class = "irtopics_error_parse")
-  expect_error(read_trec_eval(tmp_file(c(ok[1], ok[2], ok[2], ok[3]))), "Line 3.*runid", class = "irtopics_error_parse")
+  # a second runid line starts the next run (one that answered no topic)
+  expect_warning(two <- read_trec_eval(tmp_file(c(ok[1], ok[2], ok[2], ok[3]))), class = "irtopics_warning_names")
+  expect_identical(rownames(two$AP), c("A", "A_1"))
+  expect_identical(unname(unclass(two$AP)[, 1]), c(0.5, NA))
   # no per-topic lines (trec_eval without -q): an evaluation needs them
   expect_error(read_trec_eval(te_expected("out.test")), "per-topic", class = "irtopics_error_data")
   expect_error(read_trec_eval(tempfile()), class = "irtopics_error_file")
@@ -99,4 +102,58 @@ test_that("gm_map without map is left out with a warning; -nan is read as NaN", 
   expect_identical(names(back), "P@5")
   back <- read_trec_eval(tmp_file(c("11pt_avg\t301\t  -nan", "11pt_avg\t302\t0.5000", "runid\tall\tA")))
   expect_identical(unname(back$`11pt_avg`[1, ]), c(NaN, 0.5))
+})
+
+test_that("what trec_eval's format cannot hold is refused at write time, and leaves no file", {
+  run <- data.frame(system = rep(c("BM25 + RM3", "b"), each = 2), topic = "1", docno = c("d1", "d2"),
+                    score = 2:1)
+  qrels <- data.frame(topic = c("1", "1", "all"), docno = c("d1", "d2", "d1"), rel = 1L)
+  f <- withr::local_tempfile()
+  # a system name with white space (accepted from a data frame) made a runid
+  # line of 5 fields that read_trec_eval() refused
+  res <- evaluate(run, qrels, c("AP", "num_q"))
+  expect_error(write_trec_eval(res, f), "system .*BM25 \\+ RM3.*white-space", class = "irtopics_error_data")
+  expect_false(file.exists(f))
+  # the topic "all": its lines read as a summary (a phantom run, the topic lost)
+  run$system <- rep(c("a", "b"), each = 2)
+  run$topic[c(2, 4)] <- "all"
+  run$docno <- "d1"
+  res <- evaluate(run, qrels, c("AP", "num_q"))
+  expect_error(write_trec_eval(res, f), "topic .*all", class = "irtopics_error_data")
+  expect_false(file.exists(f))
+  # a custom measure whose name has white space, or that reads as text
+  run$topic <- "1"
+  run$docno <- c("d1", "d2")
+  one <- function(grades, n_rel) 1
+  expect_error(write_trec_eval(evaluate(run, qrels, list("my measure" = one)), f), "measure",
+               class = "irtopics_error_data")
+  expect_error(write_trec_eval(evaluate(run, qrels, list(runid = one)), f), "runid", class = "irtopics_error_data")
+  expect_false(file.exists(f))
+})
+
+test_that("a system that answered no topic round trips as a row of NA; summed values keep their fraction", {
+  qrels <- data.frame(topic = c("1", "1", "3"), docno = c("d1", "d2", "d1"), rel = 1L)
+  run <- data.frame(system = c("a", "a", "none", "z"), topic = c("1", "3", "9", "1"), docno = "d1", score = 1)
+  # 'none' answered only topic 9, which the qrels lack: all NA under missing = "drop"
+  half <- custom_measure("half", function(grades, n_rel) 0.5, aggregate = "sum")
+  res <- suppressWarnings(evaluate(run, qrels, list("AP", "num_q", "num_ret", "gm_map", half)))
+  expect_true(all(is.na(res$AP["none", ])))
+  f <- withr::local_tempfile()
+  write_trec_eval(res, f)
+  lines <- readLines(f)
+  # before: "NA" summary lines, which the reader refused
+  expect_false(any(grepl("\\bNA\\b", lines)))
+  expect_true(any(grepl("^num_q +\tall\t0$", lines)))
+  back <- read_trec_eval(f, depth = 1000)
+  expect_identical(rownames(back$AP), c("a", "none", "z"))
+  p <- printed(res)
+  for (m in c("AP", "NumQ", "NumRet", "gm_map")) expect_identical(back[[m]], p[[m]], label = m)
+  # a summed custom measure's 0.5 per topic was written "0" (rounded)
+  expect_equal(unname(unclass(back$half)["a", ]), c(0.5, 0.5))
+  # the system without topics first and last
+  for (ord in list(c("none", "a", "z"), c("a", "z", "none"))) {
+    sub <- res[ord, ]
+    write_trec_eval(sub, f, overwrite = TRUE)
+    expect_identical(rownames(read_trec_eval(f, depth = 1000)$AP), ord)
+  }
 })

@@ -345,3 +345,39 @@ test_that("risk counts a lower score as a win where lower is better (issue 40)",
   expect_true(all(is.na(r$table$georisk)))
   expect_identical(summary(r)$table$best_urisk[1], "sysF")
 })
+
+test_that("scores of magnitude 1e-300 give the risks of the same scores at scale 1, scaled (issue 43)", {
+  # before: the squared differences and ZRisk's expected values underflowed:
+  # TRisk, ZRisk and GeoRisk NA
+  ap <- as_ir_scores(robust()[1:6, 1:40], measure = "AP")
+  base <- rownames(ap)[1]
+  a <- risk_summary(ap, baseline = base, alpha = c(0, 2))$table
+  # (subnormal scores, 1e-315, carry about 28 bits: compared to 1e-6)
+  for (f in c(1e-300, 1e-315)) {
+    tol <- if (f < 1e-307) 1e-6 else 1e-12
+    b <- expect_no_warning(risk_summary(ap * f, baseline = base, alpha = c(0, 2)))$table
+    for (col in c("urisk", "conf.low", "conf.high", "std.error", "mean")) {
+      expect_equal(b[[col]] / f, a[[col]], tolerance = tol, label = sprintf("%s at %g", col, f))
+    }
+    expect_equal(b$trisk, a$trisk, tolerance = tol)
+    expect_equal(b$p.value, a$p.value, tolerance = tol)
+    # z scales as the square root of the scores; GeoRisk from its definition
+    expect_equal(b$zrisk / sqrt(f), a$zrisk, tolerance = tol)
+    expect_equal(b$georisk, sqrt(a$mean * f * stats::pnorm(a$zrisk * sqrt(f) / ncol(ap))), tolerance = tol)
+  }
+})
+
+test_that("a huge alpha does not overflow the standard error of URisk (issue 43)", {
+  # before: (1 + alpha) times a loss squared to Inf: std.error Inf, TRisk 0, p = 1
+  ap <- as_ir_scores(robust()[1:6, 1:40], measure = "AP")
+  base <- rownames(ap)[1]
+  r <- risk_summary(ap, baseline = base, alpha = 1e300)$table
+  r <- r[!r$is_baseline, ]
+  d <- unclass(ap)[r$system, ] - rep(unclass(ap)[base, ], each = nrow(r))
+  # URisk's values over 1 + alpha (= 1e300 in doubles): the t statistic does not depend on the scale
+  w <- ifelse(d < 0, d, d / 1e300)
+  ref <- apply(w, 1, function(v) mean(v) / (stats::sd(v) / sqrt(length(v))))
+  expect_true(all(is.finite(r$std.error)))
+  expect_equal(r$trisk, unname(ref), tolerance = 1e-12)
+  expect_equal(r$std.error / 1e300, unname(apply(w, 1, stats::sd) / sqrt(ncol(w))), tolerance = 1e-12)
+})

@@ -24,6 +24,23 @@ test_that("system_colours() gives one colour per system and honours pinned colou
   expect_error(system_colours("a"), class = "irtopics_error_argument")
 })
 
+test_that("a pinned colour that is not one is refused when read, naming the option and the system (issue 43)", {
+  # before: accepted, and the figure failed only when printed, with ggplot2's error
+  m <- as_ir_scores(rbind(A = c(0.5, 0.3, 0.2), B = c(0.3, 0.4, 0.1)), measure = "AP")
+  for (bad in list(c(A = "notacolour"), c(A = NA_character_), c(B = "red", A = ""))) {
+    withr::local_options(irtopics.system_colours = bad)
+    err <- expect_error(system_colours(c("A", "B")), class = "irtopics_error_argument",
+                        regexp = "irtopics.system_colours")
+    expect_match(conditionMessage(err), "\"A\"")
+    expect_error(ggplot2::autoplot(m), class = "irtopics_error_argument", regexp = "irtopics.system_colours")
+  }
+  withr::local_options(irtopics.system_colours = stats::setNames("red", NA))
+  expect_error(system_colours("A"), class = "irtopics_error_argument")
+  # names, codes with alpha and palette numbers are colours
+  withr::local_options(irtopics.system_colours = c(A = "#FF000080", B = "steelblue", C = "2"))
+  expect_identical(unname(system_colours(c("A", "B"))), c("#FF000080", "steelblue"))
+})
+
 test_that("wins, ties and losses have one colour in every figure that colours them", {
   # A against B: two wins, two ties, two losses
   m <- rbind(A = c(0.5, 0.3, 0.2, 0.4, 0.6, 0.1),

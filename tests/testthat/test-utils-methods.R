@@ -109,3 +109,26 @@ test_that("a shortened print says what was left out and how to see it", {
   expect_true("# as.data.frame() of this result has all of them" %in% out)
   expect_identical(nrow(as.data.frame(x)), length(x))
 })
+
+test_that("format() and print() check n and digits of every class that takes them (issue 43)", {
+  # before: base R's "invalid 'n'", "invalid format '%d'", "non-numeric argument"
+  ap <- as_ir_scores(robust()[1:6, 1:30], measure = "AP")
+  objs <- list(
+    n = list(rank_intervals(ap, B = 50, seed = 1, progress = FALSE), risk_summary(ap, baseline = rownames(ap)[1]),
+             ap, robust_summary(ap)),
+    digits = list(mean_intervals(ap), summary(mean_intervals(ap)))
+  )
+  bad <- list(n = list(NA, -1, "a", 2.5, 1:2, NULL), digits = list(NA, "3", -1, 2.5, 99, NULL))
+  for (arg in names(objs)) for (x in objs[[arg]]) for (v in bad[[arg]]) {
+    args <- stats::setNames(list(x, v), c("x", arg))
+    expect_error(do.call(format, args), class = "irtopics_error_argument", regexp = arg,
+                 label = sprintf("format(<%s>, %s = %s)", class(x)[1], arg, deparse(v)))
+    expect_error(utils::capture.output(do.call(print, args)), class = "irtopics_error_argument", regexp = arg)
+  }
+  # the edges are fine: n = 0 or Inf, digits 0 (1 where print() rounds) to 15
+  expect_type(format(objs$n[[1]], n = 0), "character")
+  expect_type(format(objs$n[[2]], n = Inf), "character")
+  expect_type(format(objs$digits[[1]], digits = 0), "character")
+  expect_error(format(objs$digits[[2]], digits = 0), class = "irtopics_error_argument")
+  expect_type(format(objs$digits[[2]], digits = 15), "character")
+})

@@ -5,6 +5,20 @@ test_that("with_interrupt_after() reports a computation that ended before the si
   expect_identical(res$value, 2)
 })
 
+test_that("with_interrupt_in() raises nothing when the C++ work polls fewer times than the countdown", {
+  skip_if_no_interrupts()
+  res <- with_interrupt_in(1 + 1)
+  expect_identical(res[c("value", "interrupted", "raised")], list(value = 2, interrupted = FALSE, raised = 0L))
+  m <- matrix(c(.1, .5, .3, .2, .4, .6, .7, .2, .1, .3, .3, .8), 3)
+  res <- with_interrupt_in(suppressWarnings(gawm(m, tol = 0, maxit = 5L)), polls = 1e6)
+  expect_false(res$interrupted)
+  expect_identical(res$raised, 0L)
+  expect_s3_class(res$value, "ir_gawm")
+  # disarmed afterwards: the next call is not interrupted
+  expect_s3_class(suppressWarnings(gawm(m, tol = 0, maxit = 5L)), "ir_gawm")
+  expect_identical(cpp_arm_interrupt(-1L), 0L)
+})
+
 test_that("plan_chunks() covers 1..n once, in order, within the chunk bounds", {
   for (n in c(1, 7, 250, 1001, 40000)) {
     plan <- plan_chunks(n, "items", min_size = 250L, pieces = 40L)

@@ -1,0 +1,748 @@
+# Judge-assisted evaluation (issue 41, family 10): every system's mean under
+# human labels from a few human-labelled topics and judge labels on all of
+# them, by prediction-powered inference (PPI) and its tuned form PPI++.
+# The estimator (ppi_rows()) is written once and serves the means, the
+# differences (R/assisted-differences.R), the ranks and the plan
+# (R/assisted-plan.R).
+
+assisted_methods <- c("ppi++", "ppi", "classical")
+assisted_method_labels <- c(`ppi++` = "PPI++", ppi = "PPI", classical = "human only")
+
+# The estimator ---------------------------------------------------------------------
+
+# Row-wise sample variance and covariance (n - 1 denominators) of matrices
+# whose rows are the units (systems, or pairs of systems).
+row_var <- function(a) rowSums((a - rowMeans(a))^2) / (ncol(a) - 1)
+row_cov <- function(a, b) rowSums((a - rowMeans(a)) * (b - rowMeans(b))) / (ncol(a) - 1)
+
+# Whether each row of `a` is constant (to 1e-12 of the largest magnitude of
+# `scale`): a judge constant on the labelled topics leaves lambda undefined.
+row_constant <- function(a, scale) {
+  tol <- 1e-12 * max(abs(scale), .Machine$double.xmin)
+  (apply(a, 1L, max) - apply(a, 1L, min)) <= tol
+}
+
+# The PPI estimate of every row (unit) for one method. Y, f: units x labelled
+# topics (human and judge scores); fu: units x unlabelled topics (judge).
+# `strata`: list(labelled = integer stratum of each labelled topic,
+# unlabelled = of each unlabelled topic, weights = one per stratum). Per
+# stratum h: theta_h(l) = mean_Lh(Y - l f) + l mean_Uh(fu), se_h^2 =
+# var_Lh(Y - l f) / n_h + l^2 var_Uh(fu) / N_h; theta = sum w_h theta_h, se^2
+# = sum w_h^2 se_h^2. lambda: 0 (classical), 1 (PPI), or PPI++'s
+# cov_Lh(Y, f) / ((1 + n_h / N_h) var_{Lh+Uh}(f)) per stratum (`stratum_lambda
+# = "stratum"`) or one lambda for all strata minimising se^2 with the same
+# variance estimates ("pooled"); one stratum is the spec's formula either way.
+# A judge constant on a stratum's labelled topics gets lambda 0 there
+# (`constant` says which rows). Returns a data frame: lambda (NA when the
+# strata's lambdas differ), estimate, std.error, df (n - number of strata),
+# constant, and the strata's lambdas as attribute "lambdas" (units x strata).
+ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum") {
+  H <- length(strata$weights)
+  w <- strata$weights
+  units <- nrow(Y)
+  parts <- lapply(seq_len(H), function(h) {
+    l <- strata$labelled == h
+    u <- strata$unlabelled == h
+    list(Y = Y[, l, drop = FALSE], f = if (!is.null(f)) f[, l, drop = FALSE],
+         fu = if (!is.null(fu)) fu[, u, drop = FALSE], n = sum(l), N = sum(u))
+  })
+  lambdas <- matrix(0, units, H)
+  constant <- rep(FALSE, units)
+  if (method == "ppi") lambdas[] <- 1
+  if (method == "ppi++") {
+    num <- den <- flat <- matrix(0, units, H)
+    for (h in seq_len(H)) {
+      p <- parts[[h]]
+      flat[, h] <- row_constant(p$f, c(p$f, p$fu))
+      c_h <- ifelse(flat[, h] == 1, 0, row_cov(p$Y, p$f))
+      v_all <- row_var(cbind(p$f, p$fu))
+      if (stratum_lambda == "stratum") {
+        num[, h] <- c_h
+        den[, h] <- (1 + p$n / p$N) * v_all
+      } else {
+        num[, h] <- w[h]^2 * c_h / p$n
+        den[, h] <- w[h]^2 * (1 / p$n + 1 / p$N) * v_all
+      }
+    }
+    if (stratum_lambda == "stratum") {
+      lambdas[] <- ifelse(flat == 1, 0, num / den)
+      constant <- rowSums(flat) > 0
+    } else {
+      constant <- rowSums(flat) == H
+      lambdas[] <- ifelse(constant, 0, rowSums(num) / rowSums(den))
+    }
+  }
+  est <- se2 <- rep(0, units)
+  for (h in seq_len(H)) {
+    p <- parts[[h]]
+    lam <- lambdas[, h]
+    r <- if (is.null(p$f)) p$Y else p$Y - lam * p$f
+    theta <- rowMeans(r)
+    var_h <- row_var(r) / p$n
+    if (!is.null(p$fu)) {
+      theta <- theta + lam * rowMeans(p$fu)
+      var_h <- var_h + ifelse(lam == 0, 0, lam^2 * row_var(p$fu) / p$N)
+    }
+    est <- est + w[h] * theta
+    se2 <- se2 + w[h]^2 * var_h
+  }
+  same <- apply(lambdas, 1L, function(v) all(v == v[1]))
+  out <- data.frame(lambda = ifelse(same, lambdas[, 1], NA_real_), estimate = est, std.error = sqrt(se2),
+                    df = length(strata$labelled) - H, constant = constant)
+  attr(out, "lambdas") <- lambdas
+  out
+}
+
+# The interval and the two-sided test of each row of ppi_rows(): normal
+# (z) or t on df degrees of freedom.
+ppi_bounds <- function(rows, conf, interval) {
+  q <- if (interval == "t") stats::qt(1 - (1 - conf) / 2, rows$df) else stats::qnorm(1 - (1 - conf) / 2)
+  rows$conf.low <- rows$estimate - q * rows$std.error
+  rows$conf.high <- rows$estimate + q * rows$std.error
+  z <- ifelse(rows$std.error > 0, rows$estimate / rows$std.error, NA_real_)
+  rows$statistic <- z
+  rows$p.value <- if (interval == "t") 2 * stats::pt(-abs(z), rows$df) else 2 * stats::pnorm(-abs(z))
+  rows
+}
+
+# The strata of the judge-only estimate: every topic labelled.
+all_topic_strata <- function(strata) {
+  list(labelled = c(strata$labelled, strata$unlabelled), unlabelled = integer(), weights = strata$weights)
+}
+
+# Estimates of every method for one measure's data (d: Y, f, fu), plus the
+# judge-only (mean of the judge's scores over all topics, weighted by
+# stratum) and the human-only (classical) numbers.
+assisted_estimates <- function(d, methods, strata, stratum_lambda, conf, interval) {
+  rows <- lapply(methods, function(m) {
+    r <- ppi_rows(d$Y, d$f, d$fu, m, strata, stratum_lambda)
+    r <- ppi_bounds(r, conf, interval)
+    r$method <- m
+    r$system <- rownames(d$Y)
+    r
+  })
+  judge <- ppi_rows(cbind(d$f, d$fu), NULL, NULL, "classical", all_topic_strata(strata))
+  human <- ppi_rows(d$Y, NULL, NULL, "classical", strata)
+  list(rows = rows, judge = judge, human = human)
+}
+
+# Inputs -------------------------------------------------------------------------------
+
+# A named list of score matrices (one per measure) from an ir_scores, a
+# matrix or data frame, or an ir_evaluation.
+score_list <- function(x, arg, call) {
+  if (inherits(x, "ir_evaluation")) {
+    if (!length(x)) stop_irtopics("{.arg {arg}} has no measures.", call = call)
+    out <- lapply(names(x), function(nm) check_scores(x[[nm]], allow_na = TRUE, min_systems = 1L,
+                                                      min_topics = 1L, arg = arg, call = call))
+    names(out) <- names(x)
+    return(out)
+  }
+  m <- check_scores(x, allow_na = TRUE, min_systems = 1L, min_topics = 1L, arg = arg, call = call)
+  out <- list(m)
+  names(out) <- attr(m, "measure") %||% "score"
+  out
+}
+
+# The labelled and unlabelled topics, checked: the labelled ones scored by
+# the reference and the judge, at least 2 of each kind.
+assisted_topics <- function(ref, judge, labelled, call) {
+  topics_j <- colnames(judge)
+  if (is.null(labelled)) {
+    lab <- colnames(ref)
+    arg <- "reference"
+  } else {
+    if (!is.character(labelled) || anyNA(labelled) || anyDuplicated(labelled)) {
+      stop_irtopics("{.arg labelled} must be distinct topic names (a character vector without NA), not {show_value(labelled)}.",
+                    call = call)
+    }
+    check_names_in(labelled, colnames(ref), arg = "labelled", what = "topic", of = "reference", call = call)
+    lab <- labelled
+    arg <- "labelled"
+  }
+  missing <- setdiff(lab, topics_j)
+  if (length(missing)) {
+    stop_irtopics(c("{.arg judge} must score every labelled topic.",
+                    x = "{length(missing)} labelled topic{?s} {?is/are} not among its topics: {show_ids(missing)}."),
+                  kind = "data", call = call)
+  }
+  if (length(lab) < 2L) {
+    stop_irtopics(c("{.arg {arg}} gives {length(lab)} labelled topic{?s}; at least 2 are needed.",
+                    x = "With one labelled topic the human scores have no variance, so no interval exists."),
+                  kind = "data", call = call)
+  }
+  list(labelled = lab, unlabelled = setdiff(topics_j, lab))
+}
+
+# Systems of the two matrices must be the same set; the judge's rows are put
+# in the reference's order.
+assisted_systems <- function(ref, judge, call) {
+  only_r <- setdiff(rownames(ref), rownames(judge))
+  only_j <- setdiff(rownames(judge), rownames(ref))
+  if (length(only_r) || length(only_j)) {
+    stop_irtopics(c("{.arg reference} and {.arg judge} must score the same systems.",
+                    x = if (length(only_r)) "Only in {.arg reference}: {show_ids(only_r)}.",
+                    x = if (length(only_j)) "Only in {.arg judge}: {show_ids(only_j)}."),
+                  kind = "data", call = call)
+  }
+  judge[rownames(ref), , drop = FALSE]
+}
+
+# NA scores: an error naming the matrix, system and topic ("error"), or the
+# topics with an NA for any system of any measure left out, with a warning
+# ("drop").
+assisted_na <- function(ref_l, judge_l, topics, na, call) {
+  bad <- character()
+  for (k in seq_along(ref_l)) {
+    for (side in c("reference", "judge")) {
+      m <- if (side == "reference") ref_l[[k]][, topics$labelled, drop = FALSE] else judge_l[[k]]
+      if (!anyNA(m)) next
+      if (na == "error") {
+        where <- which(is.na(m), arr.ind = TRUE)[1, ]
+        stop_irtopics(c("{.arg {side}} must not contain NA scores on the topics used.",
+                        x = "{.val {names(ref_l)[k]}}: system {.val {rownames(m)[where[1]]}} has NA on topic {.val {colnames(m)[where[2]]}}.",
+                        i = "Use {.code na = \"drop\"} to leave out the topics with an NA, or evaluate with {.code missing = \"zero\"}."),
+                      kind = "data", call = call)
+      }
+      bad <- union(bad, colnames(m)[colSums(is.na(m)) > 0])
+    }
+  }
+  if (!length(bad)) return(topics)
+  n_l <- sum(topics$labelled %in% bad)
+  warn_irtopics(c("{length(bad)} topic{?s} with NA scores left out ({n_l} labelled, {length(bad) - n_l} unlabelled): {show_ids(bad)}.",
+                  i = "The estimand is the mean over the topics where every system has a score."),
+                kind = "data")
+  list(labelled = setdiff(topics$labelled, bad), unlabelled = setdiff(topics$unlabelled, bad))
+}
+
+# The strata of the labelled and unlabelled topics (integer codes) and their
+# weights; without `strata`, one stratum of weight 1.
+assisted_strata <- function(strata, weights, topics, call) {
+  n_l <- length(topics$labelled)
+  n_u <- length(topics$unlabelled)
+  if (is.null(strata)) {
+    if (!is.null(weights)) stop_irtopics("{.arg weights} needs {.arg strata}.", call = call)
+    return(list(labelled = rep(1L, n_l), unlabelled = rep(1L, n_u), weights = 1, names = "all"))
+  }
+  all_topics <- c(topics$labelled, topics$unlabelled)
+  if (!(is.atomic(strata) && !is.null(names(strata))) || anyNA(strata)) {
+    stop_irtopics("{.arg strata} must be a named vector (topic names -> stratum) without NA, not {show_value(strata)}.",
+                  call = call)
+  }
+  miss <- setdiff(all_topics, names(strata))
+  if (length(miss)) {
+    stop_irtopics(c("{.arg strata} must give the stratum of every topic.",
+                    x = "{length(miss)} topic{?s} without a stratum: {show_ids(miss)}."), call = call)
+  }
+  s <- as.character(strata[all_topics])
+  levels <- sort(unique(s))
+  if (is.null(weights)) {
+    weights <- as.vector(table(factor(s, levels))) / length(s)
+    names(weights) <- levels
+  } else {
+    ok <- is.numeric(weights) && !is.null(names(weights)) && !anyNA(weights) && all(is.finite(weights)) &&
+      all(weights > 0) && abs(sum(weights) - 1) <= 1e-8
+    if (!ok) {
+      stop_irtopics("{.arg weights} must be positive numbers named by stratum that sum to 1, not {show_values(weights)}.",
+                    call = call)
+    }
+    check_names_in(levels, names(weights), arg = "strata", what = "stratum", of = "weights", call = call)
+    weights <- weights[levels]
+  }
+  code <- match(s, levels)
+  lab <- code[seq_len(n_l)]
+  unl <- code[n_l + seq_len(n_u)]
+  small <- levels[tabulate(lab, length(levels)) < 2L | tabulate(unl, length(levels)) < 2L]
+  if (length(small)) {
+    stop_irtopics(c("Every stratum needs at least 2 labelled and 2 unlabelled topics.",
+                    x = "{.arg strata}: stratum {.val {small}} ha{?s/ve} fewer."), kind = "data", call = call)
+  }
+  list(labelled = lab, unlabelled = unl, weights = unname(as.double(weights)), names = levels)
+}
+
+# The per-measure data (Y, f, fu) from the two lists of matrices.
+assisted_data <- function(ref_l, judge_l, topics) {
+  out <- lapply(names(ref_l), function(meas) {
+    r <- unclass_scores(ref_l[[meas]])
+    j <- unclass_scores(judge_l[[meas]])
+    list(Y = r[, topics$labelled, drop = FALSE], f = j[, topics$labelled, drop = FALSE],
+         fu = j[, topics$unlabelled, drop = FALSE])
+  })
+  names(out) <- names(ref_l)
+  out
+}
+
+# The score matrices of both label sets from qrels and runs: evaluate() once
+# per label set; the labelled topics default to those the reference judged.
+assisted_evaluations <- function(reference, judge, runs, measures, dots, call) {
+  ref <- as_label_set(reference, "reference", "unjudged", call = call)
+  jud <- as_label_set(judge, "judge", "unjudged", call = call)
+  args <- c(list(runs = runs), if (!is.null(measures)) list(measures = measures), dots)
+  run_eval <- function(q) {
+    # runs have topics the reference did not judge: that is the design
+    withCallingHandlers(do.call(evaluate, c(args, list(qrels = q))),
+                        irtopics_warning_unknown_topics = function(w) invokeRestart("muffleWarning"))
+  }
+  list(reference = run_eval(ref), judge = run_eval(jud), judged = unique(ref$topic), labels = ref,
+       relevance_level = dots$relevance_level %||% 1)
+}
+
+# Labelled topics without a relevant document under the reference: the
+# measures are undefined there, and evaluate() scores them 0 (trec_eval's
+# convention), which the human-label mean then counts; said by a warning.
+warn_undefined_labelled <- function(labels, labelled, level) {
+  rel <- unique(labels$topic[labels$rel >= level])
+  none <- setdiff(labelled, rel)
+  if (!length(none)) return(invisible(none))
+  warn_irtopics(c("{length(none)} labelled topic{?s} {?has/have} no relevant document under {.arg reference}: {show_ids(none)}.",
+                  i = "Their measures are undefined; {.fn evaluate} scores them 0 (trec_eval's convention), and the human-label mean counts them as 0.",
+                  i = "Leave them out with {.arg labelled} (and out of the judge's topics) if your estimand excludes such topics."),
+                kind = "undefined")
+  invisible(none)
+}
+
+# assisted_means() -------------------------------------------------------------------
+
+#' Judge-assisted means: few human labels, many judge labels, valid intervals
+#'
+#' Every system's mean of a measure under human labels, estimated from the
+#' human-labelled topics (the labelled set \eqn{L}, \eqn{n} topics) and a
+#' cheaper judge's labels on all topics (an LLM, a second assessor, a
+#' classifier), by prediction-powered inference (PPI; Angelopoulos et al.
+#' 2023) and its tuned form PPI++ (Angelopoulos, Duchi & Zrnic 2023). The
+#' judge-only mean is biased by an unknown amount; the human-only mean is
+#' unbiased but wide; the assisted estimate is unbiased for the human-label
+#' mean, with an interval that is narrower the better the judge tracks the
+#' humans.
+#'
+#' @section Formulas:
+#' The unit is the topic. For a system, \eqn{Y_t} is its score under human
+#' labels on labelled topic \eqn{t}, \eqn{f_t} under the judge's labels on
+#' the same topic, and \eqn{\tilde f_t} the judge's on the \eqn{N}
+#' unlabelled topics \eqn{U}. With sample variances (denominators
+#' \eqn{n - 1}, \eqn{N - 1}):
+#' * estimate \eqn{\hat\theta(\lambda) = \overline{(Y - \lambda f)}_L + \lambda \bar{\tilde f}_U};
+#' * standard error \eqn{\sqrt{\mathrm{var}_L(Y - \lambda f)/n + \lambda^2 \mathrm{var}_U(\tilde f)/N}};
+#' * interval \eqn{\hat\theta \pm z_{1 - \alpha/2}\, se} (`interval =
+#'   "normal"`) or with \eqn{t_{n-1}} (`interval = "t"`);
+#' * `"classical"` is \eqn{\lambda = 0} (human only), `"ppi"` is
+#'   \eqn{\lambda = 1}, and `"ppi++"` tunes \eqn{\lambda =
+#'   \mathrm{cov}_L(Y, f) / ((1 + n/N)\, \mathrm{var}_{L+U}(f))}, the
+#'   variance over all \eqn{n + N} judge scores, separately for each system.
+#'   Plain PPI can be wider than human only when the judge is poor; PPI++
+#'   cannot be much wider, and is the default.
+#'
+#' The judge-only number printed beside them is the mean of the judge's
+#' scores over all \eqn{n + N} topics (biased); the human-only number is the
+#' classical estimate.
+#'
+#' @section Stratified labelling:
+#' When the labelled topics were sampled within strata (topic groups) with
+#' known population shares \eqn{w_h} (`strata`, `weights`), each stratum gets
+#' its own PPI estimate \eqn{\hat\theta_h} and standard error \eqn{se_h}
+#' from its labelled and unlabelled topics, and \eqn{\hat\theta = \sum_h w_h
+#' \hat\theta_h}, \eqn{se^2 = \sum_h w_h^2 se_h^2}. PPI++'s \eqn{\lambda} is
+#' tuned in each stratum with the formula above (`stratum_lambda =
+#' "stratum"`, the default: each stratum's term of \eqn{se^2} is minimised
+#' on its own, so this is the smallest \eqn{se^2} the estimates allow), or
+#' once for all strata (`"pooled"`: \eqn{\lambda = \sum_h w_h^2 c_h / n_h /
+#' \sum_h w_h^2 (1/n_h + 1/N_h) v_h}, \eqn{c_h} and \eqn{v_h} the stratum's
+#' covariance and judge variance as above; fewer estimated quantities in
+#' small strata). With per-stratum lambdas that differ, the `lambda` column
+#' is `NA` and `x$lambdas` has them. The t interval then has \eqn{n - H}
+#' degrees of freedom (\eqn{H} strata). Every stratum needs at least 2
+#' labelled and 2 unlabelled topics. Without `weights`, a stratum's weight
+#' is its share of all topics (labelled and unlabelled).
+#'
+#' @section Pitfalls:
+#' * **The labelled set must be a random sample of the topics** (simple, or
+#'   within strata), chosen before any score was seen. Nothing in the
+#'   scores can check it. `selected = TRUE` says the labelled topics were
+#'   picked otherwise (the hardest ones, those where the judge looked
+#'   wrong): the call is refused (`irtopics_error_data`), since no interval
+#'   is then valid.
+#' * **Few labelled topics**: below `small_n` (10) labelled topics a normal
+#'   interval under-covers; with `interval = "normal"` a warning of class
+#'   `irtopics_warning_too_few` says so and offers `interval = "t"`
+#'   (\eqn{t_{n-1}} quantiles).
+#' * **A judge constant on the labelled topics** (for a system): the
+#'   covariance is 0 and PPI++'s \eqn{\lambda} is undefined; that system
+#'   falls back to the classical estimate (\eqn{\lambda = 0}) with a warning
+#'   of class `irtopics_warning_constant_judge`. PPI keeps \eqn{\lambda = 1}
+#'   (its estimate is defined).
+#' * **Undefined measures**: with qrels and runs, scores are those of
+#'   [evaluate()], where a topic without relevant documents under a label
+#'   set scores 0 (trec_eval's convention); labelled topics without a
+#'   relevant document under the reference get a warning of class
+#'   `irtopics_warning_undefined` (they count as 0 in the human-label mean);
+#'   on the judge's side any fixed
+#'   rule keeps the estimate unbiased (the judge's scores are predictions,
+#'   used alike on \eqn{L} and \eqn{U}). `NA` scores (an unanswered topic,
+#'   `evaluate(missing = "drop")`, or a matrix with gaps) are an
+#'   `irtopics_error_data` naming the matrix, system and topic with `na =
+#'   "error"` (the default); `na = "drop"` leaves out every topic with an
+#'   `NA` for any system, with a warning (`irtopics_warning_data`).
+#' * Labelled topics the judge did not score, different systems in the two
+#'   inputs, fewer than 2 labelled or 2 unlabelled topics: classed errors
+#'   (`irtopics_error_data`) naming the argument.
+#'
+#' @section Reconstruction:
+#' Choices that are ours (DERIVED), each an argument: the warning threshold
+#' `small_n = 10` ("about 10" in the specification); per-stratum tuning of
+#' lambda (`stratum_lambda`); the t interval's \eqn{n - H} degrees of freedom
+#' with strata; the fallback to \eqn{\lambda = 0} for a constant judge; the
+#' stratum weights as topic shares when `weights` is not given; dropping NA
+#' topics for every system (`na = "drop"`), so that the differences of any
+#' two systems are paired on the same topics.
+#'
+#' There is no resampling: results are the same for any thread count and any
+#' `future` plan.
+#'
+#' @param reference Human-label scores: an [ir_scores][as_ir_scores], numeric
+#'   matrix (systems x topics) or `ir_evaluation` whose topics are the
+#'   labelled set (unless `labelled` names them; other columns may be `NA`);
+#'   or, with `runs`, the human qrels (a file path, an `ir_qrels` from
+#'   [read_qrels()] or a data frame as [read_labels()] gives).
+#' @param judge Judge-label scores on all topics (same form as `reference`:
+#'   the same systems and measures), or with `runs` the judge's qrels.
+#' @param labelled `NULL` (the reference's topics; with `runs`, the topics
+#'   the reference judged) or the names of the labelled topics.
+#' @param runs `NULL` (score matrices) or runs, as [evaluate()] takes them:
+#'   both label sets are evaluated with `evaluate()`.
+#' @param measures With `runs`: measures of the registry (several allowed;
+#'   `NULL`: [evaluate()]'s default).
+#' @param method One or more of `"ppi++"`, `"ppi"`, `"classical"`; all
+#'   listed are computed, and the first leads the print and the decisions of
+#'   [assisted_differences()].
+#' @param conf Confidence level.
+#' @param interval `"normal"` (z) or `"t"` (\eqn{t_{n-1}}) intervals.
+#' @param strata `NULL` or a named vector giving each topic's stratum (names
+#'   are topic names; every labelled and unlabelled topic).
+#' @param weights `NULL` or the strata's population shares, named by stratum,
+#'   summing to 1.
+#' @param selected `TRUE` if the labelled topics were not a random sample:
+#'   the call is refused (see Pitfalls).
+#' @param na `"error"` or `"drop"`: what NA scores do (see Pitfalls).
+#' @param stratum_lambda `"stratum"` or `"pooled"`: PPI++'s lambda with
+#'   strata.
+#' @param small_n Below this many labelled topics, normal intervals warn.
+#' @param ... With `runs`: further arguments of [evaluate()] (`depth`,
+#'   `relevance_level`, `missing`, `n_threads`, ...). Otherwise unused.
+#' @return An `ir_assisted_means` list: `table` (one row per measure, system
+#'   and method: `measure`, `system`, `method`, `lambda`, `estimate`,
+#'   `std.error`, `conf.low`, `conf.high`, `n_labelled`, `n_unlabelled`;
+#'   what `as.data.frame()` gives), `baselines` (per measure and system the
+#'   `judge_only` mean over all topics and the `human_only` mean), `lambdas`
+#'   (per measure, system, method and stratum), `data` (per measure,
+#'   `Y`, `f`, `fu`: the human and judge scores on the labelled topics and
+#'   the judge's on the unlabelled ones, systems x topics), `strata` (the
+#'   strata codes and weights), `constant` (systems whose judge was constant
+#'   on the labelled topics), `records` (each measure's aggregate and
+#'   direction), `methods`, `conf`, `interval`, `stratum_lambda`. `print()`
+#'   shows judge-only, human-only and assisted numbers side by side;
+#'   `autoplot()` draws them per system.
+#' @references Angelopoulos, A. N., Bates, S., Fannjiang, C., Jordan, M. I.
+#'   & Zrnic, T. (2023). Prediction-powered inference. *Science* 382(6671),
+#'   669--674.
+#'
+#' Angelopoulos, A. N., Duchi, J. C. & Zrnic, T. (2023). PPI++: Efficient
+#'   prediction-powered inference. arXiv:2311.01453.
+#'
+#' Boyeau, P., Angelopoulos, A. N., Yosef, N., Malik, J. & Jordan, M. I.
+#'   (2024). AutoEval done right: Using synthetic data for model evaluation.
+#'   arXiv:2403.07008.
+#' @seealso [assisted_differences()], [assisted_ranks()], [assisted_plan()];
+#'   [compare_qrels()] for whether a judge agrees with humans at all.
+#' @examples
+#' # the worked example of the specification: one system, 5 labelled topics
+#' Y <- c(0.42, 0.10, 0.55, 0.31, 0.08)
+#' f <- c(0.38, 0.15, 0.49, 0.36, 0.02)
+#' fu <- c(0.27, 0.61, 0.05, 0.44, 0.19, 0.33, 0.12, 0.50)
+#' ref <- matrix(Y, 1, dimnames = list("sys", paste0("t", 1:5)))
+#' jud <- matrix(c(f, fu), 1, dimnames = list("sys", paste0("t", 1:13)))
+#' am <- suppressWarnings(assisted_means(ref, jud))
+#' am
+#' as.data.frame(am)
+#'
+#' # TREC-8 AP as the "human" scores, a noisy copy as the judge, 25 of 50
+#' # topics labelled
+#' ap <- read_scores(system.file("extdata", "score-matrices", "adhoc8_ap.csv",
+#'                               package = "irtopics"), measure = "AP")
+#' top <- ap[order(-rowMeans(ap))[1:5], ]
+#' set.seed(1)
+#' judge <- top
+#' judge[] <- pmin(1, pmax(0, top + rnorm(length(top), -0.05, 0.08)))
+#' lab <- sample(colnames(top), 25)
+#' am2 <- assisted_means(top[, lab], judge, interval = "t")
+#' am2
+#' ggplot2::autoplot(am2)
+#' @export
+assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measures = NULL,
+                           method = c("ppi++", "ppi", "classical"), conf = 0.95,
+                           interval = c("normal", "t"), strata = NULL, weights = NULL, selected = FALSE,
+                           na = c("error", "drop"), stratum_lambda = c("stratum", "pooled"), small_n = 10, ...) {
+  call <- environment()
+  check_flag(selected, "selected")
+  if (selected) {
+    stop_irtopics(c("Can't estimate from a labelled set that is not a random sample of the topics.",
+                    x = "{.code selected = TRUE}: the labelled topics were chosen, not sampled.",
+                    i = "PPI is unbiased only when the labelled topics are a random sample (simple, or within {.arg strata}); no interval is valid otherwise."),
+                  kind = "data")
+  }
+  methods <- check_assisted_methods(method)
+  check_conf(conf)
+  interval <- match_choice(interval)
+  na <- match_choice(na)
+  stratum_lambda <- match_choice(stratum_lambda)
+  check_number(small_n, "small_n", min = 0)
+  if (is.null(runs)) {
+    check_no_dots(..., help = "assisted_means")
+    if (!is.null(measures)) stop_irtopics("{.arg measures} needs {.arg runs}; score matrices carry their measure.")
+    ref_l <- score_list(reference, "reference", call)
+    judge_l <- score_list(judge, "judge", call)
+    judged <- NULL
+  } else {
+    ev <- assisted_evaluations(reference, judge, runs, measures, list(...), call)
+    ref_l <- score_list(ev$reference, "reference", call)
+    judge_l <- score_list(ev$judge, "judge", call)
+    if (is.null(labelled)) labelled <- intersect(colnames(ref_l[[1]]), ev$judged)
+    warn_undefined_labelled(ev$labels, labelled, ev$relevance_level)
+  }
+  if (!setequal(names(ref_l), names(judge_l))) {
+    stop_irtopics(c("{.arg reference} and {.arg judge} must hold the same measures.",
+                    x = "{.arg reference}: {.val {names(ref_l)}}; {.arg judge}: {.val {names(judge_l)}}."),
+                  kind = "data")
+  }
+  judge_l <- judge_l[names(ref_l)]
+  judge_l <- lapply(judge_l, function(j) assisted_systems(ref_l[[1]], j, call))
+  for (r in ref_l) assisted_systems(ref_l[[1]], r, call)
+  topics <- assisted_topics(ref_l[[1]], judge_l[[1]], labelled, call)
+  topics <- assisted_na(ref_l, lapply(judge_l, function(j) j[, c(topics$labelled, topics$unlabelled), drop = FALSE]),
+                        topics, na, call)
+  if (length(topics$labelled) < 2L) {
+    stop_irtopics("Fewer than 2 labelled topics are left after dropping the topics with NA scores.", kind = "data")
+  }
+  if (length(topics$unlabelled) < 2L) {
+    stop_irtopics(c("{.arg judge} must score at least 2 unlabelled topics, not {length(topics$unlabelled)}.",
+                    i = "The judge's worth comes from the topics humans did not label."), kind = "data")
+  }
+  st <- assisted_strata(strata, weights, topics, call)
+  data <- assisted_data(ref_l, judge_l, topics)
+  n <- length(topics$labelled)
+  if (interval == "normal" && n < small_n) {
+    warn_irtopics(c("{n} labelled topic{?s}: normal intervals under-cover below about {small_n}.",
+                    i = "Use {.code interval = \"t\"} ({.emph t} quantiles on {n - length(st$weights)} df)."),
+                  kind = "too_few")
+  }
+  fit <- assisted_fit(data, methods, st, stratum_lambda, conf, interval)
+  if (nrow(fit$constant)) {
+    warn_irtopics(c("The judge's scores are constant on the labelled topics for {nrow(fit$constant)} system-measure pair{?s}: PPI++'s lambda is undefined there.",
+                    i = "Those systems fall back to the classical (human-only) estimate, lambda = 0: {show_ids(paste(fit$constant$system, fit$constant$measure, sep = ' / '))}."),
+                  kind = "constant_judge")
+  }
+  records <- score_records(ref_l)
+  new_ir_assisted_means(list(
+    table = fit$table, baselines = fit$baselines, lambdas = fit$lambdas, data = data,
+    strata = st, constant = fit$constant, records = records, methods = methods, conf = conf,
+    interval = interval, stratum_lambda = stratum_lambda, labelled = topics$labelled,
+    unlabelled = topics$unlabelled
+  ))
+}
+
+new_ir_assisted_means <- function(x) {
+  new_result(x, "ir_assisted_means",
+             fields = c(table = "data.frame", baselines = "data.frame", lambdas = "data.frame", data = "list",
+                        strata = "list", constant = "data.frame", records = "data.frame", methods = "character",
+                        conf = "number", interval = "string", stratum_lambda = "string", labelled = "character",
+                        unlabelled = "character"))
+}
+
+check_assisted_methods <- function(method, call = rlang::caller_env()) {
+  if (!is.character(method) || !length(method) || anyNA(method) || !all(method %in% assisted_methods) ||
+      anyDuplicated(method)) {
+    stop_irtopics(c("{.arg method} must be distinct values of {quoted_list(assisted_methods)}.",
+                    x = "Got {show_values(method)}."), call = call)
+  }
+  method
+}
+
+# The tables of every measure: estimates, judge/human-only numbers, the
+# strata's lambdas and the systems whose judge was constant.
+assisted_fit <- function(data, methods, st, stratum_lambda, conf, interval) {
+  n <- length(st$labelled)
+  N <- length(st$unlabelled)
+  parts <- lapply(names(data), function(meas) {
+    e <- assisted_estimates(data[[meas]], methods, st, stratum_lambda, conf, interval)
+    rows <- do.call(rbind, lapply(e$rows, function(r) {
+      data.frame(measure = meas, system = r$system, method = r$method, lambda = r$lambda, estimate = r$estimate,
+                 std.error = r$std.error, conf.low = r$conf.low, conf.high = r$conf.high, n_labelled = n,
+                 n_unlabelled = N, stringsAsFactors = FALSE)
+    }))
+    lambdas <- do.call(rbind, lapply(e$rows, function(r) {
+      lam <- attr(r, "lambdas")
+      data.frame(measure = meas, system = rep(r$system, ncol(lam)), method = r$method[1],
+                 stratum = rep(st$names, each = nrow(lam)), lambda = as.vector(lam), stringsAsFactors = FALSE)
+    }))
+    con <- do.call(rbind, lapply(e$rows, function(r) {
+      data.frame(measure = rep(meas, sum(r$constant)), system = r$system[r$constant], stringsAsFactors = FALSE)
+    }))
+    base <- data.frame(measure = meas, system = rownames(data[[meas]]$Y), judge_only = e$judge$estimate,
+                       human_only = e$human$estimate, stringsAsFactors = FALSE)
+    list(rows = rows, lambdas = lambdas, constant = unique(con), baselines = base)
+  })
+  bind <- function(k) {
+    out <- do.call(rbind, lapply(parts, `[[`, k))
+    rownames(out) <- NULL
+    out
+  }
+  list(table = bind("rows"), lambdas = bind("lambdas"), constant = bind("constant"), baselines = bind("baselines"))
+}
+
+# Methods ---------------------------------------------------------------------------
+
+# "95% normal intervals; PPI++ lambda tuned per system": what the interval is.
+assisted_interval_words <- function(x) {
+  strat <- length(x$strata$weights) > 1L
+  paste0(sprintf("%g%% %s intervals", 100 * x$conf,
+                 if (x$interval == "t") sprintf("t (%d df)", length(x$labelled) - length(x$strata$weights)) else
+                   "normal (z)"),
+         if ("ppi++" %in% x$methods) {
+           paste0("; PPI++ lambda tuned per system",
+                  if (strat) if (x$stratum_lambda == "stratum") " and stratum" else " (pooled over strata)" else "")
+         },
+         if (strat) sprintf("; %d strata", length(x$strata$weights)) else "")
+}
+
+assisted_header <- function(x) {
+  sprintf("%s x %s: %d labelled and %d unlabelled topics (human labels on the labelled ones only)",
+          plural(length(unique(x$table$system)), "system"), plural(length(x$data), "measure"),
+          length(x$labelled), length(x$unlabelled))
+}
+
+#' @rdname assisted_means
+#' @param x,object An `ir_assisted_means` object.
+#' @param n Systems printed per measure.
+#' @param digits Decimals of the printed numbers.
+#' @export
+format.ir_assisted_means <- function(x, n = 10L, digits = 4L, ...) {
+  tab <- x$table
+  lead <- x$methods[1]
+  out <- c(paste("<ir_assisted_means>", assisted_header(x)), paste0("# ", assisted_interval_words(x)))
+  fmt <- function(v) formatC(v, digits = digits, format = "f")
+  # one line per system whatever the console width
+  old_width <- options(width = 10000L)
+  on.exit(options(old_width), add = TRUE)
+  for (meas in names(x$data)) {
+    b <- x$baselines[x$baselines$measure == meas, , drop = FALSE]
+    shown <- data.frame(system = b$system, judge_only = fmt(b$judge_only), human_only = fmt(b$human_only),
+                        stringsAsFactors = FALSE)
+    for (m in x$methods) {
+      r <- tab[tab$measure == meas & tab$method == m, , drop = FALSE]
+      r <- r[match(b$system, r$system), , drop = FALSE]
+      shown[[assisted_method_labels[[m]]]] <- sprintf("%s [%s, %s]", fmt(r$estimate), fmt(r$conf.low),
+                                                       fmt(r$conf.high))
+      if (m == "ppi++") shown$lambda <- ifelse(is.na(r$lambda), "strata", formatC(r$lambda, digits = 3, format = "f"))
+    }
+    lead_r <- tab[tab$measure == meas & tab$method == lead, , drop = FALSE]
+    ord <- order(-better_sign(x$records$direction[x$records$measure == meas]) *
+                   lead_r$estimate[match(b$system, lead_r$system)])
+    shown <- shown[ord, , drop = FALSE]
+    out <- c(out, paste0(meas, ":"), printed_lines(print(utils::head(shown, n), row.names = FALSE, right = FALSE)),
+             more_line(system = nrow(shown) - min(n, nrow(shown))))
+  }
+  if (nrow(x$constant)) {
+    out <- c(out, sprintf("# %d system-measure pair(s) with a judge constant on the labelled topics: classical estimate (lambda = 0).",
+                          nrow(x$constant)))
+  }
+  strat <- length(x$strata$weights) > 1L
+  c(out, sprintf("# judge_only: judge's mean over all topics (biased); human_only: mean of the labelled topics' human scores%s.",
+                 if (strat) " (both weighted by stratum)" else ""))
+}
+
+#' @rdname assisted_means
+#' @export
+print.ir_assisted_means <- function(x, ...) print_formatted(x, ...)
+
+#' @rdname assisted_means
+#' @param row.names,optional Ignored (for the generic).
+#' @export
+as.data.frame.ir_assisted_means <- function(x, row.names = NULL, optional = FALSE, ...) x$table
+
+#' @rdname assisted_means
+#' @export
+summary.ir_assisted_means <- function(object, ...) {
+  tab <- object$table
+  cl <- classical_widths(object)
+  key <- do.call(rbind, lapply(object$methods, function(m) {
+    r <- tab[tab$method == m, , drop = FALSE]
+    data.frame(method = m, median_half_width = stats::median((r$conf.high - r$conf.low) / 2),
+               median_width_vs_human = stats::median((r$conf.high - r$conf.low) / cl[paste(r$measure, r$system)]),
+               median_lambda = stats::median(r$lambda, na.rm = TRUE), stringsAsFactors = FALSE)
+  }))
+  new_summary("ir_assisted_means", c(paste("Judge-assisted means:", assisted_header(object)),
+                                     paste0("# ", assisted_interval_words(object))), key)
+}
+
+# Width of the classical (human-only) interval of each measure and system,
+# named "measure system" (computed when not among the methods).
+classical_widths <- function(x) {
+  q <- if (x$interval == "t") stats::qt(1 - (1 - x$conf) / 2, length(x$labelled) - length(x$strata$weights)) else
+    stats::qnorm(1 - (1 - x$conf) / 2)
+  out <- unlist(lapply(names(x$data), function(meas) {
+    r <- ppi_rows(x$data[[meas]]$Y, NULL, NULL, "classical", x$strata)
+    stats::setNames(2 * q * r$std.error, paste(meas, rownames(x$data[[meas]]$Y)))
+  }))
+  out
+}
+
+#' @rdname assisted_means
+#' @param measure With several measures, the one drawn (name or position).
+#' @export
+#' @method autoplot ir_assisted_means
+autoplot.ir_assisted_means <- function(object, measure = 1L, ...) {
+  check_no_dots(..., help = "autoplot.ir_assisted_means")
+  meas <- pick_assisted_measure(object, measure)
+  tab <- object$table[object$table$measure == meas, , drop = FALSE]
+  b <- object$baselines[object$baselines$measure == meas, , drop = FALSE]
+  lead <- tab[tab$method == object$methods[1], , drop = FALSE]
+  sign <- better_sign(object$records$direction[object$records$measure == meas])
+  levels <- lead$system[order(sign * lead$estimate)]
+  tab$system <- factor(tab$system, levels = levels)
+  tab$method <- factor(assisted_method_labels[tab$method], levels = assisted_method_labels[object$methods])
+  judge <- data.frame(system = factor(b$system, levels = levels), judge_only = b$judge_only)
+  n <- length(levels)
+  ggplot2::ggplot(tab, ggplot2::aes(y = .data$system)) +
+    interval_bars(ggplot2::aes(xmin = .data$conf.low, xmax = .data$conf.high, colour = .data$method),
+                  position = ggplot2::position_dodge(width = 0.6), height = 0.3) +
+    ggplot2::geom_point(ggplot2::aes(x = .data$estimate, colour = .data$method),
+                        position = ggplot2::position_dodge(width = 0.6)) +
+    ggplot2::geom_point(data = judge, ggplot2::aes(x = .data$judge_only), shape = 4, colour = "grey35") +
+    ggplot2::scale_colour_manual(values = stats::setNames(assisted_method_colours[object$methods],
+                                                          assisted_method_labels[object$methods]),
+                                 name = NULL) +
+    ggplot2::scale_y_discrete(guide = crowded_guide()) +
+    plot_labels(x = paste("Mean", meas), y = NULL,
+                title = wrap_text(sprintf("%s with few human labels", meas)),
+                subtitle = wrap_text(sprintf("%d labelled, %d unlabelled topics; %s; x: judge only",
+                                             length(object$labelled), length(object$unlabelled),
+                                             assisted_interval_words(object)), 50L)) +
+    title_theme(legend = TRUE) +
+    crowded_y_theme(n)
+}
+
+# Methods are not systems: greys (colours stand for systems), darkest for
+# the default.
+assisted_method_colours <- c(`ppi++` = "grey10", ppi = "grey45", classical = "grey70")
+
+pick_assisted_measure <- function(x, measure, call = rlang::caller_env()) {
+  ms <- names(x$data)
+  if (is.numeric(measure) && length(measure) == 1L && !is.na(measure) && measure %in% seq_along(ms)) {
+    return(ms[measure])
+  }
+  if (is.character(measure) && length(measure) == 1L) {
+    check_names_in(measure, ms, arg = "measure", what = "measure", of = "x", call = call)
+    return(measure)
+  }
+  stop_irtopics("{.arg measure} must be one measure of {.arg x}, by name or position, not {show_value(measure)}.",
+                call = call)
+}
