@@ -420,6 +420,24 @@ inline double r_mean(const double* v, std::size_t n) {
   return static_cast<double>(s);
 }
 
+// The log-beta terms of a criterion at bandwidth b: lbeta at q's nodes and
+// centres (from `known` when given: nodes, then centres) and at the points
+// x (into the buffers); the nodes with their terms.
+template <typename LBeta>
+Nodes lbeta_terms(const Nodes& q, double b, const double* known, LBeta& lbeta, const double* x, std::size_t n,
+                  std::vector<double>& lb_node, std::vector<double>& lb_centre, std::vector<double>& lb_at) {
+  const std::size_t nodes = q.n_int * q.rule;
+  const double *node = known, *centre = known ? known + nodes : nullptr;
+  if (!known) {
+    for (std::size_t k = 0; k < nodes; ++k) lb_node[k] = lbeta(q.y[k] / b + 1, (1 - q.y[k]) / b + 1);
+    for (std::size_t k = 0; k < q.n_int; ++k) lb_centre[k] = lbeta(q.centre[k] / b + 1, (1 - q.centre[k]) / b + 1);
+    node = lb_node.data();
+    centre = lb_centre.data();
+  }
+  for (std::size_t j = 0; j < n; ++j) lb_at[j] = lbeta(x[j] / b + 1, (1 - x[j]) / b + 1);
+  return Nodes{q.y, node, q.w, q.centre, q.half, centre, q.offset, q.n_int, q.rule};
+}
+
 // The least-squares cross-validation criterion of the bandwidth
 // (R/calibration-kernels.R, bk_cv()): int f^2 - 2 mean(f_-i(x_i)), both
 // renormalised, at log bandwidth lb, formed in R's order of operations.
@@ -439,17 +457,7 @@ class LscvCriterion {
   double operator()(double lb, const double* known = nullptr) {
     const std::size_t n = s_.n, nodes = q_.n_int * q_.rule;
     const double b = std::exp(lb);
-    const double *lb_node = known, *lb_centre = known ? known + nodes : nullptr;
-    if (!known) {
-      for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
-      for (std::size_t k = 0; k < q_.n_int; ++k) {
-        lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
-      }
-      lb_node = lb_node_.data();
-      lb_centre = lb_centre_.data();
-    }
-    for (std::size_t j = 0; j < n; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
-    const Nodes nd{q_.y, lb_node, q_.w, q_.centre, q_.half, lb_centre, q_.offset, q_.n_int, q_.rule};
+    const Nodes nd = lbeta_terms(q_, b, known, lbeta_, x_, n, lb_node_, lb_centre_, lb_at_);
     add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));
     const double nd_n = static_cast<double>(n);
     for (std::size_t k = 0; k < nodes; ++k) f_[k] /= nd_n;
@@ -495,17 +503,7 @@ class BinnedLscvCriterion {
   double operator()(double lb, const double* known = nullptr) {
     const std::size_t g = s_.n, nodes = q_.n_int * q_.rule;
     const double b = std::exp(lb);
-    const double *lb_node = known, *lb_centre = known ? known + nodes : nullptr;
-    if (!known) {
-      for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
-      for (std::size_t k = 0; k < q_.n_int; ++k) {
-        lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
-      }
-      lb_node = lb_node_.data();
-      lb_centre = lb_centre_.data();
-    }
-    for (std::size_t j = 0; j < g; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
-    const Nodes nd{q_.y, lb_node, q_.w, q_.centre, q_.half, lb_centre, q_.offset, q_.n_int, q_.rule};
+    const Nodes nd = lbeta_terms(q_, b, known, lbeta_, x_, g, lb_node_, lb_centre_, lb_at_);
     add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));  // weighted: m_[j] = w_j m_j
     for (std::size_t k = 0; k < nodes; ++k) f_[k] /= n_;
     long double mc = 0;
