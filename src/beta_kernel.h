@@ -420,6 +420,21 @@ inline double r_mean(const double* v, std::size_t n) {
   return static_cast<double>(s);
 }
 
+// What a criterion counts over its evaluations (counts(); add() each sum's).
+class CountedCriterion {
+ public:
+  Counts counts() const { return cnt_; }
+
+ protected:
+  void add(const Counts& c) {
+    cnt_.values += c.values;
+    cnt_.exps += c.exps;
+  }
+
+ private:
+  Counts cnt_;
+};
+
 // The log-beta terms of a criterion at bandwidth b: lbeta at q's nodes and
 // centres (from `known` when given: nodes, then centres) and at the points
 // x (into the buffers); the nodes with their terms.
@@ -448,7 +463,7 @@ Nodes lbeta_terms(const Nodes& q, double b, const double* known, LBeta& lbeta, c
 // gives them (`known`: lbeta at q's nodes, then at its centres, for this
 // bandwidth; the grid's are the same for every set of scores).
 template <typename LBeta>
-class LscvCriterion {
+class LscvCriterion : public CountedCriterion {
  public:
   LscvCriterion(const Scores& s, const double* x, const Nodes& q, LBeta lbeta, CancelToken* cancel = nullptr)
       : s_(s), x_(x), q_(q), lbeta_(lbeta), cancel_(cancel), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
@@ -469,20 +484,13 @@ class LscvCriterion {
     return r_sum(terms_.data(), nodes) / (C * C) - 2 * loo;
   }
 
-  Counts counts() const { return cnt_; }
-
  private:
-  void add(const Counts& c) {
-    cnt_.values += c.values;
-    cnt_.exps += c.exps;
-  }
   const Scores& s_;
   const double* x_;
   const Nodes& q_;
   LBeta lbeta_;
   CancelToken* cancel_;
   std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_, own_, terms_;
-  Counts cnt_;
 };
 
 // The criterion on binned scores (the grid's points x with weights w, their
@@ -493,7 +501,7 @@ class LscvCriterion {
 // S_g the weighted sum at x_g, m_g a point's kernel integrated by q, C =
 // sum_g w_g m_g / n. Its cost is the grid's (points^2 + nodes * points).
 template <typename LBeta>
-class BinnedLscvCriterion {
+class BinnedLscvCriterion : public CountedCriterion {
  public:
   BinnedLscvCriterion(const Scores& s, const double* x, const double* w, double n_scores, const Nodes& q, LBeta lbeta,
                       CancelToken* cancel = nullptr)
@@ -520,13 +528,7 @@ class BinnedLscvCriterion {
     return static_cast<double>(ff) / (C * C) - 2 * static_cast<double>(loo / n_);
   }
 
-  Counts counts() const { return cnt_; }
-
  private:
-  void add(const Counts& c) {
-    cnt_.values += c.values;
-    cnt_.exps += c.exps;
-  }
   const Scores& s_;
   const double* x_;
   const double* w_;
@@ -535,7 +537,6 @@ class BinnedLscvCriterion {
   LBeta lbeta_;
   CancelToken* cancel_;
   std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_;
-  Counts cnt_;
 };
 
 // Brent's minimisation without derivatives (Brent 1973, "Algorithms for
