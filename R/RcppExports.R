@@ -185,12 +185,20 @@ cpp_leaderboard_values <- function(mr, mc, name_rank, k, rbo_p) {
     .Call(`_irtopics_cpp_leaderboard_values`, mr, mc, name_rank, k, rbo_p)
 }
 
-cpp_bk_node_sums <- function(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset) {
-    .Call(`_irtopics_cpp_bk_node_sums`, lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset)
+cpp_bk_node_sums <- function(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset, lw) {
+    .Call(`_irtopics_cpp_bk_node_sums`, lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset, lw)
 }
 
 cpp_bk_score_sums <- function(lx, l1x, x, b, lb_at) {
     .Call(`_irtopics_cpp_bk_score_sums`, lx, l1x, x, b, lb_at)
+}
+
+cpp_bk_point_sums <- function(lx, l1x, lw, b, y, lb_y) {
+    .Call(`_irtopics_cpp_bk_point_sums`, lx, l1x, lw, b, y, lb_y)
+}
+
+cpp_bk_lscv_binned <- function(lx, l1x, lw, x, xw, n, grid, tol, y, w, centre, half, offset, grid_lbeta) {
+    .Call(`_irtopics_cpp_bk_lscv_binned`, lx, l1x, lw, x, xw, n, grid, tol, y, w, centre, half, offset, grid_lbeta)
 }
 
 cpp_bk_lscv <- function(lx, l1x, x, grid, tol, y, w, centre, half, offset, grid_lbeta = NULL) {
@@ -199,6 +207,10 @@ cpp_bk_lscv <- function(lx, l1x, x, grid, tol, y, w, centre, half, offset, grid_
 
 cpp_nk_self_sums <- function(x, h) {
     .Call(`_irtopics_cpp_nk_self_sums`, x, h)
+}
+
+cpp_nk_point_means <- function(x, w, n, h, q, shift, kind) {
+    .Call(`_irtopics_cpp_nk_point_means`, x, w, n, h, q, shift, kind)
 }
 
 cpp_normal_log_density_sum <- function(x, mu, sigma) {

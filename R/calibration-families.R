@@ -162,8 +162,13 @@ pmf_quantile <- function(pmf, support, u) {
 pmf_moments <- function(pmf, support) c(sum(support * pmf), sum(support^2 * pmf))
 
 # Quantiles of a continuous family at u by Newton steps on its exact CDF,
-# started from the tabulated one (table$knots, table$cdf) and kept inside
-# the table's bracket.
+# started from the tabulated one (table$knots, table$cdf: a monotone table,
+# inverted by linear interpolation) and kept inside the table's bracket
+# (a step that leaves the bracket, or a density that is 0, bisects it). A
+# value stops once its CDF is within 1e-14 of u (or its bracket cannot be
+# split further): each step evaluates the CDF and the density only at the
+# values still moving (issue 43: 1e5 probabilities on a kernel margin of
+# 2,000 scores took 8 evaluations at every value, about 50 s), at most 8.
 newton_quantile <- function(spec, u, table, density, cdf) {
   out <- u
   inner <- u > 0 & u < 1
@@ -176,14 +181,20 @@ newton_quantile <- function(spec, u, table, density, cdf) {
   hi <- knots[k + 1L]
   dF <- tab[k + 1L] - tab[k]
   q <- ifelse(dF > 0, lo + (p - tab[k]) / dF * (hi - lo), (lo + hi) / 2)
+  active <- seq_along(p)
   for (iter in 1:8) {
-    err <- cdf(spec, q) - p
-    if (max(abs(err)) < 1e-14) break
-    lo <- ifelse(err < 0, q, lo)
-    hi <- ifelse(err > 0, q, hi)
-    step <- q - err / density(spec, q)
-    bad <- !is.finite(step) | step <= lo | step >= hi
-    q <- ifelse(err == 0, q, ifelse(bad, (lo + hi) / 2, step))
+    a <- active
+    err <- cdf(spec, q[a]) - p[a]
+    moving <- which(abs(err) >= 1e-14 & hi[a] - lo[a] > 4 * .Machine$double.eps * pmax(abs(q[a]), 1e-300))
+    a <- a[moving]
+    err <- err[moving]
+    if (!length(a)) break
+    lo[a] <- ifelse(err < 0, q[a], lo[a])
+    hi[a] <- ifelse(err > 0, q[a], hi[a])
+    step <- q[a] - err / density(spec, q[a])
+    bad <- !is.finite(step) | step <= lo[a] | step >= hi[a]
+    q[a] <- ifelse(err == 0, q[a], ifelse(bad, (lo[a] + hi[a]) / 2, step))
+    active <- a
   }
   out[inner] <- q
   out

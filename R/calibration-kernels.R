@@ -4,6 +4,8 @@
 # categorical kernel. A kernel estimate's degrees of freedom are effective
 # ones: the sum over the scores of a score's own kernel at itself over the
 # estimate there. The beta kernel's sums run in C++ (src/beta_kernel.h).
+# Above fit_margin()'s kernel_exact_max scores both continuous kernels sum
+# over binned scores (R/calibration-binned.R).
 
 # Blocks ------------------------------------------------------------------------------
 
@@ -47,8 +49,8 @@ normal_kernel_bandwidth <- function(x) {
 # rowMeans() and rowSums() of dnorm(outer(x, x, "-") / h) to the bit, in
 # C++ (src/normal_kernel.h: each pair once, memory linear in n);
 # nk_self_sums_r() is the matrix form in row blocks (the tests' reference).
-nk_loglik_df <- function(x, h, mass) {
-  k <- cpp_nk_self_sums(x, h)
+nk_loglik_df <- function(x, h, mass, bins = NULL) {
+  k <- if (is.null(bins)) cpp_nk_self_sums(x, h) else nk_self_sums_binned(x, h, bins)
   list(loglik = sum(log(k$means / h / mass)), df = sum(stats::dnorm(0) / k$sums))
 }
 
@@ -64,47 +66,77 @@ nk_self_sums_r <- function(x, h) {
 
 fit_normal_kernel <- function(obs) {
   x <- obs$x
+  bins <- kernel_bins_of(obs)
   bw <- normal_kernel_bandwidth(x)
   h <- bw$h
   if (!is.finite(h) || h <= 0) fit_failure("no positive bandwidth")
-  mass <- mean(stats::pnorm((1 - x) / h) - stats::pnorm(-x / h))
-  ll <- nk_loglik_df(x, h, mass)
-  list(one_fit("normal_kernel", list(bandwidth = h, rule = bw$rule, mass = mass), ll$loglik, ll$df, bandwidth = h))
+  if (is.null(bins)) {
+    mass <- mean(stats::pnorm((1 - x) / h) - stats::pnorm(-x / h))
+    par <- list(bandwidth = h, rule = bw$rule, mass = mass)
+  } else {
+    pts <- bin_scores(x, nk_bin_grid(bins))
+    mass <- sum(pts$w * (stats::pnorm((1 - pts$x) / h) - stats::pnorm(-pts$x / h))) / pts$n
+    par <- list(bandwidth = h, rule = bw$rule, mass = mass, bins = bins, bin_error = nk_bin_error(bins, h))
+  }
+  ll <- nk_loglik_df(x, h, mass, bins)
+  list(one_fit("normal_kernel", par, ll$loglik, ll$df, bandwidth = h))
 }
 
 nk_cdf <- function(spec, q, lower = TRUE) {
   h <- spec$parameters$bandwidth
-  x <- spec$data
+  pts <- nk_points(spec)
+  x <- pts$x
   shift <- if (lower) stats::pnorm(-x / h) else stats::pnorm((1 - x) / h, lower.tail = FALSE)
-  out <- numeric(length(q))
-  for (b in row_blocks(length(q), length(x))) {
-    Z <- stats::pnorm(outer(q[b], x, "-") / h, lower.tail = lower) - rep(shift, each = length(b))
-    out[b] <- rowMeans(Z)
-  }
+  out <- nk_point_means(pts, h, q, shift, if (lower) 1L else 2L)
   pmin(pmax(out / spec$parameters$mass, 0), 1)
+}
+
+# The means over the points (scores, or weighted bins) of the kernel terms
+# at q: `kind` 0 the density's, 1 the CDF's less `shift`, 2 the upper
+# tail's less `shift`. C++ (src/normal_kernel.h), rowMeans() of the R
+# matrix in row blocks (nk_point_means_r(), the tests' reference) to the bit.
+nk_point_means <- function(pts, h, q, shift, kind) {
+  cpp_nk_point_means(pts$x, pts$w %||% numeric(), pts$n, h, q, shift, kind)
+}
+
+# (row means of a block K, rows the points asked: rowMeans(), or weighted
+# by w over n)
+kernel_row_means <- function(K, pts) {
+  if (is.null(pts$w)) rowMeans(K) else drop(K %*% pts$w) / pts$n
+}
+
+nk_point_means_r <- function(pts, h, q, shift, kind) {
+  out <- numeric(length(q))
+  for (b in row_blocks(length(q), length(pts$x))) {
+    Z <- outer(q[b], pts$x, "-") / h
+    Z <- if (kind == 0L) stats::dnorm(Z) else stats::pnorm(Z, lower.tail = kind == 1L) - rep(shift, each = length(b))
+    out[b] <- kernel_row_means(Z, pts)
+  }
+  out
 }
 
 nk_moments <- function(spec) {
   h <- spec$parameters$bandwidth
-  x <- spec$data
+  pts <- nk_points(spec)
+  x <- pts$x
+  avg <- if (is.null(pts$w)) mean else function(v) sum(pts$w * v) / pts$n
   a <- -x / h
   b <- (1 - x) / h
   P <- stats::pnorm(b) - stats::pnorm(a)
   D <- stats::dnorm(a) - stats::dnorm(b)
   e1 <- x * P + h * D
   e2 <- x^2 * P + 2 * x * h * D + h^2 * (P + a * stats::dnorm(a) - b * stats::dnorm(b))
-  c(mean(e1), mean(e2)) / spec$parameters$mass
+  c(avg(e1), avg(e2)) / spec$parameters$mass
 }
 
 normal_kernel_family <- margin_family(
   "normal_kernel", "continuous", label = "Gaussian kernel truncated to [0, 1]", fit = fit_normal_kernel,
-  df = function(spec) nk_loglik_df(spec$data, spec$parameters$bandwidth, spec$parameters$mass)$df,
+  df = function(spec) {
+    nk_loglik_df(spec$data, spec$parameters$bandwidth, spec$parameters$mass, spec$parameters$bins)$df
+  },
   d = function(spec, y) {
     h <- spec$parameters$bandwidth
-    out <- numeric(length(y))
-    for (b in row_blocks(length(y), length(spec$data))) {
-      out[b] <- rowMeans(stats::dnorm(outer(y[b], spec$data, "-") / h))
-    }
+    out <- nk_point_means(nk_points(spec), h, y, numeric(), 0L)
     out / h / spec$parameters$mass
   },
   p = nk_cdf, moments = nk_moments, sets = study_family_sets, inflated = study_twin_sets)
@@ -171,10 +203,17 @@ bk_weights <- function(y, xc, b) {
 # The log-beta term of the kernels at the points y.
 bk_lbeta <- function(y, b) lbeta(y / b + 1, (1 - y) / b + 1)
 
-# The capped scores, sorted, and their logs.
+# The capped scores, sorted, and their logs (n: their number; lw, the log
+# weights of binned scores, empty).
 bk_scores <- function(x) {
   xs <- sort(cap_scores(x))
-  list(x = xs, lx = log(xs), l1x = log1p(-xs))
+  list(x = xs, lx = log(xs), l1x = log1p(-xs), lw = numeric(), n = length(xs))
+}
+
+# The scores a spec sums over: its capped scores, or their bins.
+bk_scores_of <- function(spec) {
+  M <- spec$parameters$bins
+  if (is.null(M)) bk_scores(spec$data) else bk_binned_scores(spec$data, M)
 }
 
 # Sums of the kernels (src/beta_kernel.h): at the nodes of a quadrature q
@@ -183,7 +222,7 @@ bk_scores <- function(x) {
 # bk_counter().
 bk_node_sums <- function(sc, b, q, weighted = FALSE) {
   bk_counted(cpp_bk_node_sums(sc$lx, sc$l1x, b, q$y, bk_lbeta(q$y, b), if (weighted) q$w else numeric(),
-                              q$centre, q$half, bk_lbeta(q$centre, b), q$offset))
+                              q$centre, q$half, bk_lbeta(q$centre, b), q$offset, sc$lw))
 }
 
 bk_score_sums <- function(sc, b) bk_counted(cpp_bk_score_sums(sc$lx, sc$l1x, sc$x, b, bk_lbeta(sc$x, b)))
@@ -217,14 +256,21 @@ bk_cv <- function(lb, sc, q) {
   sum(q$w * f^2) / C^2 - 2 * mean(loo)
 }
 
-bk_bandwidth <- function(x, rule) {
+# (binned scores: `sc` from bk_binned_scores(), the search on the binned
+# criterion)
+bk_bandwidth <- function(x, rule, sc = NULL) {
   n <- length(x)
   b_range <- c(1e-3, 0.5)
   if (rule == "reference") return(min(max(stats::sd(x) * n^(-2 / 5), b_range[1]), b_range[2]))
-  sc <- bk_scores(x)
   q <- bk_cv_quadrature
-  r <- bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset,
-                              bk_cv_grid_lbeta))
+  r <- if (!is.null(sc) && length(sc$lw)) {
+    bk_counted(cpp_bk_lscv_binned(sc$lx, sc$l1x, sc$lw, sc$x, sc$w, sc$n, bk_cv_grid, 0.01, q$y, q$w, q$centre,
+                                  q$half, q$offset, bk_cv_grid_lbeta))
+  } else {
+    sc <- bk_scores(x)
+    bk_counted(cpp_bk_lscv(sc$lx, sc$l1x, sc$x, bk_cv_grid, 0.01, q$y, q$w, q$centre, q$half, q$offset,
+                           bk_cv_grid_lbeta))
+  }
   if (!r$found) fit_failure("the cross-validation criterion is not finite")
   if (r$replaced) warning("NA/Inf replaced by maximum positive value")
   r$bandwidth
@@ -262,9 +308,9 @@ bk_bandwidth_r <- function(x) {
 # bandwidth in turn: the last one is kept.
 bk_fine_density <- function(sc, b) {
   last <- bk_fine_last$value
-  if (!is.null(last) && identical(last$b, b) && identical(last$x, sc$x)) return(last$f)
-  f <- bk_node_sums(sc, b, bk_quadrature_fine)$f / length(sc$x)
-  bk_fine_last$value <- list(x = sc$x, b = b, f = f)
+  if (!is.null(last) && identical(last$b, b) && identical(last$x, sc$x) && identical(last$lw, sc$lw)) return(last$f)
+  f <- bk_node_sums(sc, b, bk_quadrature_fine)$f / sc$n
+  bk_fine_last$value <- list(x = sc$x, lw = sc$lw, b = b, f = f)
   f
 }
 bk_fine_last <- new.env(parent = emptyenv())
@@ -273,18 +319,27 @@ bk_fine_last <- new.env(parent = emptyenv())
 # degrees of freedom at bandwidth b.
 bk_mass <- function(sc, b) sum(bk_quadrature_fine$w * bk_fine_density(sc, b))
 
-bk_loglik_df <- function(sc, b, mass) {
-  at <- bk_score_sums(sc, b)
-  list(loglik = sum(log(at$sum / length(sc$x) / mass)), df = sum(at$own / at$sum))
+# (binned scores: the sums at the scores x from the grid's)
+bk_loglik_df <- function(sc, b, mass, x = NULL) {
+  at <- if (length(sc$lw)) bk_score_sums_binned(sc, b, x) else bk_score_sums(sc, b)
+  list(loglik = sum(log(at$sum / sc$n / mass)), df = sum(at$own / at$sum))
 }
 
 fit_beta_kernel <- function(obs) {
   rule <- obs$beta_bandwidth
-  b <- bk_bandwidth(obs$x, rule)
-  sc <- bk_scores(obs$x)
+  bins <- kernel_bins_of(obs)
+  if (is.null(bins)) {
+    b <- bk_bandwidth(obs$x, rule)
+    sc <- bk_scores(obs$x)
+  } else {
+    sc <- bk_binned_scores(obs$x, bins)
+    b <- bk_bandwidth(obs$x, rule, sc)
+  }
   mass <- bk_mass(sc, b)
-  ll <- bk_loglik_df(sc, b, mass)
-  list(one_fit("beta_kernel", list(bandwidth = b, rule = rule, mass = mass), ll$loglik, ll$df, bandwidth = b))
+  ll <- bk_loglik_df(sc, b, mass, obs$x)
+  par <- list(bandwidth = b, rule = rule, mass = mass)
+  if (!is.null(bins)) par <- c(par, list(bins = bins, bin_error = bk_bin_error(bins, b)))
+  list(one_fit("beta_kernel", par, ll$loglik, ll$df, bandwidth = b))
 }
 
 # The CDF and 1 - F at every q: quadrature on the breaks with the q's
@@ -292,8 +347,8 @@ fit_beta_kernel <- function(obs) {
 # short).
 bk_cdf_both <- function(spec, q) {
   nd <- if (identical(q, bk_knot_nodes$q)) bk_knot_nodes else bk_table_nodes(q)
-  sc <- bk_scores(spec$data)
-  f <- bk_node_sums(sc, spec$parameters$bandwidth, nd)$f / length(sc$x)
+  sc <- bk_scores_of(spec)
+  f <- bk_node_sums(sc, spec$parameters$bandwidth, nd)$f / sc$n
   # each interval's nodes added in order, as rowsum() adds them
   wf <- matrix(nd$w * f, nd$rule)
   parts <- wf[1L, ]
@@ -321,17 +376,33 @@ bk_table_nodes <- function(q) {
 }
 bk_knot_nodes <- bk_table_nodes(margin_knots())
 
+# The estimate at the points y (before renormalisation): the C++ sums.
+bk_density_sums <- function(sc, b, y) {
+  bk_counted(cpp_bk_point_sums(sc$lx, sc$l1x, sc$lw, b, y, bk_lbeta(y, b)))$sum / sc$n
+}
+
 bk_moments <- function(spec) {
   nd <- bk_quadrature_fine
-  f <- nd$w * bk_fine_density(bk_scores(spec$data), spec$parameters$bandwidth)
+  f <- nd$w * bk_fine_density(bk_scores_of(spec), spec$parameters$bandwidth)
   c(sum(f * nd$y), sum(f * nd$y^2)) / sum(f)
 }
 
 beta_kernel_family <- margin_family(
   "beta_kernel", "continuous", label = "Chen's beta kernel", fit = fit_beta_kernel,
-  df = function(spec) bk_loglik_df(bk_scores(spec$data), spec$parameters$bandwidth, spec$parameters$mass)$df,
+  df = function(spec) {
+    bk_loglik_df(bk_scores_of(spec), spec$parameters$bandwidth, spec$parameters$mass, spec$data)$df
+  },
   d = function(spec, y) {
-    colMeans(bk_weights(y, cap_scores(spec$data), spec$parameters$bandwidth)) / spec$parameters$mass
+    if (is.null(spec$parameters$bins)) {
+      return(colMeans(bk_weights(y, cap_scores(spec$data), spec$parameters$bandwidth)) / spec$parameters$mass)
+    }
+    bk_density_sums(bk_scores_of(spec), spec$parameters$bandwidth, y) / spec$parameters$mass
+  },
+  q = function(spec, u, table) {
+    # Newton's density from the C++ sums (the R matrix of d() holds scores x points)
+    newton_quantile(spec, u, table, function(spec, y) {
+      bk_density_sums(bk_scores_of(spec), spec$parameters$bandwidth, y) / spec$parameters$mass
+    }, function(spec, q) bk_cdf_both(spec, q)$lower)
   },
   p = function(spec, q, lower = TRUE) bk_cdf_both(spec, q)[[if (lower) "lower" else "upper"]],
   cdf_both = bk_cdf_both, moments = bk_moments, sets = study_family_sets, inflated = study_twin_sets)

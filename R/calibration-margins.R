@@ -169,6 +169,37 @@ support_tol <- 1e-4
 #' A family whose fit fails is kept in `candidates` with `NA` numbers and
 #' the reason in `note`; the choice is among the others.
 #'
+#' @section Many scores (binned kernel estimates):
+#' The exact kernel estimates cost time quadratic in the number of scores
+#' (minutes at 20,000). Above `kernel_exact_max` scores (default 5000) the
+#' `"normal_kernel"` and `"beta_kernel"` families (and their inflated
+#' twins) bin the scores on a grid of `kernel_bins` intervals (default
+#' 4096) by linear binning (a score's weight shared between its two grid
+#' points) and sum the kernels over the grid's points: the fit takes time
+#' linear in the number of scores (100,000 scores: seconds). At or below the
+#' threshold the estimates are the exact ones, unchanged. A binned fit has
+#' `bins` and `bin_error` in its `parameters`: each score's kernel is
+#' replaced by the straight line through its values at the two grid
+#' points, off by at most \eqn{d^2/8} times the largest second derivative
+#' of the kernel on the interval (width \eqn{d}). For the Gaussian kernel
+#' (grid of step \eqn{d = 1/}`kernel_bins` on \eqn{[0, 1]}) `bin_error` is
+#' the bound \eqn{d^2 \phi(0) / (8 h^3)} on the density's error (before
+#' the division by the mass; the CDF's is \eqn{d^2 \phi(1) / (8 h^2)}).
+#' For the beta kernel the grid is even in \eqn{\theta = \arcsin\sqrt{x}}
+#' (step \eqn{\delta}), so its intervals narrow towards 0 and 1 as the
+#' kernels do, and `bin_error` is \eqn{\delta^2 / (2b)}: the estimate at
+#' \eqn{y} is off by at most about `bin_error` times
+#' \eqn{\mathrm{Beta}(y; y/b + 1, (1-y)/b + 1)}, the largest value a
+#' score's kernel takes at \eqn{y} (a bound from a normal approximation of
+#' the kernel, checked against the exact sums in the tests; `bin_error` is
+#' about \eqn{7 \times 10^{-5}} at the smallest bandwidth, 0.001). The
+#' cross-validation of the beta kernel's bandwidth runs on the binned
+#' scores too (a point's leave-one-out term removes one unit of its
+#' weight), so the binned bandwidth may differ from the exact one by the
+#' criterion's flatness. `options(irtopics.kernel_exact_max =,
+#' irtopics.kernel_bins =)` set the defaults (also for [simulation_model()]).
+#' Fits above the threshold show a progress bar (see [irtopics_progress()]).
+#'
 #' @section Degenerate data:
 #' Fewer than 3 scores, `NA`, scores outside \eqn{[0, 1]} and constant
 #' scores (every score the same: no distribution with a density, and no
@@ -193,6 +224,14 @@ support_tol <- 1e-4
 #' @param mean_tol The largest distance between the margin's expected value
 #'   and the scores' mean left as fitted (see Expected value); `Inf` never
 #'   recentres.
+#' @param kernel_exact_max The largest number of scores whose kernel
+#'   estimates are exact; above it they are binned (see Many scores).
+#'   Default 5000, or the option `irtopics.kernel_exact_max`; `Inf` never
+#'   bins.
+#' @param kernel_bins The number of grid intervals of binned kernel
+#'   estimates (at least 64). Default 4096, or the option
+#'   `irtopics.kernel_bins`.
+#' @inheritParams irtopics_progress
 #' @return An `ir_margin` object, a list with
 #'   * `family` (the chosen family; `"<family> (transformed)"` after
 #'     [transform_margin()]), `parameters` (named list), `loglik`, `df`,
@@ -236,11 +275,17 @@ support_tol <- 1e-4
 #' ggplot2::autoplot(m)
 #' @export
 fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, families = "default",
-                       beta_bandwidth = c("lscv", "reference"), atom_share = 0.1, mean_tol = 0.001) {
+                       beta_bandwidth = c("lscv", "reference"), atom_share = 0.1, mean_tol = 0.001,
+                       kernel_exact_max = getOption("irtopics.kernel_exact_max", 5000),
+                       kernel_bins = getOption("irtopics.kernel_bins", 4096),
+                       progress = NULL) {
   type <- match_choice(type)
   beta_bandwidth <- match_choice(beta_bandwidth)
   check_number(atom_share, "atom_share", min = 0, max = 1)
   check_number(mean_tol, "mean_tol", min = 0)
+  kernel_exact_max <- check_whole(kernel_exact_max, "kernel_exact_max", min = 3, allow_inf = TRUE)
+  kernel_bins <- check_whole(kernel_bins, "kernel_bins", min = 64, max = 2^20)
+  local_progress(progress)
   x <- check_margin_scores(x)
   discrete <- type == "discrete"
   if (discrete) {
@@ -252,9 +297,16 @@ fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, fa
   }
   families <- check_families(families, type)
   obs <- list(x = x, idx = if (discrete) idx, K = if (discrete) length(support) - 1L, beta_bandwidth = beta_bandwidth,
-              atom_share = atom_share)
+              atom_share = atom_share, kernel_exact_max = kernel_exact_max, kernel_bins = kernel_bins)
   fits <- list()
+  # a bar over the candidates when the kernels are binned (many scores)
+  show <- !discrete && length(x) > kernel_exact_max && irtopics_progress()
+  if (show) {
+    cli::cli_progress_bar(progress_label(sprintf("fitting a margin to %s", plural(length(x), "score"))),
+                          total = length(families) + 1L, .envir = environment())
+  }
   for (f in families) {
+    if (show) cli::cli_progress_update(.envir = environment())
     fit <- tryCatch(margin_family_of(f)$fit(obs),
                     irtopics_margin_fit_failure = function(e) list(list(family = f, parameters = list(),
                                                                        loglik = NA_real_, df = NA_real_,
@@ -282,6 +334,7 @@ fit_margin <- function(x, type = c("continuous", "discrete"), support = NULL, fa
   cand$chosen <- seq_len(nrow(cand)) == best
   cand$note <- vapply(fits, function(f) f$note %||% "", "")
   fit <- fits[[best]]
+  if (show) cli::cli_progress_update(.envir = environment())
   tab <- margin_family_of(fit$family)$table(list(family = fit$family, parameters = fit$parameters, data = x,
                                                   support = support))
   mom <- tab$moments

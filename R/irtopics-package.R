@@ -32,6 +32,9 @@
 #'   allocated, with an `irtopics_error_memory` naming the argument.
 #' * `irtopics.progress`: show progress bars for long loops (default `TRUE`
 #'   in interactive sessions).
+#' * `irtopics.kernel_exact_max`, `irtopics.kernel_bins`: above how many
+#'   scores the kernel margins of [fit_margin()] are binned (default 5000),
+#'   and on how many grid intervals (default 4096).
 #'
 #' @keywords internal
 #' @useDynLib irtopics, .registration = TRUE

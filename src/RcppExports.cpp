@@ -602,8 +602,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_bk_node_sums
-Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, double b, Rcpp::NumericVector y, Rcpp::NumericVector lb_node, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector lb_centre, Rcpp::NumericVector offset);
-RcppExport SEXP _irtopics_cpp_bk_node_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP bSEXP, SEXP ySEXP, SEXP lb_nodeSEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP lb_centreSEXP, SEXP offsetSEXP) {
+Rcpp::List cpp_bk_node_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, double b, Rcpp::NumericVector y, Rcpp::NumericVector lb_node, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector lb_centre, Rcpp::NumericVector offset, Rcpp::NumericVector lw);
+RcppExport SEXP _irtopics_cpp_bk_node_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP bSEXP, SEXP ySEXP, SEXP lb_nodeSEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP lb_centreSEXP, SEXP offsetSEXP, SEXP lwSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
@@ -616,7 +616,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type half(halfSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_centre(lb_centreSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type offset(offsetSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_bk_node_sums(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset));
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lw(lwSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_node_sums(lx, l1x, b, y, lb_node, w, centre, half, lb_centre, offset, lw));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -631,6 +632,44 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type b(bSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_at(lb_atSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_bk_score_sums(lx, l1x, x, b, lb_at));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_bk_point_sums
+Rcpp::List cpp_bk_point_sums(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector lw, double b, Rcpp::NumericVector y, Rcpp::NumericVector lb_y);
+RcppExport SEXP _irtopics_cpp_bk_point_sums(SEXP lxSEXP, SEXP l1xSEXP, SEXP lwSEXP, SEXP bSEXP, SEXP ySEXP, SEXP lb_ySEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type l1x(l1xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lw(lwSEXP);
+    Rcpp::traits::input_parameter< double >::type b(bSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lb_y(lb_ySEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_point_sums(lx, l1x, lw, b, y, lb_y));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_bk_lscv_binned
+Rcpp::List cpp_bk_lscv_binned(Rcpp::NumericVector lx, Rcpp::NumericVector l1x, Rcpp::NumericVector lw, Rcpp::NumericVector x, Rcpp::NumericVector xw, double n, Rcpp::NumericVector grid, double tol, Rcpp::NumericVector y, Rcpp::NumericVector w, Rcpp::NumericVector centre, Rcpp::NumericVector half, Rcpp::NumericVector offset, Rcpp::NumericMatrix grid_lbeta);
+RcppExport SEXP _irtopics_cpp_bk_lscv_binned(SEXP lxSEXP, SEXP l1xSEXP, SEXP lwSEXP, SEXP xSEXP, SEXP xwSEXP, SEXP nSEXP, SEXP gridSEXP, SEXP tolSEXP, SEXP ySEXP, SEXP wSEXP, SEXP centreSEXP, SEXP halfSEXP, SEXP offsetSEXP, SEXP grid_lbetaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lx(lxSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type l1x(l1xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type lw(lwSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type xw(xwSEXP);
+    Rcpp::traits::input_parameter< double >::type n(nSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type grid(gridSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type y(ySEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type centre(centreSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type half(halfSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type offset(offsetSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type grid_lbeta(grid_lbetaSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_bk_lscv_binned(lx, l1x, lw, x, xw, n, grid, tol, y, w, centre, half, offset, grid_lbeta));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -662,6 +701,22 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
     Rcpp::traits::input_parameter< double >::type h(hSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_nk_self_sums(x, h));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_nk_point_means
+Rcpp::NumericVector cpp_nk_point_means(Rcpp::NumericVector x, Rcpp::NumericVector w, double n, double h, Rcpp::NumericVector q, Rcpp::NumericVector shift, int kind);
+RcppExport SEXP _irtopics_cpp_nk_point_means(SEXP xSEXP, SEXP wSEXP, SEXP nSEXP, SEXP hSEXP, SEXP qSEXP, SEXP shiftSEXP, SEXP kindSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    Rcpp::traits::input_parameter< double >::type n(nSEXP);
+    Rcpp::traits::input_parameter< double >::type h(hSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type q(qSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type shift(shiftSEXP);
+    Rcpp::traits::input_parameter< int >::type kind(kindSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_nk_point_means(x, w, n, h, q, shift, kind));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -889,10 +944,13 @@ static const R_CallMethodDef CallEntries[] = {
     {"_irtopics_cpp_arm_interrupt", (DL_FUNC) &_irtopics_cpp_arm_interrupt, 1},
     {"_irtopics_cpp_kendall", (DL_FUNC) &_irtopics_cpp_kendall, 3},
     {"_irtopics_cpp_leaderboard_values", (DL_FUNC) &_irtopics_cpp_leaderboard_values, 5},
-    {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 10},
+    {"_irtopics_cpp_bk_node_sums", (DL_FUNC) &_irtopics_cpp_bk_node_sums, 11},
     {"_irtopics_cpp_bk_score_sums", (DL_FUNC) &_irtopics_cpp_bk_score_sums, 5},
+    {"_irtopics_cpp_bk_point_sums", (DL_FUNC) &_irtopics_cpp_bk_point_sums, 6},
+    {"_irtopics_cpp_bk_lscv_binned", (DL_FUNC) &_irtopics_cpp_bk_lscv_binned, 14},
     {"_irtopics_cpp_bk_lscv", (DL_FUNC) &_irtopics_cpp_bk_lscv, 11},
     {"_irtopics_cpp_nk_self_sums", (DL_FUNC) &_irtopics_cpp_nk_self_sums, 2},
+    {"_irtopics_cpp_nk_point_means", (DL_FUNC) &_irtopics_cpp_nk_point_means, 7},
     {"_irtopics_cpp_normal_log_density_sum", (DL_FUNC) &_irtopics_cpp_normal_log_density_sum, 3},
     {"_irtopics_cpp_tn_nll", (DL_FUNC) &_irtopics_cpp_tn_nll, 3},
     {"_irtopics_cpp_measure_table", (DL_FUNC) &_irtopics_cpp_measure_table, 0},

@@ -27,6 +27,14 @@
 //   neighbours of y; the others change the sum by less than n e^-kWindow
 //   (relative) and are skipped.
 //
+// * Binned scores (issue 43: above fit_margin()'s kernel_exact_max scores):
+//   the scores are replaced by the points of a grid with weights (linear
+//   binning, R/calibration-kernels.R); Scores::lw holds the log weights,
+//   added to every exponent, so each sum above is the weighted one and its
+//   cost is the grid's, not the scores'. point_sums() sums at any points with
+//   the direct formula (no window: a weight can outweigh the e^-kWindow
+//   cut), and BinnedLscvCriterion is the cross-validation on the grid.
+//
 // The loops run on copula_pack.h's packs of four doubles (Pk) through its
 // packed_call(): an AVX2 copy where the processor has AVX2, the same IEEE
 // operations (so the same bits) as the baseline copy.
@@ -52,10 +60,12 @@ constexpr int kChainSteps = 64;       // longest chain of centres between direct
 constexpr double kWindow = 40.0;      // terms below e^-kWindow of the largest are skipped
 
 // The scores' logs: lx = log x_i, l1x = log(1 - x_i) (x capped inside (0, 1)).
+// lw: null, or the log weight of each point (binned scores), added to its exponents.
 struct Scores {
   const double* lx;
   const double* l1x;
   std::size_t n;
+  const double* lw = nullptr;
 };
 
 // Quadrature nodes by interval: n_int intervals of `rule` nodes each, interval-major.
@@ -181,13 +191,17 @@ inline double exponent(const Scores& s, std::size_t i, double y, double b, doubl
   return s.lx[i] * (y / b) + s.l1x[i] * ((1 - y) / b) - lb;
 }
 
-// e[i] = exponent(s, i, y, b, lb) for every score.
+// e[i] = exponent(s, i, y, b, lb) for every score (plus its log weight, lw).
 IRTOPICS_PACK_INLINE void exponents(const Scores& s, double y, double b, double lb, double* e) {
   const double u = y / b, v = (1 - y) / b;
   const pk::Pk up(u), vp(v), lbp(lb);
   std::size_t i = 0;
   for (; i + 4 <= s.n; i += 4) store4(e + i, load4(s.lx + i) * up + load4(s.l1x + i) * vp - lbp);
   for (; i < s.n; ++i) e[i] = s.lx[i] * u + s.l1x[i] * v - lb;
+  if (s.lw) {
+    for (i = 0; i + 4 <= s.n; i += 4) store4(e + i, load4(e + i) + load4(s.lw + i));
+    for (; i < s.n; ++i) e[i] += s.lw[i];
+  }
 }
 
 // out[i] = a * v[i], or 1 / v[i] (recip), for i < n.
@@ -330,7 +344,7 @@ IRTOPICS_PACK_INLINE Counts score_sums_body(const Scores& s, const double* x, do
       const std::size_t mid = hi + (end - hi) / 2;
       if (inside(mid)) hi = mid + 1; else end = mid;
     }
-    const Scores run{s.lx + lo, s.l1x + lo, hi - lo};
+    const Scores run{s.lx + lo, s.l1x + lo, hi - lo, s.lw ? s.lw + lo : nullptr};
     double* K = E.data() + lo;
     const std::size_t used = hi - lo;
     exponents(run, x[j], b, lbj, K);
@@ -355,6 +369,36 @@ inline Counts score_sums(const Scores& s, const double* x, double b, const doubl
   });
 }
 
+// At any points y (n_y of them, lb_y[k] = lbeta at y[k]): out[k] = sum_i
+// K_i(y[k]) (weighted by s.lw when given), every term by the direct formula.
+// For binned scores and for densities at many points: n_y * n exponentials.
+IRTOPICS_PACK_INLINE Counts point_sums_body(const Scores& s, const double* y, const double* lb_y, std::size_t n_y,
+                                            double b, double* out, CancelToken* cancel) {
+  Counts cnt;
+  std::vector<double> E(s.n);
+  for (std::size_t k = 0; k < n_y; ++k) {
+    if (k % 16 == 0) throw_if_cancelled(cancel);
+    exponents(s, y[k], b, lb_y[k], E.data());
+    exp_array(E.data(), E.data(), s.n);
+    pk::Pk acc;
+    std::size_t i = 0;
+    for (; i + 4 <= s.n; i += 4) acc += load4(&E[i]);
+    double t0 = acc.v[0];
+    for (; i < s.n; ++i) t0 += E[i];
+    out[k] = (t0 + acc.v[1]) + (acc.v[2] + acc.v[3]);
+    cnt.values += double(s.n);
+    cnt.exps += double(s.n);
+  }
+  return cnt;
+}
+
+inline Counts point_sums(const Scores& s, const double* y, const double* lb_y, std::size_t n_y, double b,
+                         double* out, CancelToken* cancel = nullptr) {
+  return pk::packed_call([&]() IRTOPICS_BK_LAMBDA_INLINE {
+    return point_sums_body(s, y, lb_y, n_y, b, out, cancel);
+  });
+}
+
 // R's sum() and mean() of doubles (long double accumulation in index order;
 // mean() adds the mean of the residuals, a second pass), so that the
 // criterion below is the one R computed, to the bit.
@@ -376,6 +420,39 @@ inline double r_mean(const double* v, std::size_t n) {
   return static_cast<double>(s);
 }
 
+// What a criterion counts over its evaluations (counts(); add() each sum's).
+class CountedCriterion {
+ public:
+  Counts counts() const { return cnt_; }
+
+ protected:
+  void add(const Counts& c) {
+    cnt_.values += c.values;
+    cnt_.exps += c.exps;
+  }
+
+ private:
+  Counts cnt_;
+};
+
+// The log-beta terms of a criterion at bandwidth b: lbeta at q's nodes and
+// centres (from `known` when given: nodes, then centres) and at the points
+// x (into the buffers); the nodes with their terms.
+template <typename LBeta>
+Nodes lbeta_terms(const Nodes& q, double b, const double* known, LBeta& lbeta, const double* x, std::size_t n,
+                  std::vector<double>& lb_node, std::vector<double>& lb_centre, std::vector<double>& lb_at) {
+  const std::size_t nodes = q.n_int * q.rule;
+  const double *node = known, *centre = known ? known + nodes : nullptr;
+  if (!known) {
+    for (std::size_t k = 0; k < nodes; ++k) lb_node[k] = lbeta(q.y[k] / b + 1, (1 - q.y[k]) / b + 1);
+    for (std::size_t k = 0; k < q.n_int; ++k) lb_centre[k] = lbeta(q.centre[k] / b + 1, (1 - q.centre[k]) / b + 1);
+    node = lb_node.data();
+    centre = lb_centre.data();
+  }
+  for (std::size_t j = 0; j < n; ++j) lb_at[j] = lbeta(x[j] / b + 1, (1 - x[j]) / b + 1);
+  return Nodes{q.y, node, q.w, q.centre, q.half, centre, q.offset, q.n_int, q.rule};
+}
+
 // The least-squares cross-validation criterion of the bandwidth
 // (R/calibration-kernels.R, bk_cv()): int f^2 - 2 mean(f_-i(x_i)), both
 // renormalised, at log bandwidth lb, formed in R's order of operations.
@@ -386,7 +463,7 @@ inline double r_mean(const double* v, std::size_t n) {
 // gives them (`known`: lbeta at q's nodes, then at its centres, for this
 // bandwidth; the grid's are the same for every set of scores).
 template <typename LBeta>
-class LscvCriterion {
+class LscvCriterion : public CountedCriterion {
  public:
   LscvCriterion(const Scores& s, const double* x, const Nodes& q, LBeta lbeta, CancelToken* cancel = nullptr)
       : s_(s), x_(x), q_(q), lbeta_(lbeta), cancel_(cancel), lb_node_(q.n_int * q.rule), lb_centre_(q.n_int), lb_at_(s.n),
@@ -395,17 +472,7 @@ class LscvCriterion {
   double operator()(double lb, const double* known = nullptr) {
     const std::size_t n = s_.n, nodes = q_.n_int * q_.rule;
     const double b = std::exp(lb);
-    const double *lb_node = known, *lb_centre = known ? known + nodes : nullptr;
-    if (!known) {
-      for (std::size_t k = 0; k < nodes; ++k) lb_node_[k] = lbeta_(q_.y[k] / b + 1, (1 - q_.y[k]) / b + 1);
-      for (std::size_t k = 0; k < q_.n_int; ++k) {
-        lb_centre_[k] = lbeta_(q_.centre[k] / b + 1, (1 - q_.centre[k]) / b + 1);
-      }
-      lb_node = lb_node_.data();
-      lb_centre = lb_centre_.data();
-    }
-    for (std::size_t j = 0; j < n; ++j) lb_at_[j] = lbeta_(x_[j] / b + 1, (1 - x_[j]) / b + 1);
-    const Nodes nd{q_.y, lb_node, q_.w, q_.centre, q_.half, lb_centre, q_.offset, q_.n_int, q_.rule};
+    const Nodes nd = lbeta_terms(q_, b, known, lbeta_, x_, n, lb_node_, lb_centre_, lb_at_);
     add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));
     const double nd_n = static_cast<double>(n);
     for (std::size_t k = 0; k < nodes; ++k) f_[k] /= nd_n;
@@ -417,20 +484,59 @@ class LscvCriterion {
     return r_sum(terms_.data(), nodes) / (C * C) - 2 * loo;
   }
 
-  Counts counts() const { return cnt_; }
-
  private:
-  void add(const Counts& c) {
-    cnt_.values += c.values;
-    cnt_.exps += c.exps;
-  }
   const Scores& s_;
   const double* x_;
   const Nodes& q_;
   LBeta lbeta_;
   CancelToken* cancel_;
   std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_, own_, terms_;
-  Counts cnt_;
+};
+
+// The criterion on binned scores (the grid's points x with weights w, their
+// logs and log weights in s; n_scores = the sum of the weights): the same
+// formula with every score replaced by its share of the grid points, the
+// leave-one-out term of a point removing one unit of its weight:
+//   int f^2 / C^2 - 2 / n sum_g w_g (S_g - K_g(x_g)) / (n C - m_g),
+// S_g the weighted sum at x_g, m_g a point's kernel integrated by q, C =
+// sum_g w_g m_g / n. Its cost is the grid's (points^2 + nodes * points).
+template <typename LBeta>
+class BinnedLscvCriterion : public CountedCriterion {
+ public:
+  BinnedLscvCriterion(const Scores& s, const double* x, const double* w, double n_scores, const Nodes& q, LBeta lbeta,
+                      CancelToken* cancel = nullptr)
+      : s_(s), x_(x), w_(w), n_(n_scores), q_(q), lbeta_(lbeta), cancel_(cancel), lb_node_(q.n_int * q.rule),
+        lb_centre_(q.n_int), lb_at_(s.n), f_(q.n_int * q.rule), m_(s.n), sum_(s.n) {}
+
+  double operator()(double lb, const double* known = nullptr) {
+    const std::size_t g = s_.n, nodes = q_.n_int * q_.rule;
+    const double b = std::exp(lb);
+    const Nodes nd = lbeta_terms(q_, b, known, lbeta_, x_, g, lb_node_, lb_centre_, lb_at_);
+    add(node_sums(s_, b, nd, f_.data(), m_.data(), cancel_));  // weighted: m_[j] = w_j m_j
+    for (std::size_t k = 0; k < nodes; ++k) f_[k] /= n_;
+    long double mc = 0;
+    for (std::size_t j = 0; j < g; ++j) mc += m_[j];
+    const double C = static_cast<double>(mc / n_);
+    add(point_sums(s_, x_, lb_at_.data(), g, b, sum_.data(), cancel_));
+    long double loo = 0;
+    for (std::size_t j = 0; j < g; ++j) {
+      const double own = std::exp(s_.lx[j] * (x_[j] / b) + s_.l1x[j] * ((1 - x_[j]) / b) - lb_at_[j]);
+      loo += w_[j] * ((sum_[j] - own) / (n_ * C - m_[j] / w_[j]));
+    }
+    long double ff = 0;
+    for (std::size_t k = 0; k < nodes; ++k) ff += q_.w[k] * (f_[k] * f_[k]);
+    return static_cast<double>(ff) / (C * C) - 2 * static_cast<double>(loo / n_);
+  }
+
+ private:
+  const Scores& s_;
+  const double* x_;
+  const double* w_;
+  double n_;
+  const Nodes& q_;
+  LBeta lbeta_;
+  CancelToken* cancel_;
+  std::vector<double> lb_node_, lb_centre_, lb_at_, f_, m_, sum_;
 };
 
 // Brent's minimisation without derivatives (Brent 1973, "Algorithms for
@@ -513,12 +619,12 @@ struct LscvResult {
   Counts counts;
 };
 
-template <typename LBeta>
-LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, const double* grid,
-                          std::size_t n_grid, double tol, LBeta lbeta, CancelToken* cancel = nullptr,
-                          const double* grid_lbeta = nullptr) {
+// The search on any criterion cv(lb, known) with counts() (LscvCriterion,
+// BinnedLscvCriterion).
+template <typename Criterion>
+LscvResult lscv_search(Criterion& cv, const Nodes& q, const double* grid, std::size_t n_grid, double tol,
+                       const double* grid_lbeta) {
   LscvResult out;
-  LscvCriterion<LBeta> cv(s, x, q, lbeta, cancel);
   std::vector<double> vals(n_grid);
   std::size_t k = n_grid;  // which.min(): the first smallest, NaN skipped
   const std::size_t known = q.n_int * (q.rule + 1);
@@ -543,6 +649,24 @@ LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, cons
   out.bandwidth = std::exp(std::isfinite(objective) && objective < vals[k] ? best : grid[k]);
   out.counts = cv.counts();
   return out;
+}
+
+template <typename LBeta>
+LscvResult lscv_bandwidth(const Scores& s, const double* x, const Nodes& q, const double* grid,
+                          std::size_t n_grid, double tol, LBeta lbeta, CancelToken* cancel = nullptr,
+                          const double* grid_lbeta = nullptr) {
+  LscvCriterion<LBeta> cv(s, x, q, lbeta, cancel);
+  return lscv_search(cv, q, grid, n_grid, tol, grid_lbeta);
+}
+
+// The same on binned scores (s.lw must be given; x, w: the grid points and
+// weights; n_scores: the weights' sum).
+template <typename LBeta>
+LscvResult lscv_bandwidth_binned(const Scores& s, const double* x, const double* w, double n_scores, const Nodes& q,
+                                 const double* grid, std::size_t n_grid, double tol, LBeta lbeta,
+                                 CancelToken* cancel = nullptr, const double* grid_lbeta = nullptr) {
+  BinnedLscvCriterion<LBeta> cv(s, x, w, n_scores, q, lbeta, cancel);
+  return lscv_search(cv, q, grid, n_grid, tol, grid_lbeta);
 }
 
 }  // namespace beta_kernel

@@ -1,5 +1,8 @@
-// Rcpp glue for kendall.h and leaderboard.h.
+// Rcpp glue for kendall.h and leaderboard.h. Kendall's tau of millions of
+// scores runs for seconds: the kernel asks for interrupts every 2^16 items
+// (with_interrupts(), glue_interrupt.h).
 #include "glue_guard.h"
+#include "glue_interrupt.h"
 #include <Rcpp.h>
 #include "kendall.h"
 #include "leaderboard.h"
@@ -13,7 +16,9 @@ double cpp_kendall(Rcpp::NumericVector x, Rcpp::NumericVector y, bool tau_b) {
   return irtopics_glue::guard([&]() -> double {
   irtopics::KendallWorkspace ws;
   const std::size_t n = static_cast<std::size_t>(x.size());
-  return tau_b ? ws.tau_b(x.begin(), y.begin(), n) : ws.tau_a(x.begin(), y.begin(), n);
+  return irtopics_glue::with_interrupts([&](irtopics::CancelToken* cancel) {
+    return tau_b ? ws.tau_b(x.begin(), y.begin(), n, cancel) : ws.tau_a(x.begin(), y.begin(), n, cancel);
+  });
   });
 }
 

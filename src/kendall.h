@@ -3,6 +3,11 @@
 // JASA 61:436-439). Spec section 0.3: tau-b = (C - D) / sqrt((N0 - Tx)(N0 - Ty))
 // equals R's cor(x, y, method = "kendall"); tau-a = (C - D) / N0.
 //
+// Cancellation (cancel.h): with a token, asked every 2^16 items of work (the
+// sort through cancel_sort.h, the passes over the pairs, and every merge of
+// at least 2^16 values), so that millions of scores stop within a fraction
+// of a second; the counts are the same with and without one.
+//
 // Pure C++: no R types. Comparisons are exact (no tolerance), as in R.
 #ifndef IRTOPICS_KENDALL_H
 #define IRTOPICS_KENDALL_H
@@ -13,6 +18,9 @@
 #include <limits>
 #include <numeric>
 #include <vector>
+
+#include "cancel.h"
+#include "cancel_sort.h"
 
 namespace irtopics {
 
@@ -28,18 +36,29 @@ struct KendallCounts {
 // `work` buffers are reused across calls to avoid allocations in loops.
 class KendallWorkspace {
  public:
-  KendallCounts counts(const double* x, const double* y, std::size_t n) {
+  // Items of work between two asks of a token (and the sort's blocks); the
+  // tests and the fuzzer make it small.
+  std::size_t cancel_block = kCancelSortBlock;
+
+  KendallCounts counts(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
     KendallCounts out;
     if (n < 2) return out;
+    cancel_ = cancel;
     idx_.resize(n);
     std::iota(idx_.begin(), idx_.end(), std::size_t{0});
-    // Sort by x, then by y: ties in x are consecutive and sorted by y inside.
-    std::sort(idx_.begin(), idx_.end(), [&](std::size_t a, std::size_t b) {
+    // Sort by x, then by y: ties in x are consecutive and sorted by y inside
+    // (pairs tied in both are interchangeable: the counts do not see their order).
+    sort_cancellable(idx_, [&](std::size_t a, std::size_t b) {
       return x[a] < x[b] || (x[a] == x[b] && y[a] < y[b]);
-    });
+    }, cancel, cancel_block);
     double tx = 0, txy = 0;
     std::size_t run_x = 1, run_xy = 1;
-    for (std::size_t k = 1; k < n; ++k) {
+    const std::size_t blk = std::max<std::size_t>(cancel_block, 1);
+    for (std::size_t k = 1, next_ask = blk; k < n; ++k) {
+      if (k >= next_ask) {
+        throw_if_cancelled(cancel);
+        next_ask = k + blk;
+      }
       const std::size_t a = idx_[k - 1], b = idx_[k];
       if (x[a] == x[b]) {
         ++run_x;
@@ -61,6 +80,7 @@ class KendallWorkspace {
     buf_.resize(n);
     for (std::size_t k = 0; k < n; ++k) ys_[k] = y[idx_[k]];
     const double swaps = merge_count(0, n);
+    throw_if_cancelled(cancel);
 
     double ty = 0;
     std::size_t run_y = 1;
@@ -79,17 +99,17 @@ class KendallWorkspace {
   }
 
   // tau-b; NaN when either variable is constant or n < 2 (R gives NA).
-  double tau_b(const double* x, const double* y, std::size_t n) {
-    const KendallCounts c = counts(x, y, n);
+  double tau_b(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
+    const KendallCounts c = counts(x, y, n, cancel);
     const double den = std::sqrt((c.n0 - c.ties_x) * (c.n0 - c.ties_y));
     if (n < 2 || den == 0) return std::numeric_limits<double>::quiet_NaN();
     return c.s / den;
   }
 
   // tau-a; NaN when n < 2.
-  double tau_a(const double* x, const double* y, std::size_t n) {
+  double tau_a(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
     if (n < 2) return std::numeric_limits<double>::quiet_NaN();
-    const KendallCounts c = counts(x, y, n);
+    const KendallCounts c = counts(x, y, n, cancel);
     return c.s / c.n0;
   }
 
@@ -113,11 +133,13 @@ class KendallWorkspace {
     while (i < mid) buf_[k++] = ys_[i++];
     while (j < hi) buf_[k++] = ys_[j++];
     std::copy(buf_.begin() + lo, buf_.begin() + hi, ys_.begin() + lo);
+    if (hi - lo >= std::max<std::size_t>(cancel_block, 1)) throw_if_cancelled(cancel_);
     return swaps;
   }
 
   std::vector<std::size_t> idx_;
   std::vector<double> ys_, buf_;
+  CancelToken* cancel_ = nullptr;  // of the running counts()
 };
 
 }  // namespace irtopics

@@ -43,6 +43,29 @@ void self_sums(const double* x, std::size_t n, double h, Phi phi, double* sums, 
   }
 }
 
+// The estimate's sums at any points q (issue 43: qmargin() of 1e5 values
+// asked 2e8 kernel values of R's outer()): out[i] = sum_j w_j (term((q_i -
+// x_j) / h) - shift_j) / n_total, `term` the CDF (either tail) or the
+// density the R code used (R's pnorm(), dnorm()); w null: every weight 1,
+// shift null: none. Each row is added in long double in column order and
+// divided there, as rowMeans() of the R matrix does, so that without
+// weights the values are nk_cdf()'s and d()'s matrices' to the bit.
+template <typename Term>
+void point_means(const double* x, const double* w, const double* shift, std::size_t n, double n_total, double h,
+                 const double* q, std::size_t m, Term term, double* out, CancelToken* cancel = nullptr) {
+  const long double nn = static_cast<long double>(n_total);
+  for (std::size_t i = 0; i < m; ++i) {
+    if (i % 64 == 0) throw_if_cancelled(cancel);
+    long double acc = 0.0L;
+    for (std::size_t j = 0; j < n; ++j) {
+      double v = term((q[i] - x[j]) / h);
+      if (shift) v -= shift[j];
+      acc += w ? w[j] * v : v;
+    }
+    out[i] = static_cast<double>(acc / nn);
+  }
+}
+
 }  // namespace normal_kernel
 }  // namespace irtopics
 

@@ -17,7 +17,10 @@
 // a_i = the same count inside i's own group, g = q - p + 1,
 // H0 = sum_{k = max(p,2)..q} 1/(k - 1), H1 = sum_{k} (k - p)/(k - 1).
 // Without ties this is exactly the published coefficient. O(n log n) with a
-// Fenwick tree over the dense ranks of y. Pure C++, exact comparisons.
+// Fenwick tree over the dense ranks of y. Cancellation (cancel.h): with a
+// token, asked every 2^16 items of work (the sorts through cancel_sort.h,
+// the ranks, and the groups in x order); the value is the same with and
+// without one. Pure C++, exact comparisons.
 #ifndef IRTOPICS_TAU_AP_H
 #define IRTOPICS_TAU_AP_H
 
@@ -27,35 +30,53 @@
 #include <numeric>
 #include <vector>
 
+#include "cancel.h"
+#include "cancel_sort.h"
+
 namespace irtopics {
 
 class TauApWorkspace {
  public:
+  // Items of work between two asks of a token (and the sorts' blocks); the
+  // tests and the fuzzer make it small.
+  std::size_t cancel_block = kCancelSortBlock;
+
   // NaN when n < 2 or either vector is constant.
-  double tau_ap(const double* x, const double* y, std::size_t n) {
+  double tau_ap(const double* x, const double* y, std::size_t n, CancelToken* cancel = nullptr) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     if (n < 2) return nan;
     // dense ranks of y (0 = smallest)
     order_.resize(n);
     std::iota(order_.begin(), order_.end(), std::size_t{0});
-    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return y[a] < y[b]; });
+    // (items tied in y, and below in x, are interchangeable: neither the
+    // ranks nor the groups' sums see their order)
+    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return y[a] < y[b]; }, cancel, cancel_block);
     yrank_.resize(n);
     std::size_t r = 0;
-    for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t blk = std::max<std::size_t>(cancel_block, 1);
+    for (std::size_t k = 0, next_ask = 0; k < n; ++k) {
+      if (k >= next_ask) {
+        throw_if_cancelled(cancel);
+        next_ask = k + blk;
+      }
       if (k > 0 && y[order_[k]] != y[order_[k - 1]]) ++r;
       yrank_[order_[k]] = r;
     }
     const std::size_t n_yranks = r + 1;
     if (n_yranks == 1) return nan;
     // items by x descending
-    std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return x[a] > x[b]; });
+    sort_cancellable(order_, [&](std::size_t a, std::size_t b) { return x[a] > x[b]; }, cancel, cancel_block);
     if (x[order_.front()] == x[order_.back()]) return nan;
 
     fenwick_.assign(n_yranks + 1, 0.0);
     same_.assign(n_yranks, 0.0);
     double inserted = 0, total = 0;
-    std::size_t start = 0;
+    std::size_t start = 0, next_ask = 0;
     while (start < n) {
+      if (start >= next_ask) {
+        throw_if_cancelled(cancel);
+        next_ask = start + blk;
+      }
       std::size_t end = start + 1;
       while (end < n && x[order_[end]] == x[order_[start]]) ++end;
       const std::size_t g = end - start;
@@ -67,9 +88,13 @@ class TauApWorkspace {
       }
       // within-group counts: items of the group with larger y, and half the equal ones
       group_.assign(order_.begin() + start, order_.begin() + end);
-      std::sort(group_.begin(), group_.end(), [&](std::size_t a, std::size_t b) { return yrank_[a] < yrank_[b]; });
-      std::size_t lo = 0;
+      sort_cancellable(group_, [&](std::size_t a, std::size_t b) { return yrank_[a] < yrank_[b]; }, cancel, cancel_block);
+      std::size_t lo = 0, group_ask = blk;  // (a group as large as the scores)
       while (lo < g) {
+        if (lo >= group_ask) {
+          throw_if_cancelled(cancel);
+          group_ask = lo + blk;
+        }
         std::size_t hi = lo + 1;
         while (hi < g && yrank_[group_[hi]] == yrank_[group_[lo]]) ++hi;
         const double within = static_cast<double>(g - hi) + 0.5 * static_cast<double>(hi - lo - 1);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of tools/cpp and runs each for the given number
-# of seconds (default 600): fuzz_run and fuzz_qrels, then fuzz_gzip.
+# of seconds (default 600): fuzz_run and fuzz_qrels, then fuzz_gzip and
+# fuzz_rank (the rank correlations and the cancellable sort).
 #   bash tools/fuzz.sh [seconds] [target ...]
 # Needs clang++-14 and libFuzzer (Debian: apt-get install -y libclang-rt-14-dev).
 # The working corpus grows in tools/cpp/build/corpus/<target>/ (seeded from
@@ -12,7 +13,7 @@ set -u
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_run fuzz_qrels fuzz_gzip)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_run fuzz_qrels fuzz_gzip fuzz_rank)
 
 here=$(cd "$(dirname "$0")/cpp" && pwd)
 build=$here/build
@@ -29,7 +30,7 @@ make -C "$here" fuzz || exit 2
 
 status=0
 for t in "${targets[@]}"; do
-  kind=${t#fuzz_}                       # run, qrels or gzip
+  kind=${t#fuzz_}                       # run, qrels, gzip or rank
   seeds=$here/corpus/$kind
   work=$build/corpus/$t
   artifacts=$build/artifacts/$t

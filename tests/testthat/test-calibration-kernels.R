@@ -177,6 +177,25 @@ test_that("kernel sums run in blocks with the whole matrix's numbers to the bit 
   expect_identical(dk_row_sums(0:3 * 20, 200, 0.4), rowSums(W))
 })
 
+test_that("normal_kernel: the C++ means at any points are rowMeans() of the R matrices to the bit (issue 43)", {
+  # nk_cdf() and d() sum in C++ (qmargin()'s Newton steps asked 2e8 kernel
+  # values of outer()): the same numbers as the matrices in row blocks
+  x <- c(withr::with_seed(7, rbeta(500, 2, 5)), 0, 0, 1, 0.5, 0.5)
+  q <- c(withr::with_seed(8, runif(300)), 0, 1, 0.5)
+  pts <- list(x = x, w = NULL, n = length(x))
+  h <- 0.04
+  shifts <- list(numeric(), stats::pnorm(-x / h), stats::pnorm((1 - x) / h, lower.tail = FALSE))
+  for (kind in 0:2) {
+    expect_identical(nk_point_means(pts, h, q, shifts[[kind + 1L]], kind),
+                     nk_point_means_r(pts, h, q, shifts[[kind + 1L]], kind))
+  }
+  # weighted (binned) points: the weighted means
+  bp <- bin_scores(x, nk_bin_grid(64))
+  expect_equal(nk_point_means(bp, h, q, numeric(), 0L), nk_point_means_r(bp, h, q, numeric(), 0L), tolerance = 1e-13)
+  expect_equal(sum(bp$w), length(x))
+  expect_equal(sum(bp$w * bp$x), sum(x))
+})
+
 test_that("the kernels' quadratic sums can be interrupted (minutes of C++ at 40,000 scores)", {
   skip_if_no_interrupts()
   set.seed(3)

@@ -262,3 +262,19 @@ test_that("tau_interval() ranks each matrix by its own direction (issue 40)", {
   expect_identical(tau_interval(err, negated(err), method = "jackknife")$estimate, 1)
   expect_identical(tau_interval(err, negated(err), type = "ap", method = "jackknife")$estimate, 1)
 })
+
+test_that("kendall_tau() stops on an interrupt inside its C++ kernels (issue 43)", {
+  # the kernels ask every 2^16 items (sorts included): an interrupt at the
+  # third ask stops each of them in the middle of 1e6 scores
+  skip_if_no_interrupts()
+  x <- withr::with_seed(31, runif(1e6))
+  y <- withr::with_seed(32, round(x + runif(1e6), 2))
+  for (type in c("b", "a", "ap")) {
+    before <- kendall_tau(x, y, type)
+    res <- with_interrupt_in(kendall_tau(x, y, type), polls = 2L)
+    expect_true(res$interrupted, label = type)
+    expect_identical(res$raised, 1L, label = type)
+    # and the session gives the same number afterwards
+    expect_identical(kendall_tau(x, y, type), before, label = type)
+  }
+})

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
       {"copulas", test_copulas},
       {"regressions", test_regressions},
       {"cancellation", test_cancellation},
+      {"beta kernel, binned", test_beta_kernel_binned},
       {"parallel driver", test_parallel_driver},
       {"copula two-parameter families", test_copula_twopar},
       {"copula exact derivatives", test_copula_dual},

@@ -226,6 +226,7 @@ void test_copula_packs();
 
 // driver_parallel.cpp
 void test_cancellation();
+void test_beta_kernel_binned();  // driver_parallel.cpp
 void test_parallel_driver();
 
 #endif

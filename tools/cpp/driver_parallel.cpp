@@ -4,6 +4,8 @@
 // exception.
 #include "driver.h"
 #include "calibration.h"
+#include "beta_kernel.h"
+#include "cancel_sort.h"
 
 namespace {
 
@@ -168,6 +170,165 @@ void test_cancellation() {
     CHECK_MSG(never.asked == want, std::string(test) + ": asked " + std::to_string(never.asked) + ", want " +
                                        std::to_string(want));
   }
+
+  // Rank correlations (kendall.h, tau_ap.h, cancel_sort.h, issue 43): the
+  // sorts, passes and merges ask every 2^16 items; a token that never stops
+  // gives the same bits as none (the sorts merge blocks then, and order
+  // items equal under the comparison otherwise), on scores with many ties in
+  // x, in y and in both, and on scores without ties.
+  const std::size_t nr = 300007;
+  std::vector<double> rx(nr), ry(nr), ux(nr), uy(nr);
+  std::uint64_t state = 12345;
+  auto next = [&]() {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  for (std::size_t k = 0; k < nr; ++k) {
+    rx[k] = std::floor(next() * 50) / 50;
+    ry[k] = std::floor((0.5 * rx[k] + 0.5 * next()) * 40) / 40;
+    ux[k] = next();
+    uy[k] = 0.3 * ux[k] + next();
+  }
+  for (int tied = 0; tied < 2; ++tied) {
+    const double* xa = tied ? rx.data() : ux.data();
+    const double* ya = tied ? ry.data() : uy.data();
+    const std::string what = tied ? "ties" : "no ties";
+    irtopics::KendallWorkspace kw;
+    irtopics::TauApWorkspace tw;
+    const double b0 = kw.tau_b(xa, ya, nr), a0 = kw.tau_a(xa, ya, nr), p0 = tw.tau_ap(xa, ya, nr);
+    CountdownToken kn(1L << 40), an(1L << 40), pn(1L << 40);
+    CHECK_MSG(kw.tau_b(xa, ya, nr, &kn) == b0 && kw.tau_a(xa, ya, nr, &an) == a0, what);
+    CHECK_MSG(tw.tau_ap(xa, ya, nr, &pn) == p0, what);
+    // 5 sorted blocks, 3 merge passes (3 + 2 + 1 merges), the pair pass, 2
+    // merges of the counting sort's top levels at least: asked > 15 times
+    CHECK_MSG(kn.asked > 15 && pn.asked > 20, what + ": tau-b asked " + std::to_string(kn.asked) +
+                                               ", tau_AP asked " + std::to_string(pn.asked));
+    CHECK_MSG(std::fabs(b0) < 1 && std::fabs(p0) < 1 && b0 > 0.05, what);
+    for (long stop_at : {0L, 3L, 12L, kn.asked - 1}) {
+      CountdownToken ks(stop_at);
+      CHECK_MSG(throws_cancelled([&] { kw.tau_b(xa, ya, nr, &ks); }), what + " tau-b at " + std::to_string(stop_at));
+      CHECK(ks.asked == stop_at + 1);
+    }
+    for (long stop_at : {0L, 6L, 14L, pn.asked - 1}) {
+      CountdownToken ps(stop_at);
+      CHECK_MSG(throws_cancelled([&] { tw.tau_ap(xa, ya, nr, &ps); }), what + " tau_AP at " + std::to_string(stop_at));
+      CHECK(ps.asked == stop_at + 1);
+    }
+    // a workspace stopped midway gives the right value on its next call
+    CHECK_MSG(kw.tau_b(xa, ya, nr) == b0 && tw.tau_ap(xa, ya, nr) == p0, what);
+  }
+  // one x group holding most of the scores: its sort and its loop ask too
+  std::vector<double> gx(nr, 0.5);
+  for (std::size_t k = 0; k < 100; ++k) gx[k] = 1.0 + k;
+  irtopics::TauApWorkspace gw;
+  CountdownToken gnever(1L << 40);
+  CHECK(gw.tau_ap(gx.data(), uy.data(), nr, &gnever) == gw.tau_ap(gx.data(), uy.data(), nr));
+  CountdownToken gstop(gnever.asked - 1);
+  CHECK(throws_cancelled([&] { gw.tau_ap(gx.data(), uy.data(), nr, &gstop); }));
+  // the sort itself: the order of a plain sort wherever the comparison orders
+  std::vector<int> vs(200003), ref_sorted;
+  for (auto& v : vs) v = static_cast<int>(next() * 1000);
+  ref_sorted = vs;
+  std::sort(ref_sorted.begin(), ref_sorted.end());
+  for (std::size_t block : {std::size_t(1), std::size_t(7), std::size_t(1000), std::size_t(1) << 16}) {
+    std::vector<int> got = vs;
+    CountdownToken sn(1L << 40);
+    irtopics::sort_cancellable(got, std::less<int>(), &sn, block);
+    CHECK_MSG(got == ref_sorted, "block " + std::to_string(block));
+  }
+}
+
+// The beta kernel's binned sums (beta_kernel.h, issue 43): points with
+// whole weights give the sums of the scores repeated that many times (node
+// sums, their integrals m, point sums); with unit weights the binned
+// cross-validation is the exact one; a token stops point_sums() and the
+// binned search.
+void test_beta_kernel_binned() {
+  Context ctx("beta kernel, binned");
+  namespace bk = irtopics::beta_kernel;
+  auto lbeta = [](double a, double b) { return std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b); };
+  const std::vector<double> pts = {1e-6, 0.003, 0.04, 0.2, 0.21, 0.5, 0.77, 0.999, 1 - 1e-6};
+  const std::vector<int> reps = {3, 1, 2, 5, 1, 4, 2, 1, 2};
+  std::vector<double> lx, l1x, lw, w, rx, rl, rl1;
+  double n = 0;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    lx.push_back(std::log(pts[i]));
+    l1x.push_back(std::log1p(-pts[i]));
+    lw.push_back(std::log(double(reps[i])));
+    w.push_back(reps[i]);
+    n += reps[i];
+    for (int r = 0; r < reps[i]; ++r) {
+      rx.push_back(pts[i]);
+      rl.push_back(lx.back());
+      rl1.push_back(l1x.back());
+    }
+  }
+  const bk::Scores binned{lx.data(), l1x.data(), lx.size(), lw.data()};
+  const bk::Scores repeated{rl.data(), rl1.data(), rl.size()};
+  // a quadrature of 40 intervals of 3 nodes on [0, 1]
+  const std::size_t n_int = 40, G = 3;
+  const double off[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)}, wt[3] = {5.0 / 9, 8.0 / 9, 5.0 / 9};
+  std::vector<double> y, qw, centre, half, offset(off, off + 3);
+  for (std::size_t k = 0; k < n_int; ++k) {
+    const double lo = double(k) / n_int, h = 0.5 / n_int;
+    centre.push_back(lo + h);
+    half.push_back(h);
+    for (std::size_t g = 0; g < G; ++g) {
+      y.push_back(lo + h + h * off[g]);
+      qw.push_back(h * wt[g]);
+    }
+  }
+  auto rel = [](double a, double b) { return a == b ? 0.0 : std::fabs(a - b) / std::max(std::fabs(a), std::fabs(b)); };
+  for (double b : {0.002, 0.03, 0.3}) {
+    std::vector<double> lbn(y.size()), lbc(n_int);
+    for (std::size_t k = 0; k < y.size(); ++k) lbn[k] = lbeta(y[k] / b + 1, (1 - y[k]) / b + 1);
+    for (std::size_t k = 0; k < n_int; ++k) lbc[k] = lbeta(centre[k] / b + 1, (1 - centre[k]) / b + 1);
+    const bk::Nodes nodes{y.data(), lbn.data(), qw.data(), centre.data(), half.data(), lbc.data(), offset.data(), n_int, G};
+    std::vector<double> fb(y.size()), fr(y.size()), mb(pts.size()), mr(rx.size());
+    bk::node_sums(binned, b, nodes, fb.data(), mb.data());
+    bk::node_sums(repeated, b, nodes, fr.data(), mr.data());
+    double worst = 0;
+    for (std::size_t k = 0; k < y.size(); ++k) if (fr[k] > 1e-250) worst = std::max(worst, rel(fb[k], fr[k]));
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      worst = std::max(worst, rel(mb[i], reps[i] * mr[at]));
+      at += reps[i];
+    }
+    std::vector<double> sb(y.size()), sr(y.size());
+    bk::point_sums(binned, y.data(), lbn.data(), y.size(), b, sb.data());
+    bk::point_sums(repeated, y.data(), lbn.data(), y.size(), b, sr.data());
+    for (std::size_t k = 0; k < y.size(); ++k) if (sr[k] > 1e-250) worst = std::max(worst, rel(sb[k], sr[k]));
+    CHECK_MSG(worst < 1e-12, "b = " + std::to_string(b) + ": worst relative difference " + std::to_string(worst));
+  }
+  // unit weights: the binned criterion is the exact one
+  std::vector<double> zero(pts.size(), 0.0), ones(pts.size(), 1.0);
+  const bk::Scores unit{lx.data(), l1x.data(), lx.size(), zero.data()};
+  const bk::Scores plain{lx.data(), l1x.data(), lx.size()};
+  const bk::Nodes q{y.data(), nullptr, qw.data(), centre.data(), half.data(), nullptr, offset.data(), n_int, G};
+  bk::LscvCriterion<decltype(lbeta)> exact(plain, pts.data(), q, lbeta);
+  bk::BinnedLscvCriterion<decltype(lbeta)> bin(unit, pts.data(), ones.data(), double(pts.size()), q, lbeta);
+  for (double lb : {std::log(0.002), std::log(0.05), std::log(0.4)}) {
+    const double e = exact(lb), g = bin(lb);
+    CHECK_MSG(std::fabs(e - g) <= 1e-10 * std::max(1.0, std::fabs(e)), std::to_string(e) + " vs " + std::to_string(g));
+  }
+  const double grid[4] = {std::log(0.001), std::log(0.01), std::log(0.1), std::log(0.5)};
+  const auto re = bk::lscv_bandwidth(plain, pts.data(), q, grid, 4, 0.01, lbeta);
+  const auto rb = bk::lscv_bandwidth_binned(unit, pts.data(), ones.data(), double(pts.size()), q, grid, 4, 0.01, lbeta);
+  CHECK(re.found && rb.found && std::fabs(std::log(re.bandwidth / rb.bandwidth)) < 1e-6);
+  // cancellation: point sums ask every 16 points, the search inside each criterion
+  std::vector<double> out(y.size());
+  std::vector<double> lbn(y.size(), 0.0);
+  CountdownToken ps(2);
+  CHECK(throws_cancelled([&] { bk::point_sums(binned, y.data(), lbn.data(), y.size(), 0.05, out.data(), &ps); }));
+  CHECK(ps.asked == 3);
+  CountdownToken ls(5);
+  CHECK(throws_cancelled([&] {
+    bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta, &ls);
+  }));
+  CountdownToken lnever(1L << 40);
+  const auto rn = bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta, &lnever);
+  const auto r0 = bk::lscv_bandwidth_binned(binned, pts.data(), w.data(), n, q, grid, 4, 0.01, lbeta);
+  CHECK(rn.found && rn.bandwidth == r0.bandwidth && lnever.asked > 4);
 }
 
 // The parallel driver (parallel.h): every item once, the same results for
