@@ -95,7 +95,7 @@ assisted_differences <- function(x, baseline = NULL, correction = "holm", alpha 
   }
   parts <- lapply(names(x$data), function(meas) {
     d <- pair_data(x$data[[meas]], pr)
-    e <- assisted_estimates(d, x$methods, st, x$stratum_lambda, x$conf, x$interval)
+    e <- assisted_estimates(d, x$methods, st, x$stratum_lambda, x$conf, x$interval, x$se)
     rows <- do.call(rbind, lapply(e$rows, function(r) {
       r <- decide(ppi_bounds(r, conf, x$interval))
       # the printed interval at x's level, the test at alpha

@@ -36,7 +36,9 @@ row_constant <- function(a, scale) {
 # (`constant` says which rows). Returns a data frame: lambda (NA when the
 # strata's lambdas differ), estimate, std.error, df (n - number of strata),
 # constant, and the strata's lambdas as attribute "lambdas" (units x strata).
-ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum") {
+# `se`: "plugin" (the formula above, lambda taken as known) or "jackknife"
+# (PPI++ only: ppi_jackknife_se2(), lambda re-tuned without each topic).
+ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum", se = "plugin") {
   H <- length(strata$weights)
   w <- strata$weights
   units <- nrow(Y)
@@ -50,27 +52,15 @@ ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum") {
   constant <- rep(FALSE, units)
   if (method == "ppi") lambdas[] <- 1
   if (method == "ppi++") {
-    num <- den <- flat <- matrix(0, units, H)
-    for (h in seq_len(H)) {
-      p <- parts[[h]]
-      flat[, h] <- row_constant(p$f, c(p$f, p$fu))
-      c_h <- ifelse(flat[, h] == 1, 0, row_cov(p$Y, p$f))
-      v_all <- row_var(cbind(p$f, p$fu))
-      if (stratum_lambda == "stratum") {
-        num[, h] <- c_h
-        den[, h] <- (1 + p$n / p$N) * v_all
-      } else {
-        num[, h] <- w[h]^2 * c_h / p$n
-        den[, h] <- w[h]^2 * (1 / p$n + 1 / p$N) * v_all
-      }
-    }
-    if (stratum_lambda == "stratum") {
-      lambdas[] <- ifelse(flat == 1, 0, num / den)
-      constant <- rowSums(flat) > 0
-    } else {
-      constant <- rowSums(flat) == H
-      lambdas[] <- ifelse(constant, 0, rowSums(num) / rowSums(den))
-    }
+    flat <- lapply(parts, function(p) row_constant(p$f, c(p$f, p$fu)))
+    cc <- lapply(seq_len(H), function(h) cbind(ifelse(flat[[h]], 0, row_cov(parts[[h]]$Y, parts[[h]]$f))))
+    v <- lapply(parts, function(p) cbind(row_var(cbind(p$f, p$fu))))
+    lam <- tuned_lambdas(cc, v, lapply(parts, `[[`, "n"), lapply(parts, `[[`, "N"), lapply(flat, cbind), w,
+                         stratum_lambda)
+    lambdas[] <- vapply(lam, function(l) l[, 1], numeric(units))
+    flat <- vapply(flat, identity, logical(units))
+    flat <- matrix(flat, units, H)
+    constant <- if (stratum_lambda == "stratum") rowSums(flat) > 0 else rowSums(flat) == H
   }
   est <- se2 <- rep(0, units)
   for (h in seq_len(H)) {
@@ -86,11 +76,110 @@ ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum") {
     est <- est + w[h] * theta
     se2 <- se2 + w[h]^2 * var_h
   }
+  # with lambda fixed (PPI, classical) the jackknife is the plug-in se
+  # exactly: only PPI++'s tuned lambda makes them differ
+  if (se == "jackknife" && method == "ppi++") se2 <- ppi_jackknife_se2(parts, w, stratum_lambda)
   same <- apply(lambdas, 1L, function(v) all(v == v[1]))
   out <- data.frame(lambda = ifelse(same, lambdas[, 1], NA_real_), estimate = est, std.error = sqrt(se2),
                     df = length(strata$labelled) - H, constant = constant)
   attr(out, "lambdas") <- lambdas
   out
+}
+
+# PPI++'s lambda of every unit and stratum from the strata's moments: lists
+# over strata h of units x k matrices (k versions of the data: the data
+# itself, or the data with one topic left out in turn) of cc = cov_L(Y, f)
+# (0 where the judge is flat), v = var_{L+U}(f), flat; n, N: the strata's
+# sizes (one per version, or one number). "stratum": cov_Lh / ((1 + n_h /
+# N_h) var_h) in each stratum; "pooled": one lambda minimising se^2 over the
+# strata. 0 where the judge is flat (or without variance). Returns a list
+# over strata of units x k lambdas.
+tuned_lambdas <- function(cc, v, n, N, flat, w, stratum_lambda) {
+  H <- length(w)
+  by_col <- function(x, like) matrix(x, nrow(like), ncol(like), byrow = TRUE)
+  if (stratum_lambda == "stratum") {
+    return(lapply(seq_len(H), function(h) {
+      den <- by_col(1 + n[[h]] / N[[h]], v[[h]]) * v[[h]]
+      ifelse(flat[[h]] | !(den > 0), 0, cc[[h]] / den)
+    }))
+  }
+  num <- den <- 0
+  for (h in seq_len(H)) {
+    num <- num + w[h]^2 * cc[[h]] / by_col(n[[h]], cc[[h]])
+    den <- den + w[h]^2 * by_col(1 / n[[h]] + 1 / N[[h]], v[[h]]) * v[[h]]
+  }
+  pooled <- ifelse(Reduce(`&`, flat) | !(den > 0), 0, num / den)
+  rep(list(pooled), H)
+}
+
+# The moments of one stratum's data PPI++ needs (p: Y, f, fu, n, N), for
+# the data itself (`leave = "none"`) or with each labelled (`"labelled"`) or
+# unlabelled (`"unlabelled"`) topic left out in turn (one column per topic
+# left out), from running sums of the scores centred on their means: cc =
+# cov_L(Y, f), v = var_{L+U}(f), mY = mean_L(Y), d = mean_U(fu) - mean_L(f)
+# (the estimate is mY + lambda d), and the sizes n, N.
+ppi_moments <- function(p, leave) {
+  n <- p$n
+  N <- p$N
+  M <- n + N
+  cy <- rowMeans(p$Y)
+  cf <- rowMeans(cbind(p$f, p$fu))
+  Y <- p$Y - cy
+  f <- p$f - cf
+  g <- p$fu - cf
+  Sy <- rowSums(Y)
+  Sf <- rowSums(f)
+  Sg <- rowSums(g)
+  Syf <- rowSums(Y * f)
+  S2 <- rowSums(f^2) + rowSums(g^2)
+  S <- Sf + Sg
+  cov_all <- (Syf - Sy * Sf / n) / (n - 1)
+  switch(leave,
+    none = list(cc = cbind(cov_all), v = cbind((S2 - S^2 / M) / (M - 1)), mY = cbind(cy + Sy / n),
+                d = cbind(Sg / N - Sf / n), n = n, N = N),
+    labelled = {
+      sy <- Sy - Y
+      sf <- Sf - f
+      list(cc = (Syf - Y * f - sy * sf / (n - 1)) / (n - 2), v = (S2 - f^2 - (S - f)^2 / (M - 1)) / (M - 2),
+           mY = cy + sy / (n - 1), d = Sg / N - sf / (n - 1), n = n - 1, N = N)
+    },
+    unlabelled = {
+      k <- ncol(g)
+      list(cc = matrix(cov_all, nrow(g), k), v = (S2 - g^2 - (S - g)^2 / (M - 1)) / (M - 2),
+           mY = matrix(cy + Sy / n, nrow(g), k), d = (Sg - g) / (N - 1) - Sf / n, n = n, N = N - 1)
+    })
+}
+
+# se^2 of PPI++ by the delete-one jackknife over topics, lambda re-tuned
+# without each topic: the labelled and the unlabelled topics of each stratum
+# are independent samples, so the jackknife is stratified by them (2 H
+# groups g of m_g topics): se^2 = sum_g (m_g - 1) / m_g sum_i (theta_(i) -
+# mean_g theta_(.))^2, theta the whole (weighted) estimate with topic i of
+# group g left out, the strata's weights held fixed. Needs 3 labelled topics
+# per stratum (a covariance without one topic).
+ppi_jackknife_se2 <- function(parts, w, stratum_lambda) {
+  H <- length(parts)
+  full <- lapply(parts, ppi_moments, leave = "none")
+  flat <- lapply(parts, function(p) row_constant(p$f, c(p$f, p$fu)))
+  se2 <- 0
+  for (h in seq_len(H)) for (side in c("labelled", "unlabelled")) {
+    left <- ppi_moments(parts[[h]], side)
+    k <- ncol(left$cc)
+    mom <- lapply(seq_len(H), function(g) {
+      if (g == h) return(left)
+      m <- full[[g]]
+      m[c("cc", "v", "mY", "d")] <- lapply(m[c("cc", "v", "mY", "d")], function(a) matrix(a, nrow(a), k))
+      m
+    })
+    flats <- lapply(flat, function(fl) matrix(fl, length(fl), k))
+    cc <- lapply(seq_len(H), function(g) ifelse(flats[[g]], 0, mom[[g]]$cc))
+    lam <- tuned_lambdas(cc, lapply(mom, `[[`, "v"), lapply(mom, `[[`, "n"), lapply(mom, `[[`, "N"), flats, w,
+                         stratum_lambda)
+    theta <- 0
+    for (g in seq_len(H)) theta <- theta + w[g] * (mom[[g]]$mY + lam[[g]] * mom[[g]]$d)
+    se2 <- se2 + (k - 1) / k * rowSums((theta - rowMeans(theta))^2)
+  }
+  se2
 }
 
 # The interval and the two-sided test of each row of ppi_rows(): normal
@@ -113,9 +202,9 @@ all_topic_strata <- function(strata) {
 # Estimates of every method for one measure's data (d: Y, f, fu), plus the
 # judge-only (mean of the judge's scores over all topics, weighted by
 # stratum) and the human-only (classical) numbers.
-assisted_estimates <- function(d, methods, strata, stratum_lambda, conf, interval) {
+assisted_estimates <- function(d, methods, strata, stratum_lambda, conf, interval, se) {
   rows <- lapply(methods, function(m) {
-    r <- ppi_rows(d$Y, d$f, d$fu, m, strata, stratum_lambda)
+    r <- ppi_rows(d$Y, d$f, d$fu, m, strata, stratum_lambda, se)
     r <- ppi_bounds(r, conf, interval)
     r$method <- m
     r$system <- rownames(d$Y)
@@ -479,7 +568,8 @@ warn_undefined_labelled <- function(labels, labelled, level) {
 #' @export
 assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measures = NULL,
                            method = c("ppi++", "ppi", "classical"), conf = 0.95,
-                           interval = c("normal", "t"), strata = NULL, weights = NULL, selected = FALSE,
+                           se = c("jackknife", "plugin"), interval = c("t", "normal"), strata = NULL,
+                           weights = NULL, selected = FALSE,
                            na = c("error", "drop"), stratum_lambda = c("stratum", "pooled"), small_n = 10, ...) {
   call <- environment()
   check_flag(selected, "selected")
@@ -491,6 +581,7 @@ assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measu
   }
   methods <- check_assisted_methods(method)
   check_conf(conf)
+  se <- match_choice(se)
   interval <- match_choice(interval)
   na <- match_choice(na)
   stratum_lambda <- match_choice(stratum_lambda)
@@ -534,7 +625,8 @@ assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measu
                     i = "Use {.code interval = \"t\"} ({.emph t} quantiles on {n - length(st$weights)} df)."),
                   kind = "too_few")
   }
-  fit <- assisted_fit(data, methods, st, stratum_lambda, conf, interval)
+  se <- assisted_se_possible(se, methods, st)
+  fit <- assisted_fit(data, methods, st, stratum_lambda, conf, interval, se)
   if (nrow(fit$constant)) {
     warn_irtopics(c("The judge's scores are constant on the labelled topics for {nrow(fit$constant)} system-measure pair{?s}: PPI++'s lambda is undefined there.",
                     i = "Those systems fall back to the classical (human-only) estimate, lambda = 0: {show_ids(paste(fit$constant$system, fit$constant$measure, sep = ' / '))}."),
@@ -544,7 +636,7 @@ assisted_means <- function(reference, judge, labelled = NULL, runs = NULL, measu
   new_ir_assisted_means(list(
     table = fit$table, baselines = fit$baselines, lambdas = fit$lambdas, data = data,
     strata = st, constant = fit$constant, records = records, methods = methods, conf = conf,
-    interval = interval, stratum_lambda = stratum_lambda, labelled = topics$labelled,
+    interval = interval, se = se, stratum_lambda = stratum_lambda, labelled = topics$labelled,
     unlabelled = topics$unlabelled
   ))
 }
@@ -553,8 +645,21 @@ new_ir_assisted_means <- function(x) {
   new_result(x, "ir_assisted_means",
              fields = c(table = "data.frame", baselines = "data.frame", lambdas = "data.frame", data = "list",
                         strata = "list", constant = "data.frame", records = "data.frame", methods = "character",
-                        conf = "number", interval = "string", stratum_lambda = "string", labelled = "character",
+                        conf = "number", interval = "string", se = "string", stratum_lambda = "string",
+                        labelled = "character",
                         unlabelled = "character"))
+}
+
+# The jackknife needs 3 labelled topics in every stratum (PPI++'s
+# covariance without one topic); with fewer, the plug-in se, with a warning.
+assisted_se_possible <- function(se, methods, st) {
+  if (se != "jackknife" || !"ppi++" %in% methods) return(se)
+  fewest <- min(tabulate(st$labelled, length(st$weights)))
+  if (fewest >= 3L) return(se)
+  warn_irtopics(c("The jackknife standard error needs at least 3 labelled topics in every stratum; the fewest is {fewest}.",
+                  i = "PPI++ uses the plug-in standard error ({.code se = \"plugin\"}), which takes its tuned lambda as known and is too narrow with few topics."),
+                kind = "too_few")
+  "plugin"
 }
 
 check_assisted_methods <- function(method, call = rlang::caller_env()) {
@@ -568,11 +673,11 @@ check_assisted_methods <- function(method, call = rlang::caller_env()) {
 
 # The tables of every measure: estimates, judge/human-only numbers, the
 # strata's lambdas and the systems whose judge was constant.
-assisted_fit <- function(data, methods, st, stratum_lambda, conf, interval) {
+assisted_fit <- function(data, methods, st, stratum_lambda, conf, interval, se) {
   n <- length(st$labelled)
   N <- length(st$unlabelled)
   parts <- lapply(names(data), function(meas) {
-    e <- assisted_estimates(data[[meas]], methods, st, stratum_lambda, conf, interval)
+    e <- assisted_estimates(data[[meas]], methods, st, stratum_lambda, conf, interval, se)
     rows <- do.call(rbind, lapply(e$rows, function(r) {
       data.frame(measure = meas, system = r$system, method = r$method, lambda = r$lambda, estimate = r$estimate,
                  std.error = r$std.error, conf.low = r$conf.low, conf.high = r$conf.high, n_labelled = n,
