@@ -1,7 +1,10 @@
 # Coverage of assisted_means()' 95% intervals (classical = human only, PPI,
-# PPI++; normal and t_{n-1}) by simulation with a known truth, and a check
-# of its numbers against a direct implementation of the formulas of
-# ../shared/spec/assisted.md (direct_assisted() below), in the same run.
+# PPI++ with the plug-in standard error, and PPI++ with the jackknife
+# standard error, "ppi++ jk", the package's default; normal and t_{n-1}) by
+# simulation with a known truth, and a check of its numbers against a
+# direct implementation of the formulas of ../shared/spec/assisted.md
+# (direct_assisted() below) and of the jackknife (jackknife_ppi_pp()), in
+# the same run.
 #
 # A trial is one collection of 100 topics drawn i.i.d. from a population of
 # topics; a judge scores all 100, humans a random n of them (the labelled
@@ -35,8 +38,8 @@
 # Usage, from the package root (pkgload::load_all(): coverage, not speed):
 #   nice -n 15 Rscript bench/assisted-coverage.R [trials] [check_every] [seed]
 # defaults 1000, 1, 20261207. With assisted_means() in the package, every
-# check_every-th trial is also run through assisted_means() (every method
-# and interval) and its numbers compared with the direct ones; the coverage
+# check_every-th trial is also run through assisted_means() (every method,
+# se = "plugin" and "jackknife", every interval) and its numbers compared with the direct ones; the coverage
 # is computed from the direct numbers, which are then those of the
 # package. Without assisted_means() the direct implementation is the
 # reference and the script says so.
