@@ -401,8 +401,8 @@ format.ir_assisted_plan <- function(x, ...) {
 plan_optimism_line <- function(x) {
   r <- x$table$se_ratio[x$table$method == "ppi++"]
   if (!length(r) || all(is.na(r))) return("# planned with the plug-in standard error (lambda taken as known)")
-  sprintf("# planned with the plug-in se: at the pilot's size PPI++'s own se is %.2f-%.2f times the planned one (se_ratio); the plan is optimistic by about that",
-          min(r, na.rm = TRUE), max(r, na.rm = TRUE))
+  sprintf("# planned with the plug-in se: at the pilot's size PPI++'s own se is %.2f times the planned one for the median system (%.2f-%.2f, se_ratio); where above 1 the plan is optimistic by about that",
+          stats::median(r, na.rm = TRUE), min(r, na.rm = TRUE), max(r, na.rm = TRUE))
 }
 
 #' @rdname assisted_plan
