@@ -64,6 +64,13 @@ test_that("differences are the means machinery applied to Y_A - Y_B, with x's se
     expect_equal(r$table$better[match(names(better), r$table$system)], as.vector(better))
     expect_true(grepl(if (st$interval == "t") "t tests" else "z tests", format(r)[1]))
   }
+  # format() checks n (and digits, as compare_systems()' report)
+  for (bad in list(NA, -1, 2.5, "3")) {
+    expect_error(format(d, n = bad), class = "irtopics_error_argument")
+    expect_error(format(d, digits = bad), class = "irtopics_error_argument")
+    expect_error(format(r, n = bad), class = "irtopics_error_argument")
+  }
+  expect_length(grep("^ *s[0-9] ", format(r, n = 2)), 2L)
   # jackknife and plug-in give different PPI++ tests
   a <- as.data.frame(assisted_differences(assisted_means(cs$ref, cs$judge, se = "plugin")))
   b <- as.data.frame(assisted_differences(assisted_means(cs$ref, cs$judge)))
