@@ -12,8 +12,11 @@
 #' f_{B,t}} (judge labels), paired by topic, with PPI++'s \eqn{\lambda}
 #' tuned per pair; every method of `x` is computed. Each difference is
 #' tested with \eqn{z = \hat\theta / se} and the two-sided \eqn{p = 2(1 -
-#' \Phi(|z|))} (with `x`'s `interval = "t"`, the \eqn{t} distribution on
-#' the same degrees of freedom as its intervals), and the p-values of each
+#' \Phi(|z|))} (with `x`'s `interval = "t"`, the default, the \eqn{t}
+#' distribution on the same degrees of freedom as its intervals). The
+#' standard error is `x`'s: with `se = "jackknife"` (the default) PPI++'s
+#' is the jackknife one, the pair's lambda re-tuned without each topic (see
+#' [assisted_means()]). The p-values of each
 #' measure and method are corrected over the pairs by `correction` (the
 #' corrections of [compare_systems()]).
 #'
@@ -54,7 +57,7 @@
 #'   and `changed_from_judge`, `changed_from_human`), `means` (systems x
 #'   measures, the first method's estimates), `scores` (the judge's score
 #'   matrices, for the measures' directions), `methods`, `correction`,
-#'   `alpha`, `baseline`, `conf`, `interval`. `as.data.frame(x, what =
+#'   `alpha`, `baseline`, `conf`, `interval`, `se`. `as.data.frame(x, what =
 #'   "conclusions")` gives the conclusions.
 #' @seealso [compare_systems()] for tests on one label set.
 #' @examples
@@ -95,7 +98,7 @@ assisted_differences <- function(x, baseline = NULL, correction = "holm", alpha 
   }
   parts <- lapply(names(x$data), function(meas) {
     d <- pair_data(x$data[[meas]], pr)
-    e <- assisted_estimates(d, x$methods, st, x$stratum_lambda, x$conf, x$interval)
+    e <- assisted_estimates(d, x$methods, st, x$stratum_lambda, x$conf, x$interval, x$se)
     rows <- do.call(rbind, lapply(e$rows, function(r) {
       r <- decide(ppi_bounds(r, conf, x$interval))
       # the printed interval at x's level, the test at alpha
@@ -150,7 +153,8 @@ assisted_differences <- function(x, baseline = NULL, correction = "holm", alpha 
   new_ir_assisted_differences(list(
     table = bind("rows"), conclusions = bind("conclusions"), means = means, scores = scores,
     methods = x$methods, correction = correction, alpha = alpha, baseline = baseline, conf = x$conf,
-    interval = x$interval, n_labelled = length(x$labelled), n_unlabelled = length(x$unlabelled)
+    interval = x$interval, se = x$se %||% "plugin", n_labelled = length(x$labelled),
+    n_unlabelled = length(x$unlabelled)
   ))
 }
 
@@ -158,7 +162,14 @@ new_ir_assisted_differences <- function(x) {
   new_result(x, "ir_assisted_differences",
              fields = c(table = "data.frame", conclusions = "data.frame", means = "matrix", scores = "list",
                         methods = "character", correction = "string", alpha = "number", baseline = "string?",
-                        conf = "number", interval = "string", n_labelled = "number", n_unlabelled = "number"))
+                        conf = "number", interval = "string", se = "string", n_labelled = "number",
+                        n_unlabelled = "number"))
+}
+
+# "t tests, PPI++ jackknife se": the test and standard error of a result.
+assisted_test_words <- function(x) {
+  paste0(if (x$interval == "t") "t tests" else "z tests",
+         if ("ppi++" %in% x$methods) paste0(", PPI++ ", if (x$se == "jackknife") "jackknife" else "plug-in", " se") else "")
 }
 
 check_assisted <- function(x, call = rlang::caller_env()) {
@@ -193,7 +204,7 @@ assisted_differences_header <- function(x, format = "plain") {
   table_text(format, paste(assisted_method_labels[[x$methods[1]]], "decisions; "), correction_labels[[x$correction]],
              ", ", table_relation("alpha", "=", format(x$alpha), format),
              sprintf(", %s: %d labelled and %d unlabelled topics, %s",
-                     if (x$interval == "t") "t tests" else "z tests", x$n_labelled, x$n_unlabelled,
+                     assisted_test_words(x), x$n_labelled, x$n_unlabelled,
                      if (is.null(x$baseline)) "all pairs" else paste("against baseline", x$baseline)))
 }
 
@@ -228,6 +239,7 @@ assisted_report <- function(x, format = "plain", digits = 4L, caption = NULL, la
 format.ir_assisted_differences <- function(x, format = c("plain", "latex", "markdown"), n = 10L, digits = 4,
                                            caption = NULL, label = NULL, booktabs = TRUE, ...) {
   format <- match_choice(format)
+  check_number(n, "n", min = 0, integer = TRUE)
   check_report_args(digits, caption, label, booktabs)
   if (format != "plain") return(assisted_report(x, format, digits, caption, label, booktabs))
   concl <- x$conclusions
@@ -360,7 +372,8 @@ assisted_shown_pairs <- function(x, meas, pairs, call = rlang::caller_env()) {
 #' @return An `ir_assisted_ranks` list: `table` (one row per measure and
 #'   system, by rank: `measure`, `system`, `estimate` (the first method's
 #'   mean), `rank`, `conf.low`, `conf.high`, `better` (systems significantly
-#'   better), `worse`), `method`, `correction`, `alpha`, `n_labelled`,
+#'   better), `worse`), `method`, `methods`, `correction`, `alpha`,
+#'   `interval` and `se` (`x`'s: the tests use them), `n_labelled`,
 #'   `n_unlabelled`. `autoplot()` draws the intervals.
 #' @references Klein, M., Wright, T. & Wieczorek, J. (2020). A joint
 #'   confidence region for an overall ranking of populations. *Journal of
@@ -400,19 +413,22 @@ assisted_ranks <- function(x, correction = "holm", alpha = 1 - x$conf, ...) {
     out[order(out$rank, out$system), , drop = FALSE]
   }))
   rownames(tab) <- NULL
-  new_ir_assisted_ranks(list(table = tab, method = x$methods[1], correction = correction, alpha = alpha,
-                             n_labelled = length(x$labelled), n_unlabelled = length(x$unlabelled)))
+  new_ir_assisted_ranks(list(table = tab, method = x$methods[1], methods = x$methods, correction = correction,
+                             alpha = alpha, interval = x$interval, se = d$se, n_labelled = length(x$labelled),
+                             n_unlabelled = length(x$unlabelled)))
 }
 
 new_ir_assisted_ranks <- function(x) {
   new_result(x, "ir_assisted_ranks",
-             fields = c(table = "data.frame", method = "string", correction = "string", alpha = "number",
-                        n_labelled = "number", n_unlabelled = "number"))
+             fields = c(table = "data.frame", method = "string", methods = "character", correction = "string",
+                        alpha = "number", interval = "string", se = "string", n_labelled = "number",
+                        n_unlabelled = "number"))
 }
 
 assisted_ranks_header <- function(x) {
-  sprintf("%g%% rank intervals from %s pairwise tests (%s): %s, %d labelled and %d unlabelled topics",
-          100 * (1 - x$alpha), assisted_method_labels[[x$method]], correction_labels[[x$correction]],
+  sprintf("%g%% rank intervals from %s pairwise tests (%s; %s): %s, %d labelled and %d unlabelled topics",
+          100 * (1 - x$alpha), assisted_method_labels[[x$method]], assisted_test_words(x),
+          correction_labels[[x$correction]],
           plural(length(unique(x$table$system)), "system"), x$n_labelled, x$n_unlabelled)
 }
 
@@ -420,6 +436,7 @@ assisted_ranks_header <- function(x) {
 #' @param n Systems printed per measure.
 #' @export
 format.ir_assisted_ranks <- function(x, n = 20L, ...) {
+  check_number(n, "n", min = 0, integer = TRUE)
   out <- paste("<ir_assisted_ranks>", assisted_ranks_header(x))
   for (meas in unique(x$table$measure)) {
     r <- x$table[x$table$measure == meas, , drop = FALSE]

@@ -14,9 +14,18 @@
 #' the half-width with \eqn{n} labelled and \eqn{N} unlabelled topics is
 #' \deqn{h(n) = z_{1-\alpha/2} \sqrt{\mathrm{var}(Y - \lambda f)/n +
 #' \lambda^2 \mathrm{var}(\tilde f)/N},} the specification's planning
-#' formula, with \eqn{\lambda = 0} (human only), 1 (PPI), or PPI++'s
-#' \eqn{\lambda} retuned at \eqn{n} and \eqn{N} from the pilot's moments
-#' (at the pilot's own size this is the pilot's estimate exactly). The plan
+#' formula, with \eqn{\lambda = 0} (human only), 1 (PPI), or for PPI++
+#' the \eqn{\lambda} that minimises \eqn{h(n)} at each \eqn{n}: setting
+#' the derivative in \eqn{\lambda} to 0, \deqn{\lambda^*(n) =
+#' \mathrm{cov}(Y, f) / (\mathrm{var}(f) + (n/N)\, \mathrm{var}(\tilde
+#' f)),} with the judge's variances on the labelled and unlabelled topics
+#' apart (with strata, per stratum, or pooled as the pilot's
+#' `stratum_lambda` says). PPI++'s planned half-width is therefore never
+#' above PPI's nor human only's, at any \eqn{n}, and neither is its planned
+#' \eqn{n}. (The estimator's \eqn{\lambda}, tuned with the judge's
+#' variance over all topics, is what the data estimate; planned at larger
+#' \eqn{n} it can ask for more topics than PPI when the judge's variance
+#' differs between the pilot's labelled and unlabelled topics.) The plan
 #' gives the smallest whole \eqn{n} with \eqn{h(n) \le} `half_width`:
 #' * with \eqn{N} fixed (the pilot's unlabelled topics, or `n_unlabelled`),
 #'   searched up to \eqn{10^6}; `Inf` when out of reach (for PPI, when the
@@ -26,8 +35,21 @@
 #' * in a fixed collection of `n_topics` topics (\eqn{N = } `n_topics`
 #'   \eqn{- n}), every \eqn{n} up to `n_topics` - 2 is tried.
 #'
+#' **The plan uses the plug-in standard error**, the pilot's variances taken
+#' as known: it is optimistic for PPI++, whose interval (with
+#' [assisted_means()]' default `se = "jackknife"`) is wider, since its
+#' \eqn{\lambda} is estimated. `se_ratio` is the pilot's own standard error
+#' over the plan's at the pilot's size (1 for PPI and classical; for PPI++
+#' the plan's optimism there). The ratio shrinks as \eqn{n} grows; in the
+#' coverage simulation of `bench/README.md` section 42 the jackknife
+#' interval was on average 1.30 times the plug-in one at 10 labelled topics
+#' and 1.12--1.15 at 25 with a good judge, 1.15 and 1.05 with a poor one.
+#' The plan does not inflate \eqn{n} by it (the ratio is not a fixed
+#' factor of \eqn{n}): plan for a smaller `half_width` (by about the
+#' pilot's `se_ratio`) to be safe.
+#'
 #' The judge's worth is \eqn{n_{eff} = \mathrm{var}(Y) / se(\lambda)^2} at
-#' the pilot: the number of human-labelled topics a human-only estimate would
+#' the pilot (the plan's plug-in se): the number of human-labelled topics a human-only estimate would
 #' need for the pilot's standard error (\eqn{n} itself for `"classical"`;
 #' with strata, \eqn{n\, se(0)^2 / se(\lambda)^2}). `needed` is the
 #' largest \eqn{n} over systems (every interval within the target).
@@ -50,9 +72,14 @@
 #'
 #' @section Reconstruction:
 #' Ours (DERIVED): the pilot's variances are taken as known (a pilot of few
-#' topics gives a rough plan); PPI++'s \eqn{\lambda} is retuned at each
-#' \eqn{n} (holding the pilot's \eqn{\lambda} would plan more topics than
-#' human only needs when the pilot's judge term dominates); normal quantiles
+#' topics gives a rough plan); the plug-in standard error (see above);
+#' PPI++'s \eqn{\lambda} is the planned half-width's minimiser at each
+#' \eqn{n} (holding the pilot's \eqn{\lambda}, or retuning the
+#' estimator's formula, can plan more topics than PPI or human only);
+#' `autoplot()`'s axis runs to 1.5 times the largest \eqn{n} PPI++ and
+#' human only need (and the pilot's \eqn{n}; at most the collection), and
+#' a caption names the targets beyond it (plain PPI with a poor judge can
+#' need thousands of topics); normal quantiles
 #' (`z`) whatever the pilot's interval, since the planned \eqn{n} is usually
 #' well above 10; strata keep the pilot's allocation.
 #'
@@ -69,7 +96,10 @@
 #' @return An `ir_assisted_plan` list: `table` (per measure, system, method
 #'   and target: `measure`, `system`, `method`, `lambda`, `half_width`,
 #'   `n_needed`, `n_labelled` (pilot; `NA` from agreement),
-#'   `pilot_half_width` (`NA` from agreement), `n_eff`),
+#'   `pilot_half_width` (the pilot's own standard error times the normal
+#'   quantile; `NA` from agreement), `n_eff`, `se_ratio` (`NA` from
+#'   agreement)), `lambda` being PPI++'s planning \eqn{\lambda^*} at the
+#'   pilot's size (from agreement, at the \eqn{n} planned),
 #'   `needed` (per measure, method and target, the largest `n_needed`
 #'   over systems), `curve` (per measure, method and \eqn{n}, the largest
 #'   half-width over systems; what `autoplot()` draws), `conf`,
@@ -130,8 +160,9 @@ assisted_plan <- function(x, half_width, conf = 0.95, n_unlabelled = NULL, n_top
         }
         data.frame(measure = u$measure, system = u$systems, method = m, lambda = lam, half_width = h,
                    n_needed = need, n_labelled = src$n0,
-                   pilot_half_width = if (pilot) z * sqrt(se2(src$n0, src$N0)$se2[, 1]) else NA_real_,
-                   n_eff = eff, stringsAsFactors = FALSE)
+                   pilot_half_width = if (pilot) z * u$pilot_se(m) else NA_real_, n_eff = eff,
+                   se_ratio = if (pilot) u$pilot_se(m) / sqrt(se2(src$n0, src$N0)$se2[, 1]) else NA_real_,
+                   stringsAsFactors = FALSE)
       }))
       list(rows = rows, se2 = se2, measure = u$measure, method = m)
     })
@@ -140,16 +171,16 @@ assisted_plan <- function(x, half_width, conf = 0.95, n_unlabelled = NULL, n_top
   table <- do.call(rbind, lapply(parts, `[[`, "rows"))
   rownames(table) <- NULL
   # one grid of n for every curve
-  grid <- plan_grid(table$n_needed, if (is.na(src$n0)) 10 else src$n0, n_topics)
+  needed <- stats::aggregate(n_needed ~ measure + method + half_width, data = table, FUN = max)
+  ms <- vapply(src$measures, `[[`, "", "measure")
+  needed <- needed[order(match(needed$measure, ms), match(needed$method, src$methods), needed$half_width), ]
+  rownames(needed) <- NULL
+  grid <- plan_grid(needed, if (is.na(src$n0)) 10 else src$n0, n_topics)
   curve <- do.call(rbind, lapply(parts, function(p) {
     half <- z * sqrt(apply(p$se2(grid, unl(grid))$se2, 2L, max))
     data.frame(measure = p$measure, method = p$method, n = grid, half_width = half, stringsAsFactors = FALSE)
   }))
   rownames(curve) <- NULL
-  needed <- stats::aggregate(n_needed ~ measure + method + half_width, data = table, FUN = max)
-  ms <- vapply(src$measures, `[[`, "", "measure")
-  needed <- needed[order(match(needed$measure, ms), match(needed$method, src$methods), needed$half_width), ]
-  rownames(needed) <- NULL
   new_ir_assisted_plan(list(table = table, needed = needed, curve = curve, conf = conf, n_unlabelled = N,
                             n_topics = n_topics, methods = src$methods, n_labelled = src$n0,
                             targets = half_width, source = src$source))
@@ -164,7 +195,12 @@ plan_pilot_source <- function(x, call = rlang::caller_env()) {
   }
   measures <- lapply(names(x$data), function(meas) {
     d <- x$data[[meas]]
-    list(measure = meas, systems = rownames(d$Y), se2 = function(m) plan_se2(d, m, x$strata, x$stratum_lambda))
+    tab <- x$table[x$table$measure == meas, , drop = FALSE]
+    list(measure = meas, systems = rownames(d$Y), se2 = function(m) plan_se2(d, m, x$strata, x$stratum_lambda),
+         pilot_se = function(m) {
+           r <- tab[tab$method == m, , drop = FALSE]
+           r$std.error[match(rownames(d$Y), r$system)]
+         })
   })
   list(measures = measures, methods = x$methods, n0 = length(x$labelled), N0 = length(x$unlabelled),
        source = "pilot")
@@ -230,9 +266,11 @@ new_ir_assisted_plan <- function(x) {
 # se^2 of every system (rows) for n labelled and N unlabelled topics (vectors
 # of the same length, or N one number), from the pilot's moments per stratum:
 # each stratum keeps its share of the labelled and unlabelled topics; lambda
-# is 0 (classical), 1 (PPI) or PPI++'s, retuned at n and N with the pilot's
-# covariance and variances (as PPI++ would tune it on the larger set; at the
-# pilot's n and N this is the pilot's estimate exactly). Returns a function
+# is 0 (classical), 1 (PPI) or, for PPI++, the lambda minimising this se^2
+# at n and N (with the labelled and unlabelled judge variances apart, so
+# that PPI++'s planned se is never above PPI's nor human only's; at the
+# pilot's size it differs from the pilot's tuned lambda, which uses the
+# judge's variance over all topics). Returns a function
 # of (n, N) giving list(se2 = systems x length(n), lambda = the first n's
 # lambda per system, NA when the strata's differ).
 plan_se2 <- function(d, method, st, stratum_lambda) {
@@ -246,8 +284,8 @@ plan_se2 <- function(d, method, st, stratum_lambda) {
     f <- d$f[, l, drop = FALSE]
     fu <- d$fu[, u, drop = FALSE]
     flat <- row_constant(f, c(f, fu))
-    list(vY = row_var(Y), c = ifelse(flat, 0, row_cov(Y, f)), vf = row_var(f), vall = row_var(cbind(f, fu)),
-         vU = row_var(fu), sn = sum(l) / n0, sN = sum(u) / N0)
+    list(vY = row_var(Y), c = ifelse(flat, 0, row_cov(Y, f)), vf = row_var(f), vU = row_var(fu), sn = sum(l) / n0,
+         sN = sum(u) / N0)
   })
   w <- st$weights
   function(n, N) {
@@ -257,14 +295,19 @@ plan_se2 <- function(d, method, st, stratum_lambda) {
     if (method == "ppi++") {
       nh <- lapply(mom, function(m) m$sn * n)
       Nh <- lapply(mom, function(m) m$sN * N)
+      # the lambda minimising the planned se^2 (its derivative in lambda
+      # is 0): c / (var_L(f) + (n / N) var_U(f)) per stratum, or pooled
+      # sum w^2 c / n / sum w^2 (var_L(f) / n + var_U(f) / N)
       if (stratum_lambda == "stratum") {
         for (h in seq_len(H)) {
-          den <- outer(mom[[h]]$vall, 1 + nh[[h]] / Nh[[h]])
+          den <- outer(mom[[h]]$vf, rep(1, k)) + outer(mom[[h]]$vU, nh[[h]] / Nh[[h]])
           lam[[h]] <- ifelse(den > 0, mom[[h]]$c / den, 0)
         }
       } else {
         num <- Reduce(`+`, lapply(seq_len(H), function(h) outer(w[h]^2 * mom[[h]]$c, 1 / nh[[h]])))
-        den <- Reduce(`+`, lapply(seq_len(H), function(h) outer(w[h]^2 * mom[[h]]$vall, 1 / nh[[h]] + 1 / Nh[[h]])))
+        den <- Reduce(`+`, lapply(seq_len(H), function(h) {
+          outer(w[h]^2 * mom[[h]]$vf, 1 / nh[[h]]) + outer(w[h]^2 * mom[[h]]$vU, 1 / Nh[[h]])
+        }))
         pooled <- ifelse(den > 0, num / den, 0)
         lam <- lapply(seq_len(H), function(h) pooled)
       }
@@ -306,13 +349,33 @@ plan_smallest_n <- function(ok, n_topics) {
   hi
 }
 
-# The labelled-set sizes the curve is drawn at: 2 to beyond the largest
-# finite n needed (and the pilot's), at most 200 points.
-plan_grid <- function(need, n0, n_topics) {
-  top <- max(c(n0, need[is.finite(need)]), na.rm = TRUE) * 1.25
+# The methods whose n sets the figure's axis: the cheapest (PPI++) and
+# the reference (human only); plain PPI with a poor judge can need thousands
+# of topics, which would squash the other curves.
+plan_axis_methods <- c("ppi++", "classical")
+
+# The largest n the figure shows: 1.5 times the largest finite n needed by
+# plan_axis_methods (all methods if none of them is finite) and the pilot's
+# n, within the collection (n_topics - 2) when it is fixed.
+plan_axis_max <- function(needed, n0, n_topics) {
+  fin <- needed[is.finite(needed$n_needed), , drop = FALSE]
+  own <- fin$n_needed[fin$method %in% plan_axis_methods]
+  top <- 1.5 * max(c(n0, if (length(own)) own else fin$n_needed, 3), na.rm = TRUE)
   if (!is.null(n_topics)) top <- min(top, n_topics - 2)
-  top <- max(3, ceiling(top))
-  unique(round(seq(2, top, length.out = min(200L, top - 1L))))
+  max(3, ceiling(top))
+}
+
+# The labelled-set sizes the curve is drawn at: up to 200 from 2 to the
+# figure's axis (plan_axis_max()), and up to 50 beyond it to 1.25 times the
+# largest finite n needed (as.data.frame()'s curve covers every n planned).
+plan_grid <- function(needed, n0, n_topics) {
+  axis <- plan_axis_max(needed, n0, n_topics)
+  top <- max(c(axis, needed$n_needed[is.finite(needed$n_needed)] * 1.25), na.rm = TRUE)
+  if (!is.null(n_topics)) top <- min(top, n_topics - 2)
+  top <- max(axis, ceiling(top))
+  near <- round(seq(2, axis, length.out = min(200L, axis - 1L)))
+  far <- if (top > axis) round(seq(axis, top, length.out = min(50L, top - axis + 1L))) else numeric()
+  unique(c(near, far))
 }
 
 #' @rdname assisted_plan
@@ -329,7 +392,17 @@ format.ir_assisted_plan <- function(x, ...) {
       "# from the judge's agreement (sd, correlation); Inf: the target is out of reach by labelling alone"
     },
     printed_lines(print(nd, row.names = FALSE)),
+    plan_optimism_line(x),
     "# per system, with n_eff (the judge's worth in human-labelled topics): as.data.frame(x)")
+}
+
+# The plan's plug-in standard error against the pilot's own for PPI++ (its
+# jackknife by default): how optimistic the plan is at the pilot's size.
+plan_optimism_line <- function(x) {
+  r <- x$table$se_ratio[x$table$method == "ppi++"]
+  if (!length(r) || all(is.na(r))) return("# planned with the plug-in standard error (lambda taken as known)")
+  sprintf("# planned with the plug-in se: at the pilot's size PPI++'s own se is %.2f times the planned one for the median system (%.2f-%.2f, se_ratio); where above 1 the plan is optimistic by about that",
+          stats::median(r, na.rm = TRUE), min(r, na.rm = TRUE), max(r, na.rm = TRUE))
 }
 
 #' @rdname assisted_plan
@@ -364,11 +437,20 @@ autoplot.ir_assisted_plan <- function(object, measure = 1L, ...) {
   check_no_dots(..., help = "autoplot.ir_assisted_plan")
   ms <- unique(object$table$measure)
   meas <- pick_assisted_measure(list(data = stats::setNames(as.list(ms), ms)), measure)
-  cv <- object$curve[object$curve$measure == meas, , drop = FALSE]
+  needed <- object$needed[object$needed$measure == meas, , drop = FALSE]
+  axis <- plan_axis_max(needed, if (is.na(object$n_labelled)) 10 else object$n_labelled, object$n_topics)
+  cv <- object$curve[object$curve$measure == meas & object$curve$n <= axis, , drop = FALSE]
   labels <- assisted_method_labels[object$methods]
   cv$method <- factor(assisted_method_labels[cv$method], levels = labels)
-  nd <- object$needed[object$needed$measure == meas & is.finite(object$needed$n_needed), , drop = FALSE]
+  nd <- needed[is.finite(needed$n_needed) & needed$n_needed <= axis, , drop = FALSE]
   nd$method <- factor(assisted_method_labels[nd$method], levels = labels)
+  cut <- needed[!(is.finite(needed$n_needed) & needed$n_needed <= axis), , drop = FALSE]
+  cut_note <- if (nrow(cut)) {
+    paste0("Beyond the axis (", axis, " topics): ",
+           paste(sprintf("%s at \u00b1%g %s", assisted_method_labels[cut$method], cut$half_width,
+                         ifelse(is.finite(cut$n_needed), sprintf("needs %s", format(cut$n_needed, big.mark = ",")),
+                                "out of reach")), collapse = "; "), ".")
+  }
   types <- stats::setNames(c("solid", "42", "13")[seq_along(labels)], labels)
   ggplot2::ggplot(cv, ggplot2::aes(x = .data$n, y = .data$half_width)) +
     ggplot2::geom_hline(yintercept = object$targets, colour = "grey60", linetype = "dashed") +
@@ -376,11 +458,13 @@ autoplot.ir_assisted_plan <- function(object, measure = 1L, ...) {
     ggplot2::geom_point(data = nd, ggplot2::aes(x = .data$n_needed, y = .data$half_width, colour = .data$method)) +
     ggplot2::scale_colour_manual(values = stats::setNames(assisted_method_colours[object$methods], labels), name = NULL) +
     ggplot2::scale_linetype_manual(values = types, name = NULL) +
+    ggplot2::scale_x_continuous(limits = c(0, axis)) +
     plot_labels(x = "Human-labelled topics", y = "Half-width",
                 title = wrap_text(sprintf("Topics to label for %s", meas)),
-                subtitle = wrap_text(sprintf("%g%% intervals, widest system; %s; dashed: targets",
+                subtitle = wrap_text(sprintf("%g%% intervals (plug-in se), widest system; %s; dashed: targets",
                                              100 * object$conf,
                                              if (is.null(object$n_topics)) sprintf("%d unlabelled topics", object$n_unlabelled) else
-                                               sprintf("%d topics in all", object$n_topics)), 45L)) +
+                                               sprintf("%d topics in all", object$n_topics)), 45L),
+                note = if (!is.null(cut_note)) wrap_text(cut_note, 60L)) +
     title_theme(legend = TRUE)
 }

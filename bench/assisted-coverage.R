@@ -1,7 +1,10 @@
 # Coverage of assisted_means()' 95% intervals (classical = human only, PPI,
-# PPI++; normal and t_{n-1}) by simulation with a known truth, and a check
-# of its numbers against a direct implementation of the formulas of
-# ../shared/spec/assisted.md (direct_assisted() below), in the same run.
+# PPI++ with the plug-in standard error, and PPI++ with the jackknife
+# standard error, "ppi++ jk", the package's default; normal and t_{n-1}) by
+# simulation with a known truth, and a check of its numbers against a
+# direct implementation of the formulas of ../shared/spec/assisted.md
+# (direct_assisted() below) and of the jackknife (jackknife_ppi_pp()), in
+# the same run.
 #
 # A trial is one collection of 100 topics drawn i.i.d. from a population of
 # topics; a judge scores all 100, humans a random n of them (the labelled
@@ -35,8 +38,8 @@
 # Usage, from the package root (pkgload::load_all(): coverage, not speed):
 #   nice -n 15 Rscript bench/assisted-coverage.R [trials] [check_every] [seed]
 # defaults 1000, 1, 20261207. With assisted_means() in the package, every
-# check_every-th trial is also run through assisted_means() (every method
-# and interval) and its numbers compared with the direct ones; the coverage
+# check_every-th trial is also run through assisted_means() (every method,
+# se = "plugin" and "jackknife", every interval) and its numbers compared with the direct ones; the coverage
 # is computed from the direct numbers, which are then those of the
 # package. Without assisted_means() the direct implementation is the
 # reference and the script says so.
@@ -76,7 +79,8 @@ direct_assisted <- function(Y, f, fu, method, interval = "normal", conf = 0.95) 
              row.names = NULL, stringsAsFactors = FALSE)
 }
 
-# Not in the package (a candidate for small n, measured here): the
+# The reference for the package's default standard error of PPI++
+# (assisted_means(se = "jackknife")), written independently here: the
 # delete-one jackknife standard error of the PPI++ estimate, lambda
 # re-estimated without each topic in turn; labelled and unlabelled topics are
 # two independent samples, so the jackknife is stratified by them:
@@ -183,14 +187,22 @@ judges <- c(good = 0.9, poor = 0.3)
 # Trials ------------------------------------------------------------------------
 
 combos <- expand.grid(interval = intervals, method = c(methods, "ppi++ jk"), stringsAsFactors = FALSE)
-combo_names <- paste(combos$method, combos$interval, sep = "/")   # "ppi++ jk": jackknife se, not in the package
+combo_names <- paste(combos$method, combos$interval, sep = "/")   # "ppi++ jk": jackknife se (the package's default)
+se_of <- function(m) if (m == "ppi++ jk") "jackknife" else "plugin"
 check <- list(max_diff = 0, compared = 0L, calls = 0L)
 
-# assisted_means() on the matrices, every method at once, for each interval,
-# and assisted_differences() of every system against the first
+# assisted_means() on the matrices, every method at once, for each standard
+# error and interval, and assisted_differences() of every system against the
+# first; "ppi++ jk" is the package's se = "jackknife" (its default), the
+# other methods' rows are those of se = "plugin" (and checked equal under
+# "jackknife": with lambda fixed the two coincide)
 package_rows <- function(Yl, f_all) {
+  ses <- c(plugin = "plugin", jackknife = "jackknife")
+  lapply(ses, function(se) package_rows_se(Yl, f_all, se))
+}
+package_rows_se <- function(Yl, f_all, se) {
   lapply(stats::setNames(intervals, intervals), function(itv) {
-    am <- suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, interval = itv))
+    am <- suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, se = se, interval = itv))
     check$calls <<- check$calls + 1L
     d <- as.data.frame(suppressWarnings(assisted_differences(am, baseline = rownames(Yl)[1])))
     # as system - first system, whichever order the table has
@@ -204,8 +216,8 @@ package_rows <- function(Yl, f_all) {
     list(means = as.data.frame(am), differences = d)
   })
 }
-package_method <- function(pk, method, interval, systems, what = "means") {
-  d <- pk[[interval]][[what]]
+package_method <- function(pk, method, interval, systems, what = "means", se = "plugin") {
+  d <- pk[[se]][[interval]][[what]]
   d <- d[d$method == method, , drop = FALSE]
   d[match(systems, d$system), , drop = FALSE]
 }
@@ -279,10 +291,11 @@ for (p in seq_along(populations)) {
           itv <- combos$interval[ci]
           a <- direct_assisted(Y, f, fu, sub(" jk", "", m), itv, conf)
           if (m == "ppi++ jk") a <- jackknife_rows(a, Y, f, fu, itv)
-          if (compare_now && m != "ppi++ jk") {
-            pk <- package_method(pk_all, m, itv, rownames(Y))
+          if (compare_now) {
+            pk <- package_method(pk_all, sub(" jk", "", m), itv, rownames(Y), se = se_of(m))
             stopifnot(all(pk$n_labelled == n), all(pk$n_unlabelled == n_topics - n))
             compare_rows(pk, a)
+            if (m %in% c("classical", "ppi")) compare_rows(package_method(pk_all, m, itv, rownames(Y), se = "jackknife"), a)
           }
           store[[key]]$cover[k, , ci] <- a$conf.low <= pop$truth & pop$truth <= a$conf.high
           store[[key]]$width[k, , ci] <- a$conf.high - a$conf.low
@@ -293,7 +306,9 @@ for (p in seq_along(populations)) {
           dfu <- sweep(fu[-1, , drop = FALSE], 2, fu[1, ])
           b <- direct_assisted(dY, df, dfu, sub(" jk", "", m), itv, conf)
           if (m == "ppi++ jk") b <- jackknife_rows(b, dY, df, dfu, itv)
-          if (compare_now && m != "ppi++ jk") compare_rows(package_method(pk_all, m, itv, rownames(dY), "differences"), b)
+          if (compare_now) {
+            compare_rows(package_method(pk_all, sub(" jk", "", m), itv, rownames(dY), "differences", se_of(m)), b)
+          }
           store[[key]]$dcover[k, , ci] <- b$conf.low <= diff_truth & diff_truth <= b$conf.high
           store[[key]]$dwidth[k, , ci] <- b$conf.high - b$conf.low
         }

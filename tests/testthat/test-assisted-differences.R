@@ -14,41 +14,68 @@ diff_case <- function(seed, systems = 5, n = 20, N = 40, gap = 0.06, top = 0.7) 
   list(ref = truth[, lab], judge = judge, lab = lab, unl = setdiff(topics, lab))
 }
 
-test_that("differences are the means machinery applied to Y_A - Y_B", {
+test_that("differences are the means machinery applied to Y_A - Y_B, with x's se and interval", {
   cs <- diff_case(1)
-  am <- assisted_means(cs$ref, cs$judge)
-  d <- assisted_differences(am, correction = "none")
+  n <- length(cs$lab)
   pairs <- utils::combn(rownames(cs$ref), 2)
   dy <- cs$ref[pairs[1, ], ] - cs$ref[pairs[2, ], ]
   dj <- cs$judge[pairs[1, ], ] - cs$judge[pairs[2, ], ]
   rownames(dy) <- rownames(dj) <- paste(pairs[1, ], pairs[2, ])
-  ref <- as.data.frame(assisted_means(dy, dj))
-  tab <- as.data.frame(d)
-  expect_equal(nrow(tab), 3 * ncol(pairs))
-  for (m in c("ppi++", "ppi", "classical")) {
-    a <- tab[tab$method == m, ]
-    b <- ref[ref$method == m, ]
-    expect_equal(paste(a$system1, a$system2), b$system)
-    for (col in c("lambda", "estimate", "std.error", "conf.low", "conf.high")) {
-      expect_equal(a[[col]], b[[col]], tolerance = 1e-12)
+  settings <- list(list(se = "jackknife", interval = "t"), list(se = "plugin", interval = "normal"),
+                   list(se = "jackknife", interval = "normal"))
+  for (st in settings) {
+    am <- assisted_means(cs$ref, cs$judge, se = st$se, interval = st$interval)
+    d <- assisted_differences(am, correction = "none")
+    expect_equal(d$se, st$se)
+    expect_true(any(grepl(if (st$se == "jackknife") "PPI++ jackknife se" else "PPI++ plug-in se", format(d), fixed = TRUE)))
+    ref <- as.data.frame(assisted_means(dy, dj, se = st$se, interval = st$interval))
+    tab <- as.data.frame(d)
+    expect_equal(nrow(tab), 3 * ncol(pairs))
+    p_of <- function(z, df) if (st$interval == "t") 2 * stats::pt(-abs(z), df) else 2 * stats::pnorm(-abs(z))
+    for (m in c("ppi++", "ppi", "classical")) {
+      a <- tab[tab$method == m, ]
+      b <- ref[ref$method == m, ]
+      expect_equal(paste(a$system1, a$system2), b$system)
+      for (col in c("lambda", "estimate", "std.error", "conf.low", "conf.high")) {
+        expect_equal(a[[col]], b[[col]], tolerance = 1e-12)
+      }
+      expect_equal(a$statistic, a$estimate / a$std.error, tolerance = 1e-12)
+      expect_equal(a$p.value, p_of(a$statistic, n - 1), tolerance = 1e-12)
+      expect_equal(a$p.adjusted, a$p.value)
     }
-    expect_equal(a$statistic, a$estimate / a$std.error, tolerance = 1e-12)
-    expect_equal(a$p.value, 2 * stats::pnorm(-abs(a$statistic)), tolerance = 1e-12)
-    expect_equal(a$p.adjusted, a$p.value)
+    # the conclusions: judge only is the classical test on the judge's
+    # scores of all topics, human only the classical estimate on the labelled
+    z <- rowMeans(dj) / (apply(dj, 1, stats::sd) / sqrt(ncol(dj)))
+    sig <- p_of(z, ncol(dj) - 1) < 0.05
+    want <- ifelse(!sig, "none", ifelse(z > 0, "system1", "system2"))
+    expect_equal(d$conclusions$judge_only, unname(want))
+    cl <- tab[tab$method == "classical", ]
+    expect_equal(d$conclusions$human_only, ifelse(!cl$significant, "none", ifelse(cl$estimate > 0, "system1", "system2")))
+    lead <- tab[tab$method == "ppi++", ]
+    expect_equal(d$conclusions$assisted, ifelse(!lead$significant, "none", ifelse(lead$estimate > 0, "system1", "system2")))
+    expect_equal(d$conclusions$changed_from_judge, d$conclusions$assisted != d$conclusions$judge_only)
+    # the ranks inherit the same tests
+    r <- assisted_ranks(am)
+    expect_equal(c(r$se, r$interval), c(st$se, st$interval))
+    dh <- assisted_differences(am)
+    lead <- as.data.frame(dh)
+    lead <- lead[lead$method == "ppi++" & lead$significant, ]
+    better <- table(factor(ifelse(lead$estimate > 0, lead$system2, lead$system1), rownames(cs$ref)))
+    expect_equal(r$table$better[match(names(better), r$table$system)], as.vector(better))
+    expect_true(grepl(if (st$interval == "t") "t tests" else "z tests", format(r)[1]))
   }
-  # the conclusions: judge only is the classical test on the judge's
-  # scores of all topics, human only the classical estimate on the labelled
-  jo <- as.data.frame(assisted_means(dj[, cs$lab], dj, method = "classical"))
-  jd <- dj
-  z <- rowMeans(jd) / (apply(jd, 1, stats::sd) / sqrt(ncol(jd)))
-  sig <- 2 * stats::pnorm(-abs(z)) < 0.05
-  want <- ifelse(!sig, "none", ifelse(z > 0, "system1", "system2"))
-  expect_equal(d$conclusions$judge_only, unname(want))
-  cl <- tab[tab$method == "classical", ]
-  expect_equal(d$conclusions$human_only, ifelse(!cl$significant, "none", ifelse(cl$estimate > 0, "system1", "system2")))
-  lead <- tab[tab$method == "ppi++", ]
-  expect_equal(d$conclusions$assisted, ifelse(!lead$significant, "none", ifelse(lead$estimate > 0, "system1", "system2")))
-  expect_equal(d$conclusions$changed_from_judge, d$conclusions$assisted != d$conclusions$judge_only)
+  # format() checks n (and digits, as compare_systems()' report)
+  for (bad in list(NA, -1, 2.5, "3")) {
+    expect_error(format(d, n = bad), class = "irtopics_error_argument")
+    expect_error(format(d, digits = bad), class = "irtopics_error_argument")
+    expect_error(format(r, n = bad), class = "irtopics_error_argument")
+  }
+  expect_length(grep("^ *s[0-9] ", format(r, n = 2)), 2L)
+  # jackknife and plug-in give different PPI++ tests
+  a <- as.data.frame(assisted_differences(assisted_means(cs$ref, cs$judge, se = "plugin")))
+  b <- as.data.frame(assisted_differences(assisted_means(cs$ref, cs$judge)))
+  expect_false(isTRUE(all.equal(a$std.error[a$method == "ppi++"], b$std.error[b$method == "ppi++"])))
+  expect_equal(a$std.error[a$method == "ppi"], b$std.error[b$method == "ppi"], tolerance = 1e-12)
 })
 
 test_that("every correction of compare_systems() applies over the pairs of each method", {

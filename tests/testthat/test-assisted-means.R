@@ -36,7 +36,8 @@ random_case <- function(seed, systems = 4, n = 12, N = 30) {
 
 test_that("the spec's worked example is reproduced to 1e-10", {
   ex <- spec_example()
-  expect_warning(am <- assisted_means(ex$ref, ex$judge), class = "irtopics_warning_too_few")
+  expect_warning(am <- assisted_means(ex$ref, ex$judge, se = "plugin", interval = "normal"),
+                 class = "irtopics_warning_too_few")
   tab <- as.data.frame(am)
   expect_equal(tab$method, c("ppi++", "ppi", "classical"))
   expect_within(tab$lambda, c(0.6662429431, 1, 0))
@@ -51,15 +52,16 @@ test_that("the spec's worked example is reproduced to 1e-10", {
   expect_named(tab, c("measure", "system", "method", "lambda", "estimate", "std.error", "conf.low", "conf.high",
                       "n_labelled", "n_unlabelled"))
   txt <- format(am)
-  expect_true(any(grepl("judge_only", txt)) && any(grepl("0.3008", txt)))
-  expect_true(any(grepl("95% normal (z) intervals; PPI++ lambda tuned per system", txt, fixed = TRUE)))
+  expect_true(any(grepl("judge only", txt)) && any(grepl("0.3008", txt)))
+  expect_true(any(grepl("95% normal (z) intervals; PPI++: plug-in se (lambda taken as known), lambda tuned per system",
+                        txt, fixed = TRUE)))
 })
 
 test_that("estimates, standard errors, lambda and intervals equal a direct implementation", {
   for (seed in 1:5) {
     cs <- random_case(seed)
     for (interval in c("normal", "t")) {
-      am <- assisted_means(cs$ref, cs$judge, conf = 0.9, interval = interval)
+      am <- assisted_means(cs$ref, cs$judge, conf = 0.9, interval = interval, se = "plugin")
       tab <- as.data.frame(am)
       q <- if (interval == "t") stats::qt(0.95, 11) else stats::qnorm(0.95)
       for (s in rownames(cs$ref)) {
@@ -105,7 +107,8 @@ test_that("stratified PPI equals a direct per-stratum implementation", {
   expect_true(all(table(strata[cs$lab]) >= 2) && all(table(strata[cs$unl]) >= 2))
   w <- c(easy = 0.3, hard = 0.7)
   for (mode in c("stratum", "pooled")) {
-    am <- assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode)
+    am <- assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode, se = "plugin",
+                         interval = "normal")
     tab <- as.data.frame(am)
     for (s in rownames(cs$ref)) {
       per <- lapply(names(w), function(h) {
@@ -213,7 +216,8 @@ test_that("pitfalls give classed conditions naming the argument", {
                regexp = "random sample")
   # fewer than 10 labelled topics: a warning offering t; none with t
   small <- random_case(6, n = 6)
-  expect_warning(assisted_means(small$ref, small$judge), class = "irtopics_warning_too_few", regexp = "interval = \"t\"")
+  expect_warning(assisted_means(small$ref, small$judge, interval = "normal"), class = "irtopics_warning_too_few",
+                 regexp = "interval = \"t\"")
   expect_no_warning(assisted_means(small$ref, small$judge, interval = "t"))
   # a judge constant on the labelled topics: classical, said
   j <- cs$judge
@@ -254,6 +258,7 @@ test_that("pitfalls give classed conditions naming the argument", {
   # bad arguments
   expect_error(assisted_means(cs$ref, cs$judge, method = "bayes"), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, interval = "boot"), class = "irtopics_error_argument")
+  expect_error(assisted_means(cs$ref, cs$judge, se = "bootstrap"), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, conf = 2), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, depth = 10), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, measures = "AP"), class = "irtopics_error_argument")
@@ -282,4 +287,109 @@ test_that("the plot draws every method's interval and the judge-only mean", {
   judge_pts <- b$data[[3]]
   expect_equal(sort(judge_pts$x), sort(am$baselines$judge_only), tolerance = 1e-12)
   expect_error(ggplot2::autoplot(am, measure = "nope"), class = "irtopics_error_argument")
+})
+
+# The stratified delete-one jackknife by recomputation: every topic left out
+# in turn (labelled and unlabelled, per stratum), the estimate recomputed by
+# assisted_means() (plug-in, so no jackknife inside), the strata's weights
+# held fixed.
+jackknife_by_recomputation <- function(ref, judge, lab, unl, method, strata = NULL, weights = NULL,
+                                       stratum_lambda = "stratum") {
+  est <- function(keep_l, keep_u) {
+    st <- if (!is.null(strata)) strata[c(keep_l, keep_u)]
+    r <- as.data.frame(suppressWarnings(assisted_means(ref[, keep_l, drop = FALSE], judge[, c(keep_l, keep_u)],
+                                                       method = method, se = "plugin", strata = st,
+                                                       weights = weights, stratum_lambda = stratum_lambda)))
+    r$estimate
+  }
+  groups <- if (is.null(strata)) list(list(l = lab, u = unl)) else
+    lapply(sort(unique(strata)), function(h) list(l = lab[strata[lab] == h], u = unl[strata[unl] == h]))
+  se2 <- 0
+  for (g in groups) {
+    tl <- sapply(g$l, function(t) est(setdiff(lab, t), unl))
+    tu <- sapply(g$u, function(t) est(lab, setdiff(unl, t)))
+    for (th in list(tl, th2 = tu)) {
+      k <- ncol(th)
+      se2 <- se2 + (k - 1) / k * rowSums((th - rowMeans(th))^2)
+    }
+  }
+  sqrt(se2)
+}
+
+test_that("PPI++'s jackknife se equals the jackknife by recomputation; for PPI and classical it is the plug-in se", {
+  cs <- random_case(12, n = 9, N = 14)
+  jk <- as.data.frame(assisted_means(cs$ref, cs$judge))
+  pl <- as.data.frame(assisted_means(cs$ref, cs$judge, se = "plugin"))
+  expect_equal(jk$estimate, pl$estimate)
+  expect_equal(jk$lambda, pl$lambda)
+  for (m in c("ppi++", "ppi", "classical")) {
+    want <- jackknife_by_recomputation(cs$ref, cs$judge, cs$lab, cs$unl, m)
+    expect_equal(jk$std.error[jk$method == m], unname(want), tolerance = 1e-12)
+  }
+  # the fixed-lambda jackknife is the plug-in se exactly; PPI++'s differs
+  expect_equal(jk$std.error[jk$method != "ppi++"], pl$std.error[pl$method != "ppi++"], tolerance = 1e-12)
+  expect_true(all(abs(jk$std.error[jk$method == "ppi++"] / pl$std.error[pl$method == "ppi++"] - 1) > 1e-3))
+  # t on n - 1 df is the default interval
+  expect_equal(jk$conf.high, jk$estimate + stats::qt(0.975, 8) * jk$std.error, tolerance = 1e-12)
+  expect_equal(pl$conf.high, pl$estimate + stats::qt(0.975, 8) * pl$std.error, tolerance = 1e-12)
+  # with strata, per stratum (stratum and pooled lambdas), weights held fixed
+  cs <- random_case(13, n = 12, N = 16)
+  topics <- colnames(cs$judge)
+  strata <- stats::setNames(rep(c("a", "b"), length.out = length(topics)), topics)
+  w <- c(a = 0.4, b = 0.6)
+  for (mode in c("stratum", "pooled")) {
+    jk <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode))
+    for (m in c("ppi++", "ppi")) {
+      want <- jackknife_by_recomputation(cs$ref, cs$judge, cs$lab, cs$unl, m, strata, w, mode)
+      expect_equal(jk$std.error[jk$method == m], unname(want), tolerance = 1e-12)
+    }
+    expect_equal(jk$conf.low, jk$estimate - stats::qt(0.975, 12 - 2) * jk$std.error, tolerance = 1e-12)
+  }
+  # a constant judge: lambda 0 without every topic too, the classical se
+  j <- cs$judge
+  j["s2", cs$lab] <- 0.4
+  jk <- as.data.frame(suppressWarnings(assisted_means(cs$ref, j)))
+  expect_equal(jk$std.error[jk$system == "s2" & jk$method == "ppi++"],
+               jk$std.error[jk$system == "s2" & jk$method == "classical"], tolerance = 1e-12)
+})
+
+test_that("the jackknife needs 3 labelled topics per stratum: the plug-in se otherwise, said", {
+  cs <- random_case(14, n = 5, N = 10)
+  topics <- colnames(cs$judge)
+  strata <- stats::setNames(ifelse(topics %in% c(cs$lab[1:2], cs$unl[1:3]), "x", "y"), topics)
+  expect_warning(am <- assisted_means(cs$ref, cs$judge, strata = strata), class = "irtopics_warning_too_few",
+                 regexp = "3 labelled")
+  expect_equal(am$se, "plugin")
+  pl <- assisted_means(cs$ref, cs$judge, strata = strata, se = "plugin")
+  expect_equal(as.data.frame(am), as.data.frame(pl))
+  # PPI and classical alone need no jackknife: no warning
+  expect_no_warning(assisted_means(cs$ref, cs$judge, strata = strata, method = c("ppi", "classical")))
+})
+
+test_that("the print shows one column per estimate, says which se and interval, and checks n and digits", {
+  cs <- random_case(15)
+  am <- assisted_means(cs$ref, cs$judge)
+  txt <- format(am)
+  expect_true(any(grepl("95% t (11 df) intervals; PPI++: jackknife se (lambda re-tuned without each topic)", txt,
+                        fixed = TRUE)))
+  header <- txt[grep("^ *system", txt)]
+  expect_length(header, 1L)
+  expect_match(header, "system +judge only +human only +PPI\\+\\+ +PPI +lambda")
+  expect_false(grepl("human_only|judge_only", header))
+  tab <- as.data.frame(am)
+  cl <- tab[tab$method == "classical" & tab$system == "s1", ]
+  expect_true(any(grepl(sprintf("%.4f [%.4f, %.4f]", cl$estimate, cl$conf.low, cl$conf.high), txt, fixed = TRUE)))
+  # without "classical" among the methods, the same human-only column
+  am2 <- assisted_means(cs$ref, cs$judge, method = "ppi++")
+  expect_true(any(grepl(sprintf("%.4f [%.4f, %.4f]", cl$estimate, cl$conf.low, cl$conf.high), format(am2),
+                        fixed = TRUE)))
+  expect_equal(summary(am2)$table$median_width_vs_human,
+               summary(am)$table$median_width_vs_human[summary(am)$table$method == "ppi++"])
+  expect_length(grep("^ *s[0-9]", format(am, n = 2)), 2L)
+  expect_true(any(grepl("0.12 ", format(am, digits = 2))) || any(grepl("\\[0\\.[0-9]{2},", format(am, digits = 2))))
+  for (bad in list(NA, -1, 2.5, "3", c(1, 2))) {
+    expect_error(format(am, n = bad), class = "irtopics_error_argument")
+    expect_error(format(am, digits = bad), class = "irtopics_error_argument")
+  }
+  expect_error(print(am, digits = 99), class = "irtopics_error_argument")
 })
