@@ -40,14 +40,18 @@ with_interrupt_after <- function(delay, expr) {
   tryCatch({
     res <- tryCatch(list(value = force(expr), interrupted = FALSE),
                     interrupt = function(e) list(value = NULL, interrupted = TRUE))
-    if (!res$interrupted) {
-      # Cancel the pending signal (the shell writes its pid before sleeping).
-      for (i in 1:50) if (file.exists(pid_file) && length(readLines(pid_file, warn = FALSE))) break else
-        Sys.sleep(0.01)
-      pid <- suppressWarnings(as.integer(readLines(pid_file, warn = FALSE)))
-      if (length(pid) == 1L && !is.na(pid)) tools::pskill(pid)
-      Sys.sleep(0.05)
+    # Cancel the pending signal, also when something else interrupted `expr`
+    # (send_interrupt() under a hang guard): a shell left running would
+    # interrupt a later test of this process at a random point. The shell
+    # writes its pid before sleeping; killing it and its sleep ends it.
+    for (i in 1:50) if (file.exists(pid_file) && length(readLines(pid_file, warn = FALSE))) break else
+      Sys.sleep(0.01)
+    pid <- suppressWarnings(as.integer(readLines(pid_file, warn = FALSE)))
+    if (length(pid) == 1L && !is.na(pid)) {
+      system(sprintf("pkill -P %d >/dev/null 2>&1", pid))
+      tools::pskill(pid)
     }
+    Sys.sleep(0.05)
     res
   }, interrupt = function(e) list(value = NULL, interrupted = FALSE, late = TRUE))
 }

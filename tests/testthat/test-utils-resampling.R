@@ -5,6 +5,22 @@ test_that("with_interrupt_after() reports a computation that ended before the si
   expect_identical(res$value, 2)
 })
 
+test_that("with_interrupt_after() cancels its signal also when something else interrupted the call", {
+  skip_if_no_interrupts()
+  res <- with_interrupt_after(0.5, {
+    send_interrupt()
+    Sys.sleep(5)
+  })
+  expect_true(res$interrupted)
+  # the shell's own signal was due 0.5 s after the call: none may come later
+  # (it once hit a later test file at a random point)
+  late <- tryCatch({
+    Sys.sleep(1.5)
+    FALSE
+  }, interrupt = function(e) TRUE)
+  expect_false(late)
+})
+
 test_that("with_interrupt_in() raises nothing when the C++ work polls fewer times than the countdown", {
   skip_if_no_interrupts()
   res <- with_interrupt_in(1 + 1)
