@@ -46,7 +46,13 @@
 #' and 1.12--1.15 at 25 with a good judge, 1.15 and 1.05 with a poor one.
 #' The plan does not inflate \eqn{n} by it (the ratio is not a fixed
 #' factor of \eqn{n}): plan for a smaller `half_width` (by about the
-#' pilot's `se_ratio`) to be safe.
+#' pilot's `se_ratio`) to be safe. The plan also takes PPI++'s tuned
+#' \eqn{\lambda} as used: [assisted_means()]' fallback (`fallback =
+#' "gain"`) gives human only where the judge's estimated gain is below the
+#' cost of tuning \eqn{\lambda} on \eqn{n} topics (a poor judge, few
+#' topics), where the planned PPI++ and human-only \eqn{n} are close anyway;
+#' a pilot's PPI++ that fell back has the classical standard error, and its
+#' `se_ratio` says so.
 #'
 #' The judge's worth is \eqn{n_{eff} = \mathrm{var}(Y) / se(\lambda)^2} at
 #' the pilot (the plan's plug-in se): the number of human-labelled topics a human-only estimate would

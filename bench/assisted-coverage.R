@@ -112,6 +112,43 @@ jackknife_ppi_pp <- function(Y, f, fu) {
   sqrt((n - 1) / n * rowSums((tl - rowMeans(tl))^2) + (N - 1) / N * rowSums((tu - rowMeans(tu))^2))
 }
 
+# The package's default interval (assisted_means()' defaults: PPI++ with
+# the jackknife standard error, the fallback to human only where the judge's
+# gain is below the tuning's cost, and the skewness-corrected t interval),
+# written from the help's formulas: gain = 1 - se_pp^2 / se_cl^2 (plug-in),
+# adjusted 1 - (1 - gain) (n - 1) / (n - 2), PPI++ kept where it exceeds
+# 3 / (n - 3); endpoints est + (1 + 2 q^2) / 6 * k3 / v -/+ q se, k3 the
+# estimate's third cumulant k3_L(Y - lambda f) / n^2 + lambda^3 k3_U(fu) / N^2
+# and v its plug-in variance. `method` "ppi++" (the default) or "classical"
+# (human only with the same interval). `skew = FALSE`: the t interval,
+# assisted_differences()' default (the combination "default" below is
+# skewness-corrected t for the means and t for the differences).
+k3_rows <- function(x) {
+  n <- ncol(x)
+  n * rowSums((x - rowMeans(x))^3) / ((n - 1) * (n - 2))
+}
+direct_default <- function(Y, f, fu, method = "ppi++", conf = 0.95, skew = TRUE) {
+  n <- ncol(Y)
+  N <- ncol(fu)
+  cl <- direct_assisted(Y, f, fu, "classical")
+  a <- if (method == "ppi++") direct_assisted(Y, f, fu, "ppi++") else cl
+  if (method == "ppi++") {
+    gain <- 1 - a$std.error^2 / cl$std.error^2
+    keep <- 1 - (1 - gain) * (n - 1) / (n - 2) > 3 / (n - 3)
+    a$std.error[keep] <- jackknife_ppi_pp(Y, f, fu)[keep]
+    a[!keep, c("lambda", "estimate", "std.error")] <- cbind(0, cl$estimate, cl$std.error)[!keep, ]
+  }
+  lam <- a$lambda
+  d <- Y - lam * f
+  v <- apply(d, 1, stats::var) / n + lam^2 * apply(fu, 1, stats::var) / N
+  kappa <- k3_rows(d) / n^2 + lam^3 * k3_rows(fu) / N^2
+  q <- stats::qt((1 + conf) / 2, n - 1)
+  centre <- a$estimate + if (skew) (1 + 2 * q^2) / 6 * kappa / v else 0
+  a$conf.low <- centre - q * a$std.error
+  a$conf.high <- centre + q * a$std.error
+  a
+}
+
 # Check the direct implementation on the spec's worked example first.
 local({
   Y <- rbind(a = c(0.42, 0.10, 0.55, 0.31, 0.08))
@@ -187,8 +224,12 @@ judges <- c(good = 0.9, poor = 0.3)
 # Trials ------------------------------------------------------------------------
 
 combos <- expand.grid(interval = intervals, method = c(methods, "ppi++ jk"), stringsAsFactors = FALSE)
-combo_names <- paste(combos$method, combos$interval, sep = "/")   # "ppi++ jk": jackknife se (the package's default)
-se_of <- function(m) if (m == "ppi++ jk") "jackknife" else "plugin"
+# "ppi++ jk": jackknife se; "default": the package's defaults (jackknife se,
+# fallback, skewness-corrected t) for PPI++ and for human only
+combos <- rbind(combos, data.frame(interval = "default", method = c("classical", "ppi++ default")))
+combo_names <- paste(combos$method, combos$interval, sep = "/")
+se_of <- function(m) switch(m, "ppi++ jk" = "jackknife", "ppi++ default" = "default", "plugin")
+base_method <- function(m) sub(" jk| default", "", m)
 check <- list(max_diff = 0, compared = 0L, calls = 0L)
 
 # assisted_means() on the matrices, every method at once, for each standard
@@ -198,11 +239,14 @@ check <- list(max_diff = 0, compared = 0L, calls = 0L)
 # "jackknife": with lambda fixed the two coincide)
 package_rows <- function(Yl, f_all) {
   ses <- c(plugin = "plugin", jackknife = "jackknife")
-  lapply(ses, function(se) package_rows_se(Yl, f_all, se))
+  out <- lapply(ses, function(se) package_rows_se(Yl, f_all, se))
+  out$default <- package_rows_se(Yl, f_all, "jackknife", c(default = "skew_t"), "gain")
+  out
 }
-package_rows_se <- function(Yl, f_all, se) {
-  lapply(stats::setNames(intervals, intervals), function(itv) {
-    am <- suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, se = se, interval = itv))
+package_rows_se <- function(Yl, f_all, se, itvs = stats::setNames(intervals, intervals), fallback = "never") {
+  lapply(itvs, function(itv) {
+    am <- suppressWarnings(assisted_means(Yl, f_all, method = methods, conf = conf, se = se, interval = itv,
+                                          fallback = fallback))
     check$calls <<- check$calls + 1L
     d <- as.data.frame(suppressWarnings(assisted_differences(am, baseline = rownames(Yl)[1])))
     # as system - first system, whichever order the table has
@@ -259,7 +303,8 @@ for (p in seq_along(populations)) {
     store[[key]] <- list(
       cover = array(NA, c(trials, n_systems, nrow(combos))), width = array(NA, c(trials, n_systems, nrow(combos))),
       dcover = array(NA, c(trials, n_systems - 1, nrow(combos))), dwidth = array(NA, c(trials, n_systems - 1, nrow(combos))),
-      judge_cover = matrix(NA, trials, n_systems), lambda = matrix(NA, trials, n_systems))
+      judge_cover = matrix(NA, trials, n_systems), lambda = matrix(NA, trials, n_systems),
+      fallback = matrix(NA, trials, n_systems))
   }
   for (k in seq_len(trials)) {
     draw <- with_seed(seeds[k], {
@@ -289,25 +334,34 @@ for (p in seq_along(populations)) {
         for (ci in seq_len(nrow(combos))) {
           m <- combos$method[ci]
           itv <- combos$interval[ci]
-          a <- direct_assisted(Y, f, fu, sub(" jk", "", m), itv, conf)
-          if (m == "ppi++ jk") a <- jackknife_rows(a, Y, f, fu, itv)
+          # the defaults: skewness-corrected t for the means, t for the differences
+          direct <- function(Y, f, fu, differences = FALSE) {
+            if (itv == "default") return(direct_default(Y, f, fu, base_method(m), conf, skew = !differences))
+            a <- direct_assisted(Y, f, fu, base_method(m), itv, conf)
+            if (m == "ppi++ jk") a <- jackknife_rows(a, Y, f, fu, itv)
+            a
+          }
+          se_key <- if (itv == "default") "default" else se_of(m)
+          a <- direct(Y, f, fu)
           if (compare_now) {
-            pk <- package_method(pk_all, sub(" jk", "", m), itv, rownames(Y), se = se_of(m))
+            pk <- package_method(pk_all, base_method(m), itv, rownames(Y), se = se_key)
             stopifnot(all(pk$n_labelled == n), all(pk$n_unlabelled == n_topics - n))
             compare_rows(pk, a)
-            if (m %in% c("classical", "ppi")) compare_rows(package_method(pk_all, m, itv, rownames(Y), se = "jackknife"), a)
+            if (m %in% c("classical", "ppi") && itv != "default") {
+              compare_rows(package_method(pk_all, m, itv, rownames(Y), se = "jackknife"), a)
+            }
           }
           store[[key]]$cover[k, , ci] <- a$conf.low <= pop$truth & pop$truth <= a$conf.high
           store[[key]]$width[k, , ci] <- a$conf.high - a$conf.low
           if (m == "ppi++" && itv == "normal") store[[key]]$lambda[k, ] <- a$lambda
+          if (m == "ppi++ default") store[[key]]$fallback[k, ] <- a$lambda == 0
           # differences from the first system, paired by topic
           dY <- sweep(Y[-1, , drop = FALSE], 2, Y[1, ])
           df <- sweep(f[-1, , drop = FALSE], 2, f[1, ])
           dfu <- sweep(fu[-1, , drop = FALSE], 2, fu[1, ])
-          b <- direct_assisted(dY, df, dfu, sub(" jk", "", m), itv, conf)
-          if (m == "ppi++ jk") b <- jackknife_rows(b, dY, df, dfu, itv)
+          b <- direct(dY, df, dfu, differences = TRUE)
           if (compare_now) {
-            compare_rows(package_method(pk_all, sub(" jk", "", m), itv, rownames(dY), "differences", se_of(m)), b)
+            compare_rows(package_method(pk_all, base_method(m), itv, rownames(dY), "differences", se_key), b)
           }
           store[[key]]$dcover[k, , ci] <- b$conf.low <= diff_truth & diff_truth <= b$conf.high
           store[[key]]$dwidth[k, , ci] <- b$conf.high - b$conf.low
@@ -321,18 +375,23 @@ for (p in seq_along(populations)) {
     row <- data.frame(population = names(populations)[p], judge = j, cor = judges[[j]], n = n,
                       judge_bias = sprintf("%+.3f..%+.3f", min(judge_truth[[j]] - pop$truth),
                                            max(judge_truth[[j]] - pop$truth)),
-                      judge_only = mean(s$judge_cover), lambda = mean(s$lambda), stringsAsFactors = FALSE)
+                      judge_only = mean(s$judge_cover), lambda = mean(s$lambda), fallback = mean(s$fallback),
+                      stringsAsFactors = FALSE)
     for (ci in seq_len(nrow(combos))) {
       row[[paste0("cover ", combo_names[ci])]] <- mean(s$cover[, , ci])
       row[[paste0("worst ", combo_names[ci])]] <- min(colMeans(s$cover[, , ci]))   # the worst system
       row[[paste0("dcover ", combo_names[ci])]] <- mean(s$dcover[, , ci])
     }
-    for (m in c(methods, "ppi++ jk")) {
-      ci <- match(paste0(m, "/normal"), combo_names)
+    for (m in c(methods, "ppi++ jk", "ppi++ default", "classical default")) {
+      ci <- match(if (grepl("default", m)) paste0(sub(" default", "", m), if (m == "ppi++ default") " default", "/default") else
+                    paste0(m, "/normal"), combo_names)
       row[[paste0("width ", m)]] <- mean(s$width[, , ci])
       row[[paste0("dwidth ", m)]] <- mean(s$dwidth[, , ci])
-      row[[paste0("wider ", m)]] <- mean(s$width[, , ci] > s$width[, , cl] + 1e-12)   # share wider than human only
-      row[[paste0("ratio_worst ", m)]] <- max(colMeans(s$width[, , ci]) / colMeans(s$width[, , cl]))
+      # against human only with the same kind of interval
+      ref <- if (m == "ppi++ default") match("classical/default", combo_names) else cl
+      row[[paste0("wider ", m)]] <- mean(s$width[, , ci] > s$width[, , ref] + 1e-12)   # share wider than human only
+      row[[paste0("ratio_worst ", m)]] <- max(colMeans(s$width[, , ci]) / colMeans(s$width[, , ref]))
+      row[[paste0("ratio_mean ", m)]] <- mean(s$width[, , ci]) / mean(s$width[, , ref])
     }
     results[[length(results) + 1]] <- row
   }
@@ -345,14 +404,16 @@ num <- vapply(out, is.numeric, logical(1))
 out[num] <- lapply(out[num], round, 3)
 show <- function(cols) print(out[, c("population", "judge", "n", cols)], row.names = FALSE)
 cat("\nMeans: coverage of the true mean (over trials and systems), 95% nominal\n")
-show(c("judge_bias", "judge_only", "lambda", paste("cover", combo_names)))
+show(c("judge_bias", "judge_only", "lambda", "fallback", paste("cover", combo_names)))
 cat("\nMeans: the worst system's coverage\n")
 show(paste("worst", combo_names))
-cat("\nMeans: mean width (normal intervals), share of system-trials wider than human only, worst system's width ratio\n")
-show(c(paste("width", c(methods, "ppi++ jk")), paste("wider", c(methods[-1], "ppi++ jk")),
-       paste("ratio_worst", c(methods[-1], "ppi++ jk"))))
+cat("\nMeans: mean width (normal intervals; the default's skewness-corrected t), share of system-trials wider than human only, worst system's width ratio\n")
+cat("(against the human-only normal interval; the default's against human only's skewness-corrected t)\n")
+show(c(paste("width", c(methods, "ppi++ jk", "ppi++ default", "classical default")), paste("wider", c(methods[-1], "ppi++ jk", "ppi++ default")),
+       paste("ratio_worst", c(methods[-1], "ppi++ jk", "ppi++ default")),
+       paste("ratio_mean", c(methods[-1], "ppi++ jk", "ppi++ default"))))
 cat("\nDifferences from the best system: coverage and mean width\n")
-show(c(paste("dcover", combo_names), paste("dwidth", c(methods, "ppi++ jk"))))
+show(c(paste("dcover", combo_names), paste("dwidth", c(methods, "ppi++ jk", "ppi++ default", "classical default"))))
 if (has_package) {
   cat(sprintf(paste0("\nassisted_means() and assisted_differences() against the direct formulas: %d calls of each ",
                      "(every %d-th trial), %d method-interval tables compared, largest absolute difference %.3g\n"),

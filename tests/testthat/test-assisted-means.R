@@ -36,7 +36,7 @@ random_case <- function(seed, systems = 4, n = 12, N = 30) {
 
 test_that("the spec's worked example is reproduced to 1e-10", {
   ex <- spec_example()
-  expect_warning(am <- assisted_means(ex$ref, ex$judge, se = "plugin", interval = "normal"),
+  expect_warning(am <- assisted_means(ex$ref, ex$judge, se = "plugin", interval = "normal", fallback = "never"),
                  class = "irtopics_warning_too_few")
   tab <- as.data.frame(am)
   expect_equal(tab$method, c("ppi++", "ppi", "classical"))
@@ -108,7 +108,7 @@ test_that("stratified PPI equals a direct per-stratum implementation", {
   w <- c(easy = 0.3, hard = 0.7)
   for (mode in c("stratum", "pooled")) {
     am <- assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode, se = "plugin",
-                         interval = "normal")
+                         interval = "normal", fallback = "never")
     tab <- as.data.frame(am)
     for (s in rownames(cs$ref)) {
       per <- lapply(names(w), function(h) {
@@ -259,6 +259,8 @@ test_that("pitfalls give classed conditions naming the argument", {
   expect_error(assisted_means(cs$ref, cs$judge, method = "bayes"), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, interval = "boot"), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, se = "bootstrap"), class = "irtopics_error_argument")
+  expect_error(assisted_means(cs$ref, cs$judge, fallback = "sometimes"), class = "irtopics_error_argument")
+  expect_error(assisted_means(cs$ref, cs$judge, fallback = NA), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, conf = 2), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, depth = 10), class = "irtopics_error_argument")
   expect_error(assisted_means(cs$ref, cs$judge, measures = "AP"), class = "irtopics_error_argument")
@@ -286,6 +288,10 @@ test_that("the plot draws every method's interval and the judge-only mean", {
   expect_equal(sort(bars$xmax), sort(tab$conf.high), tolerance = 1e-12)
   judge_pts <- b$data[[3]]
   expect_equal(sort(judge_pts$x), sort(am$baselines$judge_only), tolerance = 1e-12)
+  # the subtitle names the interval in short (3 lines at most in one column)
+  sub <- b$plot$labels$subtitle
+  expect_match(gsub("\n", " ", sub), "95% skewness-corrected t, PPI++ jackknife se", fixed = TRUE)
+  expect_lte(length(strsplit(sub, "\n")[[1]]), 3L)
   expect_error(ggplot2::autoplot(am, measure = "nope"), class = "irtopics_error_argument")
 })
 
@@ -298,7 +304,7 @@ jackknife_by_recomputation <- function(ref, judge, lab, unl, method, strata = NU
   est <- function(keep_l, keep_u) {
     st <- if (!is.null(strata)) strata[c(keep_l, keep_u)]
     r <- as.data.frame(suppressWarnings(assisted_means(ref[, keep_l, drop = FALSE], judge[, c(keep_l, keep_u)],
-                                                       method = method, se = "plugin", strata = st,
+                                                       method = method, se = "plugin", strata = st, fallback = "never",
                                                        weights = weights, stratum_lambda = stratum_lambda)))
     r$estimate
   }
@@ -318,8 +324,8 @@ jackknife_by_recomputation <- function(ref, judge, lab, unl, method, strata = NU
 
 test_that("PPI++'s jackknife se equals the jackknife by recomputation; for PPI and classical it is the plug-in se", {
   cs <- random_case(12, n = 9, N = 14)
-  jk <- as.data.frame(assisted_means(cs$ref, cs$judge))
-  pl <- as.data.frame(assisted_means(cs$ref, cs$judge, se = "plugin"))
+  jk <- as.data.frame(assisted_means(cs$ref, cs$judge, interval = "t", fallback = "never"))
+  pl <- as.data.frame(assisted_means(cs$ref, cs$judge, se = "plugin", interval = "t", fallback = "never"))
   expect_equal(jk$estimate, pl$estimate)
   expect_equal(jk$lambda, pl$lambda)
   for (m in c("ppi++", "ppi", "classical")) {
@@ -329,7 +335,7 @@ test_that("PPI++'s jackknife se equals the jackknife by recomputation; for PPI a
   # the fixed-lambda jackknife is the plug-in se exactly; PPI++'s differs
   expect_equal(jk$std.error[jk$method != "ppi++"], pl$std.error[pl$method != "ppi++"], tolerance = 1e-12)
   expect_true(all(abs(jk$std.error[jk$method == "ppi++"] / pl$std.error[pl$method == "ppi++"] - 1) > 1e-3))
-  # t on n - 1 df is the default interval
+  # t on n - 1 df
   expect_equal(jk$conf.high, jk$estimate + stats::qt(0.975, 8) * jk$std.error, tolerance = 1e-12)
   expect_equal(pl$conf.high, pl$estimate + stats::qt(0.975, 8) * pl$std.error, tolerance = 1e-12)
   # with strata, per stratum (stratum and pooled lambdas), weights held fixed
@@ -338,7 +344,8 @@ test_that("PPI++'s jackknife se equals the jackknife by recomputation; for PPI a
   strata <- stats::setNames(rep(c("a", "b"), length.out = length(topics)), topics)
   w <- c(a = 0.4, b = 0.6)
   for (mode in c("stratum", "pooled")) {
-    jk <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode))
+    jk <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, stratum_lambda = mode,
+                                       interval = "t", fallback = "never"))
     for (m in c("ppi++", "ppi")) {
       want <- jackknife_by_recomputation(cs$ref, cs$judge, cs$lab, cs$unl, m, strata, w, mode)
       expect_equal(jk$std.error[jk$method == m], unname(want), tolerance = 1e-12)
@@ -370,7 +377,7 @@ test_that("the print shows one column per estimate, says which se and interval, 
   cs <- random_case(15)
   am <- assisted_means(cs$ref, cs$judge)
   txt <- format(am)
-  expect_true(any(grepl("95% t (11 df) intervals; PPI++: jackknife se (lambda re-tuned without each topic)", txt,
+  expect_true(any(grepl("95% skewness-corrected t (11 df) intervals; PPI++: jackknife se (lambda re-tuned without each topic)", txt,
                         fixed = TRUE)))
   header <- txt[grep("^ *system", txt)]
   expect_length(header, 1L)
@@ -392,4 +399,169 @@ test_that("the print shows one column per estimate, says which se and interval, 
     expect_error(format(am, digits = bad), class = "irtopics_error_argument")
   }
   expect_error(print(am, digits = 99), class = "irtopics_error_argument")
+})
+
+# The defaults: PPI++'s fallback to human only and the skewness-corrected t
+# interval, written from the help's formulas for one system. `mode`: "gain"
+# (the default rule), "never" (the tuned lambda kept) or "classical".
+skew_case <- function(seed, n = 10, N = 40) {
+  set.seed(seed)
+  topics <- paste0("q", seq_len(n + N))
+  # skewed like AP; judges from good to useless
+  truth <- matrix(stats::rbeta(6 * (n + N), 0.6, 2), 6, dimnames = list(paste0("s", 1:6), topics))
+  judge <- truth + matrix(stats::rnorm(length(truth)), 6) * c(0.02, 0.05, 0.1, 0.3, 0.6, 1)
+  lab <- sample(topics, n)
+  list(ref = truth[, lab], judge = judge, lab = lab, unl = setdiff(topics, lab))
+}
+third_cumulant <- function(x) {
+  n <- length(x)
+  n * sum((x - mean(x))^3) / ((n - 1) * (n - 2))
+}
+direct_default <- function(Y, f, fu, jack, mode = "gain", conf = 0.95) {
+  n <- length(Y)
+  N <- length(fu)
+  pp <- direct_ppi(Y, f, fu, "tuned")
+  cl <- direct_ppi(Y, f, fu, 0)
+  gain <- 1 - pp[["std.error"]]^2 / cl[["std.error"]]^2
+  keep <- switch(mode, gain = 1 - (1 - gain) * (n - 1) / (n - 2) > 3 / (n - 3), never = TRUE, classical = FALSE)
+  lam <- if (keep) pp[["lambda"]] else 0
+  est <- if (keep) pp[["estimate"]] else cl[["estimate"]]
+  se <- if (keep) jack else cl[["std.error"]]
+  d <- Y - lam * f
+  v <- stats::var(d) / n + lam^2 * stats::var(fu) / N
+  kappa <- third_cumulant(d) / n^2 + lam^3 * third_cumulant(fu) / N^2
+  q <- stats::qt(1 - (1 - conf) / 2, n - 1)
+  centre <- est + (1 + 2 * q^2) / 6 * kappa / v
+  c(lambda = lam, estimate = est, std.error = se, conf.low = centre - q * se, conf.high = centre + q * se,
+    kept = keep)
+}
+cols <- c("lambda", "estimate", "std.error", "conf.low", "conf.high")
+
+test_that("the defaults (fallback to human only, skewness-corrected t) equal a direct implementation", {
+  kept <- logical(0)
+  for (seed in 1:3) {
+    cs <- skew_case(seed)
+    am <- assisted_means(cs$ref, cs$judge)
+    expect_identical(c(am$interval, am$se, am$fallback), c("skew_t", "jackknife", "gain"))
+    never <- as.data.frame(assisted_means(cs$ref, cs$judge, fallback = "never"))
+    tab <- as.data.frame(am)
+    jk <- jackknife_by_recomputation(cs$ref, cs$judge, cs$lab, cs$unl, "ppi++")
+    for (i in seq_len(nrow(cs$ref))) {
+      s <- rownames(cs$ref)[i]
+      args <- list(cs$ref[s, ], cs$judge[s, cs$lab], cs$judge[s, cs$unl], jk[i])
+      want <- do.call(direct_default, args)
+      got <- unlist(tab[tab$system == s & tab$method == "ppi++", cols])
+      expect_equal(got, want[cols], tolerance = 1e-12)
+      kept <- c(kept, want[["kept"]] == 1)
+      expect_equal(s %in% am$fell_back$system, want[["kept"]] == 0)
+      # fallback = "never": the tuned lambda everywhere
+      expect_equal(unlist(never[never$system == s & never$method == "ppi++", cols]),
+                   do.call(direct_default, c(args, mode = "never"))[cols], tolerance = 1e-12)
+      # human only with the same interval
+      expect_equal(unlist(tab[tab$system == s & tab$method == "classical", cols]),
+                   do.call(direct_default, c(args, mode = "classical"))[cols], tolerance = 1e-12)
+    }
+  }
+  # both branches were taken: the good judges kept, the useless ones not
+  expect_true(any(kept) && any(!kept))
+  # the print says where PPI++ fell back
+  expect_true(any(grepl("PPI++ fell back to human only", format(am), fixed = TRUE)))
+})
+
+test_that("the fallback rule needs the degrees of freedom: with 5 labelled topics PPI++ is human only", {
+  cs <- skew_case(4, n = 5)
+  tab <- suppressWarnings(as.data.frame(assisted_means(cs$ref, cs$judge)))
+  pp <- tab[tab$method == "ppi++", ]
+  cl <- tab[tab$method == "classical", ]
+  expect_equal(pp$lambda, rep(0, 6))
+  expect_equal(pp[, cols], cl[, cols], ignore_attr = TRUE)
+  # the rule's threshold 3 / (n - 3) cannot be passed below 7 topics, and
+  # fallback = "never" keeps the tuned lambda there
+  expect_false(any(ppi_gain_exceeds_cost(c(0, 1e-9), c(1, 1), n = 6, H = 1, k = 1)))
+  expect_false(any(ppi_gain_exceeds_cost(c(0, 1e-9), c(1, 1), n = 3, H = 1, k = 1)))
+  expect_identical(ppi_gain_exceeds_cost(c(0, 0.2, 0.3), c(1, 1, 1), n = 7, H = 1, k = 1), c(TRUE, TRUE, FALSE))
+  never <- suppressWarnings(as.data.frame(assisted_means(cs$ref, cs$judge, fallback = "never")))
+  expect_true(all(never$lambda[never$method == "ppi++"] != 0))
+})
+
+test_that("the skewness correction with strata sums the strata's third cumulants", {
+  cs <- random_case(21, n = 16, N = 40)
+  cs$ref[] <- cs$ref^3   # skewed
+  topics <- colnames(cs$judge)
+  strata <- stats::setNames(rep(c("easy", "hard"), length.out = length(topics)), topics)
+  w <- c(easy = 0.3, hard = 0.7)
+  tab <- as.data.frame(assisted_means(cs$ref, cs$judge, strata = strata, weights = w, se = "plugin",
+                                      fallback = "never", method = c("ppi", "classical")))
+  q <- stats::qt(0.975, 16 - 2)
+  for (m in c("ppi", "classical")) for (s in rownames(cs$ref)) {
+    lam <- if (m == "ppi") 1 else 0
+    per <- lapply(names(w), function(h) {
+      l <- cs$lab[strata[cs$lab] == h]
+      u <- cs$unl[strata[cs$unl] == h]
+      d <- cs$ref[s, l] - lam * cs$judge[s, l]
+      fu <- cs$judge[s, u]
+      c(est = mean(d) + lam * mean(fu), v = stats::var(d) / length(d) + lam^2 * stats::var(fu) / length(fu),
+        k = third_cumulant(d) / length(d)^2 + lam^3 * third_cumulant(fu) / length(fu)^2)
+    })
+    est <- sum(w * vapply(per, `[[`, 1, "est"))
+    v <- sum(w^2 * vapply(per, `[[`, 1, "v"))
+    kappa <- sum(w^3 * vapply(per, `[[`, 1, "k"))
+    centre <- est + (1 + 2 * q^2) / 6 * kappa / v
+    r <- tab[tab$system == s & tab$method == m, ]
+    expect_equal(c(r$conf.low, r$conf.high), centre + c(-1, 1) * q * sqrt(v), tolerance = 1e-12)
+  }
+})
+
+test_that("the skewness-corrected test's p-value is the level at which its interval reaches 0", {
+  set.seed(5)
+  rows <- data.frame(estimate = stats::rnorm(200, 0, 0.05), std.error = stats::runif(200, 0.01, 0.05),
+                     df = sample(5:30, 200, TRUE), skew = stats::rnorm(200, 0, 0.01))
+  b <- ppi_bounds(rows, 0.95, "skew_t")
+  reached <- !is.na(skew_zero_quantile(rows$estimate, rows$std.error, rows$skew))
+  expect_gt(mean(reached), 0.5)
+  at_p <- ppi_bounds(rows, 1 - b$p.value, "skew_t")
+  end <- pmin(abs(at_p$conf.low), abs(at_p$conf.high))
+  expect_lt(max(end[reached & b$p.value > 1e-12]), 1e-10)
+  # the decision agrees with the interval at the same level
+  inside <- b$conf.low <= 0 & b$conf.high >= 0
+  expect_equal(b$p.value[reached] >= 0.05, inside[reached])
+  # without skewness it is the t test
+  rows$skew <- 0
+  b0 <- ppi_bounds(rows, 0.95, "skew_t")
+  bt <- ppi_bounds(rows, 0.95, "t")
+  expect_equal(b0[c("conf.low", "conf.high", "p.value")], bt[c("conf.low", "conf.high", "p.value")],
+               tolerance = 1e-12)
+  # where the interval never reaches 0, Johnson's modified t
+  r1 <- data.frame(estimate = 0.1, std.error = 0.05, df = 9, skew = 0.5 * 0.05)
+  expect_true(is.na(skew_zero_quantile(r1$estimate, r1$std.error, r1$skew)))
+  tj <- 2 + 0.5 * (1 + 2 * 2^2) / 6
+  expect_equal(ppi_bounds(r1, 0.95, "skew_t")$p.value, 2 * stats::pt(-tj, 9), tolerance = 1e-12)
+  # assisted_differences(): significant exactly where the interval excludes 0
+  cs <- skew_case(7, n = 12)
+  am <- assisted_means(cs$ref, cs$judge)
+  for (itv in list(NULL, "skew_t")) {
+    d <- as.data.frame(assisted_differences(am, correction = "none", alpha = 0.05, interval = itv))
+    expect_equal(d$significant, d$conf.low > 0 | d$conf.high < 0)
+  }
+})
+
+test_that("differences use t where the means use the skewness-corrected t, unless asked", {
+  cs <- skew_case(8, n = 12)
+  am <- assisted_means(cs$ref, cs$judge)
+  d <- assisted_differences(am)
+  expect_identical(d$interval, "t")
+  expect_true(any(grepl("t tests", format(d), fixed = TRUE)))
+  # t: estimate -/+ q se, p from t on n - 1 df
+  tab <- as.data.frame(d)
+  q <- stats::qt(0.975, 11)
+  expect_equal(tab$conf.low, tab$estimate - q * tab$std.error, tolerance = 1e-12)
+  expect_equal(tab$p.value, 2 * stats::pt(-abs(tab$estimate / tab$std.error), 11), tolerance = 1e-12)
+  expect_identical(assisted_differences(am, interval = "skew_t")$interval, "skew_t")
+  expect_identical(assisted_ranks(am)$interval, "t")
+  expect_identical(assisted_ranks(am, interval = "skew_t")$interval, "skew_t")
+  # other intervals are kept
+  nm <- suppressWarnings(assisted_means(cs$ref, cs$judge, interval = "normal"))
+  expect_identical(assisted_differences(nm)$interval, "normal")
+  expect_error(assisted_differences(am, interval = "boot"), class = "irtopics_error_argument")
+  expect_error(assisted_ranks(am, interval = 1), class = "irtopics_error_argument")
 })
