@@ -35,9 +35,13 @@ row_constant <- function(a, scale) {
 # A judge constant on a stratum's labelled topics gets lambda 0 there
 # (`constant` says which rows). Returns a data frame: lambda (NA when the
 # strata's lambdas differ), estimate, std.error, df (n - number of strata),
-# constant, and the strata's lambdas as attribute "lambdas" (units x strata).
-# `se`: "plugin" (the formula above, lambda taken as known) or "jackknife"
-# (PPI++ only: ppi_jackknife_se2(), lambda re-tuned without each topic).
+# constant, fallback (PPI++ made human only by the rule), skew (the
+# estimate's third cumulant over its plug-in variance, for "skew_t"), and the
+# strata's lambdas as attribute "lambdas" (units x strata). `se`: "plugin"
+# (the formula above, lambda taken as known) or "jackknife" (PPI++ only:
+# ppi_jackknife_se2(), lambda re-tuned without each topic). `fallback`:
+# "never", or "gain" (PPI++ only: lambda 0 where ppi_gain_exceeds_cost()
+# says the judge does not pay for the tuning).
 ppi_rows <- function(Y, f, fu, method, strata, stratum_lambda = "stratum", se = "plugin", fallback = "never") {
   H <- length(strata$weights)
   w <- strata$weights
