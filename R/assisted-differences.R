@@ -213,16 +213,6 @@ check_assisted <- function(x, call = rlang::caller_env()) {
   invisible(x)
 }
 
-# The corrections of compare_systems(): stats::p.adjust()'s methods.
-check_correction <- function(correction, call = rlang::caller_env()) {
-  methods <- stats::p.adjust.methods
-  if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
-    stop_irtopics(c("Unknown correction: {show_value(correction)}.", i = "Use one of {.or {.val {methods}}}."),
-                  call = call)
-  }
-  invisible(correction)
-}
-
 # The paired differences of one measure's data, one row per pair.
 pair_data <- function(d, pr) {
   diff <- function(m) {

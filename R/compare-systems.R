@@ -205,11 +205,7 @@ compare_systems <- function(scores, baseline = NULL, test = "t", correction = "h
                             n_threads = irtopics_threads(), progress = NULL) {
   call <- environment()
   rec <- resolve_ir_test(test, "compare_systems", call = call)
-  methods <- c(stats::p.adjust.methods)
-  if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
-    stop_irtopics(c("Unknown correction: {show_value(correction)}.",
-                    i = "Use one of {.or {.val {methods}}}."))
-  }
+  check_correction(correction)
   check_number(alpha, "alpha", min = 0, max = 1)
   if (alpha <= 0 || alpha >= 1) stop_irtopics("{.arg alpha} must be strictly between 0 and 1.")
   check_number(B, "B", min = 1, max = .Machine$integer.max, integer = TRUE)

@@ -169,10 +169,7 @@ risk_summary <- function(scores, baseline, alpha = 1, correction = "holm", sig_l
     stop_irtopics(c("{.arg alpha} must be one or more finite numbers >= 0.", x = "Got {show_value(alpha)}."))
   }
   if (anyDuplicated(alpha)) stop_irtopics("{.arg alpha} must not repeat a value.")
-  methods <- stats::p.adjust.methods
-  if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
-    stop_irtopics(c("Unknown correction: {show_value(correction)}.", i = "Use one of {.or {.val {methods}}}."))
-  }
+  check_correction(correction)
   check_number(sig_level, "sig_level", min = 0, max = 1)
   if (sig_level <= 0 || sig_level >= 1) stop_irtopics("{.arg sig_level} must be strictly between 0 and 1.")
   alternative <- match_choice(alternative)

@@ -152,3 +152,14 @@ check_not_tiny <- function(m, arg = "scores", where = NULL, call = rlang::caller
                   i = "Rescale the scores (e.g. multiply by 1e100): differences and intervals scale with them; statistics and p-values do not change."),
                 kind = "data", call = call)
 }
+
+# A multiple-comparison correction: one of stats::p.adjust()'s methods
+# (compare_systems(), risk_summary(), assisted_differences()).
+check_correction <- function(correction, call = rlang::caller_env()) {
+  methods <- stats::p.adjust.methods
+  if (!is.character(correction) || length(correction) != 1L || !correction %in% methods) {
+    stop_irtopics(c("Unknown correction: {show_value(correction)}.", i = "Use one of {.or {.val {methods}}}."),
+                  call = call)
+  }
+  invisible(correction)
+}
