@@ -67,10 +67,11 @@ bk_bin_error <- function(M, b) ((asin(sqrt(1 - score_cap)) - asin(sqrt(score_cap
 
 # The points a Gaussian kernel spec sums over: its scores (weights NULL), or
 # their bins.
-nk_points <- function(spec) {
-  M <- spec$parameters$bins
-  if (is.null(M)) return(list(x = spec$data, w = NULL, n = length(spec$data)))
-  bin_scores(spec$data, nk_bin_grid(M))
+nk_points <- function(spec) nk_points_of(spec$data, spec$parameters$bins)
+
+nk_points_of <- function(x, M) {
+  if (is.null(M)) return(list(x = x, w = NULL, n = length(x)))
+  bin_scores(x, nk_bin_grid(M))
 }
 
 # The Gaussian kernel's sums at its own scores, binned: the weighted sums at

@@ -70,14 +70,10 @@ fit_normal_kernel <- function(obs) {
   bw <- normal_kernel_bandwidth(x)
   h <- bw$h
   if (!is.finite(h) || h <= 0) fit_failure("no positive bandwidth")
-  if (is.null(bins)) {
-    mass <- mean(stats::pnorm((1 - x) / h) - stats::pnorm(-x / h))
-    par <- list(bandwidth = h, rule = bw$rule, mass = mass)
-  } else {
-    pts <- bin_scores(x, nk_bin_grid(bins))
-    mass <- sum(pts$w * (stats::pnorm((1 - pts$x) / h) - stats::pnorm(-pts$x / h))) / pts$n
-    par <- list(bandwidth = h, rule = bw$rule, mass = mass, bins = bins, bin_error = nk_bin_error(bins, h))
-  }
+  pts <- nk_points_of(x, bins)
+  mass <- points_mean(pts, stats::pnorm((1 - pts$x) / h) - stats::pnorm(-pts$x / h))
+  par <- list(bandwidth = h, rule = bw$rule, mass = mass)
+  if (!is.null(bins)) par <- c(par, list(bins = bins, bin_error = nk_bin_error(bins, h)))
   ll <- nk_loglik_df(x, h, mass, bins)
   list(one_fit("normal_kernel", par, ll$loglik, ll$df, bandwidth = h))
 }
@@ -105,6 +101,10 @@ kernel_row_means <- function(K, pts) {
   if (is.null(pts$w)) rowMeans(K) else drop(K %*% pts$w) / pts$n
 }
 
+# (the mean over the points of a value per point: mean(), or weighted by w
+# over n)
+points_mean <- function(pts, v) if (is.null(pts$w)) mean(v) else sum(pts$w * v) / pts$n
+
 nk_point_means_r <- function(pts, h, q, shift, kind) {
   out <- numeric(length(q))
   for (b in row_blocks(length(q), length(pts$x))) {
@@ -119,14 +119,13 @@ nk_moments <- function(spec) {
   h <- spec$parameters$bandwidth
   pts <- nk_points(spec)
   x <- pts$x
-  avg <- if (is.null(pts$w)) mean else function(v) sum(pts$w * v) / pts$n
   a <- -x / h
   b <- (1 - x) / h
   P <- stats::pnorm(b) - stats::pnorm(a)
   D <- stats::dnorm(a) - stats::dnorm(b)
   e1 <- x * P + h * D
   e2 <- x^2 * P + 2 * x * h * D + h^2 * (P + a * stats::dnorm(a) - b * stats::dnorm(b))
-  c(avg(e1), avg(e2)) / spec$parameters$mass
+  c(points_mean(pts, e1), points_mean(pts, e2)) / spec$parameters$mass
 }
 
 normal_kernel_family <- margin_family(
