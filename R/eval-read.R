@@ -226,7 +226,7 @@ check_grades <- function(rel, call = rlang::caller_env()) {
                     x = "Row {row} holds {value}."),
                   kind = "parse", row = row, call = call)
   }
-  if (is.integer(rel) || all(rel == round(rel))) return(as.integer(rel))
+  if (!fractional_grades(rel)) return(as.integer(rel))
   as.double(rel)
 }
 
